@@ -1,0 +1,330 @@
+//! The Python subset that runs notebook cells: parse with `rustpython-parser`, evaluate over [`Value`], with
+//! the torch / nn / F / math / copy modules as thin bindings onto `crate::tensor`. Sandboxed: no files,
+//! processes, network or environment; limits on steps, time, recursion, output and tensor memory. Knows
+//! nothing of lessons or screens.
+
+pub mod builtins;
+mod call;
+pub mod error;
+mod eval;
+mod methods;
+mod ops;
+pub mod pyfmt;
+pub mod repr;
+pub mod source;
+pub mod torch;
+pub mod value;
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use rustpython_parser::{Mode, ast, parse};
+
+use crate::tensor::random::Generator;
+
+pub use error::{PyException, PyResult, Unwind};
+use source::LineIndex;
+pub use value::Value;
+use value::{Class, Scope};
+
+/// Sandbox limits (engine settings, as in rhai).
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Statements and loop iterations per run.
+    pub max_steps: u64,
+    pub max_duration: Duration,
+    /// Python call depth (`RecursionError` beyond it).
+    pub max_depth: usize,
+    /// Bytes of printed output per run.
+    pub max_output: usize,
+    /// Elements in one tensor.
+    pub max_tensor_elements: usize,
+    /// Bytes of source per run.
+    pub max_source: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_steps: 50_000_000,
+            max_duration: Duration::from_secs(20),
+            max_depth: 200,
+            max_output: 16 * 1024 * 1024,
+            max_tensor_elements: crate::tensor::limits::DEFAULT_MAX_ELEMENTS,
+            max_source: 1024 * 1024,
+        }
+    }
+}
+
+/// Where a running frame is: its function name and source, for tracebacks.
+#[derive(Clone)]
+pub(crate) struct FrameCtx {
+    pub function: Rc<str>,
+    pub file: Rc<str>,
+    pub lines: Rc<LineIndex>,
+}
+
+pub struct Interpreter {
+    pub globals: Rc<RefCell<Scope>>,
+    pub(crate) builtins: HashMap<&'static str, Value>,
+    pub(crate) modules: HashMap<&'static str, Value>,
+    pub(crate) exception_classes: HashMap<&'static str, Rc<Class>>,
+    pub(crate) nn_classes: HashMap<&'static str, Rc<Class>>,
+    /// Everything `print` wrote, until taken with [`Interpreter::take_output`].
+    pub out: String,
+    /// Warnings (PyTorch's UserWarnings) for stderr.
+    pub warnings: Vec<String>,
+    pub limits: Limits,
+    pub rng: Generator,
+    /// `with torch.no_grad()` nesting.
+    pub no_grad: usize,
+    pub num_threads: usize,
+    pub(crate) frames: Vec<FrameCtx>,
+    steps: u64,
+    started: Instant,
+    /// Current statement offset per frame (for traceback lines).
+    pub(crate) current_offset: usize,
+    /// The name of the built-in being called (torch's forwarding functions dispatch on it).
+    pub(crate) current_builtin: &'static str,
+}
+
+impl Default for Interpreter {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Interpreter {
+    pub fn new() -> Interpreter {
+        let mut interp = Interpreter {
+            globals: Rc::new(RefCell::new(Scope::default())),
+            builtins: HashMap::new(),
+            modules: HashMap::new(),
+            exception_classes: HashMap::new(),
+            nn_classes: HashMap::new(),
+            out: String::new(),
+            warnings: Vec::new(),
+            limits: Limits::default(),
+            rng: Generator::new(crate::tensor::random::DEFAULT_SEED),
+            no_grad: 0,
+            num_threads: 1,
+            frames: Vec::new(),
+            steps: 0,
+            started: Instant::now(),
+            current_offset: 0,
+            current_builtin: "",
+        };
+        builtins::install(&mut interp);
+        torch::install(&mut interp);
+        interp
+            .globals
+            .borrow_mut()
+            .vars
+            .insert(Rc::from("__name__"), Value::str("__main__"));
+        interp
+    }
+
+    pub fn with_limits(limits: Limits) -> Interpreter {
+        let mut i = Interpreter::new();
+        i.limits = limits;
+        i
+    }
+
+    /// Takes what `print` wrote so far.
+    pub fn take_output(&mut self) -> String {
+        std::mem::take(&mut self.out)
+    }
+
+    /// Runs a module's source in the global namespace. Returns the value of a final expression statement
+    /// (what a notebook shows under a cell), or the uncaught exception.
+    pub fn run(&mut self, source: &str, file: &str) -> Result<Option<Value>, Box<PyException>> {
+        crate::tensor::limits::set_max_elements(self.limits.max_tensor_elements);
+        self.steps = 0;
+        self.started = Instant::now();
+        self.frames.clear();
+        let lines = Rc::new(LineIndex::new(source));
+        let file: Rc<str> = Rc::from(file);
+        let module = match self.parse_source(source, &file, &lines) {
+            Ok(m) => m,
+            Err(e) => return Err(e),
+        };
+        self.frames.push(FrameCtx {
+            function: Rc::from("<module>"),
+            file: Rc::clone(&file),
+            lines: Rc::clone(&lines),
+        });
+        let globals = Rc::clone(&self.globals);
+        let result = self.exec_module(&module, &globals);
+        self.frames.clear();
+        match result {
+            Ok(v) => Ok(v),
+            Err(Unwind::Exception(e)) => Err(e),
+            Err(Unwind::Return(_)) => Err(Box::new(PyException::new(
+                "SyntaxError",
+                "'return' outside function",
+            ))),
+            Err(Unwind::Break) | Err(Unwind::Continue) => Err(Box::new(PyException::new(
+                "SyntaxError",
+                "'break' outside loop",
+            ))),
+        }
+    }
+
+    fn parse_source(
+        &self,
+        source: &str,
+        file: &Rc<str>,
+        lines: &Rc<LineIndex>,
+    ) -> Result<Vec<ast::Stmt>, Box<PyException>> {
+        if source.len() > self.limits.max_source {
+            return Err(Box::new(PyException::new(
+                "MemoryError",
+                format!(
+                    "the source is {} bytes; the tutor's sandbox accepts at most {}",
+                    source.len(),
+                    self.limits.max_source
+                ),
+            )));
+        }
+        // Deeply nested input would overflow the evaluator's stack; Python itself refuses it at 200 levels.
+        if let Some(line) = too_deeply_nested(source, 100) {
+            let mut e = PyException::new("SyntaxError", "too many nested parentheses");
+            e.frames.push(error::Frame {
+                file: Rc::clone(file),
+                line,
+                function: Rc::from("<module>"),
+                source_line: lines.line_text(line).to_string(),
+            });
+            return Err(Box::new(e));
+        }
+        match parse(source, Mode::Module, file) {
+            Ok(ast::Mod::Module(m)) => {
+                if let Some(line) = eval::max_expr_depth_exceeded(&m.body, 150, lines) {
+                    let mut e = PyException::new(
+                        "RecursionError",
+                        "maximum recursion depth exceeded during compilation",
+                    );
+                    e.frames.push(error::Frame {
+                        file: Rc::clone(file),
+                        line,
+                        function: Rc::from("<module>"),
+                        source_line: lines.line_text(line).to_string(),
+                    });
+                    return Err(Box::new(e));
+                }
+                Ok(m.body)
+            }
+            Ok(_) => Ok(Vec::new()),
+            Err(err) => {
+                let offset = usize::from(err.offset);
+                let line = lines.line_of(offset);
+                let message = syntax_message(&err.error);
+                let mut e = PyException::new("SyntaxError", message);
+                e.frames.push(error::Frame {
+                    file: Rc::clone(file),
+                    line,
+                    function: Rc::from("<module>"),
+                    source_line: lines.line_text(line).to_string(),
+                });
+                Err(Box::new(e))
+            }
+        }
+    }
+
+    /// Counts a step; fails when the step or time budget is spent.
+    pub(crate) fn tick(&mut self) -> PyResult<()> {
+        self.steps += 1;
+        if self.steps > self.limits.max_steps {
+            return Err(error::exc(
+                "TimeoutError",
+                format!(
+                    "the tutor stopped this code after {} steps (is a loop running forever?)",
+                    self.limits.max_steps
+                ),
+            ));
+        }
+        if self.steps % 1024 == 0 && self.started.elapsed() > self.limits.max_duration {
+            return Err(error::exc(
+                "TimeoutError",
+                format!(
+                    "the tutor stopped this code after {} seconds (is a loop running forever?)",
+                    self.limits.max_duration.as_secs()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn write_out(&mut self, s: &str) -> PyResult<()> {
+        if self.out.len() + s.len() > self.limits.max_output {
+            return Err(error::exc(
+                "MemoryError",
+                format!(
+                    "this code printed more than {} bytes; the tutor stops runaway output",
+                    self.limits.max_output
+                ),
+            ));
+        }
+        self.out.push_str(s);
+        Ok(())
+    }
+
+    /// Looks up a global variable (for notebooks inspecting what a cell made).
+    pub fn global(&self, name: &str) -> Option<Value> {
+        self.globals.borrow().vars.get(name).cloned()
+    }
+
+    /// Names and values of all globals, sorted by name.
+    pub fn globals_snapshot(&self) -> Vec<(Rc<str>, Value)> {
+        let mut v: Vec<(Rc<str>, Value)> = self
+            .globals
+            .borrow()
+            .vars
+            .iter()
+            .map(|(k, v)| (Rc::clone(k), v.clone()))
+            .collect();
+        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v
+    }
+
+    pub fn set_global(&mut self, name: &str, value: Value) {
+        self.globals.borrow_mut().vars.insert(Rc::from(name), value);
+    }
+}
+
+fn too_deeply_nested(source: &str, limit: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut line = 1usize;
+    for b in source.bytes() {
+        match b {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > limit {
+                    return Some(line);
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b'\n' => line += 1,
+            _ => {}
+        }
+    }
+    None
+}
+
+fn syntax_message(err: &rustpython_parser::ParseErrorType) -> String {
+    use rustpython_parser::ParseErrorType as P;
+    match err {
+        P::Eof => "unexpected EOF while parsing".to_string(),
+        P::Lexical(l) => {
+            let s = l.to_string();
+            if s.contains("indent") {
+                s
+            } else {
+                format!("invalid syntax ({s})")
+            }
+        }
+        _ => "invalid syntax".to_string(),
+    }
+}

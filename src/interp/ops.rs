@@ -1,0 +1,588 @@
+//! Python operators on plain values (numbers, strings, sequences); tensors are handed to the torch bindings.
+
+use std::rc::Rc;
+
+use rustpython_parser::ast::{CmpOp, Operator, UnaryOp};
+
+use super::Interpreter;
+use super::error::{PyResult, exc, type_error};
+use super::value::{HashKey, Value};
+
+pub(crate) fn op_symbol(op: Operator) -> &'static str {
+    match op {
+        Operator::Add => "+",
+        Operator::Sub => "-",
+        Operator::Mult => "*",
+        Operator::MatMult => "@",
+        Operator::Div => "/",
+        Operator::Mod => "%",
+        Operator::Pow => "** or pow()",
+        Operator::LShift => "<<",
+        Operator::RShift => ">>",
+        Operator::BitOr => "|",
+        Operator::BitXor => "^",
+        Operator::BitAnd => "&",
+        Operator::FloorDiv => "//",
+    }
+}
+
+pub(crate) fn hash_key(v: &Value) -> PyResult<HashKey> {
+    Ok(match v {
+        Value::None => HashKey::None,
+        Value::Bool(b) => HashKey::Int(*b as i64),
+        Value::Int(i) => HashKey::Int(*i),
+        Value::Float(f) => {
+            if f.fract() == 0.0 && f.abs() < 9.2e18 {
+                HashKey::Int(*f as i64)
+            } else {
+                HashKey::FloatBits(f.to_bits())
+            }
+        }
+        Value::Str(s) => HashKey::Str(Rc::clone(s)),
+        Value::Tuple(t) => HashKey::Tuple(t.iter().map(hash_key).collect::<PyResult<_>>()?),
+        Value::Size(s) => HashKey::Tuple(s.iter().map(|&d| HashKey::Int(d as i64)).collect()),
+        Value::DType(d) => HashKey::Str(Rc::from(d.to_string().as_str())),
+        Value::List(_) | Value::Dict(_) | Value::Set(_) => {
+            return Err(type_error(format!("unhashable type: '{}'", v.type_name())));
+        }
+        other => match other.identity() {
+            Some(id) => HashKey::Id(id),
+            None => {
+                return Err(type_error(format!(
+                    "unhashable type: '{}'",
+                    other.type_name()
+                )));
+            }
+        },
+    })
+}
+
+enum Num {
+    Int(i64),
+    Float(f64),
+}
+
+fn num(v: &Value) -> Option<Num> {
+    match v {
+        Value::Bool(b) => Some(Num::Int(*b as i64)),
+        Value::Int(i) => Some(Num::Int(*i)),
+        Value::Float(f) => Some(Num::Float(*f)),
+        _ => None,
+    }
+}
+
+fn float_floor_div(a: f64, b: f64) -> f64 {
+    let m = a % b;
+    let mut d = (a - m) / b;
+    if m != 0.0 && ((b < 0.0) != (m < 0.0)) {
+        d -= 1.0;
+    }
+    let fd = d.floor();
+    if d - fd > 0.5 { fd + 1.0 } else { fd }
+}
+
+fn float_mod(a: f64, b: f64) -> f64 {
+    let m = a % b;
+    if m != 0.0 && ((b < 0.0) != (m < 0.0)) {
+        m + b
+    } else if m == 0.0 {
+        0.0f64.copysign(b)
+    } else {
+        m
+    }
+}
+
+impl Interpreter {
+    pub(crate) fn binary_op(&mut self, op: Operator, l: Value, r: Value) -> PyResult<Value> {
+        if matches!(l, Value::Tensor(_)) || matches!(r, Value::Tensor(_)) {
+            return super::torch::tensor_binop(self, op, &l, &r);
+        }
+        if let (Some(a), Some(b)) = (num(&l), num(&r)) {
+            return num_binop(op, a, b);
+        }
+        match (op, &l, &r) {
+            (Operator::Add, Value::Str(a), Value::Str(b)) => Ok(Value::str(&format!("{a}{b}"))),
+            (Operator::Add, Value::List(a), Value::List(b)) => {
+                let mut v = a.borrow().clone();
+                v.extend(b.borrow().iter().cloned());
+                Ok(Value::list(v))
+            }
+            (Operator::Add, Value::Tuple(a), Value::Tuple(b)) => {
+                let mut v = a.as_ref().clone();
+                v.extend(b.iter().cloned());
+                Ok(Value::tuple(v))
+            }
+            (Operator::Add, Value::Size(a), Value::Tuple(b))
+            | (Operator::Add, Value::Tuple(b), Value::Size(a))
+                if matches!(l, Value::Size(_)) =>
+            {
+                let mut v: Vec<Value> = a.iter().map(|&d| Value::Int(d as i64)).collect();
+                v.extend(b.iter().cloned());
+                Ok(Value::tuple(v))
+            }
+            (Operator::Mult, Value::Str(s), Value::Int(n))
+            | (Operator::Mult, Value::Int(n), Value::Str(s)) => {
+                let n = (*n).max(0) as usize;
+                if s.len().saturating_mul(n) > self.limits.max_output {
+                    return Err(exc(
+                        "MemoryError",
+                        "string too large for the tutor's sandbox",
+                    ));
+                }
+                Ok(Value::str(&s.repeat(n)))
+            }
+            (Operator::Mult, Value::List(a), Value::Int(n))
+            | (Operator::Mult, Value::Int(n), Value::List(a)) => {
+                let items = a.borrow();
+                let n = (*n).max(0) as usize;
+                if items.len().saturating_mul(n) > 100_000_000 {
+                    return Err(exc("MemoryError", "list too large for the tutor's sandbox"));
+                }
+                let mut v = Vec::with_capacity(items.len() * n);
+                for _ in 0..n {
+                    v.extend(items.iter().cloned());
+                }
+                Ok(Value::list(v))
+            }
+            (Operator::Mult, Value::Tuple(a), Value::Int(n)) => {
+                let n = (*n).max(0) as usize;
+                if a.len().saturating_mul(n) > 100_000_000 {
+                    return Err(exc(
+                        "MemoryError",
+                        "tuple too large for the tutor's sandbox",
+                    ));
+                }
+                let mut v = Vec::new();
+                for _ in 0..n {
+                    v.extend(a.iter().cloned());
+                }
+                Ok(Value::tuple(v))
+            }
+            (Operator::Mod, Value::Str(s), _) => {
+                let args = match &r {
+                    Value::Tuple(t) => t.as_ref().clone(),
+                    other => vec![other.clone()],
+                };
+                self.percent_format(s, &args)
+            }
+            (Operator::BitOr, Value::Dict(a), Value::Dict(b)) => {
+                let mut d = a.borrow().clone();
+                for (k, v) in b.borrow().entries.iter() {
+                    d.insert(hash_key(k)?, k.clone(), v.clone());
+                }
+                Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+            }
+            (Operator::BitOr | Operator::BitAnd | Operator::Sub, Value::Set(a), Value::Set(b)) => {
+                let a = a.borrow();
+                let b = b.borrow();
+                let mut d = super::value::Dict::default();
+                match op {
+                    Operator::BitOr => {
+                        for (k, v) in a.entries.iter().chain(b.entries.iter()) {
+                            d.insert(hash_key(k)?, k.clone(), v.clone());
+                        }
+                    }
+                    Operator::BitAnd => {
+                        for (k, v) in a.entries.iter() {
+                            if b.get(&hash_key(k)?).is_some() {
+                                d.insert(hash_key(k)?, k.clone(), v.clone());
+                            }
+                        }
+                    }
+                    _ => {
+                        for (k, v) in a.entries.iter() {
+                            if b.get(&hash_key(k)?).is_none() {
+                                d.insert(hash_key(k)?, k.clone(), v.clone());
+                            }
+                        }
+                    }
+                }
+                Ok(Value::Set(Rc::new(std::cell::RefCell::new(d))))
+            }
+            _ => Err(type_error(format!(
+                "unsupported operand type(s) for {}: '{}' and '{}'",
+                op_symbol(op),
+                l.type_name(),
+                r.type_name()
+            ))),
+        }
+    }
+
+    pub(crate) fn unary_op(&mut self, op: UnaryOp, v: Value) -> PyResult<Value> {
+        if let Value::Tensor(t) = &v {
+            return super::torch::tensor_unary(self, op, t);
+        }
+        match (op, &v) {
+            (UnaryOp::Not, _) => Ok(Value::Bool(!self.truthy(&v)?)),
+            (UnaryOp::USub, Value::Int(i)) => Ok(Value::Int(i.wrapping_neg())),
+            (UnaryOp::USub, Value::Bool(b)) => Ok(Value::Int(-(*b as i64))),
+            (UnaryOp::USub, Value::Float(f)) => Ok(Value::Float(-f)),
+            (UnaryOp::UAdd, Value::Int(_) | Value::Float(_)) => Ok(v),
+            (UnaryOp::UAdd, Value::Bool(b)) => Ok(Value::Int(*b as i64)),
+            (UnaryOp::Invert, Value::Int(i)) => Ok(Value::Int(!i)),
+            (UnaryOp::Invert, Value::Bool(b)) => Ok(Value::Int(!(*b as i64))),
+            _ => Err(type_error(format!(
+                "bad operand type for unary {}: '{}'",
+                match op {
+                    UnaryOp::USub => "-",
+                    UnaryOp::UAdd => "+",
+                    UnaryOp::Invert => "~",
+                    UnaryOp::Not => "not",
+                },
+                v.type_name()
+            ))),
+        }
+    }
+
+    pub(crate) fn compare(&mut self, op: CmpOp, l: &Value, r: &Value) -> PyResult<Value> {
+        match op {
+            CmpOp::Is => return Ok(Value::Bool(is_same(l, r))),
+            CmpOp::IsNot => return Ok(Value::Bool(!is_same(l, r))),
+            CmpOp::In => return Ok(Value::Bool(self.contains(r, l)?)),
+            CmpOp::NotIn => return Ok(Value::Bool(!self.contains(r, l)?)),
+            _ => {}
+        }
+        if matches!(l, Value::Tensor(_)) || matches!(r, Value::Tensor(_)) {
+            return super::torch::tensor_compare(self, op, l, r);
+        }
+        match op {
+            CmpOp::Eq => Ok(Value::Bool(self.equals(l, r)?)),
+            CmpOp::NotEq => Ok(Value::Bool(!self.equals(l, r)?)),
+            _ => {
+                let ord = self.order(l, r, op)?;
+                Ok(Value::Bool(match (op, ord) {
+                    (_, None) => false,
+                    (CmpOp::Lt, Some(o)) => o == std::cmp::Ordering::Less,
+                    (CmpOp::LtE, Some(o)) => o != std::cmp::Ordering::Greater,
+                    (CmpOp::Gt, Some(o)) => o == std::cmp::Ordering::Greater,
+                    (_, Some(o)) => o != std::cmp::Ordering::Less,
+                }))
+            }
+        }
+    }
+
+    /// Ordering for `<`-style comparisons; `None` when unordered (NaN).
+    pub(crate) fn order(
+        &mut self,
+        l: &Value,
+        r: &Value,
+        op: CmpOp,
+    ) -> PyResult<Option<std::cmp::Ordering>> {
+        if let (Some(a), Some(b)) = (num(l), num(r)) {
+            return Ok(match (a, b) {
+                (Num::Int(x), Num::Int(y)) => Some(x.cmp(&y)),
+                (Num::Int(x), Num::Float(y)) => (x as f64).partial_cmp(&y),
+                (Num::Float(x), Num::Int(y)) => x.partial_cmp(&(y as f64)),
+                (Num::Float(x), Num::Float(y)) => x.partial_cmp(&y),
+            });
+        }
+        let seq = |v: &Value| -> Option<Vec<Value>> {
+            match v {
+                Value::List(l) => Some(l.borrow().clone()),
+                Value::Tuple(t) => Some(t.as_ref().clone()),
+                Value::Size(s) => Some(s.iter().map(|&d| Value::Int(d as i64)).collect()),
+                _ => None,
+            }
+        };
+        match (l, r) {
+            (Value::Str(a), Value::Str(b)) => Ok(Some(a.cmp(b))),
+            _ => match (seq(l), seq(r)) {
+                (Some(a), Some(b)) if std::mem::discriminant(l) == std::mem::discriminant(r) => {
+                    for (x, y) in a.iter().zip(&b) {
+                        if !self.equals(x, y)? {
+                            return self.order(x, y, op);
+                        }
+                    }
+                    Ok(Some(a.len().cmp(&b.len())))
+                }
+                _ => Err(type_error(format!(
+                    "'{}' not supported between instances of '{}' and '{}'",
+                    match op {
+                        CmpOp::Lt => "<",
+                        CmpOp::LtE => "<=",
+                        CmpOp::Gt => ">",
+                        _ => ">=",
+                    },
+                    l.type_name(),
+                    r.type_name()
+                ))),
+            },
+        }
+    }
+
+    pub(crate) fn equals(&mut self, l: &Value, r: &Value) -> PyResult<bool> {
+        if let (Some(a), Some(b)) = (num(l), num(r)) {
+            return Ok(match (a, b) {
+                (Num::Int(x), Num::Int(y)) => x == y,
+                (Num::Int(x), Num::Float(y)) | (Num::Float(y), Num::Int(x)) => x as f64 == y,
+                (Num::Float(x), Num::Float(y)) => x == y,
+            });
+        }
+        let seq = |v: &Value| -> Option<Vec<Value>> {
+            match v {
+                Value::List(l) => Some(l.borrow().clone()),
+                Value::Tuple(t) => Some(t.as_ref().clone()),
+                Value::Size(s) => Some(s.iter().map(|&d| Value::Int(d as i64)).collect()),
+                _ => None,
+            }
+        };
+        Ok(match (l, r) {
+            (Value::None, Value::None) => true,
+            (Value::Str(a), Value::Str(b)) => a == b,
+            (Value::List(_), Value::List(_))
+            | (Value::Tuple(_) | Value::Size(_), Value::Tuple(_) | Value::Size(_)) => {
+                let (a, b) = (seq(l).unwrap_or_default(), seq(r).unwrap_or_default());
+                if a.len() != b.len() {
+                    return Ok(false);
+                }
+                for (x, y) in a.iter().zip(&b) {
+                    if !self.equals(x, y)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            (Value::Dict(a), Value::Dict(b)) => {
+                let (a, b) = (a.borrow().clone(), b.borrow().clone());
+                if a.len() != b.len() {
+                    return Ok(false);
+                }
+                for (k, v) in a.entries.iter() {
+                    match b.get(&hash_key(k)?) {
+                        Some(v2) => {
+                            if !self.equals(v, v2)? {
+                                return Ok(false);
+                            }
+                        }
+                        None => return Ok(false),
+                    }
+                }
+                true
+            }
+            (Value::Set(a), Value::Set(b)) => {
+                let (a, b) = (a.borrow(), b.borrow());
+                a.len() == b.len() && a.index.keys().all(|k| b.index.contains_key(k))
+            }
+            (Value::DType(a), Value::DType(b)) => a == b,
+            (Value::Range(a, b, c), Value::Range(x, y, z)) => (a, b, c) == (x, y, z),
+            (Value::Tensor(a), Value::Tensor(b)) => {
+                // Only reached for `in`/list equality; `==` on tensors is elementwise.
+                a.shares_storage(b) && a.layout() == b.layout()
+            }
+            _ => is_same(l, r),
+        })
+    }
+
+    fn contains(&mut self, container: &Value, item: &Value) -> PyResult<bool> {
+        match container {
+            Value::Str(s) => match item {
+                Value::Str(sub) => Ok(s.contains(&**sub)),
+                _ => Err(type_error(format!(
+                    "'in <string>' requires string as left operand, not {}",
+                    item.type_name()
+                ))),
+            },
+            Value::Dict(d) | Value::Set(d) => {
+                let k = hash_key(item)?;
+                Ok(d.borrow().get(&k).is_some())
+            }
+            Value::Range(a, b, c) => match num(item) {
+                Some(Num::Int(i)) => {
+                    let (a, b, c) = (*a, *b, *c);
+                    Ok(if c > 0 {
+                        i >= a && i < b && (i - a) % c == 0
+                    } else {
+                        i <= a && i > b && (a - i) % (-c) == 0
+                    })
+                }
+                _ => Ok(false),
+            },
+            Value::Tensor(t) => super::torch::tensor_contains(self, t, item),
+            _ => {
+                let items = self.collect_iter(container)?;
+                for x in &items {
+                    if self.equals(x, item)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+        }
+    }
+
+    pub fn truthy(&mut self, v: &Value) -> PyResult<bool> {
+        Ok(match v {
+            Value::None => false,
+            Value::Bool(b) => *b,
+            Value::Int(i) => *i != 0,
+            Value::Float(f) => *f != 0.0,
+            Value::Str(s) => !s.is_empty(),
+            Value::List(l) => !l.borrow().is_empty(),
+            Value::Tuple(t) => !t.is_empty(),
+            Value::Size(s) => !s.is_empty(),
+            Value::Dict(d) | Value::Set(d) => !d.borrow().is_empty(),
+            Value::Range(a, b, c) => super::call::range_len(*a, *b, *c) > 0,
+            Value::Tensor(t) => super::torch::tensor_truth(t)?,
+            Value::Instance(inst) => match inst.class.lookup("__len__") {
+                Some((_, f)) => {
+                    let n = self.call_value(f, super::value::Args::new(vec![v.clone()]))?;
+                    self.truthy(&n)?
+                }
+                None => true,
+            },
+            _ => true,
+        })
+    }
+}
+
+fn is_same(l: &Value, r: &Value) -> bool {
+    match (l, r) {
+        (Value::None, Value::None) => true,
+        (Value::Bool(a), Value::Bool(b)) => a == b,
+        (Value::Int(a), Value::Int(b)) => a == b,
+        (Value::DType(a), Value::DType(b)) => a == b,
+        (Value::Tensor(a), Value::Tensor(b)) => a.shares_storage(b) && a.layout() == b.layout(),
+        _ => match (l.identity(), r.identity()) {
+            (Some(a), Some(b)) => a == b,
+            _ => false,
+        },
+    }
+}
+
+fn num_binop(op: Operator, a: Num, b: Num) -> PyResult<Value> {
+    let zero_div = |what: &str| exc("ZeroDivisionError", what.to_string());
+    match (a, b) {
+        (Num::Int(x), Num::Int(y)) => Ok(match op {
+            Operator::Add => x
+                .checked_add(y)
+                .map(Value::Int)
+                .unwrap_or(Value::Float(x as f64 + y as f64)),
+            Operator::Sub => x
+                .checked_sub(y)
+                .map(Value::Int)
+                .unwrap_or(Value::Float(x as f64 - y as f64)),
+            Operator::Mult => x.checked_mul(y).map(Value::Int).ok_or_else(|| {
+                exc(
+                    "OverflowError",
+                    "integer too large for the tutor's 64-bit ints",
+                )
+            })?,
+            Operator::Div => {
+                if y == 0 {
+                    return Err(zero_div("division by zero"));
+                }
+                Value::Float(x as f64 / y as f64)
+            }
+            Operator::FloorDiv => {
+                if y == 0 {
+                    return Err(zero_div("integer division or modulo by zero"));
+                }
+                let d = x.wrapping_div(y);
+                Value::Int(if (x % y != 0) && ((x < 0) != (y < 0)) {
+                    d - 1
+                } else {
+                    d
+                })
+            }
+            Operator::Mod => {
+                if y == 0 {
+                    return Err(zero_div("integer modulo by zero"));
+                }
+                let m = x.wrapping_rem(y);
+                Value::Int(if m != 0 && ((m < 0) != (y < 0)) {
+                    m + y
+                } else {
+                    m
+                })
+            }
+            Operator::Pow => {
+                if y < 0 {
+                    if x == 0 {
+                        return Err(zero_div("0.0 cannot be raised to a negative power"));
+                    }
+                    Value::Float((x as f64).powf(y as f64))
+                } else {
+                    let e =
+                        u32::try_from(y).map_err(|_| exc("OverflowError", "exponent too large"))?;
+                    x.checked_pow(e).map(Value::Int).ok_or_else(|| {
+                        exc(
+                            "OverflowError",
+                            "integer too large for the tutor's 64-bit ints",
+                        )
+                    })?
+                }
+            }
+            Operator::BitAnd => Value::Int(x & y),
+            Operator::BitOr => Value::Int(x | y),
+            Operator::BitXor => Value::Int(x ^ y),
+            Operator::LShift => {
+                if y < 0 {
+                    return Err(exc("ValueError", "negative shift count"));
+                }
+                Value::Int(x.checked_shl(y as u32).unwrap_or(0))
+            }
+            Operator::RShift => {
+                if y < 0 {
+                    return Err(exc("ValueError", "negative shift count"));
+                }
+                Value::Int(x >> y.min(63))
+            }
+            Operator::MatMult => {
+                return Err(type_error(
+                    "unsupported operand type(s) for @: 'int' and 'int'",
+                ));
+            }
+        }),
+        (a, b) => {
+            let x = match a {
+                Num::Int(i) => i as f64,
+                Num::Float(f) => f,
+            };
+            let y = match b {
+                Num::Int(i) => i as f64,
+                Num::Float(f) => f,
+            };
+            Ok(Value::Float(match op {
+                Operator::Add => x + y,
+                Operator::Sub => x - y,
+                Operator::Mult => x * y,
+                Operator::Div => {
+                    if y == 0.0 {
+                        return Err(zero_div("float division by zero"));
+                    }
+                    x / y
+                }
+                Operator::FloorDiv => {
+                    if y == 0.0 {
+                        return Err(zero_div("float floor division by zero"));
+                    }
+                    float_floor_div(x, y)
+                }
+                Operator::Mod => {
+                    if y == 0.0 {
+                        return Err(zero_div("float modulo by zero"));
+                    }
+                    float_mod(x, y)
+                }
+                Operator::Pow => {
+                    if x == 0.0 && y < 0.0 {
+                        return Err(zero_div("0.0 cannot be raised to a negative power"));
+                    }
+                    if x < 0.0 && y.fract() != 0.0 {
+                        return Err(exc(
+                            "ValueError",
+                            "complex results are not part of the tutor's Python subset",
+                        ));
+                    }
+                    x.powf(y)
+                }
+                _ => {
+                    return Err(type_error(format!(
+                        "unsupported operand type(s) for {}: 'float' and 'float'",
+                        op_symbol(op)
+                    )));
+                }
+            }))
+        }
+    }
+}

@@ -1,0 +1,692 @@
+//! The `torch` module's functions: creation, random numbers, joining, and forwards to tensor methods.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::tensor::ops::create;
+use crate::tensor::ops::elementwise;
+use crate::tensor::{DType, Operand, Scalar, Tensor};
+
+use super::args::{Params, value_to_scalar};
+use super::tensor_methods::{METHODS, tensor_method};
+use crate::interp::Interpreter;
+use crate::interp::builtins::builtin;
+use crate::interp::error::{PyResult, exc, type_error};
+use crate::interp::value::{Args, NativeFn, Value};
+
+/// Functions implemented here (the rest of `torch.f(t, ...)` forwards to `t.f(...)`).
+const OWN: &[(&str, NativeFn)] = &[
+    ("tensor", t_tensor),
+    ("as_tensor", t_tensor),
+    ("Tensor", t_float_tensor),
+    ("FloatTensor", t_float_tensor),
+    ("LongTensor", t_long_tensor),
+    ("BoolTensor", t_bool_tensor),
+    ("zeros", t_zeros),
+    ("ones", t_ones),
+    ("empty", t_zeros),
+    ("full", t_full),
+    ("eye", t_eye),
+    ("arange", t_arange),
+    ("linspace", t_linspace),
+    ("rand", t_rand),
+    ("randn", t_randn),
+    ("randint", t_randint),
+    ("randperm", t_randperm),
+    ("manual_seed", t_manual_seed),
+    ("seed", t_seed),
+    ("initial_seed", t_initial_seed),
+    ("zeros_like", t_zeros_like),
+    ("ones_like", t_ones_like),
+    ("empty_like", t_zeros_like),
+    ("full_like", t_full_like),
+    ("rand_like", t_rand_like),
+    ("randn_like", t_randn_like),
+    ("cat", t_cat),
+    ("concat", t_cat),
+    ("concatenate", t_cat),
+    ("stack", t_stack),
+    ("where", t_where),
+    ("no_grad", t_no_grad),
+    ("inference_mode", t_no_grad),
+    ("set_num_threads", t_set_num_threads),
+    ("get_num_threads", t_get_num_threads),
+    ("is_tensor", t_is_tensor),
+    ("is_grad_enabled", t_is_grad_enabled),
+    ("finfo", t_finfo),
+    ("result_type", t_result_type),
+    ("from_numpy", t_no_numpy),
+    ("set_printoptions", t_set_printoptions),
+    ("broadcast_shapes", t_broadcast_shapes),
+    ("Size", t_size),
+    ("numel", t_numel),
+    ("tril_indices", t_tril_indices),
+];
+
+pub(crate) fn torch_module() -> HashMap<&'static str, Value> {
+    let mut attrs: HashMap<&'static str, Value> = HashMap::new();
+    for (name, f) in OWN {
+        attrs.insert(name, builtin(name, *f));
+    }
+    for name in METHODS {
+        attrs.entry(name).or_insert_with(|| builtin(name, forward));
+    }
+    for (name, d) in [
+        ("float32", DType::Float32),
+        ("float", DType::Float32),
+        ("int64", DType::Int64),
+        ("long", DType::Int64),
+        ("int32", DType::Int32),
+        ("int", DType::Int32),
+        ("bool", DType::Bool),
+    ] {
+        attrs.insert(name, Value::DType(d));
+    }
+    attrs.insert("pi", Value::Float(std::f64::consts::PI));
+    attrs.insert("inf", Value::Float(f64::INFINITY));
+    attrs.insert("nan", Value::Float(f64::NAN));
+    attrs.insert(
+        "__version__",
+        Value::str("2.15.0 (transformer-tutor engine)"),
+    );
+    attrs
+}
+
+/// `torch.f(t, ...)` → `t.f(...)`; the function name is recovered from the builtin's own name.
+fn forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let name = interp.current_builtin;
+    call_torch_fn(interp, name, args)
+}
+
+/// Calls a torch function by name (used by builtins such as `abs(t)`).
+pub(crate) fn call_torch_fn(interp: &mut Interpreter, name: &str, args: Args) -> PyResult<Value> {
+    if let Some((_, f)) = OWN.iter().find(|(n, _)| *n == name) {
+        return f(interp, args);
+    }
+    let mut args = args;
+    if args.pos.is_empty() {
+        if let Some(i) = args.kw.iter().position(|(k, _)| &**k == "input") {
+            let (_, v) = args.kw.remove(i);
+            args.pos.push(v);
+        }
+    }
+    match args.pos.first().cloned() {
+        Some(Value::Tensor(t)) => {
+            args.pos.remove(0);
+            tensor_method(interp, t, name, args)
+        }
+        Some(other) if value_to_scalar(&other).is_some() => Err(type_error(format!(
+            "{name}(): argument 'input' (position 1) must be Tensor, not {}",
+            other.type_name()
+        ))),
+        Some(other) => Err(type_error(format!(
+            "{name}(): argument 'input' (position 1) must be Tensor, not {}",
+            other.type_name()
+        ))),
+        None => Err(type_error(format!(
+            "{name}() missing required argument 'input' (pos 1)"
+        ))),
+    }
+}
+
+pub(crate) fn tensor_type_value(interp: &mut Interpreter) -> Value {
+    interp
+        .modules
+        .get("torch")
+        .and_then(|m| {
+            if let Value::Module(m) = m {
+                m.attrs.get("Tensor").cloned()
+            } else {
+                None
+            }
+        })
+        .unwrap_or(Value::None)
+}
+
+/// Nested lists/tuples of numbers (or one-element tensors) → a tensor, with `torch.tensor`'s dtype inference.
+pub(crate) fn tensor_from_value(v: &Value, dtype: Option<DType>) -> PyResult<Tensor> {
+    if let Value::Tensor(t) = v {
+        let t = t.deep_copy().detach();
+        return Ok(match dtype {
+            Some(d) => t.to_dtype(d),
+            None => t,
+        });
+    }
+    let mut shape: Vec<usize> = Vec::new();
+    let mut scalars: Vec<Scalar> = Vec::new();
+    fn walk(
+        v: &Value,
+        depth: usize,
+        shape: &mut Vec<usize>,
+        out: &mut Vec<Scalar>,
+    ) -> PyResult<()> {
+        let items: Option<Vec<Value>> = match v {
+            Value::List(l) => Some(l.borrow().clone()),
+            Value::Tuple(t) => Some(t.as_ref().clone()),
+            Value::Size(s) => Some(s.iter().map(|&d| Value::Int(d as i64)).collect()),
+            Value::Tensor(t) if t.ndim() > 0 => Some(super::tensor_ops::tensor_iter(t)?),
+            _ => None,
+        };
+        match items {
+            Some(items) => {
+                if depth == shape.len() {
+                    shape.push(items.len());
+                } else if shape.get(depth) != Some(&items.len()) {
+                    return Err(exc(
+                        "ValueError",
+                        format!(
+                            "expected sequence of length {} at dim {} (got {})",
+                            shape.get(depth).copied().unwrap_or(0),
+                            depth,
+                            items.len()
+                        ),
+                    ));
+                }
+                if out.len() > crate::tensor::limits::max_elements() {
+                    return Err(exc(
+                        "MemoryError",
+                        "too many elements for the tutor's sandbox",
+                    ));
+                }
+                for it in &items {
+                    walk(it, depth + 1, shape, out)?;
+                }
+                Ok(())
+            }
+            None => {
+                if depth != shape.len() && !shape.is_empty() {
+                    return Err(type_error(format!(
+                        "not a sequence (found {} where a list was expected)",
+                        v.type_name()
+                    )));
+                }
+                let s = match v {
+                    Value::Tensor(t) => t.item()?,
+                    other => value_to_scalar(other).ok_or_else(|| {
+                        type_error(format!("new(): invalid data type '{}'", other.type_name()))
+                    })?,
+                };
+                out.push(s);
+                Ok(())
+            }
+        }
+    }
+    walk(v, 0, &mut shape, &mut scalars)?;
+    let inferred = scalars
+        .iter()
+        .map(|s| s.category())
+        .max()
+        .map(DType::default_for)
+        .unwrap_or(DType::Float32);
+    let dtype = dtype.unwrap_or(inferred);
+    crate::with_dtype!(dtype, T => {
+        let data: Vec<T> = scalars.iter().map(|s| s.cast::<T>()).collect();
+        Ok(Tensor::from_vec(data, &shape)?)
+    })
+}
+
+fn t_tensor(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("tensor", args);
+    let data = p
+        .get(0, "data")
+        .ok_or_else(|| type_error("tensor() missing 1 required positional arguments: \"data\""))?;
+    let mut t = tensor_from_value(&data, p.dtype_opt("dtype")?)?;
+    if p.bool_or(usize::MAX, "requires_grad", false)? {
+        t.set_requires_grad(false);
+    }
+    Ok(Value::Tensor(t))
+}
+
+fn typed_tensor(args: Args, dtype: DType, name: &str) -> PyResult<Value> {
+    let p = Params::new(name, args);
+    match p.pos.first() {
+        None => Ok(Value::Tensor(Tensor::zeros(&[0], dtype)?)),
+        Some(Value::List(_) | Value::Tuple(_)) => {
+            Ok(Value::Tensor(tensor_from_value(&p.pos[0], Some(dtype))?))
+        }
+        Some(Value::Tensor(t)) => Ok(Value::Tensor(t.to_dtype(dtype))),
+        Some(_) => Ok(Value::Tensor(Tensor::zeros(&p.shape(0, "size")?, dtype)?)),
+    }
+}
+
+fn t_float_tensor(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    typed_tensor(args, DType::Float32, "Tensor")
+}
+fn t_long_tensor(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    typed_tensor(args, DType::Int64, "LongTensor")
+}
+fn t_bool_tensor(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    typed_tensor(args, DType::Bool, "BoolTensor")
+}
+
+fn filled(args: Args, name: &str, value: Scalar) -> PyResult<Value> {
+    let p = Params::new(name, args);
+    let shape = p.shape(0, "size")?;
+    let dtype = p.dtype_opt("dtype")?.unwrap_or(DType::Float32);
+    Ok(Value::Tensor(Tensor::full(&shape, value, dtype)?))
+}
+
+fn t_zeros(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    filled(args, "zeros", Scalar::Int(0))
+}
+fn t_ones(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    filled(args, "ones", Scalar::Int(1))
+}
+
+fn t_full(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("full", args);
+    let shape: Vec<usize> = p.int_list(0, "size").and_then(|v| {
+        if p.pos.len() > 1 {
+            // full(size, fill_value): the size is the first positional argument only.
+            Ok(match &p.pos[0] {
+                Value::List(l) => l
+                    .borrow()
+                    .iter()
+                    .map(|x| crate::interp::builtins::to_int(x, "").map(|i| i.max(0) as usize))
+                    .collect::<PyResult<_>>()?,
+                Value::Tuple(t) => t
+                    .iter()
+                    .map(|x| crate::interp::builtins::to_int(x, "").map(|i| i.max(0) as usize))
+                    .collect::<PyResult<_>>()?,
+                Value::Size(s) => s.as_ref().clone(),
+                _ => return Err(type_error("full(): argument 'size' must be tuple of ints")),
+            })
+        } else {
+            Ok(v.iter().map(|&i| i.max(0) as usize).collect())
+        }
+    })?;
+    let value = p
+        .scalar_opt(1, "fill_value")?
+        .ok_or_else(|| type_error("full() missing required argument 'fill_value'"))?;
+    let dtype = p
+        .dtype_opt("dtype")?
+        .unwrap_or(DType::default_for(value.category()));
+    Ok(Value::Tensor(Tensor::full(&shape, value, dtype)?))
+}
+
+fn t_eye(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("eye", args);
+    let n = p.int(0, "n")?.max(0) as usize;
+    let m = p.int_opt(1, "m")?.map(|m| m.max(0) as usize).unwrap_or(n);
+    Ok(Value::Tensor(create::eye(
+        n,
+        m,
+        p.dtype_opt("dtype")?.unwrap_or(DType::Float32),
+    )?))
+}
+
+fn t_arange(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("arange", args);
+    let a = p.scalar_opt(0, "start")?;
+    let b = p.scalar_opt(1, "end")?;
+    let c = p
+        .scalar_opt(2, "step")?
+        .or(p.scalar_opt(usize::MAX, "step")?);
+    let (start, end) = match (a, b) {
+        (Some(a), Some(b)) => (a, b),
+        (Some(a), None) => match p.scalar_opt(usize::MAX, "end")? {
+            Some(e) => (a, e),
+            None => (Scalar::Int(0), a),
+        },
+        (None, _) => match p.scalar_opt(usize::MAX, "end")? {
+            Some(e) => (Scalar::Int(0), e),
+            None => {
+                return Err(type_error(
+                    "arange() received an invalid combination of arguments",
+                ));
+            }
+        },
+    };
+    let step = c.unwrap_or(Scalar::Int(1));
+    Ok(Value::Tensor(create::arange(
+        start,
+        end,
+        step,
+        p.dtype_opt("dtype")?,
+    )?))
+}
+
+fn t_linspace(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("linspace", args);
+    let start = p.float_opt(0, "start")?.unwrap_or(0.0);
+    let end = p.float_opt(1, "end")?.unwrap_or(0.0);
+    let steps = p.int(2, "steps")?;
+    if steps < 0 {
+        return Err(exc("RuntimeError", "number of steps must be non-negative"));
+    }
+    Ok(Value::Tensor(create::linspace(start, end, steps as usize)?))
+}
+
+fn random_shape(p: &Params) -> PyResult<Vec<usize>> {
+    p.shape(0, "size")
+}
+
+fn t_rand(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("rand", args);
+    let shape = random_shape(&p)?;
+    let n = crate::tensor::limits::check_numel(&shape)?;
+    let v = interp.rng.uniform_f32(n, 0.0, 1.0);
+    Ok(Value::Tensor(Tensor::from_vec(v, &shape)?))
+}
+
+fn t_randn(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("randn", args);
+    let shape = random_shape(&p)?;
+    let n = crate::tensor::limits::check_numel(&shape)?;
+    let v = interp.rng.normal_f32(n, 0.0, 1.0);
+    Ok(Value::Tensor(Tensor::from_vec(v, &shape)?))
+}
+
+fn t_randint(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("randint", args);
+    // randint(high, size) or randint(low, high, size)
+    let (low, high, size_pos) = match p.pos.get(2) {
+        Some(_) => (p.int(0, "low")?, p.int(1, "high")?, 2),
+        None => match p.pos.get(1) {
+            Some(Value::Int(_)) => (p.int(0, "low")?, p.int(1, "high")?, usize::MAX),
+            _ => (
+                p.int_opt(usize::MAX, "low")?.unwrap_or(0),
+                p.int(0, "high")?,
+                1,
+            ),
+        },
+    };
+    let shape: Vec<usize> = match p.get(size_pos, "size") {
+        Some(Value::Tuple(t)) => t
+            .iter()
+            .map(|v| crate::interp::builtins::to_int(v, "").map(|i| i.max(0) as usize))
+            .collect::<PyResult<_>>()?,
+        Some(Value::List(l)) => l
+            .borrow()
+            .iter()
+            .map(|v| crate::interp::builtins::to_int(v, "").map(|i| i.max(0) as usize))
+            .collect::<PyResult<_>>()?,
+        Some(Value::Size(s)) => s.as_ref().clone(),
+        _ => return Err(type_error("randint() missing required argument 'size'")),
+    };
+    if low >= high {
+        return Err(exc(
+            "RuntimeError",
+            format!("random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"),
+        ));
+    }
+    let n = crate::tensor::limits::check_numel(&shape)?;
+    let v = interp.rng.randint_i64(n, low, high);
+    let t = Tensor::from_vec(v, &shape)?;
+    Ok(Value::Tensor(match p.dtype_opt("dtype")? {
+        Some(d) => t.to_dtype(d),
+        None => t,
+    }))
+}
+
+fn t_randperm(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("randperm", args);
+    let n = p.int(0, "n")?.max(0) as usize;
+    crate::tensor::limits::check_numel(&[n])?;
+    let v = interp.rng.randperm(n);
+    Ok(Value::Tensor(Tensor::from_vec(v, &[n])?))
+}
+
+fn t_manual_seed(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("manual_seed", args);
+    let seed = p.int(0, "seed")?;
+    interp.rng.manual_seed(seed as u64);
+    Ok(Value::None)
+}
+
+fn t_seed(interp: &mut Interpreter, _: Args) -> PyResult<Value> {
+    Ok(Value::Int(interp.rng.initial_seed() as i64))
+}
+
+fn t_initial_seed(interp: &mut Interpreter, _: Args) -> PyResult<Value> {
+    Ok(Value::Int(interp.rng.initial_seed() as i64))
+}
+
+fn like(args: Args, name: &str) -> PyResult<(Tensor, DType, Params)> {
+    let p = Params::new(name, args);
+    let t = p.tensor(0, "input")?;
+    let dtype = p.dtype_opt("dtype")?.unwrap_or(t.dtype());
+    Ok((t, dtype, p))
+}
+
+fn t_zeros_like(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let (t, d, _) = like(args, "zeros_like")?;
+    Ok(Value::Tensor(Tensor::full(t.shape(), Scalar::Int(0), d)?))
+}
+
+fn t_ones_like(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let (t, d, _) = like(args, "ones_like")?;
+    Ok(Value::Tensor(Tensor::full(t.shape(), Scalar::Int(1), d)?))
+}
+
+fn t_full_like(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let (t, d, p) = like(args, "full_like")?;
+    let v = p
+        .scalar_opt(1, "fill_value")?
+        .ok_or_else(|| type_error("full_like() missing required argument 'fill_value'"))?;
+    Ok(Value::Tensor(Tensor::full(t.shape(), v, d)?))
+}
+
+fn t_rand_like(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let (t, _, _) = like(args, "rand_like")?;
+    let v = interp.rng.uniform_f32(t.numel(), 0.0, 1.0);
+    Ok(Value::Tensor(Tensor::from_vec(v, t.shape())?))
+}
+
+fn t_randn_like(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let (t, _, _) = like(args, "randn_like")?;
+    let v = interp.rng.normal_f32(t.numel(), 0.0, 1.0);
+    Ok(Value::Tensor(Tensor::from_vec(v, t.shape())?))
+}
+
+fn tensor_list(interp: &mut Interpreter, v: &Value, name: &str) -> PyResult<Vec<Tensor>> {
+    let items = interp.collect_iter(v)?;
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, it)| match it {
+            Value::Tensor(t) => Ok(t),
+            other => Err(type_error(format!(
+                "{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not {}{}",
+                other.type_name(),
+                if i > 0 { "" } else { "" }
+            ))),
+        })
+        .collect()
+}
+
+fn t_cat(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("cat", args);
+    let list = p
+        .get(0, "tensors")
+        .ok_or_else(|| type_error("cat() missing required argument 'tensors'"))?;
+    let ts = tensor_list(interp, &list, "cat")?;
+    let dim = p.int_opt(1, "dim")?.unwrap_or(0);
+    Ok(Value::Tensor(Tensor::cat(&ts, dim)?))
+}
+
+fn t_stack(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("stack", args);
+    let list = p
+        .get(0, "tensors")
+        .ok_or_else(|| type_error("stack() missing required argument 'tensors'"))?;
+    let ts = tensor_list(interp, &list, "stack")?;
+    let dim = p.int_opt(1, "dim")?.unwrap_or(0);
+    Ok(Value::Tensor(Tensor::stack(&ts, dim)?))
+}
+
+fn t_where(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("where", args);
+    let cond = p.tensor(0, "condition")?;
+    let a = p.get(1, "input");
+    let b = p.get(2, "other");
+    let (Some(a), Some(b)) = (a, b) else {
+        // torch.where(cond) → nonzero as a tuple of index tensors.
+        let nz = match tensor_method(interp, cond.clone(), "nonzero", Args::default())? {
+            Value::Tensor(t) => t,
+            _ => return Err(exc("RuntimeError", "internal: nonzero")),
+        };
+        let cols: Vec<Value> = (0..cond.ndim() as i64)
+            .map(|d| nz.select(1, d).map(|c| Value::Tensor(c.contiguous())))
+            .collect::<Result<_, _>>()?;
+        return Ok(Value::tuple(cols));
+    };
+    let to_op = |v: &Value| -> PyResult<Option<Scalar>> { Ok(value_to_scalar(v)) };
+    let (sa, sb) = (to_op(&a)?, to_op(&b)?);
+    let oa = match (&a, sa) {
+        (Value::Tensor(t), _) => Operand::Tensor(t),
+        (_, Some(s)) => Operand::Scalar(s),
+        _ => return Err(type_error("where(): argument 'input' must be Tensor")),
+    };
+    let ob = match (&b, sb) {
+        (Value::Tensor(t), _) => Operand::Tensor(t),
+        (_, Some(s)) => Operand::Scalar(s),
+        _ => return Err(type_error("where(): argument 'other' must be Tensor")),
+    };
+    Ok(Value::Tensor(elementwise::where_(&cond, oa, ob)?))
+}
+
+fn t_no_grad(_: &mut Interpreter, _: Args) -> PyResult<Value> {
+    Ok(Value::NoGrad)
+}
+
+fn t_set_num_threads(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("set_num_threads", args);
+    let n = p.int(0, "int")?;
+    if n <= 0 {
+        return Err(exc(
+            "RuntimeError",
+            "set_num_threads expects a positive integer",
+        ));
+    }
+    interp.num_threads = n as usize;
+    Ok(Value::None)
+}
+
+fn t_get_num_threads(interp: &mut Interpreter, _: Args) -> PyResult<Value> {
+    Ok(Value::Int(interp.num_threads as i64))
+}
+
+fn t_is_tensor(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    Ok(Value::Bool(matches!(
+        args.pos.first(),
+        Some(Value::Tensor(_))
+    )))
+}
+
+fn t_is_grad_enabled(interp: &mut Interpreter, _: Args) -> PyResult<Value> {
+    Ok(Value::Bool(interp.no_grad == 0))
+}
+
+fn t_finfo(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("finfo", args);
+    match p.get(0, "type") {
+        None | Some(Value::DType(DType::Float32)) => Ok(super::nn::named_tuple(
+            interp,
+            "finfo",
+            vec![
+                ("min", Value::Float(f32::MIN as f64)),
+                ("max", Value::Float(f32::MAX as f64)),
+                ("eps", Value::Float(f32::EPSILON as f64)),
+                ("tiny", Value::Float(f32::MIN_POSITIVE as f64)),
+                ("bits", Value::Int(32)),
+            ],
+        )),
+        Some(_) => Err(type_error(
+            "torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'",
+        )),
+    }
+}
+
+fn t_result_type(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    use crate::tensor::dtype::Operand as P;
+    let ops: Vec<P> = args
+        .pos
+        .iter()
+        .map(|v| match v {
+            Value::Tensor(t) if t.ndim() == 0 => P::ZeroDim(t.dtype()),
+            Value::Tensor(t) => P::Dimensioned(t.dtype()),
+            other => P::Scalar(
+                value_to_scalar(other)
+                    .map(|s| s.category())
+                    .unwrap_or(crate::tensor::dtype::Category::Float),
+            ),
+        })
+        .collect();
+    Ok(Value::DType(crate::tensor::dtype::result_type(&ops)))
+}
+
+fn t_no_numpy(_: &mut Interpreter, _: Args) -> PyResult<Value> {
+    Err(exc(
+        "RuntimeError",
+        "the tutor has no NumPy: build tensors with torch.tensor(...)",
+    ))
+}
+
+fn t_set_printoptions(_: &mut Interpreter, _: Args) -> PyResult<Value> {
+    Err(exc(
+        "RuntimeError",
+        "the tutor prints with PyTorch's default options; set_printoptions is not supported",
+    ))
+}
+
+fn t_broadcast_shapes(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let mut shape: Vec<usize> = vec![];
+    for a in &args.pos {
+        let s: Vec<usize> = match a {
+            Value::Size(s) => s.as_ref().clone(),
+            Value::Tuple(t) => t
+                .iter()
+                .map(|v| crate::interp::builtins::to_int(v, "").map(|i| i.max(0) as usize))
+                .collect::<PyResult<_>>()?,
+            Value::List(l) => l
+                .borrow()
+                .iter()
+                .map(|v| crate::interp::builtins::to_int(v, "").map(|i| i.max(0) as usize))
+                .collect::<PyResult<_>>()?,
+            Value::Int(i) => vec![(*i).max(0) as usize],
+            _ => return Err(type_error("broadcast_shapes expects shapes")),
+        };
+        shape = crate::tensor::layout::broadcast_shapes(&shape, &s)?;
+    }
+    Ok(Value::Size(Rc::new(shape)))
+}
+
+fn t_size(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let items = match args.pos.first() {
+        Some(v) => interp.collect_iter(v)?,
+        None => vec![],
+    };
+    let dims: Vec<usize> = items
+        .iter()
+        .map(|v| crate::interp::builtins::to_int(v, "").map(|i| i.max(0) as usize))
+        .collect::<PyResult<_>>()?;
+    Ok(Value::Size(Rc::new(dims)))
+}
+
+fn t_numel(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("numel", args);
+    Ok(Value::Int(p.tensor(0, "input")?.numel() as i64))
+}
+
+fn t_tril_indices(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("tril_indices", args);
+    let (r, c) = (
+        p.int(0, "row")?.max(0) as usize,
+        p.int(1, "col")?.max(0) as usize,
+    );
+    let off = p.int_opt(2, "offset")?.unwrap_or(0);
+    let mut rows = Vec::new();
+    let mut cols = Vec::new();
+    for i in 0..r {
+        for j in 0..c {
+            if j as i64 - i as i64 <= off {
+                rows.push(i as i64);
+                cols.push(j as i64);
+            }
+        }
+    }
+    let n = rows.len();
+    rows.extend(cols);
+    Ok(Value::Tensor(Tensor::from_vec(rows, &[2, n])?))
+}

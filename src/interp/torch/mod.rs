@@ -1,0 +1,107 @@
+//! The `torch`, `torch.nn` and `torch.nn.functional` modules: thin bindings from Python values onto
+//! `crate::tensor`.
+
+mod args;
+mod functions;
+mod nn;
+mod tensor_methods;
+mod tensor_ops;
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::tensor::format::{Elements, PrintOptions, format_tensor};
+use crate::tensor::{DType, Scalar, Tensor};
+
+use super::Interpreter;
+use super::builtins::builtin;
+use super::value::{Module, Value};
+
+pub(crate) use args::value_to_scalar;
+pub(crate) use functions::{call_torch_fn, tensor_type_value};
+pub(crate) use nn::{
+    before_module_setattr, construct_native, module_attr, module_getitem, module_iter, module_len,
+    module_repr,
+};
+pub(crate) use tensor_methods::{tensor_attr, tensor_method, tensor_setattr};
+pub(crate) use tensor_ops::{
+    tensor_binop, tensor_compare, tensor_contains, tensor_getitem, tensor_inplace_binop,
+    tensor_iter, tensor_setitem, tensor_truth, tensor_unary,
+};
+
+pub(crate) fn install(interp: &mut Interpreter) {
+    let torch = functions::torch_module();
+    let (nn_module, functional) = nn::install(interp);
+    let mut torch_attrs = torch;
+    torch_attrs.insert("nn", nn_module.clone());
+    let torch_value = Value::Module(Rc::new(Module {
+        name: "torch",
+        attrs: torch_attrs,
+    }));
+    interp.modules.insert("torch", torch_value);
+    interp.modules.insert("torch.nn", nn_module);
+    interp.modules.insert("torch.nn.functional", functional);
+    let mut init_attrs = HashMap::new();
+    for name in [
+        "xavier_uniform_",
+        "xavier_normal_",
+        "zeros_",
+        "ones_",
+        "normal_",
+        "uniform_",
+        "constant_",
+        "kaiming_uniform_",
+    ] {
+        init_attrs.insert(name, builtin(name, nn::init_fn));
+    }
+    interp.modules.insert(
+        "torch.nn.init",
+        Value::Module(Rc::new(Module {
+            name: "torch.nn.init",
+            attrs: init_attrs,
+        })),
+    );
+}
+
+pub(crate) fn scalar_to_value(s: Scalar) -> Value {
+    match s {
+        Scalar::Bool(b) => Value::Bool(b),
+        Scalar::Int(i) => Value::Int(i),
+        Scalar::Float(f) => Value::Float(f),
+    }
+}
+
+/// PyTorch's repr of a tensor, with `Parameter containing:` for parameters.
+pub(crate) fn tensor_repr(_interp: &mut Interpreter, t: &Tensor) -> String {
+    let mut suffixes = Vec::new();
+    let empty = t.numel() == 0;
+    match t.dtype() {
+        DType::Int32 => suffixes.push("dtype=torch.int32".to_string()),
+        DType::Int64 if empty => suffixes.push("dtype=torch.int64".to_string()),
+        DType::Bool if empty => suffixes.push("dtype=torch.bool".to_string()),
+        _ => {}
+    }
+    if t.requires_grad() {
+        suffixes.push("requires_grad=True".to_string());
+    }
+    let opts = PrintOptions::default();
+    let shape = t.shape().to_vec();
+    let body = match t.dtype() {
+        DType::Float32 => {
+            format_tensor(&shape, Elements::F32(&t.to_vec::<f32>()), &suffixes, &opts)
+        }
+        DType::Int64 => format_tensor(&shape, Elements::I64(&t.to_vec::<i64>()), &suffixes, &opts),
+        DType::Int32 => format_tensor(&shape, Elements::I32(&t.to_vec::<i32>()), &suffixes, &opts),
+        DType::Bool => format_tensor(
+            &shape,
+            Elements::Bool(&t.to_vec::<bool>()),
+            &suffixes,
+            &opts,
+        ),
+    };
+    if t.requires_grad() {
+        format!("Parameter containing:\n{body}")
+    } else {
+        body
+    }
+}

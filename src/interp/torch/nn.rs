@@ -1,0 +1,1561 @@
+//! `torch.nn` (Module and the layers the lessons use) and `torch.nn.functional`. Modules are ordinary
+//! instances of native classes, so a learner's `class Encoder(nn.Module)` works like any Python class; the
+//! registration order of attributes gives PyTorch's order of parameters and children.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::tensor::ops::create;
+use crate::tensor::ops::elementwise::{BinaryOp, Operand, UnaryOp, binary, unary};
+use crate::tensor::random::linear_init;
+use crate::tensor::{DType, Tensor, TensorIndex};
+
+use super::args::Params;
+use crate::interp::Interpreter;
+use crate::interp::builtins::builtin;
+use crate::interp::error::{PyResult, exc, type_error};
+use crate::interp::value::{Args, Class, Instance, Module, NativeFn, Value};
+
+fn native_class(
+    name: &str,
+    tag: &'static str,
+    bases: Vec<Rc<Class>>,
+    methods: &[(&'static str, NativeFn)],
+) -> Rc<Class> {
+    Rc::new(Class {
+        name: Rc::from(name),
+        bases,
+        attrs: RefCell::new(
+            methods
+                .iter()
+                .map(|(n, f)| (Rc::from(*n), builtin(n, *f)))
+                .collect(),
+        ),
+        native: Some(tag),
+    })
+}
+
+pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
+    let object = interp
+        .exception_classes
+        .get("object")
+        .cloned()
+        .into_iter()
+        .collect::<Vec<_>>();
+    let module = native_class(
+        "Module",
+        "Module",
+        object,
+        &[
+            ("__init__", m_init),
+            ("__call__", m_call),
+            ("forward", m_forward),
+            ("parameters", m_parameters),
+            ("named_parameters", m_named_parameters),
+            ("children", m_children),
+            ("named_children", m_named_children),
+            ("modules", m_modules),
+            ("eval", m_eval),
+            ("train", m_train),
+            ("zero_grad", m_noop),
+            ("requires_grad_", m_self),
+            ("to", m_self),
+            ("cpu", m_self),
+            ("register_buffer", m_register_buffer),
+            ("add_module", m_add_module),
+            ("apply", m_apply),
+            ("extra_repr", m_extra_repr),
+        ],
+    );
+    let sub = |name: &str, tag: &'static str, methods: &[(&'static str, NativeFn)]| {
+        native_class(name, tag, vec![Rc::clone(&module)], methods)
+    };
+    let classes: Vec<Rc<Class>> = vec![
+        Rc::clone(&module),
+        sub(
+            "Linear",
+            "Linear",
+            &[("__init__", linear_init_fn), ("forward", linear_forward)],
+        ),
+        sub(
+            "Embedding",
+            "Embedding",
+            &[("__init__", embedding_init), ("forward", embedding_forward)],
+        ),
+        sub(
+            "LayerNorm",
+            "LayerNorm",
+            &[("__init__", layernorm_init), ("forward", layernorm_forward)],
+        ),
+        sub(
+            "Dropout",
+            "Dropout",
+            &[("__init__", dropout_init), ("forward", dropout_forward)],
+        ),
+        sub(
+            "ReLU",
+            "ReLU",
+            &[("__init__", simple_init), ("forward", act_forward)],
+        ),
+        sub(
+            "GELU",
+            "GELU",
+            &[("__init__", gelu_init), ("forward", act_forward)],
+        ),
+        sub(
+            "Tanh",
+            "Tanh",
+            &[("__init__", simple_init), ("forward", act_forward)],
+        ),
+        sub(
+            "Sigmoid",
+            "Sigmoid",
+            &[("__init__", simple_init), ("forward", act_forward)],
+        ),
+        sub(
+            "Identity",
+            "Identity",
+            &[("__init__", simple_init), ("forward", act_forward)],
+        ),
+        sub(
+            "Softmax",
+            "Softmax",
+            &[("__init__", softmax_init), ("forward", act_forward)],
+        ),
+        sub(
+            "LogSoftmax",
+            "LogSoftmax",
+            &[("__init__", softmax_init), ("forward", act_forward)],
+        ),
+        sub(
+            "Sequential",
+            "Sequential",
+            &[
+                ("__init__", sequential_init),
+                ("forward", sequential_forward),
+                ("append", list_append),
+            ],
+        ),
+        sub(
+            "ModuleList",
+            "ModuleList",
+            &[
+                ("__init__", modulelist_init),
+                ("append", list_append),
+                ("extend", list_extend),
+            ],
+        ),
+    ];
+    let mut nn_attrs: HashMap<&'static str, Value> = HashMap::new();
+    for c in &classes {
+        let tag = c.native.unwrap_or("Module");
+        interp.nn_classes.insert(tag, Rc::clone(c));
+        nn_attrs.insert(tag, Value::Class(Rc::clone(c)));
+    }
+    nn_attrs.insert("Parameter", builtin("Parameter", parameter));
+    let named = native_class("namedtuple", "namedtuple", vec![], &[]);
+    interp.nn_classes.insert("namedtuple", named);
+
+    let f_fns: &[(&'static str, NativeFn)] = &[
+        ("softmax", f_softmax),
+        ("log_softmax", f_softmax),
+        ("relu", f_unary),
+        ("gelu", f_unary),
+        ("tanh", f_unary),
+        ("sigmoid", f_unary),
+        ("silu", f_unary),
+        ("layer_norm", f_layer_norm),
+        ("one_hot", f_one_hot),
+        ("dropout", f_dropout),
+        ("linear", f_linear),
+        ("embedding", f_embedding),
+        ("pad", f_pad),
+        ("scaled_dot_product_attention", f_sdpa),
+        ("cross_entropy", f_cross_entropy),
+        ("nll_loss", f_nll_loss),
+        ("mse_loss", f_mse_loss),
+    ];
+    let mut f_attrs: HashMap<&'static str, Value> = HashMap::new();
+    for (n, f) in f_fns {
+        f_attrs.insert(n, builtin(n, *f));
+    }
+    let functional = Value::Module(Rc::new(Module {
+        name: "torch.nn.functional",
+        attrs: f_attrs,
+    }));
+    nn_attrs.insert("functional", functional.clone());
+    (
+        Value::Module(Rc::new(Module {
+            name: "torch.nn",
+            attrs: nn_attrs,
+        })),
+        functional,
+    )
+}
+
+// ---- helpers -------------------------------------------------------------------------------------------
+
+fn this(args: &Args) -> PyResult<Rc<Instance>> {
+    match args.pos.first() {
+        Some(Value::Instance(i)) => Ok(Rc::clone(i)),
+        _ => Err(type_error("descriptor requires a 'Module' object")),
+    }
+}
+
+/// Arguments after `self`.
+fn rest(args: Args, name: &str) -> Params {
+    let mut a = args;
+    if !a.pos.is_empty() {
+        a.pos.remove(0);
+    }
+    Params::new(name, a)
+}
+
+pub(crate) fn is_module(inst: &Instance) -> bool {
+    inst.class.has_native("Module")
+}
+
+fn is_module_value(v: &Value) -> bool {
+    matches!(v, Value::Instance(i) if is_module(i))
+}
+
+fn param(t: Tensor) -> Value {
+    let mut t = t;
+    t.set_requires_grad(true);
+    Value::Tensor(t)
+}
+
+/// A read-only record with named fields (`torch.return_types.max`, `finfo`).
+pub(crate) fn named_tuple(
+    interp: &mut Interpreter,
+    name: &str,
+    fields: Vec<(&str, Value)>,
+) -> Value {
+    let base = interp.nn_classes.get("namedtuple").cloned();
+    let class = Rc::new(Class {
+        name: Rc::from(name),
+        bases: base.into_iter().collect(),
+        attrs: RefCell::new(Vec::new()),
+        native: None,
+    });
+    let inst = Rc::new(Instance {
+        class,
+        attrs: RefCell::new(Vec::new()),
+    });
+    for (k, v) in fields {
+        inst.set(k, v);
+    }
+    Value::Instance(inst)
+}
+
+fn is_named_tuple(inst: &Instance) -> bool {
+    inst.class.has_native("namedtuple")
+}
+
+fn children(inst: &Instance) -> Vec<(Rc<str>, Rc<Instance>)> {
+    inst.attrs
+        .borrow()
+        .iter()
+        .filter_map(|(k, v)| match v {
+            Value::Instance(i) if is_module(i) => Some((Rc::clone(k), Rc::clone(i))),
+            _ => None,
+        })
+        .collect()
+}
+
+fn own_parameters(inst: &Instance) -> Vec<(Rc<str>, Tensor)> {
+    inst.attrs
+        .borrow()
+        .iter()
+        .filter_map(|(k, v)| match v {
+            Value::Tensor(t) if t.requires_grad() => Some((Rc::clone(k), t.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn all_parameters(inst: &Instance, prefix: &str, out: &mut Vec<(String, Tensor)>) {
+    for (k, t) in own_parameters(inst) {
+        if !out
+            .iter()
+            .any(|(_, u)| u.shares_storage(&t) && u.layout() == t.layout())
+        {
+            out.push((format!("{prefix}{k}"), t));
+        }
+    }
+    for (k, c) in children(inst) {
+        all_parameters(&c, &format!("{prefix}{k}."), out);
+    }
+}
+
+fn training(inst: &Instance) -> bool {
+    !matches!(inst.get("training"), Some(Value::Bool(false)))
+}
+
+// ---- Module --------------------------------------------------------------------------------------------
+
+fn m_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    if inst.get("training").is_none() {
+        inst.set("training", Value::Bool(true));
+    }
+    Ok(Value::None)
+}
+
+fn m_call(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    if inst.get("training").is_none() {
+        return Err(exc(
+            "AttributeError",
+            format!(
+                "'{}' object has no attribute '_modules' (did you forget super().__init__()?)",
+                inst.class.name
+            ),
+        ));
+    }
+    let forward = match inst.class.lookup("forward") {
+        Some((_, f)) => f,
+        None => {
+            return Err(exc(
+                "NotImplementedError",
+                format!(
+                    "Module [{}] is missing the required \"forward\" function",
+                    inst.class.name
+                ),
+            ));
+        }
+    };
+    interp.call_value(forward, args)
+}
+
+fn m_forward(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    Err(exc(
+        "NotImplementedError",
+        format!(
+            "Module [{}] is missing the required \"forward\" function",
+            inst.class.name
+        ),
+    ))
+}
+
+fn m_parameters(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let mut out = Vec::new();
+    all_parameters(&inst, "", &mut out);
+    Ok(Value::list(
+        out.into_iter().map(|(_, t)| Value::Tensor(t)).collect(),
+    ))
+}
+
+fn m_named_parameters(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let mut out = Vec::new();
+    all_parameters(&inst, "", &mut out);
+    Ok(Value::list(
+        out.into_iter()
+            .map(|(n, t)| Value::tuple(vec![Value::str(&n), Value::Tensor(t)]))
+            .collect(),
+    ))
+}
+
+fn m_children(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    Ok(Value::list(
+        children(&inst)
+            .into_iter()
+            .map(|(_, c)| Value::Instance(c))
+            .collect(),
+    ))
+}
+
+fn m_named_children(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    Ok(Value::list(
+        children(&inst)
+            .into_iter()
+            .map(|(k, c)| Value::tuple(vec![Value::Str(k), Value::Instance(c)]))
+            .collect(),
+    ))
+}
+
+fn m_modules(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    fn walk(inst: &Rc<Instance>, out: &mut Vec<Value>) {
+        out.push(Value::Instance(Rc::clone(inst)));
+        for (_, c) in children(inst) {
+            walk(&c, out);
+        }
+    }
+    let inst = this(&args)?;
+    let mut out = Vec::new();
+    walk(&inst, &mut out);
+    Ok(Value::list(out))
+}
+
+fn set_training(inst: &Rc<Instance>, mode: bool) {
+    inst.set("training", Value::Bool(mode));
+    for (_, c) in children(inst) {
+        set_training(&c, mode);
+    }
+}
+
+fn m_eval(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    set_training(&inst, false);
+    Ok(Value::Instance(inst))
+}
+
+fn m_train(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let mode = match args.pos.get(1) {
+        Some(v) => interp.truthy(v)?,
+        None => true,
+    };
+    set_training(&inst, mode);
+    Ok(Value::Instance(inst))
+}
+
+fn m_noop(_: &mut Interpreter, _: Args) -> PyResult<Value> {
+    Ok(Value::None)
+}
+
+fn m_self(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    Ok(Value::Instance(this(&args)?))
+}
+
+fn m_register_buffer(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "register_buffer");
+    let name = match p.get(0, "name") {
+        Some(Value::Str(s)) => s,
+        _ => return Err(type_error("buffer name should be a string")),
+    };
+    let value = match p.get(1, "tensor") {
+        Some(Value::Tensor(t)) => Value::Tensor(t.detach()),
+        None => Value::None,
+        Some(other) => {
+            return Err(type_error(format!(
+                "cannot assign '{}' object to buffer '{}' (torch Tensor or None required)",
+                other.type_name(),
+                name
+            )));
+        }
+    };
+    inst.set(&name, value);
+    Ok(Value::None)
+}
+
+fn m_add_module(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "add_module");
+    match (p.get(0, "name"), p.get(1, "module")) {
+        (Some(Value::Str(n)), Some(m)) => {
+            inst.set(&n, m);
+            Ok(Value::None)
+        }
+        _ => Err(type_error("add_module() expects a name and a module")),
+    }
+}
+
+fn m_apply(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    fn walk(interp: &mut Interpreter, inst: &Rc<Instance>, f: &Value) -> PyResult<()> {
+        for (_, c) in children(inst) {
+            walk(interp, &c, f)?;
+        }
+        interp.call_value(f.clone(), Args::new(vec![Value::Instance(Rc::clone(inst))]))?;
+        Ok(())
+    }
+    let inst = this(&args)?;
+    let f = args
+        .pos
+        .get(1)
+        .cloned()
+        .ok_or_else(|| type_error("apply() missing required argument 'fn'"))?;
+    walk(interp, &inst, &f)?;
+    Ok(Value::Instance(inst))
+}
+
+fn m_extra_repr(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    Ok(Value::str(&native_extra_repr(&inst)))
+}
+
+fn shape_tuple_repr(v: &Value) -> String {
+    match v {
+        Value::Tuple(t) => {
+            let parts: Vec<String> = t
+                .iter()
+                .map(|x| {
+                    if let Value::Int(i) = x {
+                        i.to_string()
+                    } else {
+                        String::new()
+                    }
+                })
+                .collect();
+            if parts.len() == 1 {
+                format!("({},)", parts[0])
+            } else {
+                format!("({})", parts.join(", "))
+            }
+        }
+        _ => String::new(),
+    }
+}
+
+fn float_attr(inst: &Instance, name: &str) -> f64 {
+    match inst.get(name) {
+        Some(Value::Float(f)) => f,
+        Some(Value::Int(i)) => i as f64,
+        _ => 0.0,
+    }
+}
+
+fn int_attr(inst: &Instance, name: &str) -> i64 {
+    match inst.get(name) {
+        Some(Value::Int(i)) => i,
+        _ => 0,
+    }
+}
+
+fn native_extra_repr(inst: &Instance) -> String {
+    let py = crate::interp::pyfmt::float_repr;
+    match inst.class.native_tag() {
+        Some("Linear") => format!(
+            "in_features={}, out_features={}, bias={}",
+            int_attr(inst, "in_features"),
+            int_attr(inst, "out_features"),
+            if matches!(inst.get("bias"), Some(Value::Tensor(_))) {
+                "True"
+            } else {
+                "False"
+            }
+        ),
+        Some("Embedding") => {
+            let mut s = format!(
+                "{}, {}",
+                int_attr(inst, "num_embeddings"),
+                int_attr(inst, "embedding_dim")
+            );
+            if let Some(Value::Int(p)) = inst.get("padding_idx") {
+                s.push_str(&format!(", padding_idx={p}"));
+            }
+            s
+        }
+        Some("LayerNorm") => format!(
+            "{}, eps={}, elementwise_affine={}",
+            shape_tuple_repr(&inst.get("normalized_shape").unwrap_or(Value::None)),
+            py(float_attr(inst, "eps")),
+            if matches!(inst.get("elementwise_affine"), Some(Value::Bool(false))) {
+                "False"
+            } else {
+                "True"
+            }
+        ),
+        Some("Dropout") => format!(
+            "p={}, inplace={}",
+            py(float_attr(inst, "p")),
+            if matches!(inst.get("inplace"), Some(Value::Bool(true))) {
+                "True"
+            } else {
+                "False"
+            }
+        ),
+        Some("GELU") => match inst.get("approximate") {
+            Some(Value::Str(s)) => format!("approximate={}", crate::interp::repr::str_repr(&s)),
+            _ => "approximate='none'".into(),
+        },
+        Some("Softmax") | Some("LogSoftmax") => match inst.get("dim") {
+            Some(Value::Int(d)) => format!("dim={d}"),
+            _ => "dim=None".into(),
+        },
+        _ => String::new(),
+    }
+}
+
+fn add_indent(s: &str, n: usize) -> String {
+    let mut lines = s.split('\n');
+    let first = lines.next().unwrap_or("").to_string();
+    let rest: Vec<String> = lines.map(|l| format!("{}{}", " ".repeat(n), l)).collect();
+    if rest.is_empty() {
+        first
+    } else {
+        format!("{}\n{}", first, rest.join("\n"))
+    }
+}
+
+/// PyTorch's `Module.__repr__` (and ModuleList's compressed form) for module instances.
+pub(crate) fn module_repr(
+    interp: &mut Interpreter,
+    inst: &Rc<Instance>,
+) -> PyResult<Option<String>> {
+    if is_named_tuple(inst) {
+        let attrs = inst.attrs.borrow().clone();
+        let mut parts = Vec::new();
+        for (k, v) in &attrs {
+            parts.push(format!("{}={}", k, interp.repr(v)?));
+        }
+        if inst.class.name.as_ref() == "finfo" {
+            return Ok(Some(format!("finfo({})", parts.join(", "))));
+        }
+        return Ok(Some(format!(
+            "torch.return_types.{}(\n{})",
+            inst.class.name,
+            parts.join(",\n")
+        )));
+    }
+    if !is_module(inst) {
+        return Ok(None);
+    }
+    let name = inst.class.name.to_string();
+    let kids = children(inst);
+    if inst.class.native_tag() == Some("ModuleList") && inst.class.native == Some("ModuleList")
+        || inst.class.has_native("ModuleList")
+    {
+        if kids.is_empty() {
+            return Ok(Some(format!("{name}()")));
+        }
+        let mut reprs = Vec::new();
+        for (_, c) in &kids {
+            reprs.push(interp.repr(&Value::Instance(Rc::clone(c)))?);
+        }
+        let mut blocks: Vec<(usize, usize, String)> = vec![(0, 0, reprs[0].clone())];
+        for (i, r) in reprs.iter().enumerate().skip(1) {
+            if let Some(last) = blocks.last_mut() {
+                if *r == last.2 {
+                    last.1 += 1;
+                    continue;
+                }
+            }
+            blocks.push((i, i, r.clone()));
+        }
+        let lines: Vec<String> = blocks
+            .iter()
+            .map(|(s, e, b)| {
+                let local = if s != e {
+                    format!("({s}-{e}): {} x {b}", e - s + 1)
+                } else {
+                    format!("({s}): {b}")
+                };
+                add_indent(&local, 2)
+            })
+            .collect();
+        return Ok(Some(format!("{name}(\n  {}\n)", lines.join("\n  "))));
+    }
+    let extra = match inst.class.lookup("extra_repr") {
+        Some((_, f @ Value::Function(_))) => {
+            let r = interp.call_value(f, Args::new(vec![Value::Instance(Rc::clone(inst))]))?;
+            interp.to_str(&r)?
+        }
+        _ => native_extra_repr(inst),
+    };
+    let extra_lines: Vec<String> = if extra.is_empty() {
+        vec![]
+    } else {
+        extra.split('\n').map(String::from).collect()
+    };
+    let mut child_lines = Vec::new();
+    for (k, c) in &kids {
+        let r = interp.repr(&Value::Instance(Rc::clone(c)))?;
+        child_lines.push(format!("({}): {}", k, add_indent(&r, 2)));
+    }
+    let mut s = format!("{name}(");
+    if !extra_lines.is_empty() || !child_lines.is_empty() {
+        if extra_lines.len() == 1 && child_lines.is_empty() {
+            s.push_str(&extra_lines[0]);
+        } else {
+            let lines: Vec<String> = extra_lines.into_iter().chain(child_lines).collect();
+            s.push_str("\n  ");
+            s.push_str(&lines.join("\n  "));
+            s.push('\n');
+        }
+    }
+    s.push(')');
+    Ok(Some(s))
+}
+
+pub(crate) fn construct_native(
+    _: &mut Interpreter,
+    _tag: &str,
+    _class: &Rc<Class>,
+    _args: &Args,
+) -> PyResult<Option<Value>> {
+    Ok(None)
+}
+
+pub(crate) fn module_attr(
+    _: &mut Interpreter,
+    _inst: &Rc<Instance>,
+    _name: &str,
+) -> PyResult<Option<Value>> {
+    Ok(None)
+}
+
+pub(crate) fn before_module_setattr(
+    _: &mut Interpreter,
+    inst: &Rc<Instance>,
+    name: &str,
+    value: &Value,
+) -> PyResult<()> {
+    if !is_module(inst) {
+        return Ok(());
+    }
+    let initialised = inst.get("training").is_some();
+    if !initialised {
+        if is_module_value(value) {
+            return Err(exc(
+                "AttributeError",
+                "cannot assign module before Module.__init__() call",
+            ));
+        }
+        if matches!(value, Value::Tensor(t) if t.requires_grad()) {
+            return Err(exc(
+                "AttributeError",
+                "cannot assign parameters before Module.__init__() call",
+            ));
+        }
+    }
+    if let (Some(Value::Tensor(old)), Value::Tensor(new)) = (inst.get(name), value) {
+        if old.requires_grad() && !new.requires_grad() {
+            return Err(type_error(format!(
+                "cannot assign 'torch.{}Tensor' as parameter '{}' (torch.nn.Parameter or None expected)",
+                match new.dtype() {
+                    DType::Float32 => "Float",
+                    DType::Int64 => "Long",
+                    DType::Int32 => "Int",
+                    DType::Bool => "Bool",
+                },
+                name
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn list_children(inst: &Instance) -> Vec<Value> {
+    children(inst)
+        .into_iter()
+        .map(|(_, c)| Value::Instance(c))
+        .collect()
+}
+
+pub(crate) fn module_getitem(
+    interp: &mut Interpreter,
+    inst: &Rc<Instance>,
+    index: &Value,
+) -> PyResult<Value> {
+    if is_named_tuple(inst) {
+        let vals: Vec<Value> = inst.attrs.borrow().iter().map(|(_, v)| v.clone()).collect();
+        let i = crate::interp::call::seq_index(index, vals.len(), "tuple")?;
+        return Ok(vals[i].clone());
+    }
+    if inst.class.has_native("ModuleList") || inst.class.has_native("Sequential") {
+        let kids = list_children(inst);
+        if let Value::Slice(_) = index {
+            let picked = interp.get_item(&Value::list(kids), index.clone())?;
+            let items = interp.collect_iter(&picked)?;
+            let class = Rc::clone(&inst.class);
+            let new = Rc::new(Instance {
+                class,
+                attrs: RefCell::new(Vec::new()),
+            });
+            new.set("training", Value::Bool(training(inst)));
+            for (i, v) in items.into_iter().enumerate() {
+                new.set(&i.to_string(), v);
+            }
+            return Ok(Value::Instance(new));
+        }
+        let n = kids.len();
+        let i = match index {
+            Value::Int(i) => *i,
+            _ => return Err(type_error("indices must be integers")),
+        };
+        let j = if i < 0 { i + n as i64 } else { i };
+        if j < 0 || j >= n as i64 {
+            return Err(exc("IndexError", format!("index {i} is out of range")));
+        }
+        return Ok(kids[j as usize].clone());
+    }
+    Err(type_error(format!(
+        "'{}' object is not subscriptable",
+        inst.class.name
+    )))
+}
+
+pub(crate) fn module_iter(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<Vec<Value>> {
+    if is_named_tuple(inst) {
+        return Ok(inst.attrs.borrow().iter().map(|(_, v)| v.clone()).collect());
+    }
+    if inst.class.has_native("ModuleList") || inst.class.has_native("Sequential") {
+        return Ok(list_children(inst));
+    }
+    Err(type_error(format!(
+        "'{}' object is not iterable",
+        inst.class.name
+    )))
+}
+
+pub(crate) fn module_len(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<Value> {
+    if is_named_tuple(inst) {
+        return Ok(Value::Int(inst.attrs.borrow().len() as i64));
+    }
+    if inst.class.has_native("ModuleList") || inst.class.has_native("Sequential") {
+        return Ok(Value::Int(list_children(inst).len() as i64));
+    }
+    Err(type_error(format!(
+        "object of type '{}' has no len()",
+        inst.class.name
+    )))
+}
+
+// ---- layers ---------------------------------------------------------------------------------------------
+
+fn simple_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    inst.set("training", Value::Bool(true));
+    Ok(Value::None)
+}
+
+fn gelu_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "GELU");
+    inst.set("training", Value::Bool(true));
+    inst.set(
+        "approximate",
+        p.get(0, "approximate").unwrap_or(Value::str("none")),
+    );
+    Ok(Value::None)
+}
+
+fn softmax_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "Softmax");
+    inst.set("training", Value::Bool(true));
+    inst.set("dim", p.get(0, "dim").unwrap_or(Value::None));
+    Ok(Value::None)
+}
+
+fn act_forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "forward");
+    let x = p.tensor(0, "input")?;
+    let out = match inst.class.native_tag() {
+        Some("ReLU") => unary(UnaryOp::Relu, &x)?,
+        Some("Tanh") => unary(UnaryOp::Tanh, &x)?,
+        Some("Sigmoid") => unary(UnaryOp::Sigmoid, &x)?,
+        Some("GELU") => match inst.get("approximate") {
+            Some(Value::Str(s)) if &*s == "tanh" => unary(UnaryOp::GeluTanh, &x)?,
+            _ => unary(UnaryOp::Gelu, &x)?,
+        },
+        Some(tag @ ("Softmax" | "LogSoftmax")) => {
+            let dim = match inst.get("dim") {
+                Some(Value::Int(d)) => d,
+                _ => implicit_softmax_dim(interp, &x, tag == "LogSoftmax"),
+            };
+            x.softmax(dim, tag == "LogSoftmax")?
+        }
+        _ => x,
+    };
+    Ok(Value::Tensor(out))
+}
+
+fn linear_init_fn(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "Linear");
+    let in_f = p.int(0, "in_features")?;
+    let out_f = p.int(1, "out_features")?;
+    if in_f < 0 || out_f < 0 {
+        return Err(exc(
+            "RuntimeError",
+            format!(
+                "Trying to create tensor with negative dimension {}: [{}, {}]",
+                in_f.min(out_f),
+                out_f,
+                in_f
+            ),
+        ));
+    }
+    let bias = p.bool_or(2, "bias", true)?;
+    crate::tensor::limits::check_numel(&[in_f as usize, out_f as usize])?;
+    let (w, b) = linear_init(&mut interp.rng, in_f as usize, out_f as usize, bias);
+    inst.set("training", Value::Bool(true));
+    inst.set("in_features", Value::Int(in_f));
+    inst.set("out_features", Value::Int(out_f));
+    inst.set(
+        "weight",
+        param(Tensor::from_vec(w, &[out_f as usize, in_f as usize])?),
+    );
+    match b {
+        Some(b) => inst.set("bias", param(Tensor::from_vec(b, &[out_f as usize])?)),
+        None => inst.set("bias", Value::None),
+    }
+    Ok(Value::None)
+}
+
+fn linear(x: &Tensor, w: &Tensor, b: Option<&Tensor>) -> PyResult<Tensor> {
+    if x.dtype() != w.dtype() {
+        return Err(exc(
+            "RuntimeError",
+            format!(
+                "mat1 and mat2 must have the same dtype, but got {} and {}",
+                x.dtype().scalar_type_name(),
+                w.dtype().scalar_type_name()
+            ),
+        ));
+    }
+    let wt = w.t()?;
+    let y = if x.ndim() == 1 {
+        x.matmul(&wt)?
+    } else {
+        x.matmul(&wt)?
+    };
+    match b {
+        Some(b) => Ok(binary(
+            BinaryOp::Add,
+            Operand::Tensor(&y),
+            Operand::Tensor(b),
+        )?),
+        None => Ok(y),
+    }
+}
+
+fn linear_forward(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "forward");
+    let x = p.tensor(0, "input")?;
+    let w = match inst.get("weight") {
+        Some(Value::Tensor(w)) => w,
+        _ => {
+            return Err(exc(
+                "AttributeError",
+                "'Linear' object has no attribute 'weight'",
+            ));
+        }
+    };
+    let b = match inst.get("bias") {
+        Some(Value::Tensor(b)) => Some(b),
+        _ => None,
+    };
+    Ok(Value::Tensor(linear(&x, &w, b.as_ref())?.detach()))
+}
+
+fn embedding_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "Embedding");
+    let n = p.int(0, "num_embeddings")?;
+    let d = p.int(1, "embedding_dim")?;
+    if n < 0 || d < 0 {
+        return Err(exc(
+            "RuntimeError",
+            "Trying to create tensor with negative dimension",
+        ));
+    }
+    let padding = match p.int_opt(2, "padding_idx")? {
+        Some(pi) => {
+            if pi >= n || pi < -n {
+                return Err(exc(
+                    "AssertionError",
+                    "Padding_idx must be within num_embeddings",
+                ));
+            }
+            Some(if pi < 0 { pi + n } else { pi })
+        }
+        None => None,
+    };
+    crate::tensor::limits::check_numel(&[n as usize, d as usize])?;
+    let w = crate::tensor::random::embedding_init(
+        &mut interp.rng,
+        n as usize,
+        d as usize,
+        padding.map(|x| x as usize),
+    );
+    inst.set("training", Value::Bool(true));
+    inst.set("num_embeddings", Value::Int(n));
+    inst.set("embedding_dim", Value::Int(d));
+    inst.set(
+        "padding_idx",
+        padding.map(Value::Int).unwrap_or(Value::None),
+    );
+    inst.set(
+        "weight",
+        param(Tensor::from_vec(w, &[n as usize, d as usize])?),
+    );
+    Ok(Value::None)
+}
+
+fn embedding(idx: &Tensor, weight: &Tensor) -> PyResult<Tensor> {
+    if idx.dtype() != DType::Int64 && idx.dtype() != DType::Int32 {
+        return Err(exc(
+            "RuntimeError",
+            format!(
+                "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got torch.{}Tensor instead (while checking arguments for embedding)",
+                match idx.dtype() {
+                    DType::Float32 => "Float",
+                    _ => "Bool",
+                }
+            ),
+        ));
+    }
+    let n = weight.shape().first().copied().unwrap_or(0) as i64;
+    let values = idx.to_vec::<i64>();
+    if values.iter().any(|&v| v < 0 || v >= n) {
+        return Err(exc("IndexError", "index out of range in self"));
+    }
+    let flat = Tensor::from_vec(values, &[idx.numel()])?;
+    let rows = weight.index(&[TensorIndex::Tensor(flat)])?;
+    let mut shape: Vec<i64> = idx.shape().iter().map(|&d| d as i64).collect();
+    shape.push(weight.shape().get(1).copied().unwrap_or(0) as i64);
+    Ok(rows.reshape(&shape)?.detach())
+}
+
+fn embedding_forward(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "forward");
+    let idx = p.tensor(0, "input")?;
+    let w = match inst.get("weight") {
+        Some(Value::Tensor(w)) => w,
+        _ => {
+            return Err(exc(
+                "AttributeError",
+                "'Embedding' object has no attribute 'weight'",
+            ));
+        }
+    };
+    Ok(Value::Tensor(embedding(&idx, &w)?))
+}
+
+fn normalized_shape(v: &Value) -> PyResult<Vec<usize>> {
+    match v {
+        Value::Int(i) => Ok(vec![(*i).max(0) as usize]),
+        Value::Tuple(t) => t
+            .iter()
+            .map(|x| crate::interp::builtins::to_int(x, "").map(|i| i.max(0) as usize))
+            .collect(),
+        Value::List(l) => l
+            .borrow()
+            .iter()
+            .map(|x| crate::interp::builtins::to_int(x, "").map(|i| i.max(0) as usize))
+            .collect(),
+        Value::Size(s) => Ok(s.as_ref().clone()),
+        other => Err(type_error(format!(
+            "normalized_shape must be an int or a tuple of ints, not {}",
+            other.type_name()
+        ))),
+    }
+}
+
+fn layernorm_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "LayerNorm");
+    let shape =
+        normalized_shape(&p.get(0, "normalized_shape").ok_or_else(|| {
+            type_error("LayerNorm() missing required argument 'normalized_shape'")
+        })?)?;
+    let eps = p.float_opt(1, "eps")?.unwrap_or(1e-5);
+    let affine = p.bool_or(2, "elementwise_affine", true)?;
+    let bias = p.bool_or(usize::MAX, "bias", true)?;
+    inst.set("training", Value::Bool(true));
+    inst.set(
+        "normalized_shape",
+        Value::tuple(shape.iter().map(|&d| Value::Int(d as i64)).collect()),
+    );
+    inst.set("eps", Value::Float(eps));
+    inst.set("elementwise_affine", Value::Bool(affine));
+    if affine {
+        inst.set(
+            "weight",
+            param(Tensor::full(
+                &shape,
+                crate::tensor::Scalar::Int(1),
+                DType::Float32,
+            )?),
+        );
+        if bias {
+            inst.set("bias", param(Tensor::zeros(&shape, DType::Float32)?));
+        } else {
+            inst.set("bias", Value::None);
+        }
+    } else {
+        inst.set("weight", Value::None);
+        inst.set("bias", Value::None);
+    }
+    Ok(Value::None)
+}
+
+fn layernorm_forward(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "forward");
+    let x = p.tensor(0, "input")?;
+    let shape = normalized_shape(&inst.get("normalized_shape").unwrap_or(Value::None))?;
+    let w = match inst.get("weight") {
+        Some(Value::Tensor(t)) => Some(t),
+        _ => None,
+    };
+    let b = match inst.get("bias") {
+        Some(Value::Tensor(t)) => Some(t),
+        _ => None,
+    };
+    Ok(Value::Tensor(x.layer_norm(
+        &shape,
+        w.as_ref(),
+        b.as_ref(),
+        float_attr(&inst, "eps"),
+    )?))
+}
+
+fn dropout_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "Dropout");
+    let prob = p.float_opt(0, "p")?.unwrap_or(0.5);
+    if !(0.0..=1.0).contains(&prob) {
+        return Err(exc(
+            "ValueError",
+            format!(
+                "dropout probability has to be between 0 and 1, but got {}",
+                crate::interp::pyfmt::float_repr(prob)
+            ),
+        ));
+    }
+    inst.set("training", Value::Bool(true));
+    inst.set("p", Value::Float(prob));
+    inst.set("inplace", Value::Bool(p.bool_or(1, "inplace", false)?));
+    Ok(Value::None)
+}
+
+fn dropout(interp: &mut Interpreter, x: &Tensor, p: f64, train: bool) -> PyResult<Tensor> {
+    if !train || p == 0.0 {
+        return Ok(x.clone());
+    }
+    let vals = x.to_dtype(DType::Float32).to_vec::<f32>();
+    let out = interp.rng.dropout_f32(&vals, p);
+    Ok(Tensor::from_vec(out, x.shape())?)
+}
+
+fn dropout_forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "forward");
+    let x = p.tensor(0, "input")?;
+    let prob = float_attr(&inst, "p");
+    Ok(Value::Tensor(dropout(interp, &x, prob, training(&inst))?))
+}
+
+fn sequential_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    inst.set("training", Value::Bool(true));
+    for (i, m) in args.pos.iter().skip(1).enumerate() {
+        if !is_module_value(m) {
+            return Err(type_error(format!(
+                "{} is not a Module subclass",
+                m.type_name()
+            )));
+        }
+        inst.set(&i.to_string(), m.clone());
+    }
+    Ok(Value::None)
+}
+
+fn sequential_forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let mut x = args
+        .pos
+        .get(1)
+        .cloned()
+        .ok_or_else(|| type_error("forward() missing required argument 'input'"))?;
+    for m in list_children(&inst) {
+        x = interp.call_value(m, Args::new(vec![x]))?;
+    }
+    Ok(x)
+}
+
+fn modulelist_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    inst.set("training", Value::Bool(true));
+    if let Some(items) = args.pos.get(1) {
+        for (i, m) in interp.collect_iter(items)?.into_iter().enumerate() {
+            if !is_module_value(&m) {
+                return Err(type_error(format!(
+                    "ModuleList.extend should be called with modules, but got {}",
+                    m.type_name()
+                )));
+            }
+            inst.set(&i.to_string(), m);
+        }
+    }
+    Ok(Value::None)
+}
+
+fn list_append(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let m = args
+        .pos
+        .get(1)
+        .cloned()
+        .ok_or_else(|| type_error("append() missing required argument 'module'"))?;
+    let n = children(&inst).len();
+    inst.set(&n.to_string(), m);
+    Ok(Value::Instance(inst))
+}
+
+fn list_extend(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let items = interp.collect_iter(&args.pos.get(1).cloned().unwrap_or(Value::None))?;
+    for m in items {
+        let n = children(&inst).len();
+        inst.set(&n.to_string(), m);
+    }
+    Ok(Value::Instance(inst))
+}
+
+fn parameter(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("Parameter", args);
+    let t = p.tensor(0, "data")?;
+    let mut t = t.clone();
+    t.set_requires_grad(p.bool_or(1, "requires_grad", true)?);
+    Ok(Value::Tensor(t))
+}
+
+pub(crate) fn init_fn(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let name = interp.current_builtin;
+    let p = Params::new(name, args);
+    let t = p.tensor(0, "tensor")?;
+    let n = t.numel();
+    let fans = || -> (f64, f64) {
+        let s = t.shape();
+        let receptive: usize = s.iter().skip(2).product();
+        let fan_in = s.get(1).copied().unwrap_or(1) * receptive;
+        let fan_out = s.first().copied().unwrap_or(1) * receptive;
+        (fan_in as f64, fan_out as f64)
+    };
+    let vals: Vec<f32> = match name {
+        "zeros_" => vec![0.0; n],
+        "ones_" => vec![1.0; n],
+        "constant_" => vec![p.float_opt(1, "val")?.unwrap_or(0.0) as f32; n],
+        "normal_" => interp.rng.normal_f32(
+            n,
+            p.float_opt(1, "mean")?.unwrap_or(0.0),
+            p.float_opt(2, "std")?.unwrap_or(1.0),
+        ),
+        "uniform_" => interp.rng.uniform_f32(
+            n,
+            p.float_opt(1, "a")?.unwrap_or(0.0),
+            p.float_opt(2, "b")?.unwrap_or(1.0),
+        ),
+        "xavier_uniform_" => {
+            let (fi, fo) = fans();
+            let gain = p.float_opt(1, "gain")?.unwrap_or(1.0);
+            let std = gain * (2.0 / (fi + fo)).sqrt();
+            let bound = 3f64.sqrt() * std;
+            interp.rng.uniform_f32(n, -bound, bound)
+        }
+        "xavier_normal_" => {
+            let (fi, fo) = fans();
+            let gain = p.float_opt(1, "gain")?.unwrap_or(1.0);
+            let std = gain * (2.0 / (fi + fo)).sqrt();
+            interp.rng.normal_f32(n, 0.0, std)
+        }
+        "kaiming_uniform_" => {
+            let (fi, _) = fans();
+            let a = p.float_opt(1, "a")?.unwrap_or(0.0);
+            let bound = crate::tensor::random::kaiming_uniform_bound(fi as usize, a);
+            interp.rng.uniform_f32(n, -bound, bound)
+        }
+        _ => {
+            return Err(exc(
+                "AttributeError",
+                format!("module 'torch.nn.init' has no attribute '{name}'"),
+            ));
+        }
+    };
+    t.write_values(&vals);
+    Ok(Value::Tensor(t))
+}
+
+// ---- functional -----------------------------------------------------------------------------------------
+
+fn implicit_softmax_dim(interp: &mut Interpreter, x: &Tensor, log: bool) -> i64 {
+    interp.warnings.push(format!(
+        "UserWarning: Implicit dimension choice for {} has been deprecated. Change the call to include dim=X as an argument.",
+        if log { "log_softmax" } else { "softmax" }
+    ));
+    if matches!(x.ndim(), 0 | 1 | 3) { 0 } else { 1 }
+}
+
+fn f_softmax(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let name = interp.current_builtin;
+    let p = Params::new(name, args);
+    let x = p.tensor(0, "input")?;
+    let dim = match p.int_opt(1, "dim")? {
+        Some(d) => d,
+        None => implicit_softmax_dim(interp, &x, name == "log_softmax"),
+    };
+    Ok(Value::Tensor(x.softmax(dim, name == "log_softmax")?))
+}
+
+fn f_unary(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let name = interp.current_builtin;
+    super::call_torch_fn(interp, name, args)
+}
+
+fn f_layer_norm(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("layer_norm", args);
+    let x = p.tensor(0, "input")?;
+    let shape =
+        normalized_shape(&p.get(1, "normalized_shape").ok_or_else(|| {
+            type_error("layer_norm() missing required argument 'normalized_shape'")
+        })?)?;
+    let w = match p.get(2, "weight") {
+        Some(Value::Tensor(t)) => Some(t),
+        _ => None,
+    };
+    let b = match p.get(3, "bias") {
+        Some(Value::Tensor(t)) => Some(t),
+        _ => None,
+    };
+    let eps = p.float_opt(4, "eps")?.unwrap_or(1e-5);
+    Ok(Value::Tensor(x.layer_norm(
+        &shape,
+        w.as_ref(),
+        b.as_ref(),
+        eps,
+    )?))
+}
+
+fn f_one_hot(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("one_hot", args);
+    let x = p.tensor(0, "input")?;
+    Ok(Value::Tensor(create::one_hot(
+        &x,
+        p.int_opt(1, "num_classes")?.unwrap_or(-1),
+    )?))
+}
+
+fn f_dropout(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("dropout", args);
+    let x = p.tensor(0, "input")?;
+    let prob = p.float_opt(1, "p")?.unwrap_or(0.5);
+    if !(0.0..=1.0).contains(&prob) {
+        return Err(exc(
+            "ValueError",
+            format!(
+                "dropout probability has to be between 0 and 1, but got {}",
+                crate::interp::pyfmt::float_repr(prob)
+            ),
+        ));
+    }
+    let train = p.bool_or(2, "training", true)?;
+    Ok(Value::Tensor(dropout(interp, &x, prob, train)?))
+}
+
+fn f_linear(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("linear", args);
+    let x = p.tensor(0, "input")?;
+    let w = p.tensor(1, "weight")?;
+    let b = match p.get(2, "bias") {
+        Some(Value::Tensor(t)) => Some(t),
+        _ => None,
+    };
+    Ok(Value::Tensor(linear(&x, &w, b.as_ref())?))
+}
+
+fn f_embedding(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("embedding", args);
+    let idx = p.tensor(0, "input")?;
+    let w = p.tensor(1, "weight")?;
+    Ok(Value::Tensor(embedding(&idx, &w)?))
+}
+
+fn f_pad(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("pad", args);
+    let x = p.tensor(0, "input")?;
+    let pads = p.int_list_at(1, "pad")?;
+    let value = p
+        .scalar_opt(3, "value")?
+        .unwrap_or(crate::tensor::Scalar::Int(0));
+    if pads.len() % 2 != 0 || pads.len() / 2 > x.ndim() {
+        return Err(exc(
+            "RuntimeError",
+            "Padding length must be divisible by 2 and at most twice the number of dimensions",
+        ));
+    }
+    let mut shape = x.shape().to_vec();
+    let n = x.ndim();
+    for (k, pair) in pads.chunks(2).enumerate() {
+        let d = n - 1 - k;
+        shape[d] = (shape[d] as i64 + pair[0] + pair[1]).max(0) as usize;
+    }
+    let out = Tensor::full(&shape, value, x.dtype())?;
+    let mut view = out.clone();
+    let mut src = x.clone();
+    for (k, pair) in pads.chunks(2).enumerate() {
+        let d = (n - 1 - k) as i64;
+        let (l, r) = (pair[0], pair[1]);
+        let len = src.shape()[d as usize] as i64;
+        // negative pads crop the source
+        let s_start = (-l).max(0);
+        let s_end = len - (-r).max(0);
+        src = src.narrow(d, s_start, (s_end - s_start).max(0))?;
+        view = view.narrow(d, l.max(0), (s_end - s_start).max(0))?;
+    }
+    view.copy_from(&src)?;
+    Ok(Value::Tensor(out))
+}
+
+fn f_sdpa(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("scaled_dot_product_attention", args);
+    let q = p.tensor(0, "query")?;
+    let k = p.tensor(1, "key")?;
+    let v = p.tensor(2, "value")?;
+    let d = *q.shape().last().unwrap_or(&1) as f64;
+    let scale = p.float_opt(usize::MAX, "scale")?.unwrap_or(1.0 / d.sqrt());
+    let scores = q.matmul(&k.transpose(-2, -1)?)?;
+    let mut scores = binary(
+        BinaryOp::Mul,
+        Operand::Tensor(&scores),
+        Operand::Scalar(crate::tensor::Scalar::Float(scale)),
+    )?;
+    if let Some(Value::Tensor(mask)) = p.get(3, "attn_mask") {
+        scores = if mask.dtype() == DType::Bool {
+            let inv = unary(UnaryOp::Not, &mask)?;
+            crate::tensor::ops::elementwise::masked_fill(
+                &scores,
+                &inv,
+                crate::tensor::Scalar::Float(f64::NEG_INFINITY),
+            )?
+        } else {
+            binary(
+                BinaryOp::Add,
+                Operand::Tensor(&scores),
+                Operand::Tensor(&mask),
+            )?
+        };
+    }
+    if p.bool_or(5, "is_causal", false)? {
+        let (l, s) = (
+            scores.shape()[scores.ndim() - 2],
+            scores.shape()[scores.ndim() - 1],
+        );
+        let ones = Tensor::full(&[l, s], crate::tensor::Scalar::Bool(true), DType::Bool)?;
+        let keep = ones.tri(0, true)?;
+        let inv = unary(UnaryOp::Not, &keep)?;
+        scores = crate::tensor::ops::elementwise::masked_fill(
+            &scores,
+            &inv,
+            crate::tensor::Scalar::Float(f64::NEG_INFINITY),
+        )?;
+    }
+    let w = scores.softmax(-1, false)?;
+    Ok(Value::Tensor(w.matmul(&v)?))
+}
+
+fn reduce_loss(loss: Tensor, reduction: &str) -> PyResult<Tensor> {
+    Ok(match reduction {
+        "none" => loss,
+        "sum" => loss.sum(None, false)?,
+        _ => loss.mean(None, false)?,
+    })
+}
+
+fn reduction_arg(p: &Params) -> String {
+    match p.kw("reduction") {
+        Some(Value::Str(s)) => s.to_string(),
+        _ => "mean".to_string(),
+    }
+}
+
+fn f_nll_loss(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("nll_loss", args);
+    let logp = p.tensor(0, "input")?;
+    let target = p.tensor(1, "target")?;
+    let ignore = p.int_opt(usize::MAX, "ignore_index")?.unwrap_or(-100);
+    Ok(Value::Tensor(nll(
+        &logp,
+        &target,
+        ignore,
+        &reduction_arg(&p),
+        0.0,
+    )?))
+}
+
+fn nll(
+    logp: &Tensor,
+    target: &Tensor,
+    ignore: i64,
+    reduction: &str,
+    smoothing: f64,
+) -> PyResult<Tensor> {
+    if logp.ndim() != 2 {
+        return Err(exc(
+            "RuntimeError",
+            "the tutor's nll_loss/cross_entropy expect input of shape [N, C]",
+        ));
+    }
+    let (n, c) = (logp.shape()[0], logp.shape()[1]);
+    let lp = logp.to_vec::<f32>();
+    let tg = target.to_vec::<i64>();
+    if tg.len() != n {
+        return Err(exc(
+            "ValueError",
+            format!(
+                "Expected input batch_size ({n}) to match target batch_size ({}).",
+                tg.len()
+            ),
+        ));
+    }
+    let mut losses = Vec::with_capacity(n);
+    let mut count = 0usize;
+    for i in 0..n {
+        let t = tg[i];
+        if t == ignore {
+            losses.push(0.0f32);
+            continue;
+        }
+        if t < 0 || t >= c as i64 {
+            return Err(exc("IndexError", format!("Target {t} is out of bounds.")));
+        }
+        count += 1;
+        let row = &lp[i * c..(i + 1) * c];
+        let nll = -row[t as usize];
+        let loss = if smoothing > 0.0 {
+            let smooth = -row.iter().sum::<f32>() / c as f32;
+            (1.0 - smoothing as f32) * nll + smoothing as f32 * smooth
+        } else {
+            nll
+        };
+        losses.push(loss);
+    }
+    let t = Tensor::from_vec(losses.clone(), &[n])?;
+    Ok(match reduction {
+        "none" => t,
+        "sum" => t.sum(None, false)?,
+        _ => Tensor::from_vec(
+            vec![losses.iter().map(|&x| x as f64).sum::<f64>() as f32 / count.max(1) as f32],
+            &[],
+        )?,
+    })
+}
+
+fn f_cross_entropy(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("cross_entropy", args);
+    let x = p.tensor(0, "input")?;
+    let target = p.tensor(1, "target")?;
+    let ignore = p.int_opt(usize::MAX, "ignore_index")?.unwrap_or(-100);
+    let smoothing = p.float_opt(usize::MAX, "label_smoothing")?.unwrap_or(0.0);
+    let logp = x.softmax(1, true)?;
+    Ok(Value::Tensor(nll(
+        &logp,
+        &target,
+        ignore,
+        &reduction_arg(&p),
+        smoothing,
+    )?))
+}
+
+fn f_mse_loss(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("mse_loss", args);
+    let a = p.tensor(0, "input")?;
+    let b = p.tensor(1, "target")?;
+    let d = binary(BinaryOp::Sub, Operand::Tensor(&a), Operand::Tensor(&b))?;
+    let sq = binary(BinaryOp::Mul, Operand::Tensor(&d), Operand::Tensor(&d))?;
+    Ok(Value::Tensor(reduce_loss(sq, &reduction_arg(&p))?))
+}

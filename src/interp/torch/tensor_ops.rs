@@ -1,0 +1,281 @@
+//! Python operators and indexing on tensors.
+
+use rustpython_parser::ast::{CmpOp, Operator, UnaryOp as PyUnary};
+
+use crate::tensor::ops::elementwise::{binary, binary_inplace};
+use crate::tensor::{BinaryOp, Operand, Scalar, Tensor, TensorIndex, UnaryOp};
+
+use super::value_to_scalar;
+use crate::interp::Interpreter;
+use crate::interp::error::{PyResult, exc, type_error};
+use crate::interp::value::Value;
+
+fn operand(v: &Value) -> Option<Operand<'_>> {
+    match v {
+        Value::Tensor(t) => Some(Operand::Tensor(t)),
+        other => value_to_scalar(other).map(Operand::Scalar),
+    }
+}
+
+fn binop_kind(op: Operator) -> Option<BinaryOp> {
+    Some(match op {
+        Operator::Add => BinaryOp::Add,
+        Operator::Sub => BinaryOp::Sub,
+        Operator::Mult => BinaryOp::Mul,
+        Operator::Div => BinaryOp::Div,
+        Operator::FloorDiv => BinaryOp::FloorDiv,
+        Operator::Mod => BinaryOp::Rem,
+        Operator::Pow => BinaryOp::Pow,
+        Operator::BitAnd => BinaryOp::And,
+        Operator::BitOr => BinaryOp::Or,
+        Operator::BitXor => BinaryOp::Xor,
+        _ => return None,
+    })
+}
+
+pub(crate) fn tensor_binop(
+    _interp: &mut Interpreter,
+    op: Operator,
+    l: &Value,
+    r: &Value,
+) -> PyResult<Value> {
+    if op == Operator::MatMult {
+        return match (l, r) {
+            (Value::Tensor(a), Value::Tensor(b)) => Ok(Value::Tensor(a.matmul(b)?)),
+            _ => Err(type_error(format!(
+                "unsupported operand type(s) for @: '{}' and '{}'",
+                l.type_name(),
+                r.type_name()
+            ))),
+        };
+    }
+    let (Some(kind), Some(a), Some(b)) = (binop_kind(op), operand(l), operand(r)) else {
+        return Err(type_error(format!(
+            "unsupported operand type(s) for {}: '{}' and '{}'",
+            crate::interp::ops::op_symbol(op),
+            l.type_name(),
+            r.type_name()
+        )));
+    };
+    Ok(Value::Tensor(binary(kind, a, b)?))
+}
+
+pub(crate) fn tensor_inplace_binop(
+    _interp: &mut Interpreter,
+    t: &Tensor,
+    op: Operator,
+    rhs: &Value,
+) -> PyResult<()> {
+    if op == Operator::MatMult {
+        let Value::Tensor(b) = rhs else {
+            return Err(type_error("unsupported operand for @="));
+        };
+        let r = t.matmul(b)?;
+        return Ok(t.copy_from(&r)?);
+    }
+    let (Some(kind), Some(b)) = (binop_kind(op), operand(rhs)) else {
+        return Err(type_error(format!(
+            "unsupported operand type(s) for {}=: 'Tensor' and '{}'",
+            crate::interp::ops::op_symbol(op),
+            rhs.type_name()
+        )));
+    };
+    Ok(binary_inplace(kind, t, b)?)
+}
+
+pub(crate) fn tensor_unary(_interp: &mut Interpreter, op: PyUnary, t: &Tensor) -> PyResult<Value> {
+    Ok(Value::Tensor(match op {
+        PyUnary::USub => crate::tensor::ops::elementwise::unary(UnaryOp::Neg, t)?,
+        PyUnary::UAdd => t.clone(),
+        PyUnary::Invert => crate::tensor::ops::elementwise::unary(UnaryOp::Not, t)?,
+        PyUnary::Not => return Ok(Value::Bool(!tensor_truth(t)?)),
+    }))
+}
+
+pub(crate) fn tensor_compare(
+    _interp: &mut Interpreter,
+    op: CmpOp,
+    l: &Value,
+    r: &Value,
+) -> PyResult<Value> {
+    let kind = match op {
+        CmpOp::Eq => BinaryOp::Eq,
+        CmpOp::NotEq => BinaryOp::Ne,
+        CmpOp::Lt => BinaryOp::Lt,
+        CmpOp::LtE => BinaryOp::Le,
+        CmpOp::Gt => BinaryOp::Gt,
+        _ => BinaryOp::Ge,
+    };
+    match (operand(l), operand(r)) {
+        (Some(a), Some(b)) => Ok(Value::Tensor(binary(kind, a, b)?)),
+        _ => match op {
+            CmpOp::Eq => Ok(Value::Bool(false)),
+            CmpOp::NotEq => Ok(Value::Bool(true)),
+            _ => Err(type_error(format!(
+                "'{}' not supported between instances of '{}' and '{}'",
+                match op {
+                    CmpOp::Lt => "<",
+                    CmpOp::LtE => "<=",
+                    CmpOp::Gt => ">",
+                    _ => ">=",
+                },
+                l.type_name(),
+                r.type_name()
+            ))),
+        },
+    }
+}
+
+pub(crate) fn tensor_truth(t: &Tensor) -> PyResult<bool> {
+    if t.numel() != 1 {
+        if t.numel() == 0 {
+            return Err(exc(
+                "RuntimeError",
+                "Boolean value of Tensor with no values is ambiguous",
+            ));
+        }
+        return Err(exc(
+            "RuntimeError",
+            "Boolean value of Tensor with more than one value is ambiguous",
+        ));
+    }
+    Ok(t.item()?.to_bool())
+}
+
+pub(crate) fn tensor_contains(
+    _interp: &mut Interpreter,
+    t: &Tensor,
+    item: &Value,
+) -> PyResult<bool> {
+    match operand(item) {
+        Some(op) => {
+            let eq = binary(BinaryOp::Eq, Operand::Tensor(t), op)?;
+            Ok(eq.to_vec::<bool>().iter().any(|&b| b))
+        }
+        None => Err(exc(
+            "RuntimeError",
+            format!(
+                "Tensor.__contains__ only supports Tensor or scalar, but you passed in a {}.",
+                item.type_name()
+            ),
+        )),
+    }
+}
+
+pub(crate) fn tensor_iter(t: &Tensor) -> PyResult<Vec<Value>> {
+    if t.ndim() == 0 {
+        return Err(type_error("iteration over a 0-d tensor"));
+    }
+    (0..t.shape()[0] as i64)
+        .map(|i| Ok(Value::Tensor(t.select(0, i)?)))
+        .collect()
+}
+
+fn to_index(v: &Value) -> PyResult<TensorIndex> {
+    Ok(match v {
+        Value::Int(i) => TensorIndex::Int(*i),
+        Value::Bool(b) => {
+            // t[True] adds a dim; keep the common integer meaning of bools used as ints.
+            TensorIndex::Int(*b as i64)
+        }
+        Value::None => TensorIndex::NewAxis,
+        Value::Ellipsis => TensorIndex::Ellipsis,
+        Value::Slice(s) => {
+            let part = |x: &Value| -> PyResult<Option<i64>> {
+                match x {
+                    Value::None => Ok(None),
+                    Value::Int(i) => Ok(Some(*i)),
+                    Value::Tensor(t) if t.numel() == 1 => Ok(Some(t.item()?.to_i64())),
+                    other => Err(type_error(format!(
+                        "slice indices must be integers or None or have an __index__ method, not {}",
+                        other.type_name()
+                    ))),
+                }
+            };
+            let step = part(&s.2)?.unwrap_or(1);
+            if step <= 0 {
+                return Err(exc("ValueError", "step must be greater than zero"));
+            }
+            TensorIndex::Slice(part(&s.0)?, part(&s.1)?, step)
+        }
+        Value::Tensor(t) => {
+            if t.ndim() == 0
+                && !t.dtype().is_floating_point()
+                && t.dtype() != crate::tensor::DType::Bool
+            {
+                TensorIndex::Int(t.item()?.to_i64())
+            } else {
+                TensorIndex::Tensor(t.clone())
+            }
+        }
+        Value::List(l) => {
+            let items = l.borrow().clone();
+            let all_bool = !items.is_empty() && items.iter().all(|v| matches!(v, Value::Bool(_)));
+            if all_bool {
+                let data: Vec<bool> = items
+                    .iter()
+                    .map(|v| matches!(v, Value::Bool(true)))
+                    .collect();
+                let n = data.len();
+                TensorIndex::Tensor(Tensor::from_vec(data, &[n])?)
+            } else {
+                let data: Vec<i64> = items
+                    .iter()
+                    .map(|v| crate::interp::builtins::to_int(v, ""))
+                    .collect::<PyResult<_>>()?;
+                let n = data.len();
+                TensorIndex::Tensor(Tensor::from_vec(data, &[n])?)
+            }
+        }
+        other => {
+            return Err(exc(
+                "IndexError",
+                format!(
+                    "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got {})",
+                    other.type_name()
+                ),
+            ));
+        }
+    })
+}
+
+fn to_indices(index: &Value) -> PyResult<Vec<TensorIndex>> {
+    match index {
+        Value::Tuple(items) => items.iter().map(to_index).collect(),
+        other => Ok(vec![to_index(other)?]),
+    }
+}
+
+pub(crate) fn tensor_getitem(
+    _interp: &mut Interpreter,
+    t: &Tensor,
+    index: &Value,
+) -> PyResult<Value> {
+    let idx = to_indices(index)?;
+    Ok(Value::Tensor(t.index(&idx)?))
+}
+
+pub(crate) fn tensor_setitem(
+    _interp: &mut Interpreter,
+    t: &Tensor,
+    index: &Value,
+    value: &Value,
+) -> PyResult<()> {
+    let idx = to_indices(index)?;
+    let src = match value {
+        Value::Tensor(v) => v.clone(),
+        other => match value_to_scalar(other) {
+            Some(s) => scalar_tensor(s, t.dtype()),
+            None => {
+                let converted = super::functions::tensor_from_value(other, Some(t.dtype()))?;
+                converted
+            }
+        },
+    };
+    t.index_put(&idx, &src)?;
+    Ok(())
+}
+
+fn scalar_tensor(s: Scalar, dtype: crate::tensor::DType) -> Tensor {
+    crate::with_dtype!(dtype, T => Tensor::scalar(s.cast::<T>()))
+}

@@ -1,0 +1,311 @@
+//! Python values. Mutable containers are shared (`Rc<RefCell<..>>`) so aliasing behaves as in Python.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use rustpython_parser::ast;
+
+use crate::tensor::{DType, Tensor};
+
+use super::Interpreter;
+use super::error::PyResult;
+
+pub type NativeFn = fn(&mut Interpreter, Args) -> PyResult<Value>;
+
+#[derive(Clone)]
+pub enum Value {
+    None,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(Rc<str>),
+    List(Rc<RefCell<Vec<Value>>>),
+    Tuple(Rc<Vec<Value>>),
+    Dict(Rc<RefCell<Dict>>),
+    Set(Rc<RefCell<Dict>>),
+    Range(i64, i64, i64),
+    Slice(Rc<(Value, Value, Value)>),
+    Ellipsis,
+    Tensor(Tensor),
+    /// `torch.Size`: a tuple of ints that prints as `torch.Size([..])`.
+    Size(Rc<Vec<usize>>),
+    DType(DType),
+    Function(Rc<Function>),
+    Builtin(Rc<Builtin>),
+    /// A method of a native value (`t.view`, `s.split`, `d.items`) bound to its receiver.
+    NativeMethod(Rc<(Value, Rc<str>)>),
+    /// A Python function bound to an instance.
+    BoundMethod(Rc<(Value, Value)>),
+    Class(Rc<Class>),
+    Instance(Rc<Instance>),
+    Module(Rc<Module>),
+    Iterator(Rc<RefCell<Iter>>),
+    /// `super()` bound to (class where the method was defined, instance).
+    Super(Rc<(Rc<Class>, Value)>),
+    /// `torch.no_grad()` context manager.
+    NoGrad,
+}
+
+pub struct Function {
+    pub name: Rc<str>,
+    pub params: Vec<Param>,
+    pub vararg: Option<Rc<str>>,
+    pub kwarg: Option<Rc<str>>,
+    pub body: Rc<Vec<ast::Stmt>>,
+    /// For a lambda: its expression body.
+    pub expr_body: Option<Rc<ast::Expr>>,
+    /// The enclosing function scopes (closures) captured at definition time.
+    pub closure: Option<Rc<RefCell<Scope>>>,
+    /// The class the function was defined in (for `super()`).
+    pub defining_class: RefCell<Option<Rc<Class>>>,
+    pub file: Rc<str>,
+    pub line_index: Rc<super::source::LineIndex>,
+}
+
+pub struct Param {
+    pub name: Rc<str>,
+    pub default: Option<Value>,
+    pub kw_only: bool,
+}
+
+/// A function scope: local variables plus the enclosing scope for closures.
+#[derive(Default)]
+pub struct Scope {
+    pub vars: HashMap<Rc<str>, Value>,
+    pub parent: Option<Rc<RefCell<Scope>>>,
+    pub globals_declared: Vec<Rc<str>>,
+    pub nonlocals_declared: Vec<Rc<str>>,
+    /// Class bodies: functions defined here don't close over this scope (Python's rule).
+    pub is_class: bool,
+}
+
+pub struct Builtin {
+    pub name: &'static str,
+    pub func: NativeFn,
+}
+
+pub struct Class {
+    pub name: Rc<str>,
+    pub bases: Vec<Rc<Class>>,
+    pub attrs: RefCell<Vec<(Rc<str>, Value)>>,
+    /// Native classes (nn.Linear, exceptions) carry a tag the bindings dispatch on.
+    pub native: Option<&'static str>,
+}
+
+impl Class {
+    /// Method resolution order: depth-first, left to right, without duplicates (enough for single inheritance
+    /// and simple mixins).
+    pub fn mro(self: &Rc<Self>) -> Vec<Rc<Class>> {
+        let mut out: Vec<Rc<Class>> = Vec::new();
+        fn walk(c: &Rc<Class>, out: &mut Vec<Rc<Class>>) {
+            if out.iter().any(|x| Rc::ptr_eq(x, c)) {
+                return;
+            }
+            out.push(Rc::clone(c));
+            for b in &c.bases {
+                walk(b, out);
+            }
+        }
+        walk(self, &mut out);
+        out
+    }
+
+    pub fn lookup(self: &Rc<Self>, name: &str) -> Option<(Rc<Class>, Value)> {
+        for c in self.mro() {
+            if let Some((_, v)) = c.attrs.borrow().iter().find(|(k, _)| &**k == name) {
+                return Some((Rc::clone(&c), v.clone()));
+            }
+        }
+        None
+    }
+
+    pub fn is_subclass_of(self: &Rc<Self>, other: &Rc<Class>) -> bool {
+        self.mro().iter().any(|c| Rc::ptr_eq(c, other))
+    }
+
+    /// The first native tag in the MRO (e.g. "Linear" for a subclass of nn.Linear).
+    pub fn native_tag(self: &Rc<Self>) -> Option<&'static str> {
+        self.mro().iter().find_map(|c| c.native)
+    }
+
+    pub fn has_native(self: &Rc<Self>, tag: &str) -> bool {
+        self.mro().iter().any(|c| c.native == Some(tag))
+    }
+}
+
+pub struct Instance {
+    pub class: Rc<Class>,
+    /// Attributes in assignment order (PyTorch registers submodules and parameters in this order).
+    pub attrs: RefCell<Vec<(Rc<str>, Value)>>,
+}
+
+impl Instance {
+    pub fn get(&self, name: &str) -> Option<Value> {
+        self.attrs
+            .borrow()
+            .iter()
+            .find(|(k, _)| &**k == name)
+            .map(|(_, v)| v.clone())
+    }
+    pub fn set(&self, name: &str, value: Value) {
+        let mut attrs = self.attrs.borrow_mut();
+        if let Some(slot) = attrs.iter_mut().find(|(k, _)| &**k == name) {
+            slot.1 = value;
+        } else {
+            attrs.push((Rc::from(name), value));
+        }
+    }
+}
+
+pub struct Module {
+    pub name: &'static str,
+    pub attrs: HashMap<&'static str, Value>,
+}
+
+pub enum Iter {
+    Seq {
+        items: Rc<Vec<Value>>,
+        pos: usize,
+    },
+    List {
+        list: Rc<RefCell<Vec<Value>>>,
+        pos: usize,
+    },
+    Range {
+        next: i64,
+        stop: i64,
+        step: i64,
+    },
+    Done,
+}
+
+/// Arguments of a call: positional values and keyword pairs.
+#[derive(Default)]
+pub struct Args {
+    pub pos: Vec<Value>,
+    pub kw: Vec<(Rc<str>, Value)>,
+}
+
+impl Args {
+    pub fn new(pos: Vec<Value>) -> Args {
+        Args {
+            pos,
+            kw: Vec::new(),
+        }
+    }
+}
+
+/// Hashable keys for dicts and sets: Python's equal-hash rule (1 == 1.0 == True) is kept by mapping
+/// integral floats and bools to ints.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum HashKey {
+    None,
+    Int(i64),
+    FloatBits(u64),
+    Str(Rc<str>),
+    Tuple(Vec<HashKey>),
+    /// Objects hashed by identity (instances, classes, functions, tensors).
+    Id(usize),
+}
+
+/// An insertion-ordered dict.
+#[derive(Default, Clone)]
+pub struct Dict {
+    pub entries: Vec<(Value, Value)>,
+    pub index: HashMap<HashKey, usize>,
+}
+
+impl Dict {
+    pub fn get(&self, key: &HashKey) -> Option<&Value> {
+        self.index
+            .get(key)
+            .and_then(|&i| self.entries.get(i))
+            .map(|(_, v)| v)
+    }
+    pub fn insert(&mut self, hk: HashKey, key: Value, value: Value) {
+        if let Some(&i) = self.index.get(&hk) {
+            if let Some(slot) = self.entries.get_mut(i) {
+                slot.1 = value;
+            }
+        } else {
+            self.index.insert(hk, self.entries.len());
+            self.entries.push((key, value));
+        }
+    }
+    pub fn remove(&mut self, hk: &HashKey) -> Option<Value> {
+        let i = self.index.remove(hk)?;
+        let (_, v) = self.entries.remove(i);
+        for slot in self.index.values_mut() {
+            if *slot > i {
+                *slot -= 1;
+            }
+        }
+        Some(v)
+    }
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+impl Value {
+    pub fn str(s: &str) -> Value {
+        Value::Str(Rc::from(s))
+    }
+    pub fn list(items: Vec<Value>) -> Value {
+        Value::List(Rc::new(RefCell::new(items)))
+    }
+    pub fn tuple(items: Vec<Value>) -> Value {
+        Value::Tuple(Rc::new(items))
+    }
+
+    /// The Python type name, as error messages print it.
+    pub fn type_name(&self) -> String {
+        match self {
+            Value::None => "NoneType".into(),
+            Value::Bool(_) => "bool".into(),
+            Value::Int(_) => "int".into(),
+            Value::Float(_) => "float".into(),
+            Value::Str(_) => "str".into(),
+            Value::List(_) => "list".into(),
+            Value::Tuple(_) => "tuple".into(),
+            Value::Dict(_) => "dict".into(),
+            Value::Set(_) => "set".into(),
+            Value::Range(..) => "range".into(),
+            Value::Slice(_) => "slice".into(),
+            Value::Ellipsis => "ellipsis".into(),
+            Value::Tensor(_) => "Tensor".into(),
+            Value::Size(_) => "Size".into(),
+            Value::DType(_) => "dtype".into(),
+            Value::Function(_) => "function".into(),
+            Value::Builtin(_) => "builtin_function_or_method".into(),
+            Value::NativeMethod(_) => "builtin_function_or_method".into(),
+            Value::BoundMethod(_) => "method".into(),
+            Value::Class(_) => "type".into(),
+            Value::Instance(i) => i.class.name.to_string(),
+            Value::Module(_) => "module".into(),
+            Value::Iterator(_) => "iterator".into(),
+            Value::Super(_) => "super".into(),
+            Value::NoGrad => "no_grad".into(),
+        }
+    }
+
+    pub fn identity(&self) -> Option<usize> {
+        Some(match self {
+            Value::List(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Dict(r) | Value::Set(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Tuple(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Function(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Builtin(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Class(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Instance(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Module(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Iterator(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Tensor(t) => t.storage_id() ^ (t.storage_offset() << 1) ^ (t.shape().len() << 3),
+            _ => return None,
+        })
+    }
+}

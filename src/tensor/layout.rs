@@ -1,0 +1,320 @@
+//! Shape, strides (in elements) and storage offset, apart from the storage, as in candle's `Layout` and
+//! PyTorch's TensorImpl. Every rule here is a pure function so it can be tested on its own.
+
+use super::error::{Result, TensorError};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    pub shape: Vec<usize>,
+    pub strides: Vec<usize>,
+    pub offset: usize,
+}
+
+impl Layout {
+    pub fn contiguous(shape: &[usize]) -> Layout {
+        Layout {
+            shape: shape.to_vec(),
+            strides: contiguous_strides(shape),
+            offset: 0,
+        }
+    }
+
+    pub fn ndim(&self) -> usize {
+        self.shape.len()
+    }
+
+    pub fn numel(&self) -> usize {
+        self.shape.iter().product()
+    }
+
+    /// PyTorch's `is_contiguous` (c10/core/Contiguity.h): size-1 dims are skipped, numel 0 is contiguous.
+    pub fn is_contiguous(&self) -> bool {
+        if self.numel() == 0 {
+            return true;
+        }
+        let mut expected = 1usize;
+        for (&size, &stride) in self.shape.iter().zip(&self.strides).rev() {
+            if size == 1 {
+                continue;
+            }
+            if stride != expected {
+                return false;
+            }
+            expected *= size;
+        }
+        true
+    }
+
+    /// The storage offset of every element, in row-major order of the view.
+    pub fn offsets(&self) -> StridedOffsets<'_> {
+        StridedOffsets::new(self)
+    }
+
+    /// One past the largest storage index the view touches (0 for an empty view).
+    pub fn storage_extent(&self) -> usize {
+        if self.numel() == 0 {
+            return 0;
+        }
+        self.offset
+            + self
+                .shape
+                .iter()
+                .zip(&self.strides)
+                .map(|(&s, &st)| (s - 1) * st)
+                .sum::<usize>()
+            + 1
+    }
+}
+
+pub fn contiguous_strides(shape: &[usize]) -> Vec<usize> {
+    let mut strides = vec![1usize; shape.len()];
+    let mut acc = 1usize;
+    for i in (0..shape.len()).rev() {
+        strides[i] = acc;
+        acc = acc.saturating_mul(shape[i].max(1));
+    }
+    strides
+}
+
+/// Wraps a possibly negative dim into `0..ndim` (`maybe_wrap_dim`); a 0-d tensor accepts -1 and 0.
+pub fn wrap_dim(dim: i64, ndim: usize) -> Result<usize> {
+    let n = ndim.max(1) as i64;
+    if dim < -n || dim >= n {
+        return Err(TensorError::DimOutOfRange {
+            min: -n,
+            max: n - 1,
+            got: dim,
+        });
+    }
+    Ok(if dim < 0 {
+        (dim + n) as usize
+    } else {
+        dim as usize
+    })
+}
+
+/// Resolves a requested shape with at most one -1 against `numel` (aten/src/ATen/InferSize.h).
+pub fn infer_size(requested: &[i64], numel: usize) -> Result<Vec<usize>> {
+    let mut infer_at: Option<usize> = None;
+    let mut known: u128 = 1;
+    for (i, &d) in requested.iter().enumerate() {
+        if d == -1 {
+            if infer_at.is_some() {
+                return Err(TensorError::MultipleInferred);
+            }
+            infer_at = Some(i);
+        } else if d < 0 {
+            return Err(TensorError::NegativeDimension {
+                value: d,
+                index: i,
+                shape: requested.to_vec(),
+            });
+        } else {
+            known = known.saturating_mul(d as u128);
+        }
+    }
+    let invalid = || TensorError::InvalidShape {
+        shape: requested.to_vec(),
+        numel,
+    };
+    let numel_u = numel as u128;
+    match infer_at {
+        Some(i) => {
+            if known == 0 || numel_u % known != 0 {
+                // PyTorch: with a 0 in the known dims the inferred size is ambiguous.
+                return Err(invalid());
+            }
+            let mut out: Vec<usize> = requested.iter().map(|&d| d.max(0) as usize).collect();
+            out[i] = (numel_u / known) as usize;
+            Ok(out)
+        }
+        None => {
+            if known != numel_u {
+                return Err(invalid());
+            }
+            Ok(requested.iter().map(|&d| d as usize).collect())
+        }
+    }
+}
+
+/// The strides a `view` to `new_shape` would have, or `None` when no view is possible
+/// (`computeStride` in aten/src/ATen/TensorUtils.cpp).
+pub fn view_strides(
+    old_shape: &[usize],
+    old_strides: &[usize],
+    new_shape: &[usize],
+) -> Option<Vec<usize>> {
+    if old_shape.is_empty() {
+        return Some(vec![1; new_shape.len()]);
+    }
+    let numel: usize = old_shape.iter().product();
+    if numel == 0 {
+        if old_shape == new_shape {
+            return Some(old_strides.to_vec());
+        }
+        return Some(contiguous_strides(new_shape));
+    }
+    let mut new_strides = vec![0usize; new_shape.len()];
+    let mut view_d = new_shape.len() as isize - 1;
+    let mut chunk_base_stride = *old_strides.last()?;
+    let mut tensor_numel = 1usize;
+    let mut view_numel = 1usize;
+    for tensor_d in (0..old_shape.len()).rev() {
+        tensor_numel *= old_shape[tensor_d];
+        let chunk_ends = tensor_d == 0
+            || (old_shape[tensor_d - 1] != 1
+                && old_strides[tensor_d - 1] != tensor_numel * chunk_base_stride);
+        if chunk_ends {
+            while view_d >= 0 && (view_numel < tensor_numel || new_shape[view_d as usize] == 1) {
+                new_strides[view_d as usize] = view_numel * chunk_base_stride;
+                view_numel *= new_shape[view_d as usize];
+                view_d -= 1;
+            }
+            if view_numel != tensor_numel {
+                return None;
+            }
+            if tensor_d > 0 {
+                chunk_base_stride = old_strides[tensor_d - 1];
+                tensor_numel = 1;
+                view_numel = 1;
+            }
+        }
+    }
+    if view_d != -1 {
+        return None;
+    }
+    Some(new_strides)
+}
+
+/// Broadcast two shapes (aligned right); the error names the output dimension, as PyTorch does.
+pub fn broadcast_shapes(a: &[usize], b: &[usize]) -> Result<Vec<usize>> {
+    let n = a.len().max(b.len());
+    let mut out = vec![0usize; n];
+    for i in 0..n {
+        let da = if i + a.len() >= n {
+            a[i + a.len() - n]
+        } else {
+            1
+        };
+        let db = if i + b.len() >= n {
+            b[i + b.len() - n]
+        } else {
+            1
+        };
+        out[i] = if da == db || db == 1 {
+            da
+        } else if da == 1 {
+            db
+        } else {
+            return Err(TensorError::BroadcastMismatch {
+                a: da,
+                b: db,
+                dim: i,
+            });
+        };
+    }
+    Ok(out)
+}
+
+/// Iterator over storage offsets in row-major order, with a fast path for contiguous layouts.
+pub struct StridedOffsets<'a> {
+    layout: &'a Layout,
+    index: Vec<usize>,
+    next: usize,
+    remaining: usize,
+    contiguous: bool,
+}
+
+impl<'a> StridedOffsets<'a> {
+    fn new(layout: &'a Layout) -> Self {
+        StridedOffsets {
+            layout,
+            index: vec![0; layout.ndim()],
+            next: layout.offset,
+            remaining: layout.numel(),
+            contiguous: layout.is_contiguous(),
+        }
+    }
+}
+
+impl Iterator for StridedOffsets<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.remaining == 0 {
+            return None;
+        }
+        self.remaining -= 1;
+        let current = self.next;
+        if self.contiguous {
+            self.next += 1;
+            return Some(current);
+        }
+        // Advance the multi-index like an odometer.
+        for d in (0..self.index.len()).rev() {
+            self.index[d] += 1;
+            self.next += self.layout.strides[d];
+            if self.index[d] < self.layout.shape[d] {
+                break;
+            }
+            self.next -= self.layout.strides[d] * self.index[d];
+            self.index[d] = 0;
+        }
+        Some(current)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.remaining, Some(self.remaining))
+    }
+}
+
+impl ExactSizeIterator for StridedOffsets<'_> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Expected strides from PYTORCH_SEMANTICS.md §1, which were checked against PyTorch 2.x runs.
+    #[test]
+    fn view_strides_table() {
+        assert_eq!(
+            view_strides(&[2, 3, 4], &[24, 4, 1], &[2, 12]),
+            Some(vec![24, 1])
+        );
+        assert_eq!(view_strides(&[2, 3, 4], &[24, 4, 1], &[6, 4]), None);
+        assert_eq!(
+            view_strides(&[3, 2], &[1, 3], &[3, 1, 2]),
+            Some(vec![1, 6, 3])
+        );
+        assert_eq!(view_strides(&[3, 2], &[1, 3], &[6]), None);
+        assert_eq!(
+            view_strides(&[2, 4, 3], &[12, 1, 4], &[2, 2, 2, 3]),
+            Some(vec![12, 2, 1, 4])
+        );
+        assert_eq!(view_strides(&[2, 4, 3], &[12, 1, 4], &[8, 3]), None);
+        assert_eq!(
+            view_strides(&[3, 4], &[0, 1], &[3, 2, 2]),
+            Some(vec![0, 2, 1])
+        );
+    }
+
+    #[test]
+    fn contiguity_skips_size_one_dims() {
+        let l = Layout {
+            shape: vec![2, 1, 3],
+            strides: vec![3, 100, 1],
+            offset: 0,
+        };
+        assert!(l.is_contiguous());
+    }
+
+    #[test]
+    fn offsets_of_transpose() {
+        let l = Layout {
+            shape: vec![3, 2],
+            strides: vec![1, 3],
+            offset: 0,
+        };
+        assert_eq!(l.offsets().collect::<Vec<_>>(), vec![0, 3, 1, 4, 2, 5]);
+    }
+}

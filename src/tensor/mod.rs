@@ -1,0 +1,21 @@
+//! The tensor engine: PyTorch semantics (storage shared between views, shape/strides/offset layouts, dtypes
+//! and promotion, broadcasting ops, printing, the seeded generator) on top of `ndarray`. It knows nothing of
+//! Python, lessons or screens.
+
+pub mod dtype;
+pub mod error;
+pub mod format;
+pub mod layout;
+pub mod limits;
+pub mod ops;
+pub mod random;
+pub mod storage;
+#[allow(clippy::module_inception)]
+mod tensor;
+
+pub use dtype::DType;
+pub use error::{Result, TensorError};
+pub use layout::Layout;
+pub use ops::{BinaryOp, Operand, SplitSizes, TensorIndex, UnaryOp};
+pub use storage::{Element, Storage};
+pub use tensor::{Scalar, Tensor, convert};

@@ -1,0 +1,118 @@
+//! Creation ops whose rules are PyTorch's: `arange` (length and dtype), `eye`, `linspace`, `one_hot`.
+
+use crate::tensor::error::{Result, TensorError};
+use crate::tensor::limits::check_numel;
+use crate::tensor::{DType, Scalar, Tensor};
+
+/// `torch.arange(start, end, step)`: int64 when every argument is an int, else float32. Values are computed as
+/// `start + i * step` in double, as PyTorch's CPU kernel does, then cast.
+pub fn arange(start: Scalar, end: Scalar, step: Scalar, dtype: Option<DType>) -> Result<Tensor> {
+    let all_int = [start, end, step]
+        .iter()
+        .all(|s| !matches!(s, Scalar::Float(_)));
+    let dtype = dtype.unwrap_or(if all_int {
+        DType::Int64
+    } else {
+        DType::Float32
+    });
+    let (s, e, st) = (start.to_f64(), end.to_f64(), step.to_f64());
+    if st == 0.0 {
+        return Err(TensorError::runtime("step must be nonzero"));
+    }
+    if !(s.is_finite() && e.is_finite()) {
+        return Err(TensorError::runtime(format!(
+            "unsupported range: {s} -> {e}"
+        )));
+    }
+    if (st > 0.0 && e < s) || (st < 0.0 && e > s) {
+        return Err(TensorError::runtime(
+            "upper bound and larger bound inconsistent with step sign",
+        ));
+    }
+    let len = if all_int {
+        let (si, ei, sti) = (start.to_i64(), end.to_i64(), step.to_i64());
+        let span = ei - si;
+        ((span + sti - sti.signum()) / sti).max(0) as usize
+    } else {
+        ((e - s) / st).ceil().max(0.0) as usize
+    };
+    check_numel(&[len])?;
+    crate::with_dtype!(dtype, T => {
+        let data: Vec<T> = if all_int && dtype != DType::Float32 {
+            let (si, sti) = (start.to_i64(), step.to_i64());
+            (0..len).map(|i| Scalar::Int(si + i as i64 * sti).cast::<T>()).collect()
+        } else {
+            (0..len).map(|i| Scalar::Float(s + i as f64 * st).cast::<T>()).collect()
+        };
+        Tensor::from_vec(data, &[len])
+    })
+}
+
+/// `torch.linspace(start, end, steps)` as PyTorch's CPU kernel: the first half counts up from start, the second
+/// half down from end, so both ends are exact.
+pub fn linspace(start: f64, end: f64, steps: usize) -> Result<Tensor> {
+    check_numel(&[steps])?;
+    let mut data = vec![0f32; steps];
+    if steps == 1 {
+        data[0] = start as f32;
+    } else if steps > 1 {
+        let step = (end - start) / (steps - 1) as f64;
+        let half = steps / 2;
+        for (i, slot) in data.iter_mut().enumerate() {
+            *slot = if i < half {
+                (start + step * i as f64) as f32
+            } else {
+                (end - step * (steps - 1 - i) as f64) as f32
+            };
+        }
+    }
+    Tensor::from_vec(data, &[steps])
+}
+
+pub fn eye(n: usize, m: usize, dtype: DType) -> Result<Tensor> {
+    let t = Tensor::zeros(&[n, m], dtype)?;
+    crate::with_dtype!(dtype, T => {
+        let mut v = t.to_vec::<T>();
+        for i in 0..n.min(m) {
+            v[i * m + i] = Scalar::Int(1).cast::<T>();
+        }
+        t.write_values(&v);
+    });
+    Ok(t)
+}
+
+/// `F.one_hot(indices, num_classes=-1)`.
+pub fn one_hot(indices: &Tensor, num_classes: i64) -> Result<Tensor> {
+    if indices.dtype() != DType::Int64 {
+        return Err(TensorError::runtime(
+            "one_hot is only applicable to index tensor of type LongTensor.",
+        ));
+    }
+    let values = indices.to_vec::<i64>();
+    if values.iter().any(|&v| v < 0) {
+        return Err(TensorError::runtime("Class values must be non-negative."));
+    }
+    let classes = if num_classes == -1 {
+        if values.is_empty() {
+            return Err(TensorError::runtime(
+                "Can not infer total number of classes from empty tensor.",
+            ));
+        }
+        values.iter().copied().max().unwrap_or(0) + 1
+    } else {
+        if values.iter().any(|&v| v >= num_classes) {
+            return Err(TensorError::runtime(
+                "Class values must be smaller than num_classes.",
+            ));
+        }
+        num_classes
+    } as usize;
+    let mut shape = indices.shape().to_vec();
+    shape.push(classes);
+    check_numel(&shape)?;
+    let mut data = vec![0i64; values.len() * classes];
+    for (i, &v) in values.iter().enumerate() {
+        data[i * classes + v as usize] = 1;
+    }
+    Tensor::from_vec(data, &shape)
+}

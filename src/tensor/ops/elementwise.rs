@@ -1,0 +1,680 @@
+//! Broadcasting binary ops and unary maps with PyTorch's type promotion. Operands are read through ndarray
+//! views with their own strides (transposed and expanded operands are not copied).
+
+use ndarray::{ArrayD, IxDyn, Zip};
+
+use crate::tensor::dtype::{self, Category, DType, Operand as PromoOperand};
+use crate::tensor::error::{Result, TensorError};
+use crate::tensor::layout::broadcast_shapes;
+use crate::tensor::limits::check_numel;
+use crate::tensor::storage::Element;
+use crate::tensor::{Scalar, Tensor};
+
+/// An operand of a binary op: a tensor or a Python number.
+#[derive(Clone, Copy)]
+pub enum Operand<'a> {
+    Tensor(&'a Tensor),
+    Scalar(Scalar),
+}
+
+impl Operand<'_> {
+    fn promo(&self) -> PromoOperand {
+        match self {
+            Operand::Tensor(t) if t.ndim() == 0 => PromoOperand::ZeroDim(t.dtype()),
+            Operand::Tensor(t) => PromoOperand::Dimensioned(t.dtype()),
+            Operand::Scalar(s) => PromoOperand::Scalar(s.category()),
+        }
+    }
+    fn shape(&self) -> &[usize] {
+        match self {
+            Operand::Tensor(t) => t.shape(),
+            Operand::Scalar(_) => &[],
+        }
+    }
+    /// The operand as a tensor of `dtype` (a scalar becomes a 0-d tensor; a tensor is converted if needed).
+    fn as_tensor(&self, dtype: DType) -> Tensor {
+        match self {
+            Operand::Tensor(t) => t.to_dtype(dtype),
+            Operand::Scalar(s) => crate::with_dtype!(dtype, T => Tensor::scalar(s.cast::<T>())),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    FloorDiv,
+    Rem,
+    Pow,
+    Maximum,
+    Minimum,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+    Xor,
+}
+
+impl BinaryOp {
+    fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge
+        )
+    }
+    fn kernel_name(self) -> &'static str {
+        match self {
+            BinaryOp::And => "bitwise_and_cpu",
+            BinaryOp::Or => "bitwise_or_cpu",
+            BinaryOp::Xor => "bitwise_xor_cpu",
+            _ => "",
+        }
+    }
+}
+
+/// The result and compute dtypes of a binary op.
+pub fn binary_dtypes(op: BinaryOp, a: &Operand, b: &Operand) -> Result<(DType, DType)> {
+    let common = dtype::result_type(&[a.promo(), b.promo()]);
+    Ok(match op {
+        BinaryOp::Div => {
+            let c = if common.is_floating_point() {
+                common
+            } else {
+                DType::Float32
+            };
+            (c, c)
+        }
+        _ if op.is_comparison() => (DType::Bool, common),
+        BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => {
+            if common.is_floating_point() {
+                return Err(TensorError::runtime(format!(
+                    "\"{}\" not implemented for '{}'",
+                    op.kernel_name(),
+                    common.scalar_type_name()
+                )));
+            }
+            (common, common)
+        }
+        BinaryOp::Sub if common == DType::Bool => {
+            return Err(TensorError::runtime(
+                "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.",
+            ));
+        }
+        _ => (common, common),
+    })
+}
+
+/// `a op b` with broadcasting and promotion.
+pub fn binary(op: BinaryOp, a: Operand, b: Operand) -> Result<Tensor> {
+    let shape = broadcast_shapes(a.shape(), b.shape())?;
+    let (result, compute) = binary_dtypes(op, &a, &b)?;
+    if op == BinaryOp::Pow && compute.category() == Category::Int {
+        if let Operand::Scalar(Scalar::Int(e)) = b {
+            if e < 0 {
+                return Err(TensorError::runtime(
+                    "Integers to negative integer powers are not allowed.",
+                ));
+            }
+        }
+    }
+    let ta = a.as_tensor(compute);
+    let tb = b.as_tensor(compute);
+    match compute {
+        DType::Float32 => float_binary(op, &ta, &tb, &shape),
+        DType::Int64 => int_binary::<i64>(op, &ta, &tb, &shape, result),
+        DType::Int32 => int_binary::<i32>(op, &ta, &tb, &shape, result),
+        DType::Bool => bool_binary(op, &ta, &tb, &shape),
+    }
+}
+
+/// In-place `a op= b`: the result must keep `a`'s shape and is cast into `a`'s dtype, written through the
+/// view so every alias sees it.
+pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Operand) -> Result<()> {
+    let out_shape = broadcast_shapes(a.shape(), b.shape())?;
+    if out_shape != a.shape() {
+        return Err(TensorError::InplaceBroadcast {
+            out: a.shape().to_vec(),
+            broadcast: out_shape,
+        });
+    }
+    let (result, _) = binary_dtypes(op, &Operand::Tensor(a), &b)?;
+    if result.category() > a.dtype().category() {
+        return Err(TensorError::runtime(format!(
+            "result type {} can't be cast to the desired output type {}",
+            result.scalar_type_name(),
+            a.dtype().scalar_type_name()
+        )));
+    }
+    let value = binary(op, Operand::Tensor(a), b)?;
+    a.copy_from(&value)
+}
+
+/// Applies `f` over two same-typed operands broadcast to `shape`, producing a contiguous tensor.
+pub fn zip_map<T: Element, U: Element>(
+    a: &Tensor,
+    b: &Tensor,
+    shape: &[usize],
+    f: impl Fn(T, T) -> U,
+) -> Result<Tensor> {
+    check_numel(shape)?;
+    let mut out = ArrayD::<U>::from_elem(IxDyn(shape), U::default());
+    a.with_array::<T, _>(|av| {
+        b.with_array::<T, _>(|bv| {
+            let (Some(av), Some(bv)) = (av.broadcast(IxDyn(shape)), bv.broadcast(IxDyn(shape)))
+            else {
+                return;
+            };
+            if let (Some(sa), Some(sb), Some(so)) =
+                (av.as_slice(), bv.as_slice(), out.as_slice_mut())
+            {
+                for ((o, &x), &y) in so.iter_mut().zip(sa).zip(sb) {
+                    *o = f(x, y);
+                }
+            } else {
+                Zip::from(&mut out)
+                    .and(&av)
+                    .and(&bv)
+                    .for_each(|o, &x, &y| *o = f(x, y));
+            }
+        })
+    })??;
+    let (data, _) = out.into_raw_vec_and_offset();
+    Tensor::from_vec(data, shape)
+}
+
+/// Applies `f` to every element (in the tensor's own type), producing a contiguous tensor.
+pub fn map<T: Element, U: Element>(a: &Tensor, f: impl Fn(T) -> U) -> Result<Tensor> {
+    let shape = a.shape().to_vec();
+    let mut out = ArrayD::<U>::from_elem(IxDyn(&shape), U::default());
+    a.with_array::<T, _>(|av| {
+        if let (Some(sa), Some(so)) = (av.as_slice(), out.as_slice_mut()) {
+            for (o, &x) in so.iter_mut().zip(sa) {
+                *o = f(x);
+            }
+        } else {
+            Zip::from(&mut out).and(&av).for_each(|o, &x| *o = f(x));
+        }
+    })?;
+    let (data, _) = out.into_raw_vec_and_offset();
+    Tensor::from_vec(data, &shape)
+}
+
+fn compare<T: PartialOrd + Copy>(op: BinaryOp, x: T, y: T) -> bool {
+    match op {
+        BinaryOp::Eq => x == y,
+        BinaryOp::Ne => x != y,
+        BinaryOp::Lt => x < y,
+        BinaryOp::Le => x <= y,
+        BinaryOp::Gt => x > y,
+        _ => x >= y,
+    }
+}
+
+fn float_binary(op: BinaryOp, a: &Tensor, b: &Tensor, shape: &[usize]) -> Result<Tensor> {
+    if op.is_comparison() {
+        return zip_map::<f32, bool>(a, b, shape, |x, y| compare(op, x, y));
+    }
+    let f: fn(f32, f32) -> f32 = match op {
+        BinaryOp::Add => |x, y| x + y,
+        BinaryOp::Sub => |x, y| x - y,
+        BinaryOp::Mul => |x, y| x * y,
+        BinaryOp::Div => |x, y| x / y,
+        // PyTorch's div_floor_floating: floor of the true quotient, with Python's sign rules.
+        BinaryOp::FloorDiv => |x, y| {
+            if y == 0.0 {
+                return x / y;
+            }
+            let m = x % y;
+            let mut d = (x - m) / y;
+            if m != 0.0 && ((y < 0.0) != (m < 0.0)) {
+                d -= 1.0;
+            }
+            let fd = d.floor();
+            if d - fd > 0.5 { fd + 1.0 } else { fd }
+        },
+        BinaryOp::Rem => |x, y| {
+            let m = x % y;
+            if m != 0.0 && ((y < 0.0) != (m < 0.0)) {
+                m + y
+            } else {
+                m
+            }
+        },
+        BinaryOp::Pow => pow_f32,
+        BinaryOp::Maximum => |x, y| {
+            if x.is_nan() || y.is_nan() {
+                f32::NAN
+            } else {
+                x.max(y)
+            }
+        },
+        BinaryOp::Minimum => |x, y| {
+            if x.is_nan() || y.is_nan() {
+                f32::NAN
+            } else {
+                x.min(y)
+            }
+        },
+        _ => return Err(TensorError::runtime("internal: unsupported float op")),
+    };
+    zip_map::<f32, f32>(a, b, shape, f)
+}
+
+fn pow_f32(x: f32, y: f32) -> f32 {
+    // PyTorch special-cases small integral exponents (pow_tensor_scalar_optimized_kernel).
+    if y == 2.0 {
+        x * x
+    } else if y == 0.5 {
+        x.sqrt()
+    } else if y == 3.0 {
+        x * x * x
+    } else if y == -1.0 {
+        1.0 / x
+    } else if y == -2.0 {
+        1.0 / (x * x)
+    } else if y == -0.5 {
+        1.0 / x.sqrt()
+    } else if y == 1.0 {
+        x
+    } else {
+        x.powf(y)
+    }
+}
+
+trait IntElement: Element + PartialOrd + Ord {
+    fn wrapping_add(self, o: Self) -> Self;
+    fn wrapping_sub(self, o: Self) -> Self;
+    fn wrapping_mul(self, o: Self) -> Self;
+    fn div_floor(self, o: Self) -> Option<Self>;
+    fn rem_floor(self, o: Self) -> Option<Self>;
+    fn pow(self, o: Self) -> Self;
+    fn bitand(self, o: Self) -> Self;
+    fn bitor(self, o: Self) -> Self;
+    fn bitxor(self, o: Self) -> Self;
+}
+
+macro_rules! int_element {
+    ($t:ty) => {
+        impl IntElement for $t {
+            fn wrapping_add(self, o: Self) -> Self {
+                <$t>::wrapping_add(self, o)
+            }
+            fn wrapping_sub(self, o: Self) -> Self {
+                <$t>::wrapping_sub(self, o)
+            }
+            fn wrapping_mul(self, o: Self) -> Self {
+                <$t>::wrapping_mul(self, o)
+            }
+            fn div_floor(self, o: Self) -> Option<Self> {
+                if o == 0 {
+                    return None;
+                }
+                let d = self.wrapping_div(o);
+                let r = self.wrapping_rem(o);
+                Some(if r != 0 && ((r < 0) != (o < 0)) {
+                    d - 1
+                } else {
+                    d
+                })
+            }
+            fn rem_floor(self, o: Self) -> Option<Self> {
+                if o == 0 {
+                    return None;
+                }
+                let r = self.wrapping_rem(o);
+                Some(if r != 0 && ((r < 0) != (o < 0)) {
+                    r + o
+                } else {
+                    r
+                })
+            }
+            fn pow(self, o: Self) -> Self {
+                if o < 0 {
+                    return match self {
+                        1 => 1,
+                        -1 => {
+                            if o % 2 == 0 {
+                                1
+                            } else {
+                                -1
+                            }
+                        }
+                        _ => 0,
+                    };
+                }
+                let mut result: $t = 1;
+                let mut base = self;
+                let mut e = o;
+                while e > 0 {
+                    if e & 1 == 1 {
+                        result = result.wrapping_mul(base);
+                    }
+                    base = base.wrapping_mul(base);
+                    e >>= 1;
+                }
+                result
+            }
+            fn bitand(self, o: Self) -> Self {
+                self & o
+            }
+            fn bitor(self, o: Self) -> Self {
+                self | o
+            }
+            fn bitxor(self, o: Self) -> Self {
+                self ^ o
+            }
+        }
+    };
+}
+int_element!(i64);
+int_element!(i32);
+
+fn int_binary<T: IntElement>(
+    op: BinaryOp,
+    a: &Tensor,
+    b: &Tensor,
+    shape: &[usize],
+    _result: DType,
+) -> Result<Tensor> {
+    if op.is_comparison() {
+        return zip_map::<T, bool>(a, b, shape, |x, y| compare(op, x, y));
+    }
+    if matches!(op, BinaryOp::FloorDiv | BinaryOp::Rem) {
+        // Integer division by zero raises in PyTorch; check before computing.
+        let zero = b.to_vec::<T>().iter().any(|&y| y == T::default());
+        if zero {
+            return Err(TensorError::runtime("ZeroDivisionError"));
+        }
+    }
+    let f: fn(T, T) -> T = match op {
+        BinaryOp::Add => T::wrapping_add,
+        BinaryOp::Sub => T::wrapping_sub,
+        BinaryOp::Mul => T::wrapping_mul,
+        BinaryOp::FloorDiv => |x, y| x.div_floor(y).unwrap_or_default(),
+        BinaryOp::Rem => |x, y| x.rem_floor(y).unwrap_or_default(),
+        BinaryOp::Pow => T::pow,
+        BinaryOp::Maximum => |x, y| if x >= y { x } else { y },
+        BinaryOp::Minimum => |x, y| if x <= y { x } else { y },
+        BinaryOp::And => T::bitand,
+        BinaryOp::Or => T::bitor,
+        BinaryOp::Xor => T::bitxor,
+        _ => return Err(TensorError::runtime("internal: unsupported int op")),
+    };
+    zip_map::<T, T>(a, b, shape, f)
+}
+
+fn bool_binary(op: BinaryOp, a: &Tensor, b: &Tensor, shape: &[usize]) -> Result<Tensor> {
+    if op.is_comparison() {
+        return zip_map::<bool, bool>(a, b, shape, |x, y| compare(op, x, y));
+    }
+    let f: fn(bool, bool) -> bool = match op {
+        BinaryOp::And | BinaryOp::Mul | BinaryOp::Minimum => |x, y| x & y,
+        BinaryOp::Or | BinaryOp::Add | BinaryOp::Maximum => |x, y| x | y,
+        BinaryOp::Xor => |x, y| x ^ y,
+        _ => {
+            // Arithmetic other than add/mul on bools runs in int64, as PyTorch promotes.
+            let a64 = a.to_dtype(DType::Int64);
+            let b64 = b.to_dtype(DType::Int64);
+            return int_binary::<i64>(op, &a64, &b64, shape, DType::Int64);
+        }
+    };
+    zip_map::<bool, bool>(a, b, shape, f)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnaryOp {
+    Neg,
+    Abs,
+    Exp,
+    Log,
+    Sqrt,
+    Rsqrt,
+    Sin,
+    Cos,
+    Tanh,
+    Sigmoid,
+    Relu,
+    Gelu,
+    GeluTanh,
+    Floor,
+    Ceil,
+    Round,
+    Not,
+    IsNan,
+    IsInf,
+    IsFinite,
+    Sign,
+    Log2,
+    Exp2,
+    Square,
+    Reciprocal,
+    Trunc,
+    Silu,
+}
+
+impl UnaryOp {
+    /// Ops that always compute in floating point (ints are promoted to float32).
+    fn is_float_only(self) -> bool {
+        use UnaryOp::*;
+        matches!(
+            self,
+            Exp | Log
+                | Sqrt
+                | Rsqrt
+                | Sin
+                | Cos
+                | Tanh
+                | Sigmoid
+                | Log2
+                | Exp2
+                | Reciprocal
+                | Gelu
+                | GeluTanh
+                | Silu
+        )
+    }
+}
+
+pub fn unary(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
+    use UnaryOp::*;
+    let dtype = a.dtype();
+    match op {
+        IsNan | IsInf | IsFinite => {
+            if dtype != DType::Float32 {
+                return Tensor::full(a.shape(), Scalar::Bool(op == IsFinite), DType::Bool);
+            }
+            return map::<f32, bool>(a, move |x| match op {
+                IsNan => x.is_nan(),
+                IsInf => x.is_infinite(),
+                _ => x.is_finite(),
+            });
+        }
+        Not => {
+            return match dtype {
+                DType::Bool => map::<bool, bool>(a, |x| !x),
+                DType::Int64 => map::<i64, i64>(a, |x| !x),
+                DType::Int32 => map::<i32, i32>(a, |x| !x),
+                DType::Float32 => Err(TensorError::Type(
+                    "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
+                        .into(),
+                )),
+            };
+        }
+        Neg if dtype == DType::Bool => {
+            return Err(TensorError::runtime(
+                "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.",
+            ));
+        }
+        _ => {}
+    }
+    if dtype == DType::Float32 || op.is_float_only() {
+        let x = a.to_dtype(DType::Float32);
+        let f: fn(f32) -> f32 = match op {
+            Neg => |x| -x,
+            Abs => f32::abs,
+            Exp => f32::exp,
+            Log => f32::ln,
+            Log2 => f32::log2,
+            Exp2 => f32::exp2,
+            Sqrt => f32::sqrt,
+            Rsqrt => |x| 1.0 / x.sqrt(),
+            Sin => f32::sin,
+            Cos => f32::cos,
+            Tanh => f32::tanh,
+            Sigmoid => |x| 1.0 / (1.0 + (-x).exp()),
+            Silu => |x| x / (1.0 + (-x).exp()),
+            Relu => |x| if x > 0.0 || x.is_nan() { x } else { 0.0 },
+            Gelu => |x| 0.5 * x * (1.0 + libm::erff(x * std::f32::consts::FRAC_1_SQRT_2)),
+            GeluTanh => |x| {
+                let k = (2.0f32 / std::f32::consts::PI).sqrt();
+                0.5 * x * (1.0 + (k * (x + 0.044715 * x * x * x)).tanh())
+            },
+            Floor => f32::floor,
+            Ceil => f32::ceil,
+            Round => f32::round_ties_even,
+            Trunc => f32::trunc,
+            Sign => |x| {
+                if x > 0.0 {
+                    1.0
+                } else if x < 0.0 {
+                    -1.0
+                } else {
+                    x
+                }
+            },
+            Square => |x| x * x,
+            Reciprocal => |x| 1.0 / x,
+            IsNan | IsInf | IsFinite | Not => |x| x,
+        };
+        return map::<f32, f32>(&x, f);
+    }
+    // Integer and bool tensors for ops that keep the dtype.
+    let as_int = if dtype == DType::Bool {
+        a.to_dtype(DType::Int64)
+    } else {
+        a.clone()
+    };
+    let g = |x: i64| -> i64 {
+        match op {
+            Neg => x.wrapping_neg(),
+            Abs => x.wrapping_abs(),
+            Relu => x.max(0),
+            Sign => x.signum(),
+            Square => x.wrapping_mul(x),
+            _ => x,
+        }
+    };
+    match as_int.dtype() {
+        DType::Int32 => map::<i32, i32>(&as_int, |x| g(x as i64) as i32),
+        _ => {
+            let out = map::<i64, i64>(&as_int, g)?;
+            if dtype == DType::Bool && matches!(op, Abs | Relu | Floor | Ceil | Round | Trunc) {
+                return Ok(out.to_dtype(DType::Bool));
+            }
+            Ok(out)
+        }
+    }
+}
+
+/// `clamp(min, max)`: bounds may be absent; the result dtype promotes with the bounds as scalars.
+pub fn clamp(a: &Tensor, min: Option<Scalar>, max: Option<Scalar>) -> Result<Tensor> {
+    if min.is_none() && max.is_none() {
+        return Err(TensorError::runtime(
+            "torch.clamp: At least one of 'min' or 'max' must not be None",
+        ));
+    }
+    let mut out = a.clone();
+    if let Some(lo) = min {
+        out = binary(
+            BinaryOp::Maximum,
+            Operand::Tensor(&out),
+            Operand::Scalar(lo),
+        )?;
+    }
+    if let Some(hi) = max {
+        out = binary(
+            BinaryOp::Minimum,
+            Operand::Tensor(&out),
+            Operand::Scalar(hi),
+        )?;
+    }
+    Ok(out)
+}
+
+/// `torch.where(cond, a, b)`.
+pub fn where_(cond: &Tensor, a: Operand, b: Operand) -> Result<Tensor> {
+    if cond.dtype() != DType::Bool {
+        return Err(TensorError::runtime(format!(
+            "where expected condition to be a boolean tensor, but got a tensor with dtype {}",
+            cond.dtype().scalar_type_name()
+        )));
+    }
+    let shape = broadcast_shapes(&broadcast_shapes(cond.shape(), a.shape())?, b.shape())?;
+    let dtype = dtype::result_type(&[a.promo(), b.promo()]);
+    let ta = a.as_tensor(dtype).broadcast_to(&shape)?;
+    let tb = b.as_tensor(dtype).broadcast_to(&shape)?;
+    let c = cond.broadcast_to(&shape)?.to_vec::<bool>();
+    crate::with_dtype!(dtype, T => {
+        let va = ta.to_vec::<T>();
+        let vb = tb.to_vec::<T>();
+        let out: Vec<T> = c.iter().zip(va.iter().zip(vb.iter())).map(|(&k, (&x, &y))| if k { x } else { y }).collect();
+        Tensor::from_vec(out, &shape)
+    })
+}
+
+/// `masked_fill(mask, value)`: out-of-place broadcasts self and mask together.
+pub fn masked_fill(a: &Tensor, mask: &Tensor, value: Scalar) -> Result<Tensor> {
+    check_mask(mask)?;
+    let shape = broadcast_shapes(a.shape(), mask.shape())?;
+    let out = a.broadcast_to(&shape)?.deep_copy();
+    let mut out = out;
+    out.set_requires_grad(false);
+    masked_fill_inplace(&out, mask, value)?;
+    Ok(out)
+}
+
+fn check_mask(mask: &Tensor) -> Result<()> {
+    if mask.dtype() != DType::Bool {
+        return Err(TensorError::runtime(format!(
+            "masked_fill_ only supports boolean masks, but got mask with dtype {}",
+            match mask.dtype() {
+                DType::Float32 => "float",
+                DType::Int64 => "long int",
+                DType::Int32 => "int",
+                DType::Bool => "bool",
+            }
+        )));
+    }
+    Ok(())
+}
+
+/// `masked_fill_(mask, value)`: the mask must broadcast to self's shape.
+pub fn masked_fill_inplace(a: &Tensor, mask: &Tensor, value: Scalar) -> Result<()> {
+    check_mask(mask)?;
+    let shape = broadcast_shapes(a.shape(), mask.shape())?;
+    if shape != a.shape() {
+        return Err(TensorError::InplaceBroadcast {
+            out: a.shape().to_vec(),
+            broadcast: shape,
+        });
+    }
+    let m = mask.broadcast_to(&shape)?.to_vec::<bool>();
+    crate::with_dtype!(a.dtype(), T => {
+        let v = value.cast::<T>();
+        let mut values = a.to_vec::<T>();
+        for (slot, &k) in values.iter_mut().zip(&m) {
+            if k {
+                *slot = v;
+            }
+        }
+        a.write_values(&values);
+    });
+    Ok(())
+}

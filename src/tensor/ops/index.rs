@@ -1,0 +1,246 @@
+//! Python indexing of tensors: ints, slices, `None`, `...` give views; bool masks and int64 index tensors
+//! ("advanced indexing") gather copies, and assignment scatters through the view (aten/src/ATen/TensorIndexing.h).
+
+use crate::tensor::error::{Result, TensorError};
+use crate::tensor::layout::broadcast_shapes;
+use crate::tensor::limits::check_numel;
+use crate::tensor::storage::Element;
+use crate::tensor::{DType, Tensor};
+use crate::with_dtype;
+
+#[derive(Debug, Clone)]
+pub enum TensorIndex {
+    Int(i64),
+    Slice(Option<i64>, Option<i64>, i64),
+    NewAxis,
+    Ellipsis,
+    Tensor(Tensor),
+}
+
+/// The result of resolving indices: a view, plus advanced index tensors applied to some of its dims.
+struct Resolved {
+    view: Tensor,
+    /// (dim in `view`, int64 index tensor)
+    advanced: Vec<(usize, Tensor)>,
+}
+
+fn resolve(t: &Tensor, indices: &[TensorIndex]) -> Result<Resolved> {
+    let consumed: usize = indices
+        .iter()
+        .map(|i| match i {
+            TensorIndex::Int(_) | TensorIndex::Slice(..) => 1,
+            TensorIndex::Tensor(x) if x.dtype() == DType::Bool => x.ndim(),
+            TensorIndex::Tensor(_) => 1,
+            _ => 0,
+        })
+        .sum();
+    if consumed > t.ndim() {
+        return Err(TensorError::Index(format!(
+            "too many indices for tensor of dimension {}",
+            t.ndim()
+        )));
+    }
+    if indices
+        .iter()
+        .filter(|i| matches!(i, TensorIndex::Ellipsis))
+        .count()
+        > 1
+    {
+        return Err(TensorError::Index(
+            "an index can only have a single ellipsis ('...')".into(),
+        ));
+    }
+    let mut view = t.clone();
+    let mut dim = 0usize;
+    let mut advanced = Vec::new();
+    for idx in indices {
+        match idx {
+            TensorIndex::Int(i) => {
+                let size = view.shape()[dim] as i64;
+                if *i < -size || *i >= size {
+                    return Err(TensorError::Index(format!(
+                        "index {} is out of bounds for dimension {} with size {}",
+                        i, dim, size
+                    )));
+                }
+                view = view.select(dim as i64, *i)?;
+            }
+            TensorIndex::Slice(start, stop, step) => {
+                view = view.slice(dim as i64, *start, *stop, *step)?;
+                dim += 1;
+            }
+            TensorIndex::NewAxis => {
+                view = view.unsqueeze(dim as i64)?;
+                dim += 1;
+            }
+            TensorIndex::Ellipsis => {
+                dim += t.ndim() - consumed;
+            }
+            TensorIndex::Tensor(x) => match x.dtype() {
+                DType::Bool => {
+                    for k in 0..x.ndim() {
+                        if x.shape()[k] != view.shape()[dim + k] {
+                            return Err(TensorError::Index(format!(
+                                "The shape of the mask {} at index {} does not match the shape of the indexed tensor {} at index {}",
+                                super::shape::shape_str(x.shape()),
+                                k,
+                                super::shape::shape_str(view.shape()),
+                                dim + k
+                            )));
+                        }
+                    }
+                    let coords = nonzero_coords(x);
+                    for (k, c) in coords.into_iter().enumerate() {
+                        let len = c.len();
+                        advanced.push((dim + k, Tensor::from_vec(c, &[len])?));
+                    }
+                    dim += x.ndim();
+                }
+                DType::Int64 | DType::Int32 => {
+                    advanced.push((dim, x.to_dtype(DType::Int64)));
+                    dim += 1;
+                }
+                DType::Float32 => {
+                    return Err(TensorError::Index(
+                        "tensors used as indices must be long, int, byte or bool tensors".into(),
+                    ));
+                }
+            },
+        }
+    }
+    Ok(Resolved { view, advanced })
+}
+
+/// Per-dim coordinates of the true elements of a bool tensor (`nonzero(as_tuple=True)`).
+fn nonzero_coords(mask: &Tensor) -> Vec<Vec<i64>> {
+    let values = mask.to_vec::<bool>();
+    let shape = mask.shape();
+    let mut coords = vec![Vec::new(); shape.len()];
+    for (flat, &v) in values.iter().enumerate() {
+        if v {
+            let mut rem = flat;
+            for d in (0..shape.len()).rev() {
+                coords[d].push((rem % shape[d]) as i64);
+                rem /= shape[d];
+            }
+        }
+    }
+    coords
+}
+
+/// Output shape and the storage offset of every output element for advanced indexing.
+fn advanced_offsets(r: &Resolved) -> Result<(Vec<usize>, Vec<usize>)> {
+    let v = &r.view;
+    let mut bshape: Vec<usize> = vec![];
+    for (_, idx) in &r.advanced {
+        bshape = broadcast_shapes(&bshape, idx.shape())?;
+    }
+    let idx_values: Vec<Vec<i64>> = r
+        .advanced
+        .iter()
+        .map(|(_, idx)| idx.broadcast_to(&bshape).map(|b| b.to_vec::<i64>()))
+        .collect::<Result<_>>()?;
+    for ((dim, _), vals) in r.advanced.iter().zip(&idx_values) {
+        let size = v.shape()[*dim] as i64;
+        if let Some(bad) = vals.iter().find(|&&i| i < -size || i >= size) {
+            return Err(TensorError::Index(format!(
+                "index {bad} is out of bounds for dimension {dim} with size {size}"
+            )));
+        }
+    }
+    let adv_dims: Vec<usize> = r.advanced.iter().map(|(d, _)| *d).collect();
+    let first = adv_dims.iter().copied().min().unwrap_or(0);
+    let last = adv_dims.iter().copied().max().unwrap_or(0);
+    let adjacent =
+        adv_dims.len() == last - first + 1 && adv_dims.windows(2).all(|w| w[1] == w[0] + 1);
+    let rest: Vec<usize> = (0..v.ndim()).filter(|d| !adv_dims.contains(d)).collect();
+    // Output layout: [before..., B..., after...] when adjacent, else [B..., rest...].
+    let (before, after): (Vec<usize>, Vec<usize>) = if adjacent {
+        (
+            rest.iter().copied().filter(|&d| d < first).collect(),
+            rest.iter().copied().filter(|&d| d > last).collect(),
+        )
+    } else {
+        (vec![], rest.clone())
+    };
+    let mut out_shape: Vec<usize> = before.iter().map(|&d| v.shape()[d]).collect();
+    out_shape.extend(&bshape);
+    out_shape.extend(after.iter().map(|&d| v.shape()[d]));
+    let numel = check_numel(&out_shape)?;
+    let bnumel: usize = bshape.iter().product();
+    let before_numel: usize = before.iter().map(|&d| v.shape()[d]).product();
+    let after_numel: usize = after.iter().map(|&d| v.shape()[d]).product();
+    let mut offsets = Vec::with_capacity(numel);
+    let strides = v.strides();
+    let unravel = |mut flat: usize, dims: &[usize]| -> usize {
+        let mut off = 0;
+        for &d in dims.iter().rev() {
+            let size = v.shape()[d].max(1);
+            off += (flat % size) * strides[d];
+            flat /= size;
+        }
+        off
+    };
+    for bi in 0..before_numel {
+        let before_off = unravel(bi, &before);
+        for k in 0..bnumel {
+            let mut adv_off = 0usize;
+            for ((dim, _), vals) in r.advanced.iter().zip(&idx_values) {
+                let size = v.shape()[*dim] as i64;
+                let i = vals[k];
+                let i = if i < 0 { i + size } else { i } as usize;
+                adv_off += i * strides[*dim];
+            }
+            for ai in 0..after_numel {
+                offsets.push(v.storage_offset() + before_off + adv_off + unravel(ai, &after));
+            }
+        }
+    }
+    Ok((out_shape, offsets))
+}
+
+impl Tensor {
+    /// `t[indices]`.
+    pub fn index(&self, indices: &[TensorIndex]) -> Result<Tensor> {
+        let r = resolve(self, indices)?;
+        if r.advanced.is_empty() {
+            return Ok(r.view);
+        }
+        let (shape, offsets) = advanced_offsets(&r)?;
+        with_dtype!(self.dtype(), T => {
+            let values: Vec<T> = r.view.with_raw::<T, _>(|data, _| {
+                offsets.iter().map(|&o| data.get(o).copied().unwrap_or_default()).collect()
+            })?;
+            Tensor::from_vec(values, &shape)
+        })
+    }
+
+    /// `t[indices] = value`: writes through to the storage shared by every view.
+    pub fn index_put(&self, indices: &[TensorIndex], value: &Tensor) -> Result<()> {
+        let r = resolve(self, indices)?;
+        if r.advanced.is_empty() {
+            return r.view.copy_from(value);
+        }
+        let (shape, offsets) = advanced_offsets(&r)?;
+        let src = value.broadcast_to(&shape).map_err(|_| {
+            TensorError::runtime(format!(
+                "shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}",
+                super::shape::shape_str(value.shape()),
+                super::shape::shape_str(&shape)
+            ))
+        })?;
+        with_dtype!(self.dtype(), T => {
+            let values = src.to_vec::<T>();
+            r.view.with_raw_mut::<T>(|data| {
+                for (&o, &v) in offsets.iter().zip(&values) {
+                    if let Some(slot) = data.get_mut(o) {
+                        *slot = v;
+                    }
+                }
+            })
+        })
+    }
+}
+
+#[allow(dead_code)]
+fn _assert_element<T: Element>() {}

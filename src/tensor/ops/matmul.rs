@@ -1,0 +1,278 @@
+//! `matmul`, `mm`, `bmm` with PyTorch's dispatch by rank (aten/src/ATen/native/LinearAlgebra.cpp). Float
+//! products run through ndarray's GEMM (matrixmultiply) on strided views of the operands: a transposed
+//! operand is passed with its strides, not copied.
+
+use ndarray::{ArrayView2, ArrayViewMut2, ShapeBuilder, linalg::general_mat_mul};
+
+use crate::tensor::error::{Result, TensorError};
+use crate::tensor::layout::broadcast_shapes;
+use crate::tensor::limits::check_numel;
+use crate::tensor::{DType, Tensor};
+
+impl Tensor {
+    pub fn matmul(&self, other: &Tensor) -> Result<Tensor> {
+        let (da, db) = (self.ndim(), other.ndim());
+        if da == 0 || db == 0 {
+            return Err(TensorError::runtime(format!(
+                "both arguments to matmul need to be at least 1D, but they are {da}D and {db}D"
+            )));
+        }
+        check_same_dtype(self, other, "expected m1 and m2 to have the same dtype")?;
+        match (da, db) {
+            (1, 1) => {
+                if self.shape()[0] != other.shape()[0] {
+                    return Err(TensorError::runtime(format!(
+                        "inconsistent tensor size, expected tensor [{}] and src [{}] to have the same number of elements, but got {} and {} elements respectively",
+                        self.shape()[0],
+                        other.shape()[0],
+                        self.shape()[0],
+                        other.shape()[0]
+                    )));
+                }
+                let r = mm_raw(&self.unsqueeze(0)?, &other.unsqueeze(1)?)?;
+                r.reshape(&[])
+            }
+            (2, 1) => {
+                if self.shape()[1] != other.shape()[0] {
+                    return Err(TensorError::runtime(format!(
+                        "size mismatch, got input ({}), mat ({}x{}), vec ({})",
+                        self.shape()[0],
+                        self.shape()[0],
+                        self.shape()[1],
+                        other.shape()[0]
+                    )));
+                }
+                mm_raw(self, &other.unsqueeze(1)?)?.squeeze(Some(&[-1]))
+            }
+            (1, 2) => self.unsqueeze(0)?.mm(other)?.squeeze(Some(&[0])),
+            (2, 2) => self.mm(other),
+            (_, 1 | 2) if da >= 3 => {
+                // Fold the leading dims into rows and use mm/mv.
+                let k = self.shape()[da - 1];
+                let lead: Vec<usize> = self.shape()[..da - 1].to_vec();
+                let folded = self.reshape(&[-1, k as i64])?;
+                if db == 1 {
+                    let r = folded.matmul(other)?;
+                    let shape: Vec<i64> = lead.iter().map(|&d| d as i64).collect();
+                    r.reshape(&shape)
+                } else {
+                    let r = folded.mm(other)?;
+                    let mut shape: Vec<i64> = lead.iter().map(|&d| d as i64).collect();
+                    shape.push(other.shape()[1] as i64);
+                    r.reshape(&shape)
+                }
+            }
+            _ => self.batched_matmul(other),
+        }
+    }
+
+    /// Broadcast batched product for ranks ≥ 3 (or a 1-D/2-D left operand with a ≥ 3-D right one).
+    fn batched_matmul(&self, other: &Tensor) -> Result<Tensor> {
+        let a = if self.ndim() == 1 {
+            self.unsqueeze(0)?
+        } else {
+            self.clone()
+        };
+        let b = if other.ndim() == 1 {
+            other.unsqueeze(1)?
+        } else {
+            other.clone()
+        };
+        let (na, nb) = (a.ndim(), b.ndim());
+        let (m, k1) = (a.shape()[na - 2], a.shape()[na - 1]);
+        let (k2, n) = (b.shape()[nb - 2], b.shape()[nb - 1]);
+        let batch = broadcast_shapes(&a.shape()[..na - 2], &b.shape()[..nb - 2])?;
+        let batch_numel: usize = batch.iter().product();
+        if k1 != k2 {
+            return Err(TensorError::runtime(format!(
+                "Expected size for first two dimensions of batch2 tensor to be: [{batch_numel}, {k1}] but got: [{batch_numel}, {k2}]."
+            )));
+        }
+        let mut a_shape = batch.clone();
+        a_shape.extend([m, k1]);
+        let mut b_shape = batch.clone();
+        b_shape.extend([k2, n]);
+        let a = a.broadcast_to(&a_shape)?;
+        let b = b.broadcast_to(&b_shape)?;
+        let mut out_shape = batch.clone();
+        out_shape.extend([m, n]);
+        let out = batched_product(&a, &b, &out_shape)?;
+        // Remove the dims inserted for 1-D operands.
+        let mut out = out;
+        if other.ndim() == 1 {
+            out = out.squeeze(Some(&[-1]))?;
+        }
+        if self.ndim() == 1 {
+            out = out.squeeze(Some(&[-2]))?;
+        }
+        Ok(out)
+    }
+
+    /// `mm`: 2-D × 2-D.
+    pub fn mm(&self, other: &Tensor) -> Result<Tensor> {
+        if self.ndim() != 2 {
+            return Err(TensorError::runtime("self must be a matrix"));
+        }
+        if other.ndim() != 2 {
+            return Err(TensorError::runtime("mat2 must be a matrix"));
+        }
+        if self.shape()[1] != other.shape()[0] {
+            return Err(TensorError::runtime(format!(
+                "mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
+                self.shape()[0],
+                self.shape()[1],
+                other.shape()[0],
+                other.shape()[1]
+            )));
+        }
+        check_same_dtype(self, other, "expected m1 and m2 to have the same dtype")?;
+        mm_raw(self, other)
+    }
+
+    /// `bmm`: 3-D × 3-D with equal batch sizes.
+    pub fn bmm(&self, other: &Tensor) -> Result<Tensor> {
+        if self.ndim() != 3 {
+            return Err(TensorError::runtime("batch1 must be a 3D tensor"));
+        }
+        if other.ndim() != 3 {
+            return Err(TensorError::runtime("batch2 must be a 3D tensor"));
+        }
+        let (b, m, k) = (self.shape()[0], self.shape()[1], self.shape()[2]);
+        if other.shape()[0] != b || other.shape()[1] != k {
+            return Err(TensorError::runtime(format!(
+                "Expected size for first two dimensions of batch2 tensor to be: [{}, {}] but got: [{}, {}].",
+                b,
+                k,
+                other.shape()[0],
+                other.shape()[1]
+            )));
+        }
+        check_same_dtype(self, other, "expected scalar type Float but found Long")?;
+        batched_product(self, other, &[b, m, other.shape()[2]])
+    }
+}
+
+fn check_same_dtype(a: &Tensor, b: &Tensor, _msg: &str) -> Result<()> {
+    if a.dtype() != b.dtype() {
+        return Err(TensorError::runtime(format!(
+            "expected m1 and m2 to have the same dtype, but got: {} != {}",
+            cpp_type_name(a.dtype()),
+            cpp_type_name(b.dtype())
+        )));
+    }
+    Ok(())
+}
+
+fn cpp_type_name(d: DType) -> &'static str {
+    match d {
+        DType::Float32 => "float",
+        DType::Int64 => "long int",
+        DType::Int32 => "int",
+        DType::Bool => "bool",
+    }
+}
+
+fn mm_raw(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+    let (m, n) = (a.shape()[0], b.shape()[1]);
+    batched_product(a, b, &[m, n])
+}
+
+/// `out[batch] = a[batch] @ b[batch]` where a and b already have the output's batch dims.
+fn batched_product(a: &Tensor, b: &Tensor, out_shape: &[usize]) -> Result<Tensor> {
+    let numel = check_numel(out_shape)?;
+    let r = out_shape.len();
+    let (m, n) = (out_shape[r - 2], out_shape[r - 1]);
+    let k = a.shape()[a.ndim() - 1];
+    let batches = if m * n == 0 { 0 } else { numel / (m * n) };
+    match a.dtype() {
+        DType::Float32 => {
+            let mut out = vec![0f32; numel];
+            let a = gemm_ready(a);
+            let b = gemm_ready(b);
+            a.with_storage_f32(|adata, al| {
+                b.with_storage_f32(|bdata, bl| {
+                    for batch in 0..batches {
+                        let ao = batch_offset(al, batch);
+                        let bo = batch_offset(bl, batch);
+                        let ra = al.shape.len();
+                        let rb = bl.shape.len();
+                        let av = ArrayView2::from_shape(
+                            (m, k).strides((al.strides[ra - 2], al.strides[ra - 1])),
+                            adata.get(ao..).unwrap_or(&[]),
+                        );
+                        let bv = ArrayView2::from_shape(
+                            (k, n).strides((bl.strides[rb - 2], bl.strides[rb - 1])),
+                            bdata.get(bo..).unwrap_or(&[]),
+                        );
+                        let chunk = &mut out[batch * m * n..(batch + 1) * m * n];
+                        let cv = ArrayViewMut2::from_shape((m, n), chunk);
+                        if let (Ok(av), Ok(bv), Ok(mut cv)) = (av, bv, cv) {
+                            general_mat_mul(1.0, &av, &bv, 0.0, &mut cv);
+                        }
+                    }
+                })
+            })??;
+            Tensor::from_vec(out, out_shape)
+        }
+        dtype => {
+            // Integer products: a straightforward loop (lessons only use these on toy sizes).
+            let av = a.to_dtype(DType::Int64).to_vec::<i64>();
+            let bv = b.to_dtype(DType::Int64).to_vec::<i64>();
+            let mut out = vec![0i64; numel];
+            for batch in 0..batches {
+                let (ao, bo, co) = (batch * m * k, batch * k * n, batch * m * n);
+                for i in 0..m {
+                    for p in 0..k {
+                        let x = av[ao + i * k + p];
+                        for j in 0..n {
+                            out[co + i * n + j] = out[co + i * n + j]
+                                .wrapping_add(x.wrapping_mul(bv[bo + p * n + j]));
+                        }
+                    }
+                }
+            }
+            let t = Tensor::from_vec(out, out_shape)?;
+            Ok(t.to_dtype(if dtype == DType::Bool {
+                DType::Bool
+            } else {
+                dtype
+            }))
+        }
+    }
+}
+
+/// Operands whose matrix dims have stride 0 (expanded rows or columns) are copied, since a GEMM needs
+/// non-overlapping matrices; batch dims with stride 0 are fine (they just repeat a matrix).
+fn gemm_ready(t: &Tensor) -> Tensor {
+    let r = t.ndim();
+    let overlapping = (r >= 2 && t.strides()[r - 2] == 0 && t.shape()[r - 2] > 1)
+        || (r >= 1 && t.strides()[r - 1] == 0 && t.shape()[r - 1] > 1);
+    if overlapping || t.dtype() != DType::Float32 {
+        t.to_dtype(DType::Float32).deep_copy()
+    } else {
+        t.clone()
+    }
+}
+
+/// Storage offset of the `batch`-th matrix (row-major over the leading dims).
+fn batch_offset(l: &crate::tensor::Layout, batch: usize) -> usize {
+    let r = l.shape.len();
+    let mut rem = batch;
+    let mut off = l.offset;
+    for d in (0..r.saturating_sub(2)).rev() {
+        let size = l.shape[d].max(1);
+        off += (rem % size) * l.strides[d];
+        rem /= size;
+    }
+    off
+}
+
+impl Tensor {
+    /// Runs `f` with the raw float32 storage and this tensor's layout.
+    pub(crate) fn with_storage_f32<R>(
+        &self,
+        f: impl FnOnce(&[f32], &crate::tensor::Layout) -> R,
+    ) -> Result<R> {
+        self.with_raw::<f32, R>(f)
+    }
+}

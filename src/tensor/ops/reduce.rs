@@ -1,0 +1,355 @@
+//! Reductions over dims (sum, mean, var/std, max/min, argmax/argmin, all/any, prod) and the row-wise
+//! normalisations (softmax, log_softmax, layer_norm). Reduced dims are moved last so every reduction runs over
+//! contiguous rows; tensors already laid out that way (softmax over the last dim) are not copied.
+
+use crate::tensor::error::{Result, TensorError};
+use crate::tensor::layout::wrap_dim;
+use crate::tensor::storage::Element;
+use crate::tensor::{DType, Tensor};
+
+/// A tensor viewed as `rows` contiguous rows of `row_len` reduced elements, plus the output shape.
+struct Rows<T> {
+    data: Vec<T>,
+    row_len: usize,
+    out_shape: Vec<usize>,
+}
+
+fn rows<T: Element>(t: &Tensor, dims: Option<&[i64]>, keepdim: bool) -> Result<Rows<T>> {
+    let n = t.ndim();
+    let mut reduce = vec![false; n];
+    match dims {
+        None => reduce.iter_mut().for_each(|r| *r = true),
+        Some(ds) => {
+            if ds.is_empty() {
+                reduce.iter_mut().for_each(|r| *r = true);
+            }
+            for &d in ds {
+                let d = wrap_dim(d, n)?;
+                if n > 0 {
+                    if reduce[d] && ds.len() > 1 {
+                        return Err(TensorError::runtime(format!(
+                            "dim {d} appears multiple times in the list of dims"
+                        )));
+                    }
+                    reduce[d] = true;
+                }
+            }
+        }
+    }
+    let mut order: Vec<i64> = (0..n).filter(|&i| !reduce[i]).map(|i| i as i64).collect();
+    order.extend((0..n).filter(|&i| reduce[i]).map(|i| i as i64));
+    let moved = t.permute(&order)?;
+    let row_len: usize = (0..n)
+        .filter(|&i| reduce[i])
+        .map(|i| t.shape()[i])
+        .product();
+    let out_shape: Vec<usize> = (0..n)
+        .filter_map(|i| {
+            if !reduce[i] {
+                Some(t.shape()[i])
+            } else if keepdim {
+                Some(1)
+            } else {
+                None
+            }
+        })
+        .collect();
+    Ok(Rows {
+        data: moved.to_vec::<T>(),
+        row_len,
+        out_shape,
+    })
+}
+
+fn for_each_row<T: Copy, U>(r: &Rows<T>, mut f: impl FnMut(&[T]) -> U) -> Vec<U> {
+    let count: usize = r.out_shape.iter().product();
+    if r.row_len == 0 {
+        return (0..count).map(|_| f(&[])).collect();
+    }
+    r.data.chunks(r.row_len).map(&mut f).collect()
+}
+
+impl Tensor {
+    pub fn sum(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
+        match self.dtype() {
+            DType::Float32 => {
+                let r = rows::<f32>(self, dims, keepdim)?;
+                let out = for_each_row(&r, |row| row.iter().map(|&x| x as f64).sum::<f64>() as f32);
+                Tensor::from_vec(out, &r.out_shape)
+            }
+            _ => {
+                let r = rows::<i64>(self, dims, keepdim)?;
+                let out = for_each_row(&r, |row| row.iter().fold(0i64, |a, &x| a.wrapping_add(x)));
+                Tensor::from_vec(out, &r.out_shape)
+            }
+        }
+    }
+
+    pub fn prod(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
+        match self.dtype() {
+            DType::Float32 => {
+                let r = rows::<f32>(self, dims, keepdim)?;
+                let out = for_each_row(&r, |row| row.iter().product::<f32>());
+                Tensor::from_vec(out, &r.out_shape)
+            }
+            _ => {
+                let r = rows::<i64>(self, dims, keepdim)?;
+                let out = for_each_row(&r, |row| row.iter().fold(1i64, |a, &x| a.wrapping_mul(x)));
+                Tensor::from_vec(out, &r.out_shape)
+            }
+        }
+    }
+
+    pub fn mean(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
+        if self.dtype() != DType::Float32 {
+            return Err(TensorError::runtime(format!(
+                "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: {}",
+                self.dtype().scalar_type_name()
+            )));
+        }
+        let r = rows::<f32>(self, dims, keepdim)?;
+        let n = r.row_len as f32;
+        let out = for_each_row(&r, |row| {
+            (row.iter().map(|&x| x as f64).sum::<f64>() as f32) / n
+        });
+        Tensor::from_vec(out, &r.out_shape)
+    }
+
+    /// `var(dim, unbiased/correction, keepdim)`; `correction` is 1 for the default unbiased estimate.
+    pub fn var(&self, dims: Option<&[i64]>, correction: f64, keepdim: bool) -> Result<Tensor> {
+        if self.dtype() != DType::Float32 {
+            return Err(TensorError::runtime(
+                "std and var only support floating point and complex dtypes",
+            ));
+        }
+        let r = rows::<f32>(self, dims, keepdim)?;
+        let out = for_each_row(&r, |row| {
+            let n = row.len() as f64;
+            let mean = row.iter().map(|&x| x as f64).sum::<f64>() / n;
+            let ss: f64 = row
+                .iter()
+                .map(|&x| (x as f64 - mean) * (x as f64 - mean))
+                .sum();
+            let denom = n - correction;
+            if denom <= 0.0 {
+                f32::NAN
+            } else {
+                (ss / denom) as f32
+            }
+        });
+        Tensor::from_vec(out, &r.out_shape)
+    }
+
+    pub fn std(&self, dims: Option<&[i64]>, correction: f64, keepdim: bool) -> Result<Tensor> {
+        let v = self.var(dims, correction, keepdim)?;
+        super::elementwise::unary(super::elementwise::UnaryOp::Sqrt, &v)
+    }
+
+    /// `max()`/`min()` over all elements (0-d result; empty tensors are an error).
+    pub fn max_all(&self, largest: bool) -> Result<Tensor> {
+        if self.numel() == 0 {
+            let name = if largest { "max" } else { "min" };
+            return Err(TensorError::runtime(format!(
+                "{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument."
+            )));
+        }
+        let (values, _) = self.max_dim_impl(None, false, largest)?;
+        Ok(values)
+    }
+
+    /// `max(dim)`/`min(dim)`: values and int64 indices (first occurrence; NaN wins as in PyTorch).
+    pub fn max_dim(&self, dim: i64, keepdim: bool, largest: bool) -> Result<(Tensor, Tensor)> {
+        self.max_dim_impl(Some(dim), keepdim, largest)
+    }
+
+    fn max_dim_impl(
+        &self,
+        dim: Option<i64>,
+        keepdim: bool,
+        largest: bool,
+    ) -> Result<(Tensor, Tensor)> {
+        let dims_vec;
+        let dims = match dim {
+            Some(d) => {
+                let d = wrap_dim(d, self.ndim())?;
+                if self.ndim() > 0 && self.shape()[d] == 0 {
+                    return Err(TensorError::Index(format!(
+                        "{}(): Expected reduction dim {} to have non-zero size.",
+                        if largest { "max" } else { "min" },
+                        d
+                    )));
+                }
+                dims_vec = [d as i64];
+                Some(&dims_vec[..])
+            }
+            None => None,
+        };
+        crate::with_dtype!(self.dtype(), T => {
+            let r = rows::<T>(self, dims, keepdim)?;
+            let pairs = for_each_row(&r, |row| arg_extreme(row, largest));
+            let values: Vec<T> = pairs.iter().map(|p| p.1).collect();
+            let indices: Vec<i64> = pairs.iter().map(|p| p.0 as i64).collect();
+            Ok((Tensor::from_vec(values, &r.out_shape)?, Tensor::from_vec(indices, &r.out_shape)?))
+        })
+    }
+
+    pub fn argmax(&self, dim: Option<i64>, keepdim: bool, largest: bool) -> Result<Tensor> {
+        match dim {
+            Some(d) => Ok(self.max_dim(d, keepdim, largest)?.1),
+            None => {
+                if self.numel() == 0 {
+                    return Err(TensorError::runtime(
+                        "argmax(): Expected reduction dim to be specified for input.numel() == 0.",
+                    ));
+                }
+                let flat = self.reshape(&[-1])?;
+                let (_, idx) = flat.max_dim(0, false, largest)?;
+                if keepdim {
+                    let ones: Vec<i64> = vec![1; self.ndim()];
+                    return idx.reshape(&ones);
+                }
+                Ok(idx)
+            }
+        }
+    }
+
+    pub fn all_any(&self, dims: Option<&[i64]>, keepdim: bool, all: bool) -> Result<Tensor> {
+        let r = rows::<bool>(self, dims, keepdim)?;
+        let out = for_each_row(&r, |row| {
+            if all {
+                row.iter().all(|&x| x)
+            } else {
+                row.iter().any(|&x| x)
+            }
+        });
+        Tensor::from_vec(out, &r.out_shape)
+    }
+
+    /// Numerically stable softmax along `dim` (exp(x - max) scaled by 1/sum, as PyTorch's vectorised kernel).
+    pub fn softmax(&self, dim: i64, log: bool) -> Result<Tensor> {
+        let x = self.to_dtype(DType::Float32);
+        let n = x.ndim();
+        let d = wrap_dim(dim, n)?;
+        if n == 0 {
+            return Tensor::from_vec(vec![if log { 0.0f32 } else { 1.0 }], &[]);
+        }
+        let last = (n - 1) as i64;
+        let moved = x.transpose(d as i64, last)?;
+        let row_len = moved.shape()[n - 1];
+        let mut data = moved.to_vec::<f32>();
+        if row_len > 0 {
+            for row in data.chunks_mut(row_len) {
+                softmax_row(row, log);
+            }
+        }
+        let out = Tensor::from_vec(data, moved.shape())?;
+        // Move the dim back and lay the result out contiguously, as PyTorch returns it.
+        Ok(out.transpose(d as i64, last)?.contiguous())
+    }
+
+    /// `F.layer_norm` over the last `normalized` dims: biased variance, eps inside the square root.
+    pub fn layer_norm(
+        &self,
+        normalized: &[usize],
+        weight: Option<&Tensor>,
+        bias: Option<&Tensor>,
+        eps: f64,
+    ) -> Result<Tensor> {
+        let n = self.ndim();
+        let k = normalized.len();
+        if k == 0 || k > n || self.shape()[n - k..] != *normalized {
+            let expected: Vec<String> = normalized.iter().map(|d| d.to_string()).collect();
+            let got: Vec<String> = self.shape().iter().map(|d| d.to_string()).collect();
+            return Err(TensorError::runtime(format!(
+                "Given normalized_shape=[{}], expected input with shape [*, {}], but got input of size[{}]",
+                expected.join(", "),
+                expected.join(", "),
+                got.join(", ")
+            )));
+        }
+        if self.dtype() != DType::Float32 {
+            return Err(TensorError::runtime(format!(
+                "expected scalar type Float but found {}",
+                self.dtype().scalar_type_name()
+            )));
+        }
+        let row_len: usize = normalized.iter().product();
+        let mut data = self.to_vec::<f32>();
+        let w = weight.map(|w| w.to_vec::<f32>());
+        let b = bias.map(|b| b.to_vec::<f32>());
+        if row_len > 0 {
+            for row in data.chunks_mut(row_len) {
+                let m = row.len() as f64;
+                let mean = row.iter().map(|&x| x as f64).sum::<f64>() / m;
+                let var = row.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / m;
+                let rstd = (1.0 / (var + eps).sqrt()) as f32;
+                let mean = mean as f32;
+                for (i, x) in row.iter_mut().enumerate() {
+                    let mut y = (*x - mean) * rstd;
+                    if let Some(w) = &w {
+                        y *= w.get(i).copied().unwrap_or(1.0);
+                    }
+                    if let Some(b) = &b {
+                        y += b.get(i).copied().unwrap_or(0.0);
+                    }
+                    *x = y;
+                }
+            }
+        }
+        Tensor::from_vec(data, self.shape())
+    }
+}
+
+/// Index and value of the max (or min) of a row; NaN propagates (the first NaN wins).
+fn arg_extreme<T: Element>(row: &[T], largest: bool) -> (usize, T) {
+    let mut best = 0usize;
+    let Some(&first) = row.first() else {
+        return (0, T::default());
+    };
+    let mut best_v = first;
+    let is_nan = |v: T| T::DTYPE == DType::Float32 && v.to_f64().is_nan();
+    if is_nan(first) {
+        return (0, first);
+    }
+    for (i, &v) in row.iter().enumerate().skip(1) {
+        if is_nan(v) {
+            return (i, v);
+        }
+        let better = if largest {
+            v.to_f64() > best_v.to_f64()
+                || (T::DTYPE != DType::Float32 && v.to_i64() > best_v.to_i64())
+        } else {
+            v.to_f64() < best_v.to_f64()
+                || (T::DTYPE != DType::Float32 && v.to_i64() < best_v.to_i64())
+        };
+        if better {
+            best = i;
+            best_v = v;
+        }
+    }
+    (best, best_v)
+}
+
+fn softmax_row(row: &mut [f32], log: bool) {
+    let max = row.iter().copied().fold(
+        f32::NEG_INFINITY,
+        |a, b| if b > a || b.is_nan() { b } else { a },
+    );
+    if log {
+        let sum: f32 = row.iter().map(|&x| (x - max).exp()).sum();
+        let lse = sum.ln();
+        for x in row.iter_mut() {
+            *x = *x - max - lse;
+        }
+    } else {
+        let mut sum = 0.0f32;
+        for x in row.iter_mut() {
+            *x = (*x - max).exp();
+            sum += *x;
+        }
+        let inv = 1.0 / sum;
+        for x in row.iter_mut() {
+            *x *= inv;
+        }
+    }
+}

@@ -1,0 +1,436 @@
+//! The tensor handle: shared storage plus a layout, like PyTorch's TensorImpl. Cloning a `Tensor` makes another
+//! handle to the same storage (Python's aliasing), never a copy.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use ndarray::{ArrayViewD, CowArray, IxDyn, ShapeBuilder};
+
+use super::dtype::DType;
+use super::error::{Result, TensorError};
+use super::layout::Layout;
+use super::limits::check_numel;
+use super::storage::{Element, Storage};
+
+#[derive(Clone, Debug)]
+pub struct Tensor {
+    storage: Rc<RefCell<Storage>>,
+    layout: Layout,
+    /// Set on `nn.Parameter`s; printed as `requires_grad=True` outside `no_grad`.
+    requires_grad: bool,
+}
+
+/// A Python number as an operand or fill value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Scalar {
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+}
+
+impl Scalar {
+    pub fn to_f64(self) -> f64 {
+        match self {
+            Scalar::Bool(b) => b as i64 as f64,
+            Scalar::Int(i) => i as f64,
+            Scalar::Float(f) => f,
+        }
+    }
+    pub fn to_i64(self) -> i64 {
+        match self {
+            Scalar::Bool(b) => b as i64,
+            Scalar::Int(i) => i,
+            Scalar::Float(f) => f as i64,
+        }
+    }
+    pub fn to_bool(self) -> bool {
+        match self {
+            Scalar::Bool(b) => b,
+            Scalar::Int(i) => i != 0,
+            Scalar::Float(f) => f != 0.0,
+        }
+    }
+    pub fn category(self) -> super::dtype::Category {
+        use super::dtype::Category;
+        match self {
+            Scalar::Bool(_) => Category::Bool,
+            Scalar::Int(_) => Category::Int,
+            Scalar::Float(_) => Category::Float,
+        }
+    }
+    /// The value cast to an element type, as PyTorch casts a scalar into a tensor's dtype.
+    pub fn cast<T: Element>(self) -> T {
+        match self {
+            Scalar::Bool(b) => T::from_bool(b),
+            Scalar::Int(i) => T::from_i64(i),
+            Scalar::Float(f) => T::from_f64(f),
+        }
+    }
+}
+
+/// Runs `$body` with `$t` bound to the Rust element type of `$dtype`.
+#[macro_export]
+macro_rules! with_dtype {
+    ($dtype:expr, $t:ident => $body:expr) => {
+        match $dtype {
+            $crate::tensor::DType::Float32 => {
+                type $t = f32;
+                $body
+            }
+            $crate::tensor::DType::Int64 => {
+                type $t = i64;
+                $body
+            }
+            $crate::tensor::DType::Int32 => {
+                type $t = i32;
+                $body
+            }
+            $crate::tensor::DType::Bool => {
+                type $t = bool;
+                $body
+            }
+        }
+    };
+}
+
+impl Tensor {
+    // ---- construction ----------------------------------------------------------------------------------
+
+    pub fn from_storage(storage: Storage, layout: Layout) -> Tensor {
+        Tensor {
+            storage: Rc::new(RefCell::new(storage)),
+            layout,
+            requires_grad: false,
+        }
+    }
+
+    /// A contiguous tensor from row-major data. Fails if `data.len()` doesn't match the shape.
+    pub fn from_vec<T: Element>(data: Vec<T>, shape: &[usize]) -> Result<Tensor> {
+        let numel = check_numel(shape)?;
+        if numel != data.len() {
+            return Err(TensorError::runtime(format!(
+                "internal: {} values for shape {:?}",
+                data.len(),
+                shape
+            )));
+        }
+        Ok(Tensor::from_storage(
+            T::into_storage(data),
+            Layout::contiguous(shape),
+        ))
+    }
+
+    pub fn scalar<T: Element>(v: T) -> Tensor {
+        Tensor::from_storage(T::into_storage(vec![v]), Layout::contiguous(&[]))
+    }
+
+    pub fn full(shape: &[usize], value: Scalar, dtype: DType) -> Result<Tensor> {
+        let numel = check_numel(shape)?;
+        let storage = with_dtype!(dtype, T => T::into_storage(vec![value.cast::<T>(); numel]));
+        Ok(Tensor::from_storage(storage, Layout::contiguous(shape)))
+    }
+
+    pub fn zeros(shape: &[usize], dtype: DType) -> Result<Tensor> {
+        let numel = check_numel(shape)?;
+        Ok(Tensor::from_storage(
+            Storage::zeros(dtype, numel),
+            Layout::contiguous(shape),
+        ))
+    }
+
+    /// A new handle with another layout over the same storage.
+    pub fn with_layout(&self, layout: Layout) -> Tensor {
+        Tensor {
+            storage: Rc::clone(&self.storage),
+            layout,
+            requires_grad: self.requires_grad,
+        }
+    }
+
+    // ---- facts ----------------------------------------------------------------------------------------
+
+    pub fn dtype(&self) -> DType {
+        self.storage.borrow().dtype()
+    }
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+    pub fn shape(&self) -> &[usize] {
+        &self.layout.shape
+    }
+    pub fn strides(&self) -> &[usize] {
+        &self.layout.strides
+    }
+    pub fn storage_offset(&self) -> usize {
+        self.layout.offset
+    }
+    pub fn ndim(&self) -> usize {
+        self.layout.ndim()
+    }
+    pub fn numel(&self) -> usize {
+        self.layout.numel()
+    }
+    pub fn is_contiguous(&self) -> bool {
+        self.layout.is_contiguous()
+    }
+    pub fn requires_grad(&self) -> bool {
+        self.requires_grad
+    }
+    pub fn set_requires_grad(&mut self, flag: bool) {
+        self.requires_grad = flag;
+    }
+    /// A handle to the same data that is not a parameter (`.detach()`, `.data`).
+    pub fn detach(&self) -> Tensor {
+        let mut t = self.clone();
+        t.requires_grad = false;
+        t
+    }
+    /// Whether two tensors alias the same storage (views of one another).
+    pub fn shares_storage(&self, other: &Tensor) -> bool {
+        Rc::ptr_eq(&self.storage, &other.storage)
+    }
+    /// Number of elements in the underlying storage (`untyped_storage().size() / element_size()`).
+    pub fn storage_len(&self) -> usize {
+        self.storage.borrow().len()
+    }
+    /// Storage identity for tools that draw memory layouts (stable while the tensor lives).
+    pub fn storage_id(&self) -> usize {
+        Rc::as_ptr(&self.storage) as *const () as usize
+    }
+
+    // ---- reading elements -----------------------------------------------------------------------------
+
+    /// Elements in row-major order, converted to `T` with PyTorch's casting rules.
+    pub fn to_vec<T: Element>(&self) -> Vec<T> {
+        let storage = self.storage.borrow();
+        with_dtype!(storage.dtype(), S => {
+            match S::slice(&storage) {
+                Some(data) => gather_as::<S, T>(data, &self.layout),
+                None => Vec::new(),
+            }
+        })
+    }
+
+    /// The raw storage as a contiguous vector of its own type (for memory-layout views).
+    pub fn storage_to_vec<T: Element>(&self) -> Vec<T> {
+        let storage = self.storage.borrow();
+        with_dtype!(storage.dtype(), S => {
+            S::slice(&storage).map(|d| d.iter().map(|&x| convert::<S, T>(x)).collect()).unwrap_or_default()
+        })
+    }
+
+    /// The single value of a one-element tensor (`item()`).
+    pub fn item(&self) -> Result<Scalar> {
+        if self.numel() != 1 {
+            return Err(TensorError::runtime(format!(
+                "a Tensor with {} elements cannot be converted to Scalar",
+                self.numel()
+            )));
+        }
+        Ok(match self.dtype() {
+            DType::Float32 => Scalar::Float(self.to_vec::<f32>()[0] as f64),
+            DType::Int64 | DType::Int32 => Scalar::Int(self.to_vec::<i64>()[0]),
+            DType::Bool => Scalar::Bool(self.to_vec::<bool>()[0]),
+        })
+    }
+
+    /// Runs `f` on an ndarray view of this tensor's elements with its own strides (no copy; dims of stride 0
+    /// from `expand` are broadcast views). Fails if `T` is not the tensor's element type.
+    pub fn with_array<T: Element, R>(&self, f: impl FnOnce(ArrayViewD<'_, T>) -> R) -> Result<R> {
+        let storage = self.storage.borrow();
+        let data = T::slice(&storage).ok_or_else(|| {
+            TensorError::runtime(format!(
+                "internal: expected {:?} storage, found {:?}",
+                T::DTYPE,
+                storage.dtype()
+            ))
+        })?;
+        let base = base_array(data, &self.layout);
+        let full = base.broadcast(IxDyn(&self.layout.shape));
+        Ok(match full {
+            Some(view) => f(view),
+            None => f(base.view()),
+        })
+    }
+
+    /// A contiguous row-major copy as an owned `ndarray` of the tensor's own type.
+    pub fn to_array<T: Element>(&self) -> ndarray::ArrayD<T> {
+        let data = self.to_vec::<T>();
+        ndarray::ArrayD::from_shape_vec(IxDyn(&self.layout.shape), data)
+            .unwrap_or_else(|_| ndarray::ArrayD::from_elem(IxDyn(&[0]), T::default()))
+    }
+
+    // ---- copies and dtype conversion ------------------------------------------------------------------
+
+    /// `contiguous()`: the same tensor when already contiguous, else a row-major copy.
+    pub fn contiguous(&self) -> Tensor {
+        if self.is_contiguous() {
+            return self.clone();
+        }
+        self.deep_copy()
+    }
+
+    /// A fresh contiguous copy with its own storage (`clone()`).
+    pub fn deep_copy(&self) -> Tensor {
+        let storage = self.storage.borrow();
+        let new_storage = with_dtype!(storage.dtype(), S => {
+            T_into(S::slice(&storage).map(|d| gather_as::<S, S>(d, &self.layout)).unwrap_or_default())
+        });
+        let mut t = Tensor::from_storage(new_storage, Layout::contiguous(&self.layout.shape));
+        t.requires_grad = self.requires_grad;
+        t
+    }
+
+    /// `to(dtype)`: the same tensor when the dtype already matches, else a converted copy.
+    pub fn to_dtype(&self, dtype: DType) -> Tensor {
+        if self.dtype() == dtype {
+            return self.clone();
+        }
+        let storage = with_dtype!(dtype, T => T::into_storage(self.to_vec::<T>()));
+        Tensor::from_storage(storage, Layout::contiguous(&self.layout.shape))
+    }
+
+    /// Writes `src` (broadcast to this shape and cast to this dtype) into this view: `copy_`, slice assignment.
+    pub fn copy_from(&self, src: &Tensor) -> Result<()> {
+        let src_b = src.broadcast_to(self.shape()).map_err(|_| {
+            // PyTorch reports copy_ failures as a broadcast mismatch of the two shapes.
+            match super::layout::broadcast_shapes(self.shape(), src.shape()) {
+                Err(e) => e,
+                Ok(b) => TensorError::InplaceBroadcast {
+                    out: self.shape().to_vec(),
+                    broadcast: b,
+                },
+            }
+        })?;
+        // Read first (the source may alias the destination), then write.
+        let dtype = self.dtype();
+        with_dtype!(dtype, T => {
+            let values = src_b.to_vec::<T>();
+            self.write_values(&values);
+        });
+        Ok(())
+    }
+
+    /// `fill_(value)`.
+    pub fn fill(&self, value: Scalar) {
+        let dtype = self.dtype();
+        with_dtype!(dtype, T => {
+            let v = value.cast::<T>();
+            let mut storage = self.storage.borrow_mut();
+            if let Some(data) = T::slice_mut(&mut storage) {
+                for off in self.layout.offsets() {
+                    if let Some(slot) = data.get_mut(off) {
+                        *slot = v;
+                    }
+                }
+            }
+        });
+    }
+
+    /// Writes row-major `values` (already of this tensor's type) through this view.
+    pub fn write_values<T: Element>(&self, values: &[T]) {
+        let mut storage = self.storage.borrow_mut();
+        if let Some(data) = T::slice_mut(&mut storage) {
+            if self.layout.is_contiguous() {
+                let start = self.layout.offset;
+                let end = start + values.len();
+                if let Some(dst) = data.get_mut(start..end) {
+                    dst.copy_from_slice(values);
+                }
+                return;
+            }
+            for (off, &v) in self.layout.offsets().zip(values) {
+                if let Some(slot) = data.get_mut(off) {
+                    *slot = v;
+                }
+            }
+        }
+    }
+
+    /// Runs `f` with the raw storage slice (of element type `T`) and this tensor's layout.
+    pub fn with_raw<T: Element, R>(&self, f: impl FnOnce(&[T], &Layout) -> R) -> Result<R> {
+        let storage = self.storage.borrow();
+        let data = T::slice(&storage).ok_or_else(|| {
+            TensorError::runtime(format!("internal: expected {:?} storage", T::DTYPE))
+        })?;
+        Ok(f(data, &self.layout))
+    }
+
+    /// Runs `f` with the raw storage slice for writing.
+    pub fn with_raw_mut<T: Element>(&self, f: impl FnOnce(&mut [T])) -> Result<()> {
+        let mut storage = self.storage.borrow_mut();
+        let data = T::slice_mut(&mut storage).ok_or_else(|| {
+            TensorError::runtime(format!("internal: expected {:?} storage", T::DTYPE))
+        })?;
+        f(data);
+        Ok(())
+    }
+}
+
+#[allow(non_snake_case)]
+fn T_into<T: Element>(v: Vec<T>) -> Storage {
+    T::into_storage(v)
+}
+
+/// Casts one element between element types (PyTorch's `static_cast` semantics, bool as 0/1).
+#[inline]
+pub fn convert<S: Element, T: Element>(x: S) -> T {
+    match T::DTYPE {
+        DType::Float32 => T::from_f64(x.to_f64()),
+        DType::Bool => T::from_bool(x.to_bool()),
+        DType::Int64 | DType::Int32 => {
+            if S::DTYPE == DType::Float32 {
+                T::from_f64(x.to_f64().trunc())
+            } else {
+                T::from_i64(x.to_i64())
+            }
+        }
+    }
+}
+
+fn gather_as<S: Element, T: Element>(data: &[S], layout: &Layout) -> Vec<T> {
+    if layout.is_contiguous() {
+        let start = layout.offset.min(data.len());
+        let end = (layout.offset + layout.numel()).min(data.len());
+        return data[start..end]
+            .iter()
+            .map(|&x| convert::<S, T>(x))
+            .collect();
+    }
+    layout
+        .offsets()
+        .map(|off| {
+            data.get(off)
+                .copied()
+                .map(convert::<S, T>)
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// An ndarray view over `data` with the layout's strides; dims of stride 0 become size 1 (to be broadcast back
+/// by the caller), since ndarray refuses overlapping views. Falls back to an owned copy if ndarray rejects the
+/// layout, so no input can make this panic.
+pub(crate) fn base_array<'a, T: Element>(data: &'a [T], layout: &Layout) -> CowArray<'a, T, IxDyn> {
+    let shape: Vec<usize> = layout
+        .shape
+        .iter()
+        .zip(&layout.strides)
+        .map(|(&s, &st)| if st == 0 { s.min(1) } else { s })
+        .collect();
+    if let Some(tail) = data.get(layout.offset..) {
+        let strides: Vec<usize> = layout.strides.clone();
+        if let Ok(view) = ArrayViewD::from_shape(IxDyn(&shape).strides(IxDyn(&strides)), tail) {
+            return CowArray::from(view);
+        }
+    }
+    let reduced = Layout {
+        shape: shape.clone(),
+        strides: layout.strides.clone(),
+        offset: layout.offset,
+    };
+    let owned = gather_as::<T, T>(data, &reduced);
+    let arr = ndarray::ArrayD::from_shape_vec(IxDyn(&shape), owned)
+        .unwrap_or_else(|_| ndarray::ArrayD::from_elem(IxDyn(&[0]), T::default()));
+    CowArray::from(arr)
+}
