@@ -190,7 +190,7 @@ fn b_len(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         Value::List(l) => l.borrow().len(),
         Value::Tuple(t) => t.len(),
         Value::Size(s) => s.len(),
-        Value::Dict(d) | Value::Set(d) => d.borrow().len(),
+        Value::Dict(d) | Value::Set(d) | Value::DictView(d, _) => d.borrow().len(),
         Value::Range(a, b, c) => super::call::range_len(*a, *b, *c),
         Value::Tensor(t) => {
             if t.ndim() == 0 {
@@ -516,7 +516,7 @@ pub(crate) fn isinstance_of(interp: &mut Interpreter, v: &Value, spec: &Value) -
             "range" => matches!(v, Value::Range(..)),
             "Tensor" | "tensor_type" => matches!(v, Value::Tensor(_)),
             "Size" => matches!(v, Value::Size(_)),
-            "Parameter" => matches!(v, Value::Tensor(t) if t.requires_grad()),
+            "Parameter" => matches!(v, Value::Tensor(t) if t.is_param()),
             "object" => true,
             _ => false,
         }),
@@ -723,7 +723,29 @@ fn b_type(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         Value::Tuple(_) => interp.builtins.get("tuple").cloned().unwrap_or(Value::None),
         Value::Set(_) => interp.builtins.get("set").cloned().unwrap_or(Value::None),
         Value::Tensor(_) => super::torch::tensor_type_value(interp),
-        _ => Value::str(&format!("<class '{}'>", v.type_name())),
+        Value::Size(_) => super::torch::call_torch_attr(interp, "Size"),
+        Value::None => builtin("NoneType", b_not_constructible),
+        Value::Range(..) => builtin("range", b_range),
+        Value::DType(_) => builtin("dtype", b_not_constructible),
+        Value::Function(_) => builtin("function", b_not_constructible),
+        Value::Class(_) => builtin("type", b_type),
+        Value::Module(_) => builtin("module", b_not_constructible),
+        _ => builtin("object", b_not_constructible),
+    })
+}
+
+fn b_not_constructible(interp: &mut Interpreter, _: Args) -> PyResult<Value> {
+    Err(type_error(format!("cannot create '{}' instances", interp.current_builtin)))
+}
+
+/// Built-ins that are types print as classes.
+pub(crate) fn type_repr(name: &str) -> Option<String> {
+    Some(match name {
+        "int" | "float" | "str" | "bool" | "list" | "dict" | "tuple" | "set" | "range" | "NoneType" | "type"
+        | "object" | "function" | "module" | "dtype" | "slice" => format!("<class '{name}'>"),
+        "Tensor" => "<class 'torch.Tensor'>".to_string(),
+        "Size" => "<class 'torch.Size'>".to_string(),
+        _ => return None,
     })
 }
 
@@ -851,6 +873,28 @@ fn b_divmod(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
 fn b_pow(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let a = need(&args, 0, "base", "pow")?;
     let b = need(&args, 1, "exp", "pow")?;
+    if let Some(m) = args.pos.get(2) {
+        let (base, exp, m) = (to_int(&a, "")?, to_int(&b, "")?, to_int(m, "")?);
+        if m == 0 {
+            return Err(exc("ValueError", "pow() 3rd argument cannot be 0"));
+        }
+        if exp < 0 {
+            return Err(exc("ValueError", "pow() 2nd argument cannot be negative when 3rd argument specified"));
+        }
+        let mut result: i128 = 1;
+        let mut b = (base as i128).rem_euclid(m as i128);
+        let mut e = exp;
+        while e > 0 {
+            if e & 1 == 1 {
+                result = (result * b).rem_euclid(m as i128);
+            }
+            b = (b * b).rem_euclid(m as i128);
+            e >>= 1;
+        }
+        // Python's result takes the sign of the modulus.
+        let r = result as i64;
+        return Ok(Value::Int(if m < 0 && r > 0 { r + m } else { r }));
+    }
     interp.binary_op(rustpython_parser::ast::Operator::Pow, a, b)
 }
 
@@ -995,7 +1039,12 @@ fn deepcopy(
             Value::Dict(Rc::new(RefCell::new(nd)))
         }
         Value::Set(d) => Value::Set(Rc::new(RefCell::new(d.borrow().clone()))),
-        Value::Tensor(t) => Value::Tensor(t.deep_copy()),
+        Value::Tensor(t) => {
+            let c = t.deep_copy();
+            let g = t.grad_info();
+            c.set_grad_info(crate::tensor::GradInfo { grad_fn: None, ..g });
+            Value::Tensor(c)
+        }
         Value::Instance(i) => {
             let new = Rc::new(Instance {
                 class: Rc::clone(&i.class),
@@ -1040,6 +1089,28 @@ fn math_module() -> Value {
         ("fabs", |i, a| m_unary(i, a, "fabs", f64::abs)),
         ("erf", |i, a| m_unary(i, a, "erf", libm::erf)),
         ("floor", m_floor),
+        ("hypot", |_, a| {
+            let xs: Vec<f64> = a.pos.iter().map(to_float).collect::<PyResult<_>>()?;
+            Ok(Value::Float(xs.iter().fold(0.0f64, |acc, &x| acc.hypot(x))))
+        }),
+        ("degrees", |i, a| m_unary(i, a, "degrees", f64::to_degrees)),
+        ("radians", |i, a| m_unary(i, a, "radians", f64::to_radians)),
+        ("asin", |i, a| m_unary(i, a, "asin", f64::asin)),
+        ("acos", |i, a| m_unary(i, a, "acos", f64::acos)),
+        ("log1p", |i, a| m_unary(i, a, "log1p", f64::ln_1p)),
+        ("expm1", |i, a| m_unary(i, a, "expm1", f64::exp_m1)),
+        ("sinh", |i, a| m_unary(i, a, "sinh", f64::sinh)),
+        ("cosh", |i, a| m_unary(i, a, "cosh", f64::cosh)),
+        ("atan2", |_, a| {
+            let y = to_float(a.pos.first().unwrap_or(&Value::None))?;
+            let x = to_float(a.pos.get(1).unwrap_or(&Value::None))?;
+            Ok(Value::Float(y.atan2(x)))
+        }),
+        ("copysign", |_, a| {
+            let x = to_float(a.pos.first().unwrap_or(&Value::None))?;
+            let y = to_float(a.pos.get(1).unwrap_or(&Value::None))?;
+            Ok(Value::Float(x.copysign(y)))
+        }),
         ("ceil", m_ceil),
         ("pow", m_pow),
         ("isclose", m_isclose),
@@ -1192,4 +1263,14 @@ fn m_factorial(_: &mut Interpreter, args: Args) -> PyResult<Value> {
         })?;
     }
     Ok(Value::Int(acc))
+}
+
+pub(crate) fn dict_fromkeys(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let keys = interp.collect_iter(&need(&args, 0, "iterable", "fromkeys")?)?;
+    let value = args.pos.get(1).cloned().unwrap_or(Value::None);
+    let mut d = Dict::default();
+    for k in keys {
+        d.insert(hash_key(&k)?, k, value.clone());
+    }
+    Ok(Value::Dict(Rc::new(RefCell::new(d))))
 }

@@ -122,6 +122,7 @@ impl Interpreter {
     }
 
     fn bind_args(&mut self, f: &Function, args: Args, scope: &ScopeRef) -> PyResult<()> {
+        let qualname = f.qualname();
         let mut s = scope.borrow_mut();
         let positional: Vec<&super::value::Param> =
             f.params.iter().filter(|p| !p.kw_only).collect();
@@ -142,7 +143,7 @@ impl Interpreter {
                 None => {
                     return Err(type_error(format!(
                         "{}() takes {} positional argument{} but {} were given",
-                        f.name,
+                        qualname,
                         positional.len(),
                         if positional.len() == 1 { "" } else { "s" },
                         positional.len() + extra.len()
@@ -158,7 +159,7 @@ impl Interpreter {
                 if s.vars.contains_key(&p.name) {
                     return Err(type_error(format!(
                         "{}() got multiple values for argument '{}'",
-                        f.name, k
+                        qualname, k
                     )));
                 }
                 s.vars.insert(Rc::clone(&p.name), v);
@@ -200,7 +201,7 @@ impl Interpreter {
             };
             return Err(type_error(format!(
                 "{}() missing {} required positional argument{}: {}",
-                f.name,
+                qualname,
                 missing.len(),
                 if missing.len() == 1 { "" } else { "s" },
                 list
@@ -318,6 +319,8 @@ impl Interpreter {
                     ),
                 )
             }),
+            Value::Builtin(b) if name == "__name__" => Ok(Value::str(b.name)),
+            Value::Builtin(b) if b.name == "dict" && name == "fromkeys" => Ok(super::builtins::builtin("fromkeys", super::builtins::dict_fromkeys)),
             Value::Function(f) => match name {
                 "__name__" => Ok(Value::Str(Rc::clone(&f.name))),
                 _ => Err(exc(
@@ -463,10 +466,28 @@ impl Interpreter {
                     let len = items.len() as i64;
                     let (start, stop, step) = slice_indices(s, len)?;
                     if step != 1 {
-                        return Err(exc(
-                            "ValueError",
-                            "extended slice assignment is not supported by the tutor",
-                        ));
+                        let mut idx = Vec::new();
+                        let mut i = start;
+                        while (step > 0 && i < stop) || (step < 0 && i > stop) {
+                            idx.push(i as usize);
+                            i += step;
+                        }
+                        if idx.len() != new_items.len() {
+                            return Err(exc(
+                                "ValueError",
+                                format!(
+                                    "attempt to assign sequence of size {} to extended slice of size {}",
+                                    new_items.len(),
+                                    idx.len()
+                                ),
+                            ));
+                        }
+                        for (i, v) in idx.into_iter().zip(new_items) {
+                            if let Some(slot) = items.get_mut(i) {
+                                *slot = v;
+                            }
+                        }
+                        return Ok(());
                     }
                     let start = start.clamp(0, len) as usize;
                     let stop = stop.clamp(start as i64, len) as usize;
@@ -593,7 +614,8 @@ impl Interpreter {
                     .collect()
             }
             Value::Dict(d) => d.borrow().entries.iter().map(|(k, _)| k.clone()).collect(),
-            Value::Set(d) => d.borrow().entries.iter().map(|(k, _)| k.clone()).collect(),
+            Value::Set(d) => d.borrow().ordered_keys(true),
+            Value::DictView(d, kind) => d.borrow().view_items(*kind),
             Value::Iterator(_) => {
                 let mut out = Vec::new();
                 while let Some(x) = self.next(v)? {

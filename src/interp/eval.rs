@@ -245,11 +245,15 @@ impl Interpreter {
                 }
             }
             Stmt::With(w) => {
-                let mut entered = 0;
+                let saved = self.no_grad;
                 for item in &w.items {
                     let ctx = self.eval(&item.context_expr, scope)?;
                     match ctx {
-                        Value::NoGrad => self.no_grad += 1,
+                        Value::GradMode(enabled, applied) => {
+                            if applied.is_none() {
+                                self.no_grad = if enabled { 0 } else { self.no_grad + 1 };
+                            }
+                        }
                         other => {
                             return Err(type_error(format!(
                                 "'{}' object does not support the context manager protocol",
@@ -257,13 +261,12 @@ impl Interpreter {
                             )));
                         }
                     }
-                    entered += 1;
                     if let Some(target) = &item.optional_vars {
                         self.assign(target, Value::None, scope)?;
                     }
                 }
                 let r = self.exec_block(&w.body, scope);
-                self.no_grad = self.no_grad.saturating_sub(entered);
+                self.no_grad = saved;
                 r?;
             }
             Stmt::Import(i) => {

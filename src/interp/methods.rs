@@ -593,15 +593,9 @@ pub(crate) fn dict_method(
         return Err(type_error("expected a dict"));
     };
     Ok(match name {
-        "keys" => Value::list(d.borrow().entries.iter().map(|(k, _)| k.clone()).collect()),
-        "values" => Value::list(d.borrow().entries.iter().map(|(_, v)| v.clone()).collect()),
-        "items" => Value::list(
-            d.borrow()
-                .entries
-                .iter()
-                .map(|(k, v)| Value::tuple(vec![k.clone(), v.clone()]))
-                .collect(),
-        ),
+        "keys" => Value::DictView(Rc::clone(d), 0),
+        "values" => Value::DictView(Rc::clone(d), 1),
+        "items" => Value::DictView(Rc::clone(d), 2),
         "get" => {
             let k = arg(&args, 0, "key").unwrap_or(Value::None);
             let default = arg(&args, 1, "default").unwrap_or(Value::None);

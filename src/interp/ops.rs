@@ -199,6 +199,18 @@ impl Interpreter {
                 }
                 Ok(Value::Set(Rc::new(std::cell::RefCell::new(d))))
             }
+            (Operator::Add, Value::Str(_), _) => Err(type_error(format!(
+                "can only concatenate str (not \"{}\") to str",
+                r.type_name()
+            ))),
+            (Operator::Add, Value::List(_), _) => Err(type_error(format!(
+                "can only concatenate list (not \"{}\") to list",
+                r.type_name()
+            ))),
+            (Operator::Add, Value::Tuple(_), _) => Err(type_error(format!(
+                "can only concatenate tuple (not \"{}\") to tuple",
+                r.type_name()
+            ))),
             _ => Err(type_error(format!(
                 "unsupported operand type(s) for {}: '{}' and '{}'",
                 op_symbol(op),
@@ -382,7 +394,7 @@ impl Interpreter {
                     item.type_name()
                 ))),
             },
-            Value::Dict(d) | Value::Set(d) => {
+            Value::Dict(d) | Value::Set(d) | Value::DictView(d, 0) => {
                 let k = hash_key(item)?;
                 Ok(d.borrow().get(&k).is_some())
             }
@@ -420,7 +432,7 @@ impl Interpreter {
             Value::List(l) => !l.borrow().is_empty(),
             Value::Tuple(t) => !t.is_empty(),
             Value::Size(s) => !s.is_empty(),
-            Value::Dict(d) | Value::Set(d) => !d.borrow().is_empty(),
+            Value::Dict(d) | Value::Set(d) | Value::DictView(d, _) => !d.borrow().is_empty(),
             Value::Range(a, b, c) => super::call::range_len(*a, *b, *c) > 0,
             Value::Tensor(t) => super::torch::tensor_truth(t)?,
             Value::Instance(inst) => match inst.class.lookup("__len__") {

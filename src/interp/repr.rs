@@ -64,8 +64,12 @@ impl Interpreter {
                 }
                 format!("{{{}}}", parts.join(", "))
             }
+            Value::DictView(d, kind) => {
+                let items = d.borrow().view_items(*kind);
+                format!("{}([{}])", v.type_name(), self.join_reprs(&items)?)
+            }
             Value::Set(d) => {
-                let keys: Vec<Value> = d.borrow().entries.iter().map(|(k, _)| k.clone()).collect();
+                let keys: Vec<Value> = d.borrow().ordered_keys(true);
                 if keys.is_empty() {
                     "set()".into()
                 } else {
@@ -90,7 +94,7 @@ impl Interpreter {
             Value::Size(s) => crate::tensor::format::format_size(s),
             Value::DType(d) => d.to_string(),
             Value::Function(f) => format!("<function {}>", f.name),
-            Value::Builtin(b) => format!("<built-in function {}>", b.name),
+            Value::Builtin(b) => super::builtins::type_repr(b.name).unwrap_or_else(|| format!("<built-in function {}>", b.name)),
             Value::NativeMethod(m) => {
                 format!("<built-in method {} of {} object>", m.1, m.0.type_name())
             }
@@ -127,7 +131,7 @@ impl Interpreter {
             Value::Module(m) => format!("<module '{}'>", m.name),
             Value::Iterator(_) => "<iterator object>".into(),
             Value::Super(_) => "<super object>".into(),
-            Value::NoGrad => "<torch.autograd.grad_mode.no_grad object>".into(),
+            Value::GradMode(..) => "<torch.autograd.grad_mode.no_grad object>".into(),
         })
     }
 

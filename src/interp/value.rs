@@ -43,8 +43,11 @@ pub enum Value {
     Iterator(Rc<RefCell<Iter>>),
     /// `super()` bound to (class where the method was defined, instance).
     Super(Rc<(Rc<Class>, Value)>),
-    /// `torch.no_grad()` context manager.
-    NoGrad,
+    /// `dict.keys()` (0), `.values()` (1), `.items()` (2): live views of a dict.
+    DictView(Rc<RefCell<Dict>>, u8),
+    /// A grad-mode context manager: `torch.no_grad()` (false), `torch.enable_grad()` (true) or
+    /// `torch.set_grad_enabled(b)`, with the mode to restore when it was applied on creation.
+    GradMode(bool, Option<usize>),
 }
 
 pub struct Function {
@@ -61,6 +64,16 @@ pub struct Function {
     pub defining_class: RefCell<Option<Rc<Class>>>,
     pub file: Rc<str>,
     pub line_index: Rc<super::source::LineIndex>,
+}
+
+impl Function {
+    /// `__qualname__`: `Class.method` for methods, as Python names them in error messages.
+    pub fn qualname(&self) -> String {
+        match self.defining_class.borrow().as_ref() {
+            Some(c) => format!("{}.{}", c.name, self.name),
+            None => self.name.to_string(),
+        }
+    }
 }
 
 pub struct Param {
@@ -217,6 +230,30 @@ pub struct Dict {
 }
 
 impl Dict {
+    /// Keys in Python's iteration order. Sets of small non-negative ints iterate in ascending order in
+    /// CPython (an int hashes to itself), which printed sets show; everything else keeps insertion order.
+    pub fn ordered_keys(&self, is_set: bool) -> Vec<Value> {
+        let keys: Vec<Value> = self.entries.iter().map(|(k, _)| k.clone()).collect();
+        if is_set && keys.iter().all(|k| matches!(k, Value::Int(i) if (0..1 << 16).contains(i))) {
+            let mut ints: Vec<i64> = keys.iter().filter_map(|k| if let Value::Int(i) = k { Some(*i) } else { None }).collect();
+            ints.sort_unstable();
+            return ints.into_iter().map(Value::Int).collect();
+        }
+        keys
+    }
+
+    /// The items a view of kind 0 (keys), 1 (values) or 2 (items) yields.
+    pub fn view_items(&self, kind: u8) -> Vec<Value> {
+        self.entries
+            .iter()
+            .map(|(k, v)| match kind {
+                0 => k.clone(),
+                1 => v.clone(),
+                _ => Value::tuple(vec![k.clone(), v.clone()]),
+            })
+            .collect()
+    }
+
     pub fn get(&self, key: &HashKey) -> Option<&Value> {
         self.index
             .get(key)
@@ -289,7 +326,8 @@ impl Value {
             Value::Module(_) => "module".into(),
             Value::Iterator(_) => "iterator".into(),
             Value::Super(_) => "super".into(),
-            Value::NoGrad => "no_grad".into(),
+            Value::GradMode(..) => "no_grad".into(),
+            Value::DictView(_, k) => ["dict_keys", "dict_values", "dict_items"][(*k as usize).min(2)].into(),
         }
     }
 
@@ -304,7 +342,7 @@ impl Value {
             Value::Instance(r) => Rc::as_ptr(r) as *const () as usize,
             Value::Module(r) => Rc::as_ptr(r) as *const () as usize,
             Value::Iterator(r) => Rc::as_ptr(r) as *const () as usize,
-            Value::Tensor(t) => t.storage_id() ^ (t.storage_offset() << 1) ^ (t.shape().len() << 3),
+            Value::Tensor(t) => t.object_id(),
             _ => return None,
         })
     }

@@ -18,4 +18,4 @@ pub use error::{Result, TensorError};
 pub use layout::Layout;
 pub use ops::{BinaryOp, Operand, SplitSizes, TensorIndex, UnaryOp};
 pub use storage::{Element, Storage};
-pub use tensor::{Scalar, Tensor, convert};
+pub use tensor::{GradInfo, Scalar, Tensor, convert};

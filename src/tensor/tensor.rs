@@ -1,7 +1,7 @@
 //! The tensor handle: shared storage plus a layout, like PyTorch's TensorImpl. Cloning a `Tensor` makes another
 //! handle to the same storage (Python's aliasing), never a copy.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use ndarray::{ArrayViewD, CowArray, IxDyn, ShapeBuilder};
@@ -16,8 +16,19 @@ use super::storage::{Element, Storage};
 pub struct Tensor {
     storage: Rc<RefCell<Storage>>,
     layout: Layout,
-    /// Set on `nn.Parameter`s; printed as `requires_grad=True` outside `no_grad`.
-    requires_grad: bool,
+    /// Autograd facts the tutor tracks only to print them as PyTorch does (it computes no gradients).
+    /// Shared by every reference to this Python object (so `t.requires_grad_()` is seen through all of
+    /// them), and fresh for every new tensor object, views included; its address is the object's identity.
+    grad: Rc<Cell<GradInfo>>,
+}
+
+/// What PyTorch would print about autograd: a leaf that requires grad (`requires_grad=True`), a
+/// `Parameter`, or the name of the op that made the tensor (`grad_fn=<AddmmBackward0>`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GradInfo {
+    pub requires_grad: bool,
+    pub is_param: bool,
+    pub grad_fn: Option<&'static str>,
 }
 
 /// A Python number as an operand or fill value.
@@ -100,7 +111,7 @@ impl Tensor {
         Tensor {
             storage: Rc::new(RefCell::new(storage)),
             layout,
-            requires_grad: false,
+            grad: Rc::new(Cell::new(GradInfo::default())),
         }
     }
 
@@ -143,7 +154,7 @@ impl Tensor {
         Tensor {
             storage: Rc::clone(&self.storage),
             layout,
-            requires_grad: self.requires_grad,
+            grad: Rc::new(Cell::new(GradInfo::default())),
         }
     }
 
@@ -173,17 +184,63 @@ impl Tensor {
     pub fn is_contiguous(&self) -> bool {
         self.layout.is_contiguous()
     }
+    /// `requires_grad`: a leaf that requires grad or a tensor made from one.
     pub fn requires_grad(&self) -> bool {
-        self.requires_grad
+        let g = self.grad.get();
+        g.requires_grad || g.grad_fn.is_some()
     }
-    pub fn set_requires_grad(&mut self, flag: bool) {
-        self.requires_grad = flag;
+    pub fn grad_info(&self) -> GradInfo {
+        self.grad.get()
     }
-    /// A handle to the same data that is not a parameter (`.detach()`, `.data`).
+    /// Changes this object's autograd facts in place (`requires_grad_()`), seen by every reference to it.
+    pub fn set_grad_info(&self, grad: GradInfo) {
+        self.grad.set(grad);
+    }
+    /// A new tensor object over the same data with the given autograd facts.
+    pub fn with_grad_info(&self, grad: GradInfo) -> Tensor {
+        Tensor {
+            storage: Rc::clone(&self.storage),
+            layout: self.layout.clone(),
+            grad: Rc::new(Cell::new(grad)),
+        }
+    }
+    /// Marks this object as a leaf that requires grad (`requires_grad=True`).
+    pub fn set_requires_grad(&self, flag: bool) {
+        let mut g = self.grad.get();
+        g.requires_grad = flag;
+        if !flag {
+            g.is_param = false;
+        }
+        self.grad.set(g);
+    }
+    /// Marks this object as an `nn.Parameter` (a leaf that requires grad).
+    pub fn set_param(&self, flag: bool) {
+        let mut g = self.grad.get();
+        g.is_param = flag;
+        g.requires_grad = flag;
+        self.grad.set(g);
+    }
+    pub fn is_param(&self) -> bool {
+        self.grad.get().is_param
+    }
+    pub fn grad_fn(&self) -> Option<&'static str> {
+        self.grad.get().grad_fn
+    }
+    /// The same tensor as the result of op `name` in autograd's record (a new object).
+    pub fn with_grad_fn(&self, name: &'static str) -> Tensor {
+        self.with_grad_info(GradInfo {
+            requires_grad: false,
+            is_param: false,
+            grad_fn: Some(name),
+        })
+    }
+    /// A new object over the same data, outside autograd (`.detach()`, `.data`).
     pub fn detach(&self) -> Tensor {
-        let mut t = self.clone();
-        t.requires_grad = false;
-        t
+        self.with_grad_info(GradInfo::default())
+    }
+    /// Python identity of this tensor object.
+    pub fn object_id(&self) -> usize {
+        Rc::as_ptr(&self.grad) as *const () as usize
     }
     /// Whether two tensors alias the same storage (views of one another).
     pub fn shares_storage(&self, other: &Tensor) -> bool {
@@ -276,9 +333,7 @@ impl Tensor {
         let new_storage = with_dtype!(storage.dtype(), S => {
             T_into(S::slice(&storage).map(|d| gather_as::<S, S>(d, &self.layout)).unwrap_or_default())
         });
-        let mut t = Tensor::from_storage(new_storage, Layout::contiguous(&self.layout.shape));
-        t.requires_grad = self.requires_grad;
-        t
+        Tensor::from_storage(new_storage, Layout::contiguous(&self.layout.shape))
     }
 
     /// `to(dtype)`: the same tensor when the dtype already matches, else a converted copy.

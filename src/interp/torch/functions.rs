@@ -61,14 +61,22 @@ const OWN: &[(&str, NativeFn)] = &[
     ("Size", t_size),
     ("numel", t_numel),
     ("tril_indices", t_tril_indices),
+    ("enable_grad", t_enable_grad),
+    ("set_grad_enabled", t_set_grad_enabled),
+    ("broadcast_tensors", t_broadcast_tensors),
+    ("vstack", t_vstack),
+    ("hstack", t_hstack),
+    ("mv", t_mv),
+    ("promote_types", t_promote_types),
+    ("device", t_device),
 ];
 
 pub(crate) fn torch_module() -> HashMap<&'static str, Value> {
     let mut attrs: HashMap<&'static str, Value> = HashMap::new();
-    for (name, f) in OWN {
-        attrs.insert(name, builtin(name, *f));
+    for (name, _) in OWN {
+        attrs.insert(name, builtin(name, own_dispatch));
     }
-    for name in METHODS {
+    for name in METHODS.iter().chain(super::tensor_extra::EXTRA_METHODS) {
         attrs.entry(name).or_insert_with(|| builtin(name, forward));
     }
     for (name, d) in [
@@ -90,6 +98,36 @@ pub(crate) fn torch_module() -> HashMap<&'static str, Value> {
         Value::str("2.15.0 (transformer-tutor engine)"),
     );
     attrs
+}
+
+/// Runs one of [`OWN`] by name, taking the keyword arguments every factory accepts: `requires_grad`
+/// (a leaf that requires grad) and `device` (only the CPU exists here).
+fn own_dispatch(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let name = interp.current_builtin;
+    let Some(&(_, f)) = OWN.iter().find(|(n, _)| *n == name) else {
+        return Err(exc("AttributeError", format!("module 'torch' has no attribute '{name}'")));
+    };
+    let mut args = args;
+    let mut requires_grad = false;
+    let mut kept = Vec::with_capacity(args.kw.len());
+    for (k, v) in args.kw.drain(..) {
+        match &*k {
+            "requires_grad" => requires_grad = interp.truthy(&v)?,
+            "device" | "pin_memory" | "layout" => {}
+            _ => kept.push((k, v)),
+        }
+    }
+    args.kw = kept;
+    let result = f(interp, args)?;
+    if requires_grad {
+        if let Value::Tensor(t) = &result {
+            if !t.dtype().is_floating_point() {
+                return Err(exc("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients"));
+            }
+            t.set_requires_grad(true);
+        }
+    }
+    Ok(result)
 }
 
 /// `torch.f(t, ...)` → `t.f(...)`; the function name is recovered from the builtin's own name.
@@ -127,6 +165,15 @@ pub(crate) fn call_torch_fn(interp: &mut Interpreter, name: &str, args: Args) ->
             "{name}() missing required argument 'input' (pos 1)"
         ))),
     }
+}
+
+/// An attribute of the `torch` module (for built-ins that need torch's types).
+pub(crate) fn call_torch_attr(interp: &mut Interpreter, name: &str) -> Value {
+    interp
+        .modules
+        .get("torch")
+        .and_then(|m| if let Value::Module(m) = m { m.attrs.get(name).cloned() } else { None })
+        .unwrap_or(Value::None)
 }
 
 pub(crate) fn tensor_type_value(interp: &mut Interpreter) -> Value {
@@ -230,11 +277,7 @@ fn t_tensor(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let data = p
         .get(0, "data")
         .ok_or_else(|| type_error("tensor() missing 1 required positional arguments: \"data\""))?;
-    let mut t = tensor_from_value(&data, p.dtype_opt("dtype")?)?;
-    if p.bool_or(usize::MAX, "requires_grad", false)? {
-        t.set_requires_grad(false);
-    }
-    Ok(Value::Tensor(t))
+    Ok(Value::Tensor(tensor_from_value(&data, p.dtype_opt("dtype")?)?))
 }
 
 fn typed_tensor(args: Args, dtype: DType, name: &str) -> PyResult<Value> {
@@ -275,32 +318,19 @@ fn t_ones(_: &mut Interpreter, args: Args) -> PyResult<Value> {
 
 fn t_full(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("full", args);
-    let shape: Vec<usize> = p.int_list(0, "size").and_then(|v| {
-        if p.pos.len() > 1 {
-            // full(size, fill_value): the size is the first positional argument only.
-            Ok(match &p.pos[0] {
-                Value::List(l) => l
-                    .borrow()
-                    .iter()
-                    .map(|x| crate::interp::builtins::to_int(x, "").map(|i| i.max(0) as usize))
-                    .collect::<PyResult<_>>()?,
-                Value::Tuple(t) => t
-                    .iter()
-                    .map(|x| crate::interp::builtins::to_int(x, "").map(|i| i.max(0) as usize))
-                    .collect::<PyResult<_>>()?,
-                Value::Size(s) => s.as_ref().clone(),
-                _ => return Err(type_error("full(): argument 'size' must be tuple of ints")),
-            })
-        } else {
-            Ok(v.iter().map(|&i| i.max(0) as usize).collect())
-        }
-    })?;
-    let value = p
-        .scalar_opt(1, "fill_value")?
-        .ok_or_else(|| type_error("full() missing required argument 'fill_value'"))?;
-    let dtype = p
-        .dtype_opt("dtype")?
-        .unwrap_or(DType::default_for(value.category()));
+    let size = p.get(0, "size").ok_or_else(|| type_error("full() missing required argument 'size'"))?;
+    let dims: Vec<i64> = match &size {
+        Value::List(l) => l.borrow().iter().map(|x| crate::interp::builtins::to_int(x, "")).collect::<PyResult<_>>()?,
+        Value::Tuple(t) => t.iter().map(|x| crate::interp::builtins::to_int(x, "")).collect::<PyResult<_>>()?,
+        Value::Size(s) => s.iter().map(|&d| d as i64).collect(),
+        other => return Err(type_error(format!("full(): argument 'size' (position 1) must be tuple of ints, not {}", other.type_name()))),
+    };
+    if let Some(&d) = dims.iter().find(|&&d| d < 0) {
+        return Err(exc("RuntimeError", format!("Trying to create tensor with negative dimension {d}: {dims:?}")));
+    }
+    let shape: Vec<usize> = dims.iter().map(|&d| d as usize).collect();
+    let value = p.scalar_opt(1, "fill_value")?.ok_or_else(|| type_error("full() missing required argument 'fill_value'"))?;
+    let dtype = p.dtype_opt("dtype")?.unwrap_or(DType::default_for(value.category()));
     Ok(Value::Tensor(Tensor::full(&shape, value, dtype)?))
 }
 
@@ -502,7 +532,9 @@ fn t_cat(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         .ok_or_else(|| type_error("cat() missing required argument 'tensors'"))?;
     let ts = tensor_list(interp, &list, "cat")?;
     let dim = p.int_opt(1, "dim")?.unwrap_or(0);
-    Ok(Value::Tensor(Tensor::cat(&ts, dim)?))
+    let out = Tensor::cat(&ts, dim)?;
+    let record = super::autograd::recording_tensors(interp, &ts.iter().collect::<Vec<_>>());
+    Ok(Value::Tensor(if record { out.with_grad_fn("CatBackward0") } else { out }))
 }
 
 fn t_stack(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -512,7 +544,9 @@ fn t_stack(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         .ok_or_else(|| type_error("stack() missing required argument 'tensors'"))?;
     let ts = tensor_list(interp, &list, "stack")?;
     let dim = p.int_opt(1, "dim")?.unwrap_or(0);
-    Ok(Value::Tensor(Tensor::stack(&ts, dim)?))
+    let out = Tensor::stack(&ts, dim)?;
+    let record = super::autograd::recording_tensors(interp, &ts.iter().collect::<Vec<_>>());
+    Ok(Value::Tensor(if record { out.with_grad_fn("StackBackward0") } else { out }))
 }
 
 fn t_where(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -547,7 +581,7 @@ fn t_where(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
 }
 
 fn t_no_grad(_: &mut Interpreter, _: Args) -> PyResult<Value> {
-    Ok(Value::NoGrad)
+    Ok(Value::GradMode(false, None))
 }
 
 fn t_set_num_threads(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -689,4 +723,76 @@ fn t_tril_indices(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let n = rows.len();
     rows.extend(cols);
     Ok(Value::Tensor(Tensor::from_vec(rows, &[2, n])?))
+}
+
+fn t_enable_grad(_: &mut Interpreter, _: Args) -> PyResult<Value> {
+    Ok(Value::GradMode(true, None))
+}
+
+/// `torch.set_grad_enabled(mode)` applies the mode at once (as a call) and restores it on leaving a `with`.
+fn t_set_grad_enabled(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("set_grad_enabled", args);
+    let mode = p.bool_or(0, "mode", true)?;
+    let prev = interp.no_grad;
+    interp.no_grad = if mode { 0 } else { prev + 1 };
+    Ok(Value::GradMode(mode, Some(prev)))
+}
+
+fn t_broadcast_tensors(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let ts: Vec<Tensor> = args
+        .pos
+        .iter()
+        .map(|v| match v {
+            Value::Tensor(t) => Ok(t.clone()),
+            other => Err(type_error(format!("expected Tensor as element 0 in argument 0, but got {}", other.type_name()))),
+        })
+        .collect::<PyResult<_>>()?;
+    let mut shape: Vec<usize> = vec![];
+    for t in &ts {
+        shape = crate::tensor::layout::broadcast_shapes(&shape, t.shape())?;
+    }
+    Ok(Value::tuple(ts.iter().map(|t| t.broadcast_to(&shape).map(Value::Tensor)).collect::<Result<_, _>>()?))
+}
+
+fn t_vstack(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("vstack", args);
+    let list = p.get(0, "tensors").ok_or_else(|| type_error("vstack() missing required argument 'tensors'"))?;
+    let ts: Vec<Tensor> = tensor_list(interp, &list, "vstack")?
+        .into_iter()
+        .map(|t| if t.ndim() < 2 { t.reshape(&[1, -1]) } else { Ok(t) })
+        .collect::<Result<_, _>>()?;
+    Ok(Value::Tensor(Tensor::cat(&ts, 0)?))
+}
+
+fn t_hstack(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("hstack", args);
+    let list = p.get(0, "tensors").ok_or_else(|| type_error("hstack() missing required argument 'tensors'"))?;
+    let ts = tensor_list(interp, &list, "hstack")?;
+    let dim = if ts.first().is_some_and(|t| t.ndim() == 1) { 0 } else { 1 };
+    Ok(Value::Tensor(Tensor::cat(&ts, dim)?))
+}
+
+fn t_mv(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("mv", args);
+    let m = p.tensor(0, "input")?;
+    let v = p.tensor(1, "vec")?;
+    if m.ndim() != 2 || v.ndim() != 1 {
+        return Err(exc("RuntimeError", format!("vector + matrix @ vector expected, got 1, {}, {}", m.ndim(), v.ndim())));
+    }
+    Ok(Value::Tensor(m.matmul(&v)?))
+}
+
+fn t_promote_types(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    match (args.pos.first(), args.pos.get(1)) {
+        (Some(Value::DType(a)), Some(Value::DType(b))) => Ok(Value::DType(DType::promote(*a, *b))),
+        _ => Err(type_error("promote_types(): arguments must be dtypes")),
+    }
+}
+
+fn t_device(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    match args.pos.first() {
+        Some(Value::Str(s)) if s.starts_with("cpu") => Ok(Value::str("cpu")),
+        Some(Value::Str(s)) => Err(exc("RuntimeError", format!("the tutor runs on the CPU only; there is no '{s}' device here"))),
+        _ => Ok(Value::str("cpu")),
+    }
 }

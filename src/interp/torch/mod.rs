@@ -2,8 +2,10 @@
 //! `crate::tensor`.
 
 mod args;
+mod autograd;
 mod functions;
 mod nn;
+mod tensor_extra;
 mod tensor_methods;
 mod tensor_ops;
 
@@ -18,7 +20,7 @@ use super::builtins::builtin;
 use super::value::{Module, Value};
 
 pub(crate) use args::value_to_scalar;
-pub(crate) use functions::{call_torch_fn, tensor_type_value};
+pub(crate) use functions::{call_torch_attr, call_torch_fn, tensor_type_value};
 pub(crate) use nn::{
     before_module_setattr, construct_native, module_attr, module_getitem, module_iter, module_len,
     module_repr,
@@ -81,7 +83,9 @@ pub(crate) fn tensor_repr(_interp: &mut Interpreter, t: &Tensor) -> String {
         DType::Bool if empty => suffixes.push("dtype=torch.bool".to_string()),
         _ => {}
     }
-    if t.requires_grad() {
+    if let Some(f) = t.grad_fn() {
+        suffixes.push(format!("grad_fn=<{f}>"));
+    } else if t.requires_grad() {
         suffixes.push("requires_grad=True".to_string());
     }
     let opts = PrintOptions::default();
@@ -99,7 +103,7 @@ pub(crate) fn tensor_repr(_interp: &mut Interpreter, t: &Tensor) -> String {
             &opts,
         ),
     };
-    if t.requires_grad() {
+    if t.is_param() {
         format!("Parameter containing:\n{body}")
     } else {
         body

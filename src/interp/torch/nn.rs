@@ -157,28 +157,9 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
     let named = native_class("namedtuple", "namedtuple", vec![], &[]);
     interp.nn_classes.insert("namedtuple", named);
 
-    let f_fns: &[(&'static str, NativeFn)] = &[
-        ("softmax", f_softmax),
-        ("log_softmax", f_softmax),
-        ("relu", f_unary),
-        ("gelu", f_unary),
-        ("tanh", f_unary),
-        ("sigmoid", f_unary),
-        ("silu", f_unary),
-        ("layer_norm", f_layer_norm),
-        ("one_hot", f_one_hot),
-        ("dropout", f_dropout),
-        ("linear", f_linear),
-        ("embedding", f_embedding),
-        ("pad", f_pad),
-        ("scaled_dot_product_attention", f_sdpa),
-        ("cross_entropy", f_cross_entropy),
-        ("nll_loss", f_nll_loss),
-        ("mse_loss", f_mse_loss),
-    ];
     let mut f_attrs: HashMap<&'static str, Value> = HashMap::new();
-    for (n, f) in f_fns {
-        f_attrs.insert(n, builtin(n, *f));
+    for (n, _, _) in F_FNS {
+        f_attrs.insert(n, builtin(n, f_dispatch));
     }
     let functional = Value::Module(Rc::new(Module {
         name: "torch.nn.functional",
@@ -192,6 +173,78 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
         })),
         functional,
     )
+}
+
+/// `torch.nn.functional`: (name, implementation, the grad_fn its result records).
+const F_FNS: &[(&str, NativeFn, Option<&str>)] = &[
+    ("softmax", f_softmax, Some("SoftmaxBackward0")),
+    ("log_softmax", f_softmax, Some("LogSoftmaxBackward0")),
+    ("relu", f_unary, None),
+    ("gelu", f_unary, None),
+    ("tanh", f_unary, None),
+    ("sigmoid", f_unary, None),
+    ("silu", f_unary, None),
+    ("layer_norm", f_layer_norm, Some("NativeLayerNormBackward0")),
+    ("one_hot", f_one_hot, None),
+    ("dropout", f_dropout, Some("NativeDropoutBackward0")),
+    ("linear", f_linear, Some("linear")),
+    ("embedding", f_embedding, Some("EmbeddingBackward0")),
+    ("pad", f_pad, Some("ConstantPadNdBackward0")),
+    ("scaled_dot_product_attention", f_sdpa, None),
+    ("cross_entropy", f_cross_entropy, Some("NllLossBackward0")),
+    ("nll_loss", f_nll_loss, Some("NllLossBackward0")),
+    ("mse_loss", f_mse_loss, Some("MseLossBackward0")),
+];
+
+fn f_dispatch(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let name = interp.current_builtin;
+    let Some(&(_, f, node)) = F_FNS.iter().find(|(n, _, _)| *n == name) else {
+        return Err(exc("AttributeError", format!("module 'torch.nn.functional' has no attribute '{name}'")));
+    };
+    let inputs: Vec<Value> = args.pos.iter().chain(args.kw.iter().map(|(_, v)| v)).cloned().collect();
+    let record = super::autograd::recording(interp, &inputs.iter().collect::<Vec<_>>());
+    let input_ndim = match args.pos.first() {
+        Some(Value::Tensor(t)) => t.ndim(),
+        _ => 0,
+    };
+    let has_bias = matches!(args.pos.get(2).or(args.kw.iter().find(|(k, _)| &**k == "bias").map(|(_, v)| v)), Some(Value::Tensor(_)));
+    let result = f(interp, args)?;
+    match node {
+        Some(_) if !record => Ok(result),
+        Some("linear") => Ok(super::autograd::mark(result, linear_node(input_ndim, has_bias))),
+        Some(n) => Ok(super::autograd::mark(result, n)),
+        None => Ok(result),
+    }
+}
+
+fn linear_node(input_ndim: usize, has_bias: bool) -> &'static str {
+    match (input_ndim, has_bias) {
+        (2, true) => "AddmmBackward0",
+        (2, false) => "MmBackward0",
+        _ => "UnsafeViewBackward0",
+    }
+}
+
+/// The grad_fn a native module's forward records.
+fn native_forward_node(inst: &Instance, input_ndim: usize) -> Option<&'static str> {
+    Some(match inst.class.native_tag()? {
+        "Linear" => linear_node(input_ndim, matches!(inst.get("bias"), Some(Value::Tensor(_)))),
+        "Embedding" => "EmbeddingBackward0",
+        "LayerNorm" => "NativeLayerNormBackward0",
+        "Dropout" => {
+            if !training(inst) || float_attr(inst, "p") == 0.0 {
+                return None;
+            }
+            "NativeDropoutBackward0"
+        }
+        "ReLU" => "ReluBackward0",
+        "GELU" => "GeluBackward0",
+        "Tanh" => "TanhBackward0",
+        "Sigmoid" => "SigmoidBackward0",
+        "Softmax" => "SoftmaxBackward0",
+        "LogSoftmax" => "LogSoftmaxBackward0",
+        _ => return None,
+    })
 }
 
 // ---- helpers -------------------------------------------------------------------------------------------
@@ -221,8 +274,8 @@ fn is_module_value(v: &Value) -> bool {
 }
 
 fn param(t: Tensor) -> Value {
-    let mut t = t;
-    t.set_requires_grad(true);
+    let t = t;
+    t.set_param(true);
     Value::Tensor(t)
 }
 
@@ -269,7 +322,7 @@ fn own_parameters(inst: &Instance) -> Vec<(Rc<str>, Tensor)> {
         .borrow()
         .iter()
         .filter_map(|(k, v)| match v {
-            Value::Tensor(t) if t.requires_grad() => Some((Rc::clone(k), t.clone())),
+            Value::Tensor(t) if t.is_param() => Some((Rc::clone(k), t.clone())),
             _ => None,
         })
         .collect()
@@ -326,7 +379,22 @@ fn m_call(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
             ));
         }
     };
-    interp.call_value(forward, args)
+    let native_forward = matches!(forward, Value::Builtin(_));
+    if !native_forward {
+        return interp.call_value(forward, args);
+    }
+    let mut inputs: Vec<Value> = args.pos.iter().skip(1).cloned().collect();
+    inputs.extend(own_parameters(&inst).into_iter().map(|(_, t)| Value::Tensor(t)));
+    let record = super::autograd::recording(interp, &inputs.iter().collect::<Vec<_>>());
+    let input_ndim = match args.pos.get(1) {
+        Some(Value::Tensor(t)) => t.ndim(),
+        _ => 0,
+    };
+    let result = interp.call_value(forward, args)?;
+    match native_forward_node(&inst, input_ndim) {
+        Some(node) if record => Ok(super::autograd::mark(result, node)),
+        _ => Ok(result),
+    }
 }
 
 fn m_forward(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -709,7 +777,7 @@ pub(crate) fn before_module_setattr(
                 "cannot assign module before Module.__init__() call",
             ));
         }
-        if matches!(value, Value::Tensor(t) if t.requires_grad()) {
+        if matches!(value, Value::Tensor(t) if t.is_param()) {
             return Err(exc(
                 "AttributeError",
                 "cannot assign parameters before Module.__init__() call",
@@ -717,7 +785,7 @@ pub(crate) fn before_module_setattr(
         }
     }
     if let (Some(Value::Tensor(old)), Value::Tensor(new)) = (inst.get(name), value) {
-        if old.requires_grad() && !new.requires_grad() {
+        if old.is_param() && !new.is_param() {
             return Err(type_error(format!(
                 "cannot assign 'torch.{}Tensor' as parameter '{}' (torch.nn.Parameter or None expected)",
                 match new.dtype() {
@@ -904,18 +972,16 @@ fn linear(x: &Tensor, w: &Tensor, b: Option<&Tensor>) -> PyResult<Tensor> {
             ),
         ));
     }
-    let wt = w.t()?;
-    let y = if x.ndim() == 1 {
-        x.matmul(&wt)?
-    } else {
-        x.matmul(&wt)?
-    };
+    let y = x.matmul(&w.t()?).map_err(|e| {
+        // With a bias PyTorch runs addmm, and its message names it.
+        let msg = e.to_string();
+        match (b, msg.strip_prefix("mm: ")) {
+            (Some(_), Some(rest)) => exc("RuntimeError", format!("addmm: {rest}")),
+            _ => e.into(),
+        }
+    })?;
     match b {
-        Some(b) => Ok(binary(
-            BinaryOp::Add,
-            Operand::Tensor(&y),
-            Operand::Tensor(b),
-        )?),
+        Some(b) => Ok(binary(BinaryOp::Add, Operand::Tensor(&y), Operand::Tensor(b))?),
         None => Ok(y),
     }
 }
@@ -1210,9 +1276,12 @@ fn list_extend(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
 fn parameter(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("Parameter", args);
     let t = p.tensor(0, "data")?;
-    let mut t = t.clone();
-    t.set_requires_grad(p.bool_or(1, "requires_grad", true)?);
-    Ok(Value::Tensor(t))
+    let requires_grad = p.bool_or(1, "requires_grad", true)?;
+    Ok(Value::Tensor(t.with_grad_info(crate::tensor::GradInfo {
+        requires_grad,
+        is_param: true,
+        grad_fn: None,
+    })))
 }
 
 pub(crate) fn init_fn(interp: &mut Interpreter, args: Args) -> PyResult<Value> {

@@ -217,18 +217,19 @@ pub(crate) fn tensor_attr(
             "mT" => Value::Tensor(t.mt()?.detach()),
             "data" => Value::Tensor(t.detach()),
             "ndim" => Value::Int(t.ndim() as i64),
-            "requires_grad" | "is_leaf" => Value::Bool(if name == "is_leaf" {
-                true
-            } else {
-                t.requires_grad()
-            }),
+            "requires_grad" => Value::Bool(t.requires_grad()),
+            "is_leaf" => Value::Bool(t.grad_fn().is_none()),
             "device" => Value::str("cpu"),
-            "grad" | "grad_fn" => Value::None,
+            "grad" => Value::None,
+            "grad_fn" => match t.grad_fn() {
+                Some(name) => super::nn::named_tuple(interp, name, vec![]),
+                None => Value::None,
+            },
             "itemsize" => Value::Int(t.dtype().size_in_bytes() as i64),
             _ => Value::None,
         });
     }
-    if METHODS.contains(&name) {
+    if METHODS.contains(&name) || super::tensor_extra::EXTRA_METHODS.contains(&name) {
         return Ok(Value::NativeMethod(Rc::new((obj.clone(), Rc::from(name)))));
     }
     Err(exc(
@@ -338,12 +339,24 @@ fn return_types(interp: &mut Interpreter, name: &str, values: Tensor, indices: T
     )
 }
 
-pub(crate) fn tensor_method(
-    interp: &mut Interpreter,
-    this: Tensor,
-    name: &str,
-    args: Args,
-) -> PyResult<Value> {
+pub(crate) fn tensor_method(interp: &mut Interpreter, this: Tensor, name: &str, args: Args) -> PyResult<Value> {
+    let mut inputs: Vec<&Value> = args.pos.iter().collect();
+    inputs.extend(args.kw.iter().map(|(_, v)| v));
+    let this_value = Value::Tensor(this.clone());
+    inputs.push(&this_value);
+    let record = super::autograd::recording(interp, &inputs);
+    let has_dim = args.pos.iter().any(|v| !matches!(v, Value::Tensor(_) | Value::Bool(_)))
+        || args.kw.iter().any(|(k, _)| &**k == "dim");
+    let result = tensor_method_inner(interp, this.clone(), name, args)?;
+    if record {
+        if let Some(node) = super::autograd::method_node(name, &this, &result, has_dim) {
+            return Ok(super::autograd::mark(result, node));
+        }
+    }
+    Ok(result)
+}
+
+fn tensor_method_inner(interp: &mut Interpreter, this: Tensor, name: &str, args: Args) -> PyResult<Value> {
     let p = Params::new(name, args);
     let x = &this;
     match name {
@@ -375,7 +388,11 @@ pub(crate) fn tensor_method(
         "contiguous" => t(x.contiguous()),
         "clone" => t(x.deep_copy()),
         "detach" => t(x.detach()),
-        "cpu" | "cuda" | "requires_grad_" => Ok(Value::Tensor(x.clone())),
+        "cpu" | "cuda" => Ok(Value::Tensor(x.clone())),
+        "requires_grad_" => {
+            x.set_requires_grad(p.bool_or(0, "requires_grad", true)?);
+            Ok(Value::Tensor(x.clone()))
+        }
         "numpy" => Err(exc(
             "RuntimeError",
             "the tutor has no NumPy: use .tolist() to see the values as Python lists",
@@ -944,10 +961,7 @@ pub(crate) fn tensor_method(
             let idx = p.tensor(1, "index")?;
             t(gather(x, d, &idx)?)
         }
-        _ => Err(exc(
-            "AttributeError",
-            format!("'Tensor' object has no attribute '{name}'"),
-        )),
+        _ => super::tensor_extra::extra_method(interp, x, name, &p),
     }
 }
 

@@ -33,12 +33,32 @@ fn binop_kind(op: Operator) -> Option<BinaryOp> {
     })
 }
 
-pub(crate) fn tensor_binop(
-    _interp: &mut Interpreter,
-    op: Operator,
-    l: &Value,
-    r: &Value,
-) -> PyResult<Value> {
+pub(crate) fn tensor_binop(interp: &mut Interpreter, op: Operator, l: &Value, r: &Value) -> PyResult<Value> {
+    let result = tensor_binop_inner(op, l, r)?;
+    if !super::autograd::recording(interp, &[l, r]) {
+        return Ok(result);
+    }
+    let scalar_left = !matches!(l, Value::Tensor(_));
+    let node = match op {
+        Operator::Add => "AddBackward0",
+        Operator::Sub if scalar_left => "RsubBackward1",
+        Operator::Sub => "SubBackward0",
+        Operator::Mult => "MulBackward0",
+        Operator::Div if scalar_left => "MulBackward0",
+        Operator::Div => "DivBackward0",
+        Operator::Pow if scalar_left => "PowBackward2",
+        Operator::Pow if matches!(r, Value::Tensor(_)) => "PowBackward1",
+        Operator::Pow => "PowBackward0",
+        Operator::MatMult => match l {
+            Value::Tensor(a) => super::autograd::matmul_node(a, &result),
+            _ => return Ok(result),
+        },
+        _ => return Ok(result),
+    };
+    Ok(super::autograd::mark(result, node))
+}
+
+fn tensor_binop_inner(op: Operator, l: &Value, r: &Value) -> PyResult<Value> {
     if op == Operator::MatMult {
         return match (l, r) {
             (Value::Tensor(a), Value::Tensor(b)) => Ok(Value::Tensor(a.matmul(b)?)),
@@ -83,9 +103,16 @@ pub(crate) fn tensor_inplace_binop(
     Ok(binary_inplace(kind, t, b)?)
 }
 
-pub(crate) fn tensor_unary(_interp: &mut Interpreter, op: PyUnary, t: &Tensor) -> PyResult<Value> {
+pub(crate) fn tensor_unary(interp: &mut Interpreter, op: PyUnary, t: &Tensor) -> PyResult<Value> {
     Ok(Value::Tensor(match op {
-        PyUnary::USub => crate::tensor::ops::elementwise::unary(UnaryOp::Neg, t)?,
+        PyUnary::USub => {
+            let r = crate::tensor::ops::elementwise::unary(UnaryOp::Neg, t)?;
+            if super::autograd::recording_tensors(interp, &[t]) {
+                r.with_grad_fn("NegBackward0")
+            } else {
+                r
+            }
+        }
         PyUnary::UAdd => t.clone(),
         PyUnary::Invert => crate::tensor::ops::elementwise::unary(UnaryOp::Not, t)?,
         PyUnary::Not => return Ok(Value::Bool(!tensor_truth(t)?)),
@@ -246,13 +273,23 @@ fn to_indices(index: &Value) -> PyResult<Vec<TensorIndex>> {
     }
 }
 
-pub(crate) fn tensor_getitem(
-    _interp: &mut Interpreter,
-    t: &Tensor,
-    index: &Value,
-) -> PyResult<Value> {
+pub(crate) fn tensor_getitem(interp: &mut Interpreter, t: &Tensor, index: &Value) -> PyResult<Value> {
     let idx = to_indices(index)?;
-    Ok(Value::Tensor(t.index(&idx)?))
+    let r = t.index(&idx)?;
+    if !super::autograd::recording_tensors(interp, &[t]) {
+        return Ok(Value::Tensor(r));
+    }
+    // The last index that changes the view names the node (full slices are skipped, as PyTorch does).
+    let node = idx.iter().rev().find_map(|i| match i {
+        TensorIndex::Int(_) => Some("SelectBackward0"),
+        TensorIndex::Slice(None, None, 1) | TensorIndex::Ellipsis => None,
+        TensorIndex::Slice(..) => Some("SliceBackward0"),
+        TensorIndex::NewAxis => Some("UnsqueezeBackward0"),
+        TensorIndex::Tensor(_) => Some("IndexBackward0"),
+    });
+    let any_adv = idx.iter().any(|i| matches!(i, TensorIndex::Tensor(_)));
+    let node = if any_adv { Some("IndexBackward0") } else { node };
+    Ok(Value::Tensor(r.with_grad_fn(node.unwrap_or("AliasBackward0"))))
 }
 
 pub(crate) fn tensor_setitem(

@@ -457,6 +457,13 @@ pub enum UnaryOp {
     Reciprocal,
     Trunc,
     Silu,
+    Log10,
+    Log1p,
+    Expm1,
+    Erf,
+    Asin,
+    Acos,
+    Atan,
 }
 
 impl UnaryOp {
@@ -466,6 +473,13 @@ impl UnaryOp {
         matches!(
             self,
             Exp | Log
+                | Log10
+                | Log1p
+                | Expm1
+                | Erf
+                | Asin
+                | Acos
+                | Atan
                 | Sqrt
                 | Rsqrt
                 | Sin
@@ -549,6 +563,13 @@ pub fn unary(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
                     x
                 }
             },
+            Log10 => f32::log10,
+            Log1p => f32::ln_1p,
+            Expm1 => f32::exp_m1,
+            Erf => libm::erff,
+            Asin => f32::asin,
+            Acos => f32::acos,
+            Atan => f32::atan,
             Square => |x| x * x,
             Reciprocal => |x| 1.0 / x,
             IsNan | IsInf | IsFinite | Not => |x| x,
@@ -634,8 +655,6 @@ pub fn masked_fill(a: &Tensor, mask: &Tensor, value: Scalar) -> Result<Tensor> {
     check_mask(mask)?;
     let shape = broadcast_shapes(a.shape(), mask.shape())?;
     let out = a.broadcast_to(&shape)?.deep_copy();
-    let mut out = out;
-    out.set_requires_grad(false);
     masked_fill_inplace(&out, mask, value)?;
     Ok(out)
 }

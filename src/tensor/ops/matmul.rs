@@ -118,7 +118,7 @@ impl Tensor {
         }
         if self.shape()[1] != other.shape()[0] {
             return Err(TensorError::runtime(format!(
-                "mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
+                "mm: mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
                 self.shape()[0],
                 self.shape()[1],
                 other.shape()[0],

@@ -458,8 +458,6 @@ impl Tensor {
             }
             out.write_values(&values);
         });
-        let mut out = out;
-        out.set_requires_grad(false);
         Ok(out)
     }
 
