@@ -516,6 +516,22 @@ impl Interpreter {
         match obj {
             Value::List(l) => {
                 let mut items = l.borrow_mut();
+                if let Value::Slice(s) = &index {
+                    let (start, stop, step) = slice_indices(s, items.len() as i64)?;
+                    let mut doomed = Vec::new();
+                    let mut i = start;
+                    while (step > 0 && i < stop) || (step < 0 && i > stop) {
+                        doomed.push(i as usize);
+                        i += step;
+                    }
+                    doomed.sort_unstable_by(|a, b| b.cmp(a));
+                    for i in doomed {
+                        if i < items.len() {
+                            items.remove(i);
+                        }
+                    }
+                    return Ok(());
+                }
                 let i = seq_index(&index, items.len(), "list assignment")?;
                 items.remove(i);
                 Ok(())

@@ -88,6 +88,9 @@ pub struct Interpreter {
     pub(crate) current_offset: usize,
     /// The name of the built-in being called (torch's forwarding functions dispatch on it).
     pub(crate) current_builtin: &'static str,
+    /// Containers whose repr is being built (to print self-containing ones as `[...]`).
+    pub(crate) repr_stack: Vec<usize>,
+    pub(crate) compare_depth: usize,
 }
 
 impl Default for Interpreter {
@@ -115,6 +118,8 @@ impl Interpreter {
             started: Instant::now(),
             current_offset: 0,
             current_builtin: "",
+            repr_stack: Vec::new(),
+            compare_depth: 0,
         };
         builtins::install(&mut interp);
         torch::install(&mut interp);

@@ -323,6 +323,18 @@ impl Interpreter {
     }
 
     pub(crate) fn equals(&mut self, l: &Value, r: &Value) -> PyResult<bool> {
+        // Self-containing containers would recurse forever; Python gives up the same way.
+        self.compare_depth += 1;
+        let r = if self.compare_depth > 500 {
+            Err(exc("RecursionError", "maximum recursion depth exceeded in comparison"))
+        } else {
+            self.equals_inner(l, r)
+        };
+        self.compare_depth -= 1;
+        r
+    }
+
+    fn equals_inner(&mut self, l: &Value, r: &Value) -> PyResult<bool> {
         if let (Some(a), Some(b)) = (num(l), num(r)) {
             return Ok(match (a, b) {
                 (Num::Int(x), Num::Int(y)) => x == y,

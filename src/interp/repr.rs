@@ -39,6 +39,30 @@ pub fn str_repr(s: &str) -> String {
 impl Interpreter {
     pub fn repr(&mut self, v: &Value) -> PyResult<String> {
         self.tick()?;
+        // A container that contains itself prints as `[...]`, as in Python.
+        let id = match v {
+            Value::List(_) | Value::Dict(_) | Value::Set(_) => v.identity(),
+            _ => None,
+        };
+        if let Some(id) = id {
+            if self.repr_stack.contains(&id) {
+                return Ok(match v {
+                    Value::List(_) => "[...]".into(),
+                    _ => "{...}".into(),
+                });
+            }
+            if self.repr_stack.len() > 200 {
+                return Err(super::error::exc("RecursionError", "maximum recursion depth exceeded while getting the repr of an object"));
+            }
+            self.repr_stack.push(id);
+            let r = self.repr_inner(v);
+            self.repr_stack.pop();
+            return r;
+        }
+        self.repr_inner(v)
+    }
+
+    fn repr_inner(&mut self, v: &Value) -> PyResult<String> {
         Ok(match v {
             Value::None => "None".into(),
             Value::Bool(b) => if *b { "True" } else { "False" }.into(),
@@ -170,7 +194,8 @@ impl Interpreter {
             Value::Bool(b) if !spec.is_empty() => pyfmt::format_int(*b as i64, spec),
             Value::Float(f) => pyfmt::format_float(*f, spec),
             Value::Str(s) => pyfmt::format_str(s, spec),
-            Value::Tensor(t) if t.ndim() == 0 && !spec.is_empty() => {
+            // Tensor.__format__: a 0-d tensor formats as its Python number.
+            Value::Tensor(t) if t.ndim() == 0 => {
                 let item = super::torch::scalar_to_value(t.item()?);
                 return self.format_value(&item, spec);
             }

@@ -153,6 +153,23 @@ pub(crate) fn call_torch_fn(interp: &mut Interpreter, name: &str, args: Args) ->
             args.pos.remove(0);
             tensor_method(interp, t, name, args)
         }
+        Some(other) if value_to_scalar(&other).is_some() && matches!(args.pos.get(1), Some(Value::Tensor(_))) => {
+            let op = match name {
+                "pow" => rustpython_parser::ast::Operator::Pow,
+                "add" => rustpython_parser::ast::Operator::Add,
+                "sub" => rustpython_parser::ast::Operator::Sub,
+                "mul" => rustpython_parser::ast::Operator::Mult,
+                "div" | "true_divide" => rustpython_parser::ast::Operator::Div,
+                _ => {
+                    return Err(type_error(format!(
+                        "{name}(): argument 'input' (position 1) must be Tensor, not {}",
+                        other.type_name()
+                    )));
+                }
+            };
+            let rhs = args.pos[1].clone();
+            super::tensor_binop(interp, op, &other, &rhs)
+        }
         Some(other) if value_to_scalar(&other).is_some() => Err(type_error(format!(
             "{name}(): argument 'input' (position 1) must be Tensor, not {}",
             other.type_name()
@@ -795,4 +812,19 @@ fn t_device(_: &mut Interpreter, args: Args) -> PyResult<Value> {
         Some(Value::Str(s)) => Err(exc("RuntimeError", format!("the tutor runs on the CPU only; there is no '{s}' device here"))),
         _ => Ok(Value::str("cpu")),
     }
+}
+
+/// A shape given as one value: a list, tuple, `torch.Size` or a single int.
+pub(crate) fn shape_of_value(v: &Value) -> PyResult<Vec<usize>> {
+    let dims: Vec<i64> = match v {
+        Value::List(l) => l.borrow().iter().map(|x| crate::interp::builtins::to_int(x, "")).collect::<PyResult<_>>()?,
+        Value::Tuple(t) => t.iter().map(|x| crate::interp::builtins::to_int(x, "")).collect::<PyResult<_>>()?,
+        Value::Size(s) => s.iter().map(|&d| d as i64).collect(),
+        Value::Int(i) => vec![*i],
+        other => return Err(type_error(format!("argument 'size' must be tuple of ints, not {}", other.type_name()))),
+    };
+    if let Some(&d) = dims.iter().find(|&&d| d < 0) {
+        return Err(exc("RuntimeError", format!("Trying to create tensor with negative dimension {d}: {dims:?}")));
+    }
+    Ok(dims.iter().map(|&d| d as usize).collect())
 }

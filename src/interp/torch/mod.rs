@@ -3,20 +3,18 @@
 
 mod args;
 mod autograd;
-mod functions;
+pub(crate) mod functions;
 mod nn;
 mod tensor_extra;
 mod tensor_methods;
 mod tensor_ops;
 
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::tensor::format::{Elements, PrintOptions, format_tensor};
 use crate::tensor::{DType, Scalar, Tensor};
 
 use super::Interpreter;
-use super::builtins::builtin;
 use super::value::{Module, Value};
 
 pub(crate) use args::value_to_scalar;
@@ -43,26 +41,6 @@ pub(crate) fn install(interp: &mut Interpreter) {
     interp.modules.insert("torch", torch_value);
     interp.modules.insert("torch.nn", nn_module);
     interp.modules.insert("torch.nn.functional", functional);
-    let mut init_attrs = HashMap::new();
-    for name in [
-        "xavier_uniform_",
-        "xavier_normal_",
-        "zeros_",
-        "ones_",
-        "normal_",
-        "uniform_",
-        "constant_",
-        "kaiming_uniform_",
-    ] {
-        init_attrs.insert(name, builtin(name, nn::init_fn));
-    }
-    interp.modules.insert(
-        "torch.nn.init",
-        Value::Module(Rc::new(Module {
-            name: "torch.nn.init",
-            attrs: init_attrs,
-        })),
-    );
 }
 
 pub(crate) fn scalar_to_value(s: Scalar) -> Value {

@@ -59,10 +59,13 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
             ("eval", m_eval),
             ("train", m_train),
             ("zero_grad", m_noop),
-            ("requires_grad_", m_self),
+            ("requires_grad_", m_requires_grad),
             ("to", m_self),
             ("cpu", m_self),
             ("register_buffer", m_register_buffer),
+            ("named_buffers", m_named_buffers),
+            ("buffers", m_buffers),
+            ("state_dict", m_state_dict),
             ("add_module", m_add_module),
             ("apply", m_apply),
             ("extra_repr", m_extra_repr),
@@ -81,7 +84,11 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
         sub(
             "Embedding",
             "Embedding",
-            &[("__init__", embedding_init), ("forward", embedding_forward)],
+            &[
+                ("__init__", embedding_init),
+                ("forward", embedding_forward),
+                ("from_pretrained", embedding_from_pretrained),
+            ],
         ),
         sub(
             "LayerNorm",
@@ -93,11 +100,7 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
             "Dropout",
             &[("__init__", dropout_init), ("forward", dropout_forward)],
         ),
-        sub(
-            "ReLU",
-            "ReLU",
-            &[("__init__", simple_init), ("forward", act_forward)],
-        ),
+        sub("ReLU", "ReLU", &[("__init__", relu_init), ("forward", act_forward)]),
         sub(
             "GELU",
             "GELU",
@@ -129,6 +132,31 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
             &[("__init__", softmax_init), ("forward", act_forward)],
         ),
         sub(
+            "LeakyReLU",
+            "LeakyReLU",
+            &[("__init__", leaky_init), ("forward", act_forward)],
+        ),
+        sub("ELU", "ELU", &[("__init__", elu_init), ("forward", act_forward)]),
+        sub("SiLU", "SiLU", &[("__init__", simple_init), ("forward", act_forward)]),
+        sub(
+            "CrossEntropyLoss",
+            "CrossEntropyLoss",
+            &[("__init__", loss_init), ("forward", loss_forward)],
+        ),
+        sub("NLLLoss", "NLLLoss", &[("__init__", loss_init), ("forward", loss_forward)]),
+        sub("MSELoss", "MSELoss", &[("__init__", loss_init), ("forward", loss_forward)]),
+        sub("KLDivLoss", "KLDivLoss", &[("__init__", loss_init), ("forward", loss_forward)]),
+        sub(
+            "ModuleDict",
+            "ModuleDict",
+            &[
+                ("__init__", moduledict_init),
+                ("keys", moduledict_keys),
+                ("values", moduledict_values),
+                ("items", moduledict_items),
+            ],
+        ),
+        sub(
             "Sequential",
             "Sequential",
             &[
@@ -154,6 +182,25 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
         nn_attrs.insert(tag, Value::Class(Rc::clone(c)));
     }
     nn_attrs.insert("Parameter", builtin("Parameter", parameter));
+    let mut init_attrs = HashMap::new();
+    for name in [
+        "xavier_uniform_",
+        "xavier_normal_",
+        "zeros_",
+        "ones_",
+        "normal_",
+        "uniform_",
+        "constant_",
+        "kaiming_uniform_",
+    ] {
+        init_attrs.insert(name, builtin(name, init_fn));
+    }
+    let init_module = Value::Module(Rc::new(Module {
+        name: "torch.nn.init",
+        attrs: init_attrs,
+    }));
+    interp.modules.insert("torch.nn.init", init_module.clone());
+    nn_attrs.insert("init", init_module);
     let named = native_class("namedtuple", "namedtuple", vec![], &[]);
     interp.nn_classes.insert("namedtuple", named);
 
@@ -179,11 +226,15 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
 const F_FNS: &[(&str, NativeFn, Option<&str>)] = &[
     ("softmax", f_softmax, Some("SoftmaxBackward0")),
     ("log_softmax", f_softmax, Some("LogSoftmaxBackward0")),
-    ("relu", f_unary, None),
+    ("relu", f_relu, None),
+    ("kl_div", f_kl_div, Some("SumBackward0")),
     ("gelu", f_unary, None),
     ("tanh", f_unary, None),
     ("sigmoid", f_unary, None),
     ("silu", f_unary, None),
+    ("leaky_relu", f_leaky_relu, Some("LeakyReluBackward0")),
+    ("elu", f_elu, Some("EluBackward0")),
+    ("softplus", f_softplus, Some("SoftplusBackward0")),
     ("layer_norm", f_layer_norm, Some("NativeLayerNormBackward0")),
     ("one_hot", f_one_hot, None),
     ("dropout", f_dropout, Some("NativeDropoutBackward0")),
@@ -238,6 +289,11 @@ fn native_forward_node(inst: &Instance, input_ndim: usize) -> Option<&'static st
             "NativeDropoutBackward0"
         }
         "ReLU" => "ReluBackward0",
+        "LeakyReLU" => "LeakyReluBackward0",
+        "ELU" => "EluBackward0",
+        "SiLU" => "SiluBackward0",
+        "CrossEntropyLoss" | "NLLLoss" => "NllLossBackward0",
+        "MSELoss" => "MseLossBackward0",
         "GELU" => "GeluBackward0",
         "Tanh" => "TanhBackward0",
         "Sigmoid" => "SigmoidBackward0",
@@ -488,6 +544,20 @@ fn m_noop(_: &mut Interpreter, _: Args) -> PyResult<Value> {
     Ok(Value::None)
 }
 
+fn m_requires_grad(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let flag = match args.pos.get(1).or(args.kw.iter().find(|(k, _)| &**k == "requires_grad").map(|(_, v)| v)) {
+        Some(v) => interp.truthy(v)?,
+        None => true,
+    };
+    let mut params = Vec::new();
+    all_parameters(&inst, "", &mut params);
+    for (_, t) in params {
+        t.set_grad_info(crate::tensor::GradInfo { requires_grad: flag, is_param: true, grad_fn: None });
+    }
+    Ok(Value::Instance(inst))
+}
+
 fn m_self(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     Ok(Value::Instance(this(&args)?))
 }
@@ -511,7 +581,74 @@ fn m_register_buffer(_: &mut Interpreter, args: Args) -> PyResult<Value> {
         }
     };
     inst.set(&name, value);
+    let mut names = buffer_names(&inst);
+    if !names.iter().any(|n| **n == *name) {
+        names.push(Rc::clone(&name));
+    }
+    inst.set(BUFFERS, Value::list(names.into_iter().map(Value::Str).collect()));
     Ok(Value::None)
+}
+
+/// Where a module keeps its buffer names: not a Python identifier, so cells cannot reach it.
+const BUFFERS: &str = "\u{0}buffers";
+
+fn buffer_names(inst: &Instance) -> Vec<Rc<str>> {
+    match inst.get(BUFFERS) {
+        Some(Value::List(l)) => l
+            .borrow()
+            .iter()
+            .filter_map(|v| if let Value::Str(s) = v { Some(Rc::clone(s)) } else { None })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn all_buffers(inst: &Instance, prefix: &str, out: &mut Vec<(String, Value)>) {
+    for name in buffer_names(inst) {
+        if let Some(v @ Value::Tensor(_)) = inst.get(&name) {
+            out.push((format!("{prefix}{name}"), v));
+        }
+    }
+    for (k, c) in children(inst) {
+        all_buffers(&c, &format!("{prefix}{k}."), out);
+    }
+}
+
+fn m_named_buffers(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let mut out = Vec::new();
+    all_buffers(&inst, "", &mut out);
+    Ok(Value::list(out.into_iter().map(|(n, v)| Value::tuple(vec![Value::str(&n), v])).collect()))
+}
+
+fn m_buffers(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let mut out = Vec::new();
+    all_buffers(&inst, "", &mut out);
+    Ok(Value::list(out.into_iter().map(|(_, v)| v).collect()))
+}
+
+/// `state_dict()`: per module its parameters then its buffers, then its children, as PyTorch orders them.
+fn m_state_dict(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    fn walk(inst: &Instance, prefix: &str, out: &mut crate::interp::value::Dict) {
+        for (k, t) in own_parameters(inst) {
+            let key = format!("{prefix}{k}");
+            out.insert(crate::interp::value::HashKey::Str(Rc::from(key.as_str())), Value::str(&key), Value::Tensor(t.detach()));
+        }
+        for name in buffer_names(inst) {
+            if let Some(Value::Tensor(t)) = inst.get(&name) {
+                let key = format!("{prefix}{name}");
+                out.insert(crate::interp::value::HashKey::Str(Rc::from(key.as_str())), Value::str(&key), Value::Tensor(t.detach()));
+            }
+        }
+        for (k, c) in children(inst) {
+            walk(&c, &format!("{prefix}{k}."), out);
+        }
+    }
+    let inst = this(&args)?;
+    let mut d = crate::interp::value::Dict::default();
+    walk(&inst, "", &mut d);
+    Ok(Value::Dict(Rc::new(RefCell::new(d))))
 }
 
 fn m_add_module(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -612,13 +749,18 @@ fn native_extra_repr(inst: &Instance) -> String {
             s
         }
         Some("LayerNorm") => format!(
-            "{}, eps={}, elementwise_affine={}",
+            "{}, eps={}, elementwise_affine={}{}",
             shape_tuple_repr(&inst.get("normalized_shape").unwrap_or(Value::None)),
             py(float_attr(inst, "eps")),
             if matches!(inst.get("elementwise_affine"), Some(Value::Bool(false))) {
                 "False"
             } else {
                 "True"
+            },
+            // torch >= 2.1 prints the bias flag when the layer is affine.
+            match (inst.get("elementwise_affine"), inst.get("bias")) {
+                (_, Some(Value::Tensor(_))) => ", bias=True",
+                _ => ", bias=False",
             }
         ),
         Some("Dropout") => format!(
@@ -630,6 +772,9 @@ fn native_extra_repr(inst: &Instance) -> String {
                 "False"
             }
         ),
+        Some("ReLU") if matches!(inst.get("inplace"), Some(Value::Bool(true))) => "inplace=True".into(),
+        Some("LeakyReLU") => format!("negative_slope={}", py(float_attr(inst, "negative_slope"))),
+        Some("ELU") => format!("alpha={}", py(float_attr(inst, "alpha"))),
         Some("GELU") => match inst.get("approximate") {
             Some(Value::Str(s)) => format!("approximate={}", crate::interp::repr::str_repr(&s)),
             _ => "approximate='none'".into(),
@@ -663,6 +808,10 @@ pub(crate) fn module_repr(
         let mut parts = Vec::new();
         for (k, v) in &attrs {
             parts.push(format!("{}={}", k, interp.repr(v)?));
+        }
+        if attrs.is_empty() {
+            // A grad_fn node: PyTorch shows its address; ours is the object's identity.
+            return Ok(Some(format!("<{} object at {:#x}>", inst.class.name, Rc::as_ptr(inst) as usize)));
         }
         if inst.class.name.as_ref() == "finfo" {
             return Ok(Some(format!("finfo({})", parts.join(", "))));
@@ -818,10 +967,22 @@ pub(crate) fn module_getitem(
         let i = crate::interp::call::seq_index(index, vals.len(), "tuple")?;
         return Ok(vals[i].clone());
     }
+    if inst.class.has_native("ModuleDict") {
+        let key = match index {
+            Value::Str(s) => s.to_string(),
+            other => return Err(exc("KeyError", interp.repr(other)?)),
+        };
+        return inst.get(&key).filter(is_module_value).ok_or_else(|| exc("KeyError", format!("'{key}'")));
+    }
     if inst.class.has_native("ModuleList") || inst.class.has_native("Sequential") {
         let kids = list_children(inst);
         if let Value::Slice(_) = index {
-            let picked = interp.get_item(&Value::list(kids), index.clone())?;
+            // Sequential keeps the original keys; ModuleList renumbers (container.py).
+            let named: Vec<Value> = children(inst)
+                .into_iter()
+                .map(|(k, c)| Value::tuple(vec![Value::Str(k), Value::Instance(c)]))
+                .collect();
+            let picked = interp.get_item(&Value::list(named), index.clone())?;
             let items = interp.collect_iter(&picked)?;
             let class = Rc::clone(&inst.class);
             let new = Rc::new(Instance {
@@ -829,8 +990,15 @@ pub(crate) fn module_getitem(
                 attrs: RefCell::new(Vec::new()),
             });
             new.set("training", Value::Bool(training(inst)));
-            for (i, v) in items.into_iter().enumerate() {
-                new.set(&i.to_string(), v);
+            let keep_keys = inst.class.has_native("Sequential");
+            for (i, pair) in items.into_iter().enumerate() {
+                if let Value::Tuple(kv) = pair {
+                    let key = match (&kv[0], keep_keys) {
+                        (Value::Str(k), true) => k.to_string(),
+                        _ => i.to_string(),
+                    };
+                    new.set(&key, kv[1].clone());
+                }
             }
             return Ok(Value::Instance(new));
         }
@@ -852,6 +1020,9 @@ pub(crate) fn module_getitem(
 }
 
 pub(crate) fn module_iter(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<Vec<Value>> {
+    if inst.class.has_native("ModuleDict") {
+        return Ok(children(inst).into_iter().map(|(k, _)| Value::Str(k)).collect());
+    }
     if is_named_tuple(inst) {
         return Ok(inst.attrs.borrow().iter().map(|(_, v)| v.clone()).collect());
     }
@@ -868,7 +1039,7 @@ pub(crate) fn module_len(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<V
     if is_named_tuple(inst) {
         return Ok(Value::Int(inst.attrs.borrow().len() as i64));
     }
-    if inst.class.has_native("ModuleList") || inst.class.has_native("Sequential") {
+    if inst.class.has_native("ModuleList") || inst.class.has_native("Sequential") || inst.class.has_native("ModuleDict") {
         return Ok(Value::Int(list_children(inst).len() as i64));
     }
     Err(type_error(format!(
@@ -911,6 +1082,9 @@ fn act_forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let out = match inst.class.native_tag() {
         Some("ReLU") => unary(UnaryOp::Relu, &x)?,
         Some("Tanh") => unary(UnaryOp::Tanh, &x)?,
+        Some("SiLU") => unary(UnaryOp::Silu, &x)?,
+        Some("LeakyReLU") => leaky_relu(&x, float_attr(&inst, "negative_slope"))?,
+        Some("ELU") => elu(&x, float_attr(&inst, "alpha"))?,
         Some("Sigmoid") => unary(UnaryOp::Sigmoid, &x)?,
         Some("GELU") => match inst.get("approximate") {
             Some(Value::Str(s)) if &*s == "tanh" => unary(UnaryOp::GeluTanh, &x)?,
@@ -1627,4 +1801,208 @@ fn f_mse_loss(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let d = binary(BinaryOp::Sub, Operand::Tensor(&a), Operand::Tensor(&b))?;
     let sq = binary(BinaryOp::Mul, Operand::Tensor(&d), Operand::Tensor(&d))?;
     Ok(Value::Tensor(reduce_loss(sq, &reduction_arg(&p))?))
+}
+
+fn leaky_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "LeakyReLU");
+    inst.set("training", Value::Bool(true));
+    inst.set("negative_slope", Value::Float(p.float_opt(0, "negative_slope")?.unwrap_or(0.01)));
+    inst.set("inplace", Value::Bool(p.bool_or(1, "inplace", false)?));
+    Ok(Value::None)
+}
+
+fn elu_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "ELU");
+    inst.set("training", Value::Bool(true));
+    inst.set("alpha", Value::Float(p.float_opt(0, "alpha")?.unwrap_or(1.0)));
+    inst.set("inplace", Value::Bool(p.bool_or(1, "inplace", false)?));
+    Ok(Value::None)
+}
+
+fn leaky_relu(x: &Tensor, slope: f64) -> PyResult<Tensor> {
+    let s = slope as f32;
+    Ok(crate::tensor::ops::elementwise::map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| if v > 0.0 { v } else { v * s })?)
+}
+
+fn elu(x: &Tensor, alpha: f64) -> PyResult<Tensor> {
+    let a = alpha as f32;
+    Ok(crate::tensor::ops::elementwise::map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| if v > 0.0 { v } else { a * v.exp_m1() })?)
+}
+
+fn f_leaky_relu(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("leaky_relu", args);
+    let x = p.tensor(0, "input")?;
+    Ok(Value::Tensor(leaky_relu(&x, p.float_opt(1, "negative_slope")?.unwrap_or(0.01))?))
+}
+
+fn f_elu(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("elu", args);
+    let x = p.tensor(0, "input")?;
+    Ok(Value::Tensor(elu(&x, p.float_opt(1, "alpha")?.unwrap_or(1.0))?))
+}
+
+fn f_softplus(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("softplus", args);
+    let x = p.tensor(0, "input")?;
+    let beta = p.float_opt(1, "beta")?.unwrap_or(1.0) as f32;
+    let threshold = p.float_opt(2, "threshold")?.unwrap_or(20.0) as f32;
+    Ok(Value::Tensor(crate::tensor::ops::elementwise::map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| {
+        if v * beta > threshold { v } else { (v * beta).exp().ln_1p() / beta }
+    })?))
+}
+
+fn loss_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "Loss");
+    inst.set("training", Value::Bool(true));
+    inst.set("reduction", p.kw("reduction").unwrap_or(Value::str("mean")));
+    if let Some(i) = p.kw("ignore_index") {
+        inst.set("ignore_index", i);
+    }
+    if let Some(s) = p.kw("label_smoothing") {
+        inst.set("label_smoothing", s);
+    }
+    Ok(Value::None)
+}
+
+fn loss_forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let mut a = args;
+    a.pos.remove(0);
+    for key in ["reduction", "ignore_index", "label_smoothing"] {
+        if let Some(v) = inst.get(key) {
+            a.kw.push((Rc::from(key), v));
+        }
+    }
+    match inst.class.native_tag() {
+        Some("CrossEntropyLoss") => f_cross_entropy(interp, a),
+        Some("NLLLoss") => f_nll_loss(interp, a),
+        Some("KLDivLoss") => f_kl_div(interp, a),
+        _ => f_mse_loss(interp, a),
+    }
+}
+
+fn moduledict_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    inst.set("training", Value::Bool(true));
+    if let Some(d) = args.pos.get(1) {
+        let pairs: Vec<(Value, Value)> = match d {
+            Value::Dict(d) => d.borrow().entries.clone(),
+            other => interp
+                .collect_iter(other)?
+                .into_iter()
+                .filter_map(|kv| if let Value::Tuple(t) = kv { Some((t[0].clone(), t[1].clone())) } else { None })
+                .collect(),
+        };
+        for (k, v) in pairs {
+            if let Value::Str(k) = k {
+                inst.set(&k, v);
+            }
+        }
+    }
+    Ok(Value::None)
+}
+
+fn moduledict_keys(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    Ok(Value::list(children(&inst).into_iter().map(|(k, _)| Value::Str(k)).collect()))
+}
+
+fn moduledict_values(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    Ok(Value::list(list_children(&inst)))
+}
+
+fn moduledict_items(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    Ok(Value::list(
+        children(&inst)
+            .into_iter()
+            .map(|(k, c)| Value::tuple(vec![Value::Str(k), Value::Instance(c)]))
+            .collect(),
+    ))
+}
+
+/// `nn.Embedding.from_pretrained(embeddings, freeze=True, padding_idx=None)`.
+fn embedding_from_pretrained(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("from_pretrained", args);
+    let w = p.tensor(0, "embeddings")?;
+    if w.ndim() != 2 {
+        return Err(exc("AssertionError", "Embeddings parameter is expected to be 2-dimensional"));
+    }
+    let freeze = p.bool_or(1, "freeze", true)?;
+    let class = interp
+        .nn_classes
+        .get("Embedding")
+        .cloned()
+        .ok_or_else(|| exc("RuntimeError", "internal: no Embedding class"))?;
+    let inst = Rc::new(Instance { class, attrs: RefCell::new(Vec::new()) });
+    inst.set("training", Value::Bool(true));
+    inst.set("num_embeddings", Value::Int(w.shape()[0] as i64));
+    inst.set("embedding_dim", Value::Int(w.shape()[1] as i64));
+    inst.set("padding_idx", p.get(2, "padding_idx").unwrap_or(Value::None));
+    inst.set(
+        "weight",
+        Value::Tensor(w.with_grad_info(crate::tensor::GradInfo { requires_grad: !freeze, is_param: true, grad_fn: None })),
+    );
+    Ok(Value::Instance(inst))
+}
+
+fn relu_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "ReLU");
+    inst.set("training", Value::Bool(true));
+    inst.set("inplace", Value::Bool(p.bool_or(0, "inplace", false)?));
+    Ok(Value::None)
+}
+
+/// `F.relu(x, inplace=False)`.
+fn f_relu(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("relu", args);
+    let x = p.tensor(0, "input")?;
+    if p.bool_or(1, "inplace", false)? {
+        let r = unary(UnaryOp::Relu, &x)?;
+        x.copy_from(&r)?;
+        return Ok(Value::Tensor(x));
+    }
+    super::call_torch_fn(interp, "relu", Args::new(vec![Value::Tensor(x)]))
+}
+
+/// `F.kl_div(input, target, reduction)`: input holds log-probabilities, target probabilities;
+/// pointwise `target * (log(target) - input)` with 0 where target is 0.
+fn f_kl_div(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let p = Params::new("kl_div", args);
+    let input = p.tensor(0, "input")?;
+    let target = p.tensor(1, "target")?;
+    let log_target = p.bool_or(usize::MAX, "log_target", false)?;
+    let shape = crate::tensor::layout::broadcast_shapes(input.shape(), target.shape())?;
+    let a = input.broadcast_to(&shape)?.to_vec::<f32>();
+    let b = target.broadcast_to(&shape)?.to_vec::<f32>();
+    let pointwise: Vec<f32> = a
+        .iter()
+        .zip(&b)
+        .map(|(&x, &t)| {
+            if log_target {
+                t.exp() * (t - x)
+            } else if t > 0.0 {
+                t * (t.ln() - x)
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let loss = Tensor::from_vec(pointwise, &shape)?;
+    let reduction = reduction_arg(&p);
+    Ok(Value::Tensor(match reduction.as_str() {
+        "none" => loss,
+        "sum" => loss.sum(None, false)?,
+        "batchmean" => {
+            let n = shape.first().copied().unwrap_or(1).max(1) as f64;
+            let s = loss.sum(None, false)?;
+            binary(BinaryOp::Div, Operand::Tensor(&s), Operand::Scalar(crate::tensor::Scalar::Float(n)))?
+        }
+        _ => loss.mean(None, false)?,
+    }))
 }

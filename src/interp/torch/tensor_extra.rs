@@ -11,7 +11,7 @@ use crate::interp::value::Value;
 pub(crate) const EXTRA_METHODS: &[&str] = &[
     "flip", "isclose", "cumprod", "repeat_interleave", "scatter_", "scatter", "type_as", "diagonal", "logsumexp",
     "amax", "amin", "erf", "asin", "acos", "atan", "log10", "log1p", "expm1", "fliplr", "count_nonzero", "std_mean",
-    "var_mean", "aminmax",
+    "var_mean", "aminmax", "index_fill_", "index_fill", "masked_scatter_",
 ];
 
 fn t(v: Tensor) -> PyResult<Value> {
@@ -104,6 +104,16 @@ pub(crate) fn extra_method(_interp: &mut Interpreter, x: &Tensor, name: &str, p:
                 None => return Err(type_error("scatter() missing required argument 'src'")),
             };
             scatter(&target, d, &idx, &src)?;
+            t(target)
+        }
+        "index_fill_" | "index_fill" => {
+            let d = crate::tensor::layout::wrap_dim(p.int(0, "dim")?, x.ndim())?;
+            let idx = p.tensor(1, "index")?;
+            let v = p.scalar_opt(2, "value")?.ok_or_else(|| type_error("index_fill_() missing required argument 'value'"))?;
+            let target = if name == "index_fill" { x.deep_copy() } else { x.clone() };
+            for i in idx.to_vec::<i64>() {
+                target.select(d as i64, i)?.fill(v);
+            }
             t(target)
         }
         "type_as" => t(x.to_dtype(p.tensor(0, "other")?.dtype())),

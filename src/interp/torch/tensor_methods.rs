@@ -871,7 +871,10 @@ fn tensor_method_inner(interp: &mut Interpreter, this: Tensor, name: &str, args:
             )?)
         }
         "new_full" => {
-            let shape = p.shape(0, "size")?;
+            let shape: Vec<usize> = match p.get(0, "size") {
+                Some(v) => crate::interp::torch::functions::shape_of_value(&v)?,
+                None => return Err(type_error("new_full() missing required argument 'size'")),
+            };
             let v = p.scalar_opt(1, "fill_value")?.unwrap_or(Scalar::Int(0));
             t(Tensor::full(
                 &shape,

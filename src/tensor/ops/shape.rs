@@ -194,6 +194,8 @@ impl Tensor {
                 });
             }
         }
+        // A view is free, but anything that reads it materialises every element: the sandbox's cap applies.
+        crate::tensor::limits::check_numel(&layout.shape)?;
         Ok(self.with_layout(layout))
     }
 
