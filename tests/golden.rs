@@ -10,7 +10,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn golden_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("golden")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("golden")
 }
 
 fn known_gaps() -> BTreeMap<String, String> {
@@ -54,17 +56,31 @@ fn check(script: &Path) -> Option<String> {
     }
     match expected_err {
         Some(err) => {
-            let last = stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+            let last = stderr
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("");
             if output.status.code() != Some(1) {
-                return Some(format!("expected exit status 1, got {:?}", output.status.code()));
+                return Some(format!(
+                    "expected exit status 1, got {:?}",
+                    output.status.code()
+                ));
             }
             if last != err.trim_end() {
-                return Some(format!("final traceback line:\n  got:      {last:?}\n  expected: {:?}", err.trim_end()));
+                return Some(format!(
+                    "final traceback line:\n  got:      {last:?}\n  expected: {:?}",
+                    err.trim_end()
+                ));
             }
         }
         None => {
             if !output.status.success() {
-                return Some(format!("exited with {:?}: {}", output.status.code(), stderr.trim_end()));
+                return Some(format!(
+                    "exited with {:?}: {}",
+                    output.status.code(),
+                    stderr.trim_end()
+                ));
             }
         }
     }
@@ -77,15 +93,26 @@ fn exec_matches_pytorch_on_every_golden_script() {
     let mut scripts: Vec<PathBuf> = std::fs::read_dir(golden_dir())
         .expect("tests/golden exists")
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "py") && p.file_stem().is_some_and(|s| s != "generate"))
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "py")
+                && p.file_stem().is_some_and(|s| s != "generate")
+        })
         .collect();
     scripts.sort();
-    assert!(scripts.len() >= 50, "expected the golden suite, found {} scripts", scripts.len());
+    assert!(
+        scripts.len() >= 50,
+        "expected the golden suite, found {} scripts",
+        scripts.len()
+    );
     let mut failures = Vec::new();
     let mut fixed_gaps = Vec::new();
     let mut gap_count = 0;
     for script in &scripts {
-        let name = script.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+        let name = script
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default()
+            .to_string();
         let problem = check(script);
         match (gaps.get(&name), problem) {
             (Some(_), Some(_)) => gap_count += 1,
@@ -100,6 +127,14 @@ fn exec_matches_pytorch_on_every_golden_script() {
         scripts.len() - failures.len() - gap_count - fixed_gaps.len(),
         gap_count
     );
-    assert!(fixed_gaps.is_empty(), "these now match PyTorch; remove them from known_gaps.txt: {fixed_gaps:?}");
-    assert!(failures.is_empty(), "{} golden scripts differ from PyTorch:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        fixed_gaps.is_empty(),
+        "these now match PyTorch; remove them from known_gaps.txt: {fixed_gaps:?}"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} golden scripts differ from PyTorch:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

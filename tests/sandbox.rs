@@ -10,12 +10,19 @@ fn run(src: &str) -> (String, Option<(String, String, Option<usize>)>) {
     let mut interp = Interpreter::new();
     let r = interp.run(src, "cell.py");
     let out = interp.take_output();
-    (out, r.err().map(|e| (e.kind.to_string(), e.message.clone(), e.line())))
+    (
+        out,
+        r.err()
+            .map(|e| (e.kind.to_string(), e.message.clone(), e.line())),
+    )
 }
 
 fn run_limited(src: &str, limits: Limits) -> Option<(String, String)> {
     let mut interp = Interpreter::with_limits(limits);
-    interp.run(src, "cell.py").err().map(|e| (e.kind.to_string(), e.message.clone()))
+    interp
+        .run(src, "cell.py")
+        .err()
+        .map(|e| (e.kind.to_string(), e.message.clone()))
 }
 
 #[test]
@@ -33,7 +40,13 @@ fn files_processes_and_environment_are_out_of_reach() {
         assert_eq!(kind, "PermissionError", "{src}: {msg}");
         assert!(msg.contains("sandbox"), "{src}: {msg}");
     }
-    for src in ["import os", "import subprocess", "import socket", "from os import path", "import sys"] {
+    for src in [
+        "import os",
+        "import subprocess",
+        "import socket",
+        "from os import path",
+        "import sys",
+    ] {
         let (_, err) = run(src);
         let (kind, msg) = err.map(|e| (e.0, e.1)).unwrap_or_default();
         assert_eq!(kind, "ModuleNotFoundError", "{src}");
@@ -71,7 +84,10 @@ fn a_huge_tensor_fails_at_once() {
 
 #[test]
 fn runaway_loops_stop_on_the_step_budget() {
-    let limits = Limits { max_steps: 100_000, ..Limits::default() };
+    let limits = Limits {
+        max_steps: 100_000,
+        ..Limits::default()
+    };
     let start = Instant::now();
     let err = run_limited("while True:\n    pass", limits).expect("must stop");
     assert_eq!(err.0, "TimeoutError");
@@ -81,19 +97,41 @@ fn runaway_loops_stop_on_the_step_budget() {
 
 #[test]
 fn runaway_loops_stop_on_the_clock() {
-    let limits = Limits { max_duration: Duration::from_millis(200), ..Limits::default() };
+    let limits = Limits {
+        max_duration: Duration::from_millis(200),
+        ..Limits::default()
+    };
     let start = Instant::now();
-    let err = run_limited("import torch\nx = torch.ones(64, 64)\nwhile True:\n    y = x @ x", limits).expect("must stop");
+    let err = run_limited(
+        "import torch\nx = torch.ones(64, 64)\nwhile True:\n    y = x @ x",
+        limits,
+    )
+    .expect("must stop");
     assert_eq!(err.0, "TimeoutError");
-    assert!(start.elapsed() < Duration::from_secs(5), "took {:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        start.elapsed()
+    );
 }
 
 #[test]
 fn deep_recursion_is_a_recursion_error_not_a_crash() {
     // Runs on the exec thread (large stack), as the binary does.
-    let out = run_source("def f(n):\n    return f(n + 1)\nf(0)\n".into(), "rec.py".into(), Duration::from_secs(10)).unwrap();
+    let out = run_source(
+        "def f(n):\n    return f(n + 1)\nf(0)\n".into(),
+        "rec.py".into(),
+        Duration::from_secs(10),
+    )
+    .unwrap();
     assert!(out.failed);
-    assert!(out.stderr.trim_end().ends_with("RecursionError: maximum recursion depth exceeded"), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .trim_end()
+            .ends_with("RecursionError: maximum recursion depth exceeded"),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
@@ -103,7 +141,10 @@ fn deeply_nested_source_is_refused_before_it_can_overflow() {
     assert_eq!(err.expect("must fail").0, "SyntaxError");
     let src = format!("x = 1{}", " + 1".repeat(50_000));
     let out = run_source(src, "long.py".into(), Duration::from_secs(10)).unwrap();
-    assert!(out.failed, "a 50k-term expression must be refused, not evaluated recursively");
+    assert!(
+        out.failed,
+        "a 50k-term expression must be refused, not evaluated recursively"
+    );
     let src = format!("x = {}1", "-".repeat(20_000));
     let out = run_source(src, "neg.py".into(), Duration::from_secs(10)).unwrap();
     assert!(out.failed);
@@ -111,8 +152,15 @@ fn deeply_nested_source_is_refused_before_it_can_overflow() {
 
 #[test]
 fn runaway_output_is_capped() {
-    let limits = Limits { max_output: 10_000, ..Limits::default() };
-    let err = run_limited("for i in range(100000):\n    print('spam spam spam')", limits).expect("must stop");
+    let limits = Limits {
+        max_output: 10_000,
+        ..Limits::default()
+    };
+    let err = run_limited(
+        "for i in range(100000):\n    print('spam spam spam')",
+        limits,
+    )
+    .expect("must stop");
     assert_eq!(err.0, "MemoryError");
 }
 
@@ -136,15 +184,39 @@ fn syntax_errors_are_located() {
 #[test]
 fn hostile_inputs_never_panic() {
     let cases = [
-        "", "\0", "\u{feff}x = 1", "x = '''", "def f(:\n", "class", "lambda: (yield)", "import torch\ntorch.zeros(-1)",
-        "import torch\ntorch.arange(0, 10, 0)", "import torch\ntorch.ones(2,3).view(-1, -1)", "import torch\ntorch.ones(2)[5]",
-        "import torch\ntorch.ones(2,2)[torch.tensor([True])]", "import torch\nx = torch.ones(3)\nx[::-1]", "a = []\na.append(a)\nprint(a)",
-        "import torch\ntorch.randint(5, 2, (3,))", "import torch\ntorch.ones(0).max()", "x = 10 ** 100", "import torch\ntorch.tensor([[1], [1, 2]])",
-        "import torch\ntorch.ones(2, 3).permute(0, 0)", "import torch\ntorch.ones(3).unsqueeze(5)", "print(1 // 0)", "import torch\ntorch.tensor([1]) // 0",
-        "import torch\nimport torch.nn as nn\nnn.Linear(-1, 2)", "import torch\ntorch.ones(2, 3) @ torch.ones(2, 3)", "import torch\ntorch.empty(2, 3).split(0)",
-        "x = {}\nx[[1]] = 2", "'%d' % 'a'", "f'{1:{2}{3}}'", "import torch\ntorch.ones(3).expand(2, -1, -2)", "int('x')",
+        "",
+        "\0",
+        "\u{feff}x = 1",
+        "x = '''",
+        "def f(:\n",
+        "class",
+        "lambda: (yield)",
+        "import torch\ntorch.zeros(-1)",
+        "import torch\ntorch.arange(0, 10, 0)",
+        "import torch\ntorch.ones(2,3).view(-1, -1)",
+        "import torch\ntorch.ones(2)[5]",
+        "import torch\ntorch.ones(2,2)[torch.tensor([True])]",
+        "import torch\nx = torch.ones(3)\nx[::-1]",
+        "a = []\na.append(a)\nprint(a)",
+        "import torch\ntorch.randint(5, 2, (3,))",
+        "import torch\ntorch.ones(0).max()",
+        "x = 10 ** 100",
+        "import torch\ntorch.tensor([[1], [1, 2]])",
+        "import torch\ntorch.ones(2, 3).permute(0, 0)",
+        "import torch\ntorch.ones(3).unsqueeze(5)",
+        "print(1 // 0)",
+        "import torch\ntorch.tensor([1]) // 0",
+        "import torch\nimport torch.nn as nn\nnn.Linear(-1, 2)",
+        "import torch\ntorch.ones(2, 3) @ torch.ones(2, 3)",
+        "import torch\ntorch.empty(2, 3).split(0)",
+        "x = {}\nx[[1]] = 2",
+        "'%d' % 'a'",
+        "f'{1:{2}{3}}'",
+        "import torch\ntorch.ones(3).expand(2, -1, -2)",
+        "int('x')",
     ];
     for src in cases {
-        let _ = run_source(src.to_string(), "hostile.py".into(), Duration::from_secs(5)).expect("no panic");
+        let _ = run_source(src.to_string(), "hostile.py".into(), Duration::from_secs(5))
+            .expect("no panic");
     }
 }

@@ -221,15 +221,13 @@ pub(crate) fn to_int(v: &Value, what: &str) -> PyResult<i64> {
         Value::Tensor(t) if t.numel() == 1 && !t.dtype().is_floating_point() => {
             Ok(t.item()?.to_i64())
         }
-        other => Err(type_error(format!(
-            "'{}' object cannot be interpreted as an integer{}",
-            other.type_name(),
-            if what.is_empty() {
-                String::new()
-            } else {
-                String::new()
-            }
-        ))),
+        other => {
+            let _ = what;
+            Err(type_error(format!(
+                "'{}' object cannot be interpreted as an integer",
+                other.type_name()
+            )))
+        }
     }
 }
 
@@ -494,11 +492,11 @@ fn b_reversed(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     Ok(seq_iter(items))
 }
 
-pub(crate) fn isinstance_of(interp: &mut Interpreter, v: &Value, spec: &Value) -> PyResult<bool> {
+pub(crate) fn isinstance_of(v: &Value, spec: &Value) -> PyResult<bool> {
     match spec {
         Value::Tuple(items) => {
             for s in items.iter() {
-                if isinstance_of(interp, v, s)? {
+                if isinstance_of(v, s)? {
                     return Ok(true);
                 }
             }
@@ -531,10 +529,10 @@ pub(crate) fn isinstance_of(interp: &mut Interpreter, v: &Value, spec: &Value) -
     }
 }
 
-fn b_isinstance(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+fn b_isinstance(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let v = need(&args, 0, "obj", "isinstance")?;
     let spec = need(&args, 1, "class_or_tuple", "isinstance")?;
-    Ok(Value::Bool(isinstance_of(interp, &v, &spec)?))
+    Ok(Value::Bool(isinstance_of(&v, &spec)?))
 }
 
 fn b_issubclass(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -735,14 +733,19 @@ fn b_type(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
 }
 
 fn b_not_constructible(interp: &mut Interpreter, _: Args) -> PyResult<Value> {
-    Err(type_error(format!("cannot create '{}' instances", interp.current_builtin)))
+    Err(type_error(format!(
+        "cannot create '{}' instances",
+        interp.current_builtin
+    )))
 }
 
 /// Built-ins that are types print as classes.
 pub(crate) fn type_repr(name: &str) -> Option<String> {
     Some(match name {
-        "int" | "float" | "str" | "bool" | "list" | "dict" | "tuple" | "set" | "range" | "NoneType" | "type"
-        | "object" | "function" | "module" | "dtype" | "slice" => format!("<class '{name}'>"),
+        "int" | "float" | "str" | "bool" | "list" | "dict" | "tuple" | "set" | "range"
+        | "NoneType" | "type" | "object" | "function" | "module" | "dtype" | "slice" => {
+            format!("<class '{name}'>")
+        }
         "Tensor" => "<class 'torch.Tensor'>".to_string(),
         "Size" => "<class 'torch.Size'>".to_string(),
         _ => return None,
@@ -879,7 +882,10 @@ fn b_pow(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
             return Err(exc("ValueError", "pow() 3rd argument cannot be 0"));
         }
         if exp < 0 {
-            return Err(exc("ValueError", "pow() 2nd argument cannot be negative when 3rd argument specified"));
+            return Err(exc(
+                "ValueError",
+                "pow() 2nd argument cannot be negative when 3rd argument specified",
+            ));
         }
         let mut result: i128 = 1;
         let mut b = (base as i128).rem_euclid(m as i128);
@@ -1008,10 +1014,10 @@ fn deepcopy(
     memo: &mut HashMap<usize, Value>,
 ) -> PyResult<Value> {
     interp.tick()?;
-    if let Some(id) = v.identity() {
-        if let Some(done) = memo.get(&id) {
-            return Ok(done.clone());
-        }
+    if let Some(id) = v.identity()
+        && let Some(done) = memo.get(&id)
+    {
+        return Ok(done.clone());
     }
     let out = match v {
         Value::List(l) => {

@@ -211,10 +211,10 @@ impl Interpreter {
     }
 
     fn instantiate(&mut self, class: &Rc<Class>, args: Args) -> PyResult<Value> {
-        if let Some(tag) = class.native {
-            if let Some(v) = super::torch::construct_native(self, tag, class, &args)? {
-                return Ok(v);
-            }
+        if let Some(tag) = class.native
+            && let Some(v) = super::torch::construct_native(self, tag, class, &args)?
+        {
+            return Ok(v);
         }
         let inst = Rc::new(Instance {
             class: Rc::clone(class),
@@ -320,7 +320,9 @@ impl Interpreter {
                 )
             }),
             Value::Builtin(b) if name == "__name__" => Ok(Value::str(b.name)),
-            Value::Builtin(b) if b.name == "dict" && name == "fromkeys" => Ok(super::builtins::builtin("fromkeys", super::builtins::dict_fromkeys)),
+            Value::Builtin(b) if b.name == "dict" && name == "fromkeys" => Ok(
+                super::builtins::builtin("fromkeys", super::builtins::dict_fromkeys),
+            ),
             Value::Function(f) => match name {
                 "__name__" => Ok(Value::Str(Rc::clone(&f.name))),
                 _ => Err(exc(
@@ -664,11 +666,11 @@ impl Interpreter {
         let Value::Instance(inst) = v else {
             return Ok(String::new());
         };
-        if let Some((_, f)) = inst.class.lookup("__str__") {
-            if matches!(f, Value::Function(_)) {
-                let r = self.call_value(f, Args::new(vec![v.clone()]))?;
-                return self.to_str(&r);
-            }
+        if let Some((_, f)) = inst.class.lookup("__str__")
+            && matches!(f, Value::Function(_))
+        {
+            let r = self.call_value(f, Args::new(vec![v.clone()]))?;
+            return self.to_str(&r);
         }
         let args = match inst.get("args") {
             Some(Value::Tuple(t)) => t.as_ref().clone(),

@@ -96,15 +96,15 @@ impl Interpreter {
     ) -> PyResult<Option<Value>> {
         let n = body.len();
         for (i, stmt) in body.iter().enumerate() {
-            if i + 1 == n {
-                if let Stmt::Expr(e) = stmt {
-                    self.current_offset = usize::from(stmt.range().start());
-                    self.tick()?;
-                    let v = self
-                        .eval(&e.value, scope)
-                        .map_err(|u| self.record_frame(u, stmt));
-                    return v.map(Some);
-                }
+            if i + 1 == n
+                && let Stmt::Expr(e) = stmt
+            {
+                self.current_offset = usize::from(stmt.range().start());
+                self.tick()?;
+                let v = self
+                    .eval(&e.value, scope)
+                    .map_err(|u| self.record_frame(u, stmt));
+                return v.map(Some);
             }
             self.exec_stmt(stmt, scope)?;
         }
@@ -431,10 +431,10 @@ impl Interpreter {
                 }
             }
         }
-        if bases.is_empty() {
-            if let Some(object) = self.exception_classes.get("object") {
-                bases.push(Rc::clone(object));
-            }
+        if bases.is_empty()
+            && let Some(object) = self.exception_classes.get("object")
+        {
+            bases.push(Rc::clone(object));
         }
         let class_scope: ScopeRef = Rc::new(RefCell::new(Scope {
             parent: Some(Rc::clone(scope)),
@@ -1012,13 +1012,12 @@ impl Interpreter {
 
     fn eval_call(&mut self, c: &ast::ExprCall, scope: &ScopeRef) -> PyResult<Value> {
         // `super()` with no arguments: the class the method was defined in, and its first argument.
-        if let Expr::Name(n) = &*c.func {
-            if n.id.as_str() == "super"
-                && c.args.is_empty()
-                && self.lookup(scope, "super").is_some()
-            {
-                return self.zero_arg_super(scope);
-            }
+        if let Expr::Name(n) = &*c.func
+            && n.id.as_str() == "super"
+            && c.args.is_empty()
+            && self.lookup(scope, "super").is_some()
+        {
+            return self.zero_arg_super(scope);
         }
         let func = self.eval(&c.func, scope)?;
         let mut args = Args::default();

@@ -151,10 +151,7 @@ impl Interpreter {
         self.frames.clear();
         let lines = Rc::new(LineIndex::new(source));
         let file: Rc<str> = Rc::from(file);
-        let module = match self.parse_source(source, &file, &lines) {
-            Ok(m) => m,
-            Err(e) => return Err(e),
-        };
+        let module = self.parse_source(source, &file, &lines)?;
         self.frames.push(FrameCtx {
             function: Rc::from("<module>"),
             file: Rc::clone(&file),
@@ -250,7 +247,7 @@ impl Interpreter {
                 ),
             ));
         }
-        if self.steps % 1024 == 0 && self.started.elapsed() > self.limits.max_duration {
+        if self.steps.is_multiple_of(1024) && self.started.elapsed() > self.limits.max_duration {
             return Err(error::exc(
                 "TimeoutError",
                 format!(

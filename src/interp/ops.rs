@@ -326,7 +326,10 @@ impl Interpreter {
         // Self-containing containers would recurse forever; Python gives up the same way.
         self.compare_depth += 1;
         let r = if self.compare_depth > 500 {
-            Err(exc("RecursionError", "maximum recursion depth exceeded in comparison"))
+            Err(exc(
+                "RecursionError",
+                "maximum recursion depth exceeded in comparison",
+            ))
         } else {
             self.equals_inner(l, r)
         };

@@ -52,7 +52,10 @@ impl Interpreter {
                 });
             }
             if self.repr_stack.len() > 200 {
-                return Err(super::error::exc("RecursionError", "maximum recursion depth exceeded while getting the repr of an object"));
+                return Err(super::error::exc(
+                    "RecursionError",
+                    "maximum recursion depth exceeded while getting the repr of an object",
+                ));
             }
             self.repr_stack.push(id);
             let r = self.repr_inner(v);
@@ -118,7 +121,8 @@ impl Interpreter {
             Value::Size(s) => crate::tensor::format::format_size(s),
             Value::DType(d) => d.to_string(),
             Value::Function(f) => format!("<function {}>", f.name),
-            Value::Builtin(b) => super::builtins::type_repr(b.name).unwrap_or_else(|| format!("<built-in function {}>", b.name)),
+            Value::Builtin(b) => super::builtins::type_repr(b.name)
+                .unwrap_or_else(|| format!("<built-in function {}>", b.name)),
             Value::NativeMethod(m) => {
                 format!("<built-in method {} of {} object>", m.1, m.0.type_name())
             }
@@ -129,11 +133,11 @@ impl Interpreter {
                 None => format!("<class '__main__.{}'>", c.name),
             },
             Value::Instance(inst) => {
-                if let Some((_, f)) = inst.class.lookup("__repr__") {
-                    if matches!(f, Value::Function(_)) {
-                        let r = self.call_value(f, Args::new(vec![v.clone()]))?;
-                        return self.to_str(&r);
-                    }
+                if let Some((_, f)) = inst.class.lookup("__repr__")
+                    && matches!(f, Value::Function(_))
+                {
+                    let r = self.call_value(f, Args::new(vec![v.clone()]))?;
+                    return self.to_str(&r);
                 }
                 if self.is_exception_class(&inst.class) {
                     let args = match inst.get("args") {
@@ -172,11 +176,11 @@ impl Interpreter {
         match v {
             Value::Str(s) => Ok(s.to_string()),
             Value::Instance(inst) => {
-                if let Some((_, f)) = inst.class.lookup("__str__") {
-                    if matches!(f, Value::Function(_)) {
-                        let r = self.call_value(f, Args::new(vec![v.clone()]))?;
-                        return self.to_str(&r);
-                    }
+                if let Some((_, f)) = inst.class.lookup("__str__")
+                    && matches!(f, Value::Function(_))
+                {
+                    let r = self.call_value(f, Args::new(vec![v.clone()]))?;
+                    return self.to_str(&r);
                 }
                 if self.is_exception_class(&inst.class) {
                     return self.exception_message(v);

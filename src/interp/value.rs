@@ -234,8 +234,21 @@ impl Dict {
     /// CPython (an int hashes to itself), which printed sets show; everything else keeps insertion order.
     pub fn ordered_keys(&self, is_set: bool) -> Vec<Value> {
         let keys: Vec<Value> = self.entries.iter().map(|(k, _)| k.clone()).collect();
-        if is_set && keys.iter().all(|k| matches!(k, Value::Int(i) if (0..1 << 16).contains(i))) {
-            let mut ints: Vec<i64> = keys.iter().filter_map(|k| if let Value::Int(i) = k { Some(*i) } else { None }).collect();
+        if is_set
+            && keys
+                .iter()
+                .all(|k| matches!(k, Value::Int(i) if (0..1 << 16).contains(i)))
+        {
+            let mut ints: Vec<i64> = keys
+                .iter()
+                .filter_map(|k| {
+                    if let Value::Int(i) = k {
+                        Some(*i)
+                    } else {
+                        None
+                    }
+                })
+                .collect();
             ints.sort_unstable();
             return ints.into_iter().map(Value::Int).collect();
         }
@@ -327,7 +340,9 @@ impl Value {
             Value::Iterator(_) => "iterator".into(),
             Value::Super(_) => "super".into(),
             Value::GradMode(..) => "no_grad".into(),
-            Value::DictView(_, k) => ["dict_keys", "dict_values", "dict_items"][(*k as usize).min(2)].into(),
+            Value::DictView(_, k) => {
+                ["dict_keys", "dict_values", "dict_items"][(*k as usize).min(2)].into()
+            }
         }
     }
 

@@ -118,10 +118,10 @@ pub fn result_type(operands: &[Operand]) -> DType {
         (None, Some(z)) => z,
         (None, None) => DType::default_for(scalar.unwrap_or(Category::Float)),
     };
-    if let Some(c) = scalar {
-        if c > result.category() {
-            result = DType::default_for(c);
-        }
+    if let Some(c) = scalar
+        && c > result.category()
+    {
+        result = DType::default_for(c);
     }
     result
 }

@@ -120,7 +120,7 @@ pub fn infer_size(requested: &[i64], numel: usize) -> Result<Vec<usize>> {
     let numel_u = numel as u128;
     match infer_at {
         Some(i) => {
-            if known == 0 || numel_u % known != 0 {
+            if known == 0 || !numel_u.is_multiple_of(known) {
                 // PyTorch: with a 0 in the known dims the inferred size is ambiguous.
                 return Err(invalid());
             }

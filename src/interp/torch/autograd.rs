@@ -9,7 +9,10 @@ use crate::interp::value::Value;
 
 /// Whether results of an op on these inputs are recorded by autograd.
 pub(crate) fn recording(interp: &Interpreter, inputs: &[&Value]) -> bool {
-    interp.no_grad == 0 && inputs.iter().any(|v| matches!(v, Value::Tensor(t) if t.requires_grad()))
+    interp.no_grad == 0
+        && inputs
+            .iter()
+            .any(|v| matches!(v, Value::Tensor(t) if t.requires_grad()))
 }
 
 pub(crate) fn recording_tensors(interp: &Interpreter, inputs: &[&Tensor]) -> bool {
@@ -32,7 +35,12 @@ pub(crate) fn mark(v: Value, name: &'static str) -> Value {
 }
 
 /// The backward node a tensor method (or the torch function of the same name) records.
-pub(crate) fn method_node(name: &str, this: &Tensor, result: &Value, has_dim: bool) -> Option<&'static str> {
+pub(crate) fn method_node(
+    name: &str,
+    this: &Tensor,
+    result: &Value,
+    has_dim: bool,
+) -> Option<&'static str> {
     let same_view = |r: &Value| matches!(r, Value::Tensor(t) if t.shares_storage(this) && t.layout() == this.layout());
     Some(match name {
         "add" => "AddBackward0",
@@ -68,13 +76,35 @@ pub(crate) fn method_node(name: &str, this: &Tensor, result: &Value, has_dim: bo
         "where" => "WhereBackward0",
         "tril" => "TrilBackward0",
         "triu" => "TriuBackward0",
-        "sum" => if has_dim { "SumBackward1" } else { "SumBackward0" },
-        "mean" => if has_dim { "MeanBackward1" } else { "MeanBackward0" },
-        "prod" => if has_dim { "ProdBackward1" } else { "ProdBackward0" },
+        "sum" => {
+            if has_dim {
+                "SumBackward1"
+            } else {
+                "SumBackward0"
+            }
+        }
+        "mean" => {
+            if has_dim {
+                "MeanBackward1"
+            } else {
+                "MeanBackward0"
+            }
+        }
+        "prod" => {
+            if has_dim {
+                "ProdBackward1"
+            } else {
+                "ProdBackward0"
+            }
+        }
         "std" => "StdBackward0",
         "var" => "VarBackward0",
         "max" | "min" => {
-            let up = if name == "max" { ("MaxBackward0", "MaxBackward1") } else { ("MinBackward0", "MinBackward1") };
+            let up = if name == "max" {
+                ("MaxBackward0", "MaxBackward1")
+            } else {
+                ("MinBackward0", "MinBackward1")
+            };
             if has_dim { up.0 } else { up.1 }
         }
         "softmax" => "SoftmaxBackward0",
@@ -98,7 +128,13 @@ pub(crate) fn method_node(name: &str, this: &Tensor, result: &Value, has_dim: bo
         "transpose" | "swapaxes" => "TransposeBackward0",
         "permute" | "movedim" => "PermuteBackward0",
         "unsqueeze" => "UnsqueezeBackward0",
-        "squeeze" => if has_dim { "SqueezeBackward1" } else { "SqueezeBackward0" },
+        "squeeze" => {
+            if has_dim {
+                "SqueezeBackward1"
+            } else {
+                "SqueezeBackward0"
+            }
+        }
         "expand" | "expand_as" => "ExpandBackward0",
         "contiguous" => {
             if same_view(result) {

@@ -105,7 +105,10 @@ pub(crate) fn torch_module() -> HashMap<&'static str, Value> {
 fn own_dispatch(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let name = interp.current_builtin;
     let Some(&(_, f)) = OWN.iter().find(|(n, _)| *n == name) else {
-        return Err(exc("AttributeError", format!("module 'torch' has no attribute '{name}'")));
+        return Err(exc(
+            "AttributeError",
+            format!("module 'torch' has no attribute '{name}'"),
+        ));
     };
     let mut args = args;
     let mut requires_grad = false;
@@ -119,13 +122,14 @@ fn own_dispatch(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     }
     args.kw = kept;
     let result = f(interp, args)?;
-    if requires_grad {
-        if let Value::Tensor(t) = &result {
-            if !t.dtype().is_floating_point() {
-                return Err(exc("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients"));
-            }
-            t.set_requires_grad(true);
+    if requires_grad && let Value::Tensor(t) = &result {
+        if !t.dtype().is_floating_point() {
+            return Err(exc(
+                "RuntimeError",
+                "Only Tensors of floating point and complex dtype can require gradients",
+            ));
         }
+        t.set_requires_grad(true);
     }
     Ok(result)
 }
@@ -142,18 +146,21 @@ pub(crate) fn call_torch_fn(interp: &mut Interpreter, name: &str, args: Args) ->
         return f(interp, args);
     }
     let mut args = args;
-    if args.pos.is_empty() {
-        if let Some(i) = args.kw.iter().position(|(k, _)| &**k == "input") {
-            let (_, v) = args.kw.remove(i);
-            args.pos.push(v);
-        }
+    if args.pos.is_empty()
+        && let Some(i) = args.kw.iter().position(|(k, _)| &**k == "input")
+    {
+        let (_, v) = args.kw.remove(i);
+        args.pos.push(v);
     }
     match args.pos.first().cloned() {
         Some(Value::Tensor(t)) => {
             args.pos.remove(0);
             tensor_method(interp, t, name, args)
         }
-        Some(other) if value_to_scalar(&other).is_some() && matches!(args.pos.get(1), Some(Value::Tensor(_))) => {
+        Some(other)
+            if value_to_scalar(&other).is_some()
+                && matches!(args.pos.get(1), Some(Value::Tensor(_))) =>
+        {
             let op = match name {
                 "pow" => rustpython_parser::ast::Operator::Pow,
                 "add" => rustpython_parser::ast::Operator::Add,
@@ -189,7 +196,13 @@ pub(crate) fn call_torch_attr(interp: &mut Interpreter, name: &str) -> Value {
     interp
         .modules
         .get("torch")
-        .and_then(|m| if let Value::Module(m) = m { m.attrs.get(name).cloned() } else { None })
+        .and_then(|m| {
+            if let Value::Module(m) = m {
+                m.attrs.get(name).cloned()
+            } else {
+                None
+            }
+        })
         .unwrap_or(Value::None)
 }
 
@@ -294,7 +307,10 @@ fn t_tensor(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let data = p
         .get(0, "data")
         .ok_or_else(|| type_error("tensor() missing 1 required positional arguments: \"data\""))?;
-    Ok(Value::Tensor(tensor_from_value(&data, p.dtype_opt("dtype")?)?))
+    Ok(Value::Tensor(tensor_from_value(
+        &data,
+        p.dtype_opt("dtype")?,
+    )?))
 }
 
 fn typed_tensor(args: Args, dtype: DType, name: &str) -> PyResult<Value> {
@@ -335,19 +351,40 @@ fn t_ones(_: &mut Interpreter, args: Args) -> PyResult<Value> {
 
 fn t_full(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("full", args);
-    let size = p.get(0, "size").ok_or_else(|| type_error("full() missing required argument 'size'"))?;
+    let size = p
+        .get(0, "size")
+        .ok_or_else(|| type_error("full() missing required argument 'size'"))?;
     let dims: Vec<i64> = match &size {
-        Value::List(l) => l.borrow().iter().map(|x| crate::interp::builtins::to_int(x, "")).collect::<PyResult<_>>()?,
-        Value::Tuple(t) => t.iter().map(|x| crate::interp::builtins::to_int(x, "")).collect::<PyResult<_>>()?,
+        Value::List(l) => l
+            .borrow()
+            .iter()
+            .map(|x| crate::interp::builtins::to_int(x, ""))
+            .collect::<PyResult<_>>()?,
+        Value::Tuple(t) => t
+            .iter()
+            .map(|x| crate::interp::builtins::to_int(x, ""))
+            .collect::<PyResult<_>>()?,
         Value::Size(s) => s.iter().map(|&d| d as i64).collect(),
-        other => return Err(type_error(format!("full(): argument 'size' (position 1) must be tuple of ints, not {}", other.type_name()))),
+        other => {
+            return Err(type_error(format!(
+                "full(): argument 'size' (position 1) must be tuple of ints, not {}",
+                other.type_name()
+            )));
+        }
     };
     if let Some(&d) = dims.iter().find(|&&d| d < 0) {
-        return Err(exc("RuntimeError", format!("Trying to create tensor with negative dimension {d}: {dims:?}")));
+        return Err(exc(
+            "RuntimeError",
+            format!("Trying to create tensor with negative dimension {d}: {dims:?}"),
+        ));
     }
     let shape: Vec<usize> = dims.iter().map(|&d| d as usize).collect();
-    let value = p.scalar_opt(1, "fill_value")?.ok_or_else(|| type_error("full() missing required argument 'fill_value'"))?;
-    let dtype = p.dtype_opt("dtype")?.unwrap_or(DType::default_for(value.category()));
+    let value = p
+        .scalar_opt(1, "fill_value")?
+        .ok_or_else(|| type_error("full() missing required argument 'fill_value'"))?;
+    let dtype = p
+        .dtype_opt("dtype")?
+        .unwrap_or(DType::default_for(value.category()));
     Ok(Value::Tensor(Tensor::full(&shape, value, dtype)?))
 }
 
@@ -530,13 +567,11 @@ fn tensor_list(interp: &mut Interpreter, v: &Value, name: &str) -> PyResult<Vec<
     let items = interp.collect_iter(v)?;
     items
         .into_iter()
-        .enumerate()
-        .map(|(i, it)| match it {
+        .map(|it| match it {
             Value::Tensor(t) => Ok(t),
             other => Err(type_error(format!(
-                "{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not {}{}",
-                other.type_name(),
-                if i > 0 { "" } else { "" }
+                "{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not {}",
+                other.type_name()
             ))),
         })
         .collect()
@@ -551,7 +586,11 @@ fn t_cat(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let dim = p.int_opt(1, "dim")?.unwrap_or(0);
     let out = Tensor::cat(&ts, dim)?;
     let record = super::autograd::recording_tensors(interp, &ts.iter().collect::<Vec<_>>());
-    Ok(Value::Tensor(if record { out.with_grad_fn("CatBackward0") } else { out }))
+    Ok(Value::Tensor(if record {
+        out.with_grad_fn("CatBackward0")
+    } else {
+        out
+    }))
 }
 
 fn t_stack(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -563,7 +602,11 @@ fn t_stack(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let dim = p.int_opt(1, "dim")?.unwrap_or(0);
     let out = Tensor::stack(&ts, dim)?;
     let record = super::autograd::recording_tensors(interp, &ts.iter().collect::<Vec<_>>());
-    Ok(Value::Tensor(if record { out.with_grad_fn("StackBackward0") } else { out }))
+    Ok(Value::Tensor(if record {
+        out.with_grad_fn("StackBackward0")
+    } else {
+        out
+    }))
 }
 
 fn t_where(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -761,31 +804,52 @@ fn t_broadcast_tensors(_: &mut Interpreter, args: Args) -> PyResult<Value> {
         .iter()
         .map(|v| match v {
             Value::Tensor(t) => Ok(t.clone()),
-            other => Err(type_error(format!("expected Tensor as element 0 in argument 0, but got {}", other.type_name()))),
+            other => Err(type_error(format!(
+                "expected Tensor as element 0 in argument 0, but got {}",
+                other.type_name()
+            ))),
         })
         .collect::<PyResult<_>>()?;
     let mut shape: Vec<usize> = vec![];
     for t in &ts {
         shape = crate::tensor::layout::broadcast_shapes(&shape, t.shape())?;
     }
-    Ok(Value::tuple(ts.iter().map(|t| t.broadcast_to(&shape).map(Value::Tensor)).collect::<Result<_, _>>()?))
+    Ok(Value::tuple(
+        ts.iter()
+            .map(|t| t.broadcast_to(&shape).map(Value::Tensor))
+            .collect::<Result<_, _>>()?,
+    ))
 }
 
 fn t_vstack(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("vstack", args);
-    let list = p.get(0, "tensors").ok_or_else(|| type_error("vstack() missing required argument 'tensors'"))?;
+    let list = p
+        .get(0, "tensors")
+        .ok_or_else(|| type_error("vstack() missing required argument 'tensors'"))?;
     let ts: Vec<Tensor> = tensor_list(interp, &list, "vstack")?
         .into_iter()
-        .map(|t| if t.ndim() < 2 { t.reshape(&[1, -1]) } else { Ok(t) })
+        .map(|t| {
+            if t.ndim() < 2 {
+                t.reshape(&[1, -1])
+            } else {
+                Ok(t)
+            }
+        })
         .collect::<Result<_, _>>()?;
     Ok(Value::Tensor(Tensor::cat(&ts, 0)?))
 }
 
 fn t_hstack(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("hstack", args);
-    let list = p.get(0, "tensors").ok_or_else(|| type_error("hstack() missing required argument 'tensors'"))?;
+    let list = p
+        .get(0, "tensors")
+        .ok_or_else(|| type_error("hstack() missing required argument 'tensors'"))?;
     let ts = tensor_list(interp, &list, "hstack")?;
-    let dim = if ts.first().is_some_and(|t| t.ndim() == 1) { 0 } else { 1 };
+    let dim = if ts.first().is_some_and(|t| t.ndim() == 1) {
+        0
+    } else {
+        1
+    };
     Ok(Value::Tensor(Tensor::cat(&ts, dim)?))
 }
 
@@ -794,7 +858,14 @@ fn t_mv(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let m = p.tensor(0, "input")?;
     let v = p.tensor(1, "vec")?;
     if m.ndim() != 2 || v.ndim() != 1 {
-        return Err(exc("RuntimeError", format!("vector + matrix @ vector expected, got 1, {}, {}", m.ndim(), v.ndim())));
+        return Err(exc(
+            "RuntimeError",
+            format!(
+                "vector + matrix @ vector expected, got 1, {}, {}",
+                m.ndim(),
+                v.ndim()
+            ),
+        ));
     }
     Ok(Value::Tensor(m.matmul(&v)?))
 }
@@ -809,7 +880,10 @@ fn t_promote_types(_: &mut Interpreter, args: Args) -> PyResult<Value> {
 fn t_device(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     match args.pos.first() {
         Some(Value::Str(s)) if s.starts_with("cpu") => Ok(Value::str("cpu")),
-        Some(Value::Str(s)) => Err(exc("RuntimeError", format!("the tutor runs on the CPU only; there is no '{s}' device here"))),
+        Some(Value::Str(s)) => Err(exc(
+            "RuntimeError",
+            format!("the tutor runs on the CPU only; there is no '{s}' device here"),
+        )),
         _ => Ok(Value::str("cpu")),
     }
 }
@@ -817,14 +891,29 @@ fn t_device(_: &mut Interpreter, args: Args) -> PyResult<Value> {
 /// A shape given as one value: a list, tuple, `torch.Size` or a single int.
 pub(crate) fn shape_of_value(v: &Value) -> PyResult<Vec<usize>> {
     let dims: Vec<i64> = match v {
-        Value::List(l) => l.borrow().iter().map(|x| crate::interp::builtins::to_int(x, "")).collect::<PyResult<_>>()?,
-        Value::Tuple(t) => t.iter().map(|x| crate::interp::builtins::to_int(x, "")).collect::<PyResult<_>>()?,
+        Value::List(l) => l
+            .borrow()
+            .iter()
+            .map(|x| crate::interp::builtins::to_int(x, ""))
+            .collect::<PyResult<_>>()?,
+        Value::Tuple(t) => t
+            .iter()
+            .map(|x| crate::interp::builtins::to_int(x, ""))
+            .collect::<PyResult<_>>()?,
         Value::Size(s) => s.iter().map(|&d| d as i64).collect(),
         Value::Int(i) => vec![*i],
-        other => return Err(type_error(format!("argument 'size' must be tuple of ints, not {}", other.type_name()))),
+        other => {
+            return Err(type_error(format!(
+                "argument 'size' must be tuple of ints, not {}",
+                other.type_name()
+            )));
+        }
     };
     if let Some(&d) = dims.iter().find(|&&d| d < 0) {
-        return Err(exc("RuntimeError", format!("Trying to create tensor with negative dimension {d}: {dims:?}")));
+        return Err(exc(
+            "RuntimeError",
+            format!("Trying to create tensor with negative dimension {d}: {dims:?}"),
+        ));
     }
     Ok(dims.iter().map(|&d| d as usize).collect())
 }

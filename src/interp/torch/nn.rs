@@ -100,7 +100,11 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
             "Dropout",
             &[("__init__", dropout_init), ("forward", dropout_forward)],
         ),
-        sub("ReLU", "ReLU", &[("__init__", relu_init), ("forward", act_forward)]),
+        sub(
+            "ReLU",
+            "ReLU",
+            &[("__init__", relu_init), ("forward", act_forward)],
+        ),
         sub(
             "GELU",
             "GELU",
@@ -136,16 +140,36 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
             "LeakyReLU",
             &[("__init__", leaky_init), ("forward", act_forward)],
         ),
-        sub("ELU", "ELU", &[("__init__", elu_init), ("forward", act_forward)]),
-        sub("SiLU", "SiLU", &[("__init__", simple_init), ("forward", act_forward)]),
+        sub(
+            "ELU",
+            "ELU",
+            &[("__init__", elu_init), ("forward", act_forward)],
+        ),
+        sub(
+            "SiLU",
+            "SiLU",
+            &[("__init__", simple_init), ("forward", act_forward)],
+        ),
         sub(
             "CrossEntropyLoss",
             "CrossEntropyLoss",
             &[("__init__", loss_init), ("forward", loss_forward)],
         ),
-        sub("NLLLoss", "NLLLoss", &[("__init__", loss_init), ("forward", loss_forward)]),
-        sub("MSELoss", "MSELoss", &[("__init__", loss_init), ("forward", loss_forward)]),
-        sub("KLDivLoss", "KLDivLoss", &[("__init__", loss_init), ("forward", loss_forward)]),
+        sub(
+            "NLLLoss",
+            "NLLLoss",
+            &[("__init__", loss_init), ("forward", loss_forward)],
+        ),
+        sub(
+            "MSELoss",
+            "MSELoss",
+            &[("__init__", loss_init), ("forward", loss_forward)],
+        ),
+        sub(
+            "KLDivLoss",
+            "KLDivLoss",
+            &[("__init__", loss_init), ("forward", loss_forward)],
+        ),
         sub(
             "ModuleDict",
             "ModuleDict",
@@ -250,19 +274,35 @@ const F_FNS: &[(&str, NativeFn, Option<&str>)] = &[
 fn f_dispatch(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let name = interp.current_builtin;
     let Some(&(_, f, node)) = F_FNS.iter().find(|(n, _, _)| *n == name) else {
-        return Err(exc("AttributeError", format!("module 'torch.nn.functional' has no attribute '{name}'")));
+        return Err(exc(
+            "AttributeError",
+            format!("module 'torch.nn.functional' has no attribute '{name}'"),
+        ));
     };
-    let inputs: Vec<Value> = args.pos.iter().chain(args.kw.iter().map(|(_, v)| v)).cloned().collect();
+    let inputs: Vec<Value> = args
+        .pos
+        .iter()
+        .chain(args.kw.iter().map(|(_, v)| v))
+        .cloned()
+        .collect();
     let record = super::autograd::recording(interp, &inputs.iter().collect::<Vec<_>>());
     let input_ndim = match args.pos.first() {
         Some(Value::Tensor(t)) => t.ndim(),
         _ => 0,
     };
-    let has_bias = matches!(args.pos.get(2).or(args.kw.iter().find(|(k, _)| &**k == "bias").map(|(_, v)| v)), Some(Value::Tensor(_)));
+    let has_bias = matches!(
+        args.pos
+            .get(2)
+            .or(args.kw.iter().find(|(k, _)| &**k == "bias").map(|(_, v)| v)),
+        Some(Value::Tensor(_))
+    );
     let result = f(interp, args)?;
     match node {
         Some(_) if !record => Ok(result),
-        Some("linear") => Ok(super::autograd::mark(result, linear_node(input_ndim, has_bias))),
+        Some("linear") => Ok(super::autograd::mark(
+            result,
+            linear_node(input_ndim, has_bias),
+        )),
         Some(n) => Ok(super::autograd::mark(result, n)),
         None => Ok(result),
     }
@@ -279,7 +319,10 @@ fn linear_node(input_ndim: usize, has_bias: bool) -> &'static str {
 /// The grad_fn a native module's forward records.
 fn native_forward_node(inst: &Instance, input_ndim: usize) -> Option<&'static str> {
     Some(match inst.class.native_tag()? {
-        "Linear" => linear_node(input_ndim, matches!(inst.get("bias"), Some(Value::Tensor(_)))),
+        "Linear" => linear_node(
+            input_ndim,
+            matches!(inst.get("bias"), Some(Value::Tensor(_))),
+        ),
         "Embedding" => "EmbeddingBackward0",
         "LayerNorm" => "NativeLayerNormBackward0",
         "Dropout" => {
@@ -330,7 +373,6 @@ fn is_module_value(v: &Value) -> bool {
 }
 
 fn param(t: Tensor) -> Value {
-    let t = t;
     t.set_param(true);
     Value::Tensor(t)
 }
@@ -440,7 +482,11 @@ fn m_call(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         return interp.call_value(forward, args);
     }
     let mut inputs: Vec<Value> = args.pos.iter().skip(1).cloned().collect();
-    inputs.extend(own_parameters(&inst).into_iter().map(|(_, t)| Value::Tensor(t)));
+    inputs.extend(
+        own_parameters(&inst)
+            .into_iter()
+            .map(|(_, t)| Value::Tensor(t)),
+    );
     let record = super::autograd::recording(interp, &inputs.iter().collect::<Vec<_>>());
     let input_ndim = match args.pos.get(1) {
         Some(Value::Tensor(t)) => t.ndim(),
@@ -546,14 +592,23 @@ fn m_noop(_: &mut Interpreter, _: Args) -> PyResult<Value> {
 
 fn m_requires_grad(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let flag = match args.pos.get(1).or(args.kw.iter().find(|(k, _)| &**k == "requires_grad").map(|(_, v)| v)) {
+    let flag = match args.pos.get(1).or(args
+        .kw
+        .iter()
+        .find(|(k, _)| &**k == "requires_grad")
+        .map(|(_, v)| v))
+    {
         Some(v) => interp.truthy(v)?,
         None => true,
     };
     let mut params = Vec::new();
     all_parameters(&inst, "", &mut params);
     for (_, t) in params {
-        t.set_grad_info(crate::tensor::GradInfo { requires_grad: flag, is_param: true, grad_fn: None });
+        t.set_grad_info(crate::tensor::GradInfo {
+            requires_grad: flag,
+            is_param: true,
+            grad_fn: None,
+        });
     }
     Ok(Value::Instance(inst))
 }
@@ -585,7 +640,10 @@ fn m_register_buffer(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     if !names.iter().any(|n| **n == *name) {
         names.push(Rc::clone(&name));
     }
-    inst.set(BUFFERS, Value::list(names.into_iter().map(Value::Str).collect()));
+    inst.set(
+        BUFFERS,
+        Value::list(names.into_iter().map(Value::Str).collect()),
+    );
     Ok(Value::None)
 }
 
@@ -597,7 +655,13 @@ fn buffer_names(inst: &Instance) -> Vec<Rc<str>> {
         Some(Value::List(l)) => l
             .borrow()
             .iter()
-            .filter_map(|v| if let Value::Str(s) = v { Some(Rc::clone(s)) } else { None })
+            .filter_map(|v| {
+                if let Value::Str(s) = v {
+                    Some(Rc::clone(s))
+                } else {
+                    None
+                }
+            })
             .collect(),
         _ => Vec::new(),
     }
@@ -618,7 +682,11 @@ fn m_named_buffers(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
     let mut out = Vec::new();
     all_buffers(&inst, "", &mut out);
-    Ok(Value::list(out.into_iter().map(|(n, v)| Value::tuple(vec![Value::str(&n), v])).collect()))
+    Ok(Value::list(
+        out.into_iter()
+            .map(|(n, v)| Value::tuple(vec![Value::str(&n), v]))
+            .collect(),
+    ))
 }
 
 fn m_buffers(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -633,12 +701,20 @@ fn m_state_dict(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     fn walk(inst: &Instance, prefix: &str, out: &mut crate::interp::value::Dict) {
         for (k, t) in own_parameters(inst) {
             let key = format!("{prefix}{k}");
-            out.insert(crate::interp::value::HashKey::Str(Rc::from(key.as_str())), Value::str(&key), Value::Tensor(t.detach()));
+            out.insert(
+                crate::interp::value::HashKey::Str(Rc::from(key.as_str())),
+                Value::str(&key),
+                Value::Tensor(t.detach()),
+            );
         }
         for name in buffer_names(inst) {
             if let Some(Value::Tensor(t)) = inst.get(&name) {
                 let key = format!("{prefix}{name}");
-                out.insert(crate::interp::value::HashKey::Str(Rc::from(key.as_str())), Value::str(&key), Value::Tensor(t.detach()));
+                out.insert(
+                    crate::interp::value::HashKey::Str(Rc::from(key.as_str())),
+                    Value::str(&key),
+                    Value::Tensor(t.detach()),
+                );
             }
         }
         for (k, c) in children(inst) {
@@ -772,7 +848,9 @@ fn native_extra_repr(inst: &Instance) -> String {
                 "False"
             }
         ),
-        Some("ReLU") if matches!(inst.get("inplace"), Some(Value::Bool(true))) => "inplace=True".into(),
+        Some("ReLU") if matches!(inst.get("inplace"), Some(Value::Bool(true))) => {
+            "inplace=True".into()
+        }
         Some("LeakyReLU") => format!("negative_slope={}", py(float_attr(inst, "negative_slope"))),
         Some("ELU") => format!("alpha={}", py(float_attr(inst, "alpha"))),
         Some("GELU") => match inst.get("approximate") {
@@ -811,7 +889,11 @@ pub(crate) fn module_repr(
         }
         if attrs.is_empty() {
             // A grad_fn node: PyTorch shows its address; ours is the object's identity.
-            return Ok(Some(format!("<{} object at {:#x}>", inst.class.name, Rc::as_ptr(inst) as usize)));
+            return Ok(Some(format!(
+                "<{} object at {:#x}>",
+                inst.class.name,
+                Rc::as_ptr(inst) as usize
+            )));
         }
         if inst.class.name.as_ref() == "finfo" {
             return Ok(Some(format!("finfo({})", parts.join(", "))));
@@ -839,11 +921,11 @@ pub(crate) fn module_repr(
         }
         let mut blocks: Vec<(usize, usize, String)> = vec![(0, 0, reprs[0].clone())];
         for (i, r) in reprs.iter().enumerate().skip(1) {
-            if let Some(last) = blocks.last_mut() {
-                if *r == last.2 {
-                    last.1 += 1;
-                    continue;
-                }
+            if let Some(last) = blocks.last_mut()
+                && *r == last.2
+            {
+                last.1 += 1;
+                continue;
             }
             blocks.push((i, i, r.clone()));
         }
@@ -933,19 +1015,20 @@ pub(crate) fn before_module_setattr(
             ));
         }
     }
-    if let (Some(Value::Tensor(old)), Value::Tensor(new)) = (inst.get(name), value) {
-        if old.is_param() && !new.is_param() {
-            return Err(type_error(format!(
-                "cannot assign 'torch.{}Tensor' as parameter '{}' (torch.nn.Parameter or None expected)",
-                match new.dtype() {
-                    DType::Float32 => "Float",
-                    DType::Int64 => "Long",
-                    DType::Int32 => "Int",
-                    DType::Bool => "Bool",
-                },
-                name
-            )));
-        }
+    if let (Some(Value::Tensor(old)), Value::Tensor(new)) = (inst.get(name), value)
+        && old.is_param()
+        && !new.is_param()
+    {
+        return Err(type_error(format!(
+            "cannot assign 'torch.{}Tensor' as parameter '{}' (torch.nn.Parameter or None expected)",
+            match new.dtype() {
+                DType::Float32 => "Float",
+                DType::Int64 => "Long",
+                DType::Int32 => "Int",
+                DType::Bool => "Bool",
+            },
+            name
+        )));
     }
     Ok(())
 }
@@ -972,7 +1055,10 @@ pub(crate) fn module_getitem(
             Value::Str(s) => s.to_string(),
             other => return Err(exc("KeyError", interp.repr(other)?)),
         };
-        return inst.get(&key).filter(is_module_value).ok_or_else(|| exc("KeyError", format!("'{key}'")));
+        return inst
+            .get(&key)
+            .filter(is_module_value)
+            .ok_or_else(|| exc("KeyError", format!("'{key}'")));
     }
     if inst.class.has_native("ModuleList") || inst.class.has_native("Sequential") {
         let kids = list_children(inst);
@@ -1021,7 +1107,10 @@ pub(crate) fn module_getitem(
 
 pub(crate) fn module_iter(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<Vec<Value>> {
     if inst.class.has_native("ModuleDict") {
-        return Ok(children(inst).into_iter().map(|(k, _)| Value::Str(k)).collect());
+        return Ok(children(inst)
+            .into_iter()
+            .map(|(k, _)| Value::Str(k))
+            .collect());
     }
     if is_named_tuple(inst) {
         return Ok(inst.attrs.borrow().iter().map(|(_, v)| v.clone()).collect());
@@ -1039,7 +1128,10 @@ pub(crate) fn module_len(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<V
     if is_named_tuple(inst) {
         return Ok(Value::Int(inst.attrs.borrow().len() as i64));
     }
-    if inst.class.has_native("ModuleList") || inst.class.has_native("Sequential") || inst.class.has_native("ModuleDict") {
+    if inst.class.has_native("ModuleList")
+        || inst.class.has_native("Sequential")
+        || inst.class.has_native("ModuleDict")
+    {
         return Ok(Value::Int(list_children(inst).len() as i64));
     }
     Err(type_error(format!(
@@ -1155,7 +1247,11 @@ fn linear(x: &Tensor, w: &Tensor, b: Option<&Tensor>) -> PyResult<Tensor> {
         }
     })?;
     match b {
-        Some(b) => Ok(binary(BinaryOp::Add, Operand::Tensor(&y), Operand::Tensor(b))?),
+        Some(b) => Ok(binary(
+            BinaryOp::Add,
+            Operand::Tensor(&y),
+            Operand::Tensor(b),
+        )?),
         None => Ok(y),
     }
 }
@@ -1807,7 +1903,10 @@ fn leaky_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
     let p = rest(args, "LeakyReLU");
     inst.set("training", Value::Bool(true));
-    inst.set("negative_slope", Value::Float(p.float_opt(0, "negative_slope")?.unwrap_or(0.01)));
+    inst.set(
+        "negative_slope",
+        Value::Float(p.float_opt(0, "negative_slope")?.unwrap_or(0.01)),
+    );
     inst.set("inplace", Value::Bool(p.bool_or(1, "inplace", false)?));
     Ok(Value::None)
 }
@@ -1816,31 +1915,46 @@ fn elu_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
     let p = rest(args, "ELU");
     inst.set("training", Value::Bool(true));
-    inst.set("alpha", Value::Float(p.float_opt(0, "alpha")?.unwrap_or(1.0)));
+    inst.set(
+        "alpha",
+        Value::Float(p.float_opt(0, "alpha")?.unwrap_or(1.0)),
+    );
     inst.set("inplace", Value::Bool(p.bool_or(1, "inplace", false)?));
     Ok(Value::None)
 }
 
 fn leaky_relu(x: &Tensor, slope: f64) -> PyResult<Tensor> {
     let s = slope as f32;
-    Ok(crate::tensor::ops::elementwise::map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| if v > 0.0 { v } else { v * s })?)
+    Ok(crate::tensor::ops::elementwise::map::<f32, f32>(
+        &x.to_dtype(DType::Float32),
+        move |v| if v > 0.0 { v } else { v * s },
+    )?)
 }
 
 fn elu(x: &Tensor, alpha: f64) -> PyResult<Tensor> {
     let a = alpha as f32;
-    Ok(crate::tensor::ops::elementwise::map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| if v > 0.0 { v } else { a * v.exp_m1() })?)
+    Ok(crate::tensor::ops::elementwise::map::<f32, f32>(
+        &x.to_dtype(DType::Float32),
+        move |v| if v > 0.0 { v } else { a * v.exp_m1() },
+    )?)
 }
 
 fn f_leaky_relu(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("leaky_relu", args);
     let x = p.tensor(0, "input")?;
-    Ok(Value::Tensor(leaky_relu(&x, p.float_opt(1, "negative_slope")?.unwrap_or(0.01))?))
+    Ok(Value::Tensor(leaky_relu(
+        &x,
+        p.float_opt(1, "negative_slope")?.unwrap_or(0.01),
+    )?))
 }
 
 fn f_elu(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("elu", args);
     let x = p.tensor(0, "input")?;
-    Ok(Value::Tensor(elu(&x, p.float_opt(1, "alpha")?.unwrap_or(1.0))?))
+    Ok(Value::Tensor(elu(
+        &x,
+        p.float_opt(1, "alpha")?.unwrap_or(1.0),
+    )?))
 }
 
 fn f_softplus(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -1848,9 +1962,19 @@ fn f_softplus(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let x = p.tensor(0, "input")?;
     let beta = p.float_opt(1, "beta")?.unwrap_or(1.0) as f32;
     let threshold = p.float_opt(2, "threshold")?.unwrap_or(20.0) as f32;
-    Ok(Value::Tensor(crate::tensor::ops::elementwise::map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| {
-        if v * beta > threshold { v } else { (v * beta).exp().ln_1p() / beta }
-    })?))
+    Ok(Value::Tensor(crate::tensor::ops::elementwise::map::<
+        f32,
+        f32,
+    >(
+        &x.to_dtype(DType::Float32),
+        move |v| {
+            if v * beta > threshold {
+                v
+            } else {
+                (v * beta).exp().ln_1p() / beta
+            }
+        },
+    )?))
 }
 
 fn loss_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -1893,7 +2017,13 @@ fn moduledict_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
             other => interp
                 .collect_iter(other)?
                 .into_iter()
-                .filter_map(|kv| if let Value::Tuple(t) = kv { Some((t[0].clone(), t[1].clone())) } else { None })
+                .filter_map(|kv| {
+                    if let Value::Tuple(t) = kv {
+                        Some((t[0].clone(), t[1].clone()))
+                    } else {
+                        None
+                    }
+                })
                 .collect(),
         };
         for (k, v) in pairs {
@@ -1907,7 +2037,12 @@ fn moduledict_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
 
 fn moduledict_keys(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    Ok(Value::list(children(&inst).into_iter().map(|(k, _)| Value::Str(k)).collect()))
+    Ok(Value::list(
+        children(&inst)
+            .into_iter()
+            .map(|(k, _)| Value::Str(k))
+            .collect(),
+    ))
 }
 
 fn moduledict_values(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -1930,7 +2065,10 @@ fn embedding_from_pretrained(interp: &mut Interpreter, args: Args) -> PyResult<V
     let p = Params::new("from_pretrained", args);
     let w = p.tensor(0, "embeddings")?;
     if w.ndim() != 2 {
-        return Err(exc("AssertionError", "Embeddings parameter is expected to be 2-dimensional"));
+        return Err(exc(
+            "AssertionError",
+            "Embeddings parameter is expected to be 2-dimensional",
+        ));
     }
     let freeze = p.bool_or(1, "freeze", true)?;
     let class = interp
@@ -1938,14 +2076,24 @@ fn embedding_from_pretrained(interp: &mut Interpreter, args: Args) -> PyResult<V
         .get("Embedding")
         .cloned()
         .ok_or_else(|| exc("RuntimeError", "internal: no Embedding class"))?;
-    let inst = Rc::new(Instance { class, attrs: RefCell::new(Vec::new()) });
+    let inst = Rc::new(Instance {
+        class,
+        attrs: RefCell::new(Vec::new()),
+    });
     inst.set("training", Value::Bool(true));
     inst.set("num_embeddings", Value::Int(w.shape()[0] as i64));
     inst.set("embedding_dim", Value::Int(w.shape()[1] as i64));
-    inst.set("padding_idx", p.get(2, "padding_idx").unwrap_or(Value::None));
+    inst.set(
+        "padding_idx",
+        p.get(2, "padding_idx").unwrap_or(Value::None),
+    );
     inst.set(
         "weight",
-        Value::Tensor(w.with_grad_info(crate::tensor::GradInfo { requires_grad: !freeze, is_param: true, grad_fn: None })),
+        Value::Tensor(w.with_grad_info(crate::tensor::GradInfo {
+            requires_grad: !freeze,
+            is_param: true,
+            grad_fn: None,
+        })),
     );
     Ok(Value::Instance(inst))
 }
@@ -2001,7 +2149,11 @@ fn f_kl_div(_: &mut Interpreter, args: Args) -> PyResult<Value> {
         "batchmean" => {
             let n = shape.first().copied().unwrap_or(1).max(1) as f64;
             let s = loss.sum(None, false)?;
-            binary(BinaryOp::Div, Operand::Tensor(&s), Operand::Scalar(crate::tensor::Scalar::Float(n)))?
+            binary(
+                BinaryOp::Div,
+                Operand::Tensor(&s),
+                Operand::Scalar(crate::tensor::Scalar::Float(n)),
+            )?
         }
         _ => loss.mean(None, false)?,
     }))

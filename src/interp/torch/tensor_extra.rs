@@ -9,16 +9,44 @@ use crate::interp::error::{PyResult, exc, type_error};
 use crate::interp::value::Value;
 
 pub(crate) const EXTRA_METHODS: &[&str] = &[
-    "flip", "isclose", "cumprod", "repeat_interleave", "scatter_", "scatter", "type_as", "diagonal", "logsumexp",
-    "amax", "amin", "erf", "asin", "acos", "atan", "log10", "log1p", "expm1", "fliplr", "count_nonzero", "std_mean",
-    "var_mean", "aminmax", "index_fill_", "index_fill", "masked_scatter_",
+    "flip",
+    "isclose",
+    "cumprod",
+    "repeat_interleave",
+    "scatter_",
+    "scatter",
+    "type_as",
+    "diagonal",
+    "logsumexp",
+    "amax",
+    "amin",
+    "erf",
+    "asin",
+    "acos",
+    "atan",
+    "log10",
+    "log1p",
+    "expm1",
+    "fliplr",
+    "count_nonzero",
+    "std_mean",
+    "var_mean",
+    "aminmax",
+    "index_fill_",
+    "index_fill",
+    "masked_scatter_",
 ];
 
 fn t(v: Tensor) -> PyResult<Value> {
     Ok(Value::Tensor(v))
 }
 
-pub(crate) fn extra_method(_interp: &mut Interpreter, x: &Tensor, name: &str, p: &Params) -> PyResult<Value> {
+pub(crate) fn extra_method(
+    _interp: &mut Interpreter,
+    x: &Tensor,
+    name: &str,
+    p: &Params,
+) -> PyResult<Value> {
     match name {
         "erf" => t(unary(UnaryOp::Erf, x)?),
         "asin" => t(unary(UnaryOp::Asin, x)?),
@@ -28,7 +56,11 @@ pub(crate) fn extra_method(_interp: &mut Interpreter, x: &Tensor, name: &str, p:
         "log1p" => t(unary(UnaryOp::Log1p, x)?),
         "expm1" => t(unary(UnaryOp::Expm1, x)?),
         "flip" | "fliplr" => {
-            let dims = if name == "fliplr" { vec![1] } else { p.int_list(0, "dims")? };
+            let dims = if name == "fliplr" {
+                vec![1]
+            } else {
+                p.int_list(0, "dims")?
+            };
             t(flip(x, &dims)?)
         }
         "isclose" => {
@@ -94,11 +126,17 @@ pub(crate) fn extra_method(_interp: &mut Interpreter, x: &Tensor, name: &str, p:
         "scatter_" | "scatter" => {
             let d = crate::tensor::layout::wrap_dim(p.int(0, "dim")?, x.ndim())?;
             let idx = p.tensor(1, "index")?;
-            let target = if name == "scatter" { x.deep_copy() } else { x.clone() };
+            let target = if name == "scatter" {
+                x.deep_copy()
+            } else {
+                x.clone()
+            };
             let src: Tensor = match p.get(2, "src").or(p.kw("value")) {
                 Some(Value::Tensor(s)) => s,
                 Some(v) => {
-                    let s = crate::interp::torch::value_to_scalar(&v).ok_or_else(|| type_error("scatter(): value must be a number or a tensor"))?;
+                    let s = crate::interp::torch::value_to_scalar(&v).ok_or_else(|| {
+                        type_error("scatter(): value must be a number or a tensor")
+                    })?;
                     Tensor::full(idx.shape(), s, x.dtype())?
                 }
                 None => return Err(type_error("scatter() missing required argument 'src'")),
@@ -109,8 +147,14 @@ pub(crate) fn extra_method(_interp: &mut Interpreter, x: &Tensor, name: &str, p:
         "index_fill_" | "index_fill" => {
             let d = crate::tensor::layout::wrap_dim(p.int(0, "dim")?, x.ndim())?;
             let idx = p.tensor(1, "index")?;
-            let v = p.scalar_opt(2, "value")?.ok_or_else(|| type_error("index_fill_() missing required argument 'value'"))?;
-            let target = if name == "index_fill" { x.deep_copy() } else { x.clone() };
+            let v = p
+                .scalar_opt(2, "value")?
+                .ok_or_else(|| type_error("index_fill_() missing required argument 'value'"))?;
+            let target = if name == "index_fill" {
+                x.deep_copy()
+            } else {
+                x.clone()
+            };
             for i in idx.to_vec::<i64>() {
                 target.select(d as i64, i)?.fill(v);
             }
@@ -128,14 +172,34 @@ pub(crate) fn extra_method(_interp: &mut Interpreter, x: &Tensor, name: &str, p:
             let keep = p.bool_or(1, "keepdim", false)?;
             let dims = dims.unwrap_or_default();
             let m = x.to_dtype(DType::Float32);
-            let (maxv, _) = if dims.len() == 1 { m.max_dim(dims[0], true, true)? } else { (m.max_all(true)?, m.clone()) };
-            let maxv = binary(BinaryOp::Maximum, Operand::Tensor(&maxv), Operand::Scalar(Scalar::Float(f64::MIN)))?;
-            let safe = crate::tensor::ops::elementwise::masked_fill(&maxv, &unary(UnaryOp::IsInf, &maxv)?, Scalar::Float(0.0))?;
+            let (maxv, _) = if dims.len() == 1 {
+                m.max_dim(dims[0], true, true)?
+            } else {
+                (m.max_all(true)?, m.clone())
+            };
+            let maxv = binary(
+                BinaryOp::Maximum,
+                Operand::Tensor(&maxv),
+                Operand::Scalar(Scalar::Float(f64::MIN)),
+            )?;
+            let safe = crate::tensor::ops::elementwise::masked_fill(
+                &maxv,
+                &unary(UnaryOp::IsInf, &maxv)?,
+                Scalar::Float(0.0),
+            )?;
             let shifted = binary(BinaryOp::Sub, Operand::Tensor(&m), Operand::Tensor(&safe))?;
             let s = unary(UnaryOp::Exp, &shifted)?.sum(Some(&dims), keep)?;
             let l = unary(UnaryOp::Log, &s)?;
-            let safe_k = if keep { safe } else { safe.squeeze(Some(&dims))? };
-            t(binary(BinaryOp::Add, Operand::Tensor(&l), Operand::Tensor(&safe_k))?)
+            let safe_k = if keep {
+                safe
+            } else {
+                safe.squeeze(Some(&dims))?
+            };
+            t(binary(
+                BinaryOp::Add,
+                Operand::Tensor(&l),
+                Operand::Tensor(&safe_k),
+            )?)
         }
         "amax" | "amin" => {
             let dims = p.dims(0, "dim")?.unwrap_or_default();
@@ -145,7 +209,10 @@ pub(crate) fn extra_method(_interp: &mut Interpreter, x: &Tensor, name: &str, p:
                 return t(x.max_all(largest)?);
             }
             let mut cur = x.clone();
-            let mut sorted: Vec<usize> = dims.iter().map(|&d| crate::tensor::layout::wrap_dim(d, x.ndim())).collect::<Result<_, _>>()?;
+            let mut sorted: Vec<usize> = dims
+                .iter()
+                .map(|&d| crate::tensor::layout::wrap_dim(d, x.ndim()))
+                .collect::<Result<_, _>>()?;
             sorted.sort_unstable_by(|a, b| b.cmp(a));
             for d in sorted {
                 cur = cur.max_dim(d as i64, keep, largest)?.0;
@@ -157,7 +224,10 @@ pub(crate) fn extra_method(_interp: &mut Interpreter, x: &Tensor, name: &str, p:
             let dims = p.dims(0, "dim")?;
             t(b.sum(dims.as_deref(), false)?)
         }
-        _ => Err(exc("AttributeError", format!("'Tensor' object has no attribute '{name}'"))),
+        _ => Err(exc(
+            "AttributeError",
+            format!("'Tensor' object has no attribute '{name}'"),
+        )),
     }
 }
 
@@ -167,7 +237,10 @@ pub(crate) fn flip(x: &Tensor, dims: &[i64]) -> PyResult<Tensor> {
     for &d in dims {
         let d = crate::tensor::layout::wrap_dim(d, n)?;
         if flip_dim[d] {
-            return Err(exc("RuntimeError", format!("dim {d} appears multiple times in the list of dims")));
+            return Err(exc(
+                "RuntimeError",
+                format!("dim {d} appears multiple times in the list of dims"),
+            ));
         }
         flip_dim[d] = true;
     }
@@ -246,11 +319,19 @@ fn scatter(target: &Tensor, d: usize, idx: &Tensor, src: &Tensor) -> PyResult<()
 
 fn diagonal(x: &Tensor, offset: i64, d1: usize, d2: usize) -> PyResult<Tensor> {
     if d1 == d2 {
-        return Err(exc("RuntimeError", format!("diagonal dimensions cannot be identical {d1}, {d2}")));
+        return Err(exc(
+            "RuntimeError",
+            format!("diagonal dimensions cannot be identical {d1}, {d2}"),
+        ));
     }
     let mut layout = x.layout().clone();
     let (s1, s2) = (layout.shape[d1] as i64, layout.shape[d2] as i64);
-    let len = if offset >= 0 { (s1).min(s2 - offset) } else { (s1 + offset).min(s2) }.max(0) as usize;
+    let len = if offset >= 0 {
+        (s1).min(s2 - offset)
+    } else {
+        (s1 + offset).min(s2)
+    }
+    .max(0) as usize;
     let start = if len == 0 {
         0
     } else if offset >= 0 {

@@ -339,24 +339,35 @@ fn return_types(interp: &mut Interpreter, name: &str, values: Tensor, indices: T
     )
 }
 
-pub(crate) fn tensor_method(interp: &mut Interpreter, this: Tensor, name: &str, args: Args) -> PyResult<Value> {
+pub(crate) fn tensor_method(
+    interp: &mut Interpreter,
+    this: Tensor,
+    name: &str,
+    args: Args,
+) -> PyResult<Value> {
     let mut inputs: Vec<&Value> = args.pos.iter().collect();
     inputs.extend(args.kw.iter().map(|(_, v)| v));
     let this_value = Value::Tensor(this.clone());
     inputs.push(&this_value);
     let record = super::autograd::recording(interp, &inputs);
-    let has_dim = args.pos.iter().any(|v| !matches!(v, Value::Tensor(_) | Value::Bool(_)))
+    let has_dim = args
+        .pos
+        .iter()
+        .any(|v| !matches!(v, Value::Tensor(_) | Value::Bool(_)))
         || args.kw.iter().any(|(k, _)| &**k == "dim");
     let result = tensor_method_inner(interp, this.clone(), name, args)?;
-    if record {
-        if let Some(node) = super::autograd::method_node(name, &this, &result, has_dim) {
-            return Ok(super::autograd::mark(result, node));
-        }
+    if record && let Some(node) = super::autograd::method_node(name, &this, &result, has_dim) {
+        return Ok(super::autograd::mark(result, node));
     }
     Ok(result)
 }
 
-fn tensor_method_inner(interp: &mut Interpreter, this: Tensor, name: &str, args: Args) -> PyResult<Value> {
+fn tensor_method_inner(
+    interp: &mut Interpreter,
+    this: Tensor,
+    name: &str,
+    args: Args,
+) -> PyResult<Value> {
     let p = Params::new(name, args);
     let x = &this;
     match name {

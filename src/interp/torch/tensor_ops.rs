@@ -33,7 +33,12 @@ fn binop_kind(op: Operator) -> Option<BinaryOp> {
     })
 }
 
-pub(crate) fn tensor_binop(interp: &mut Interpreter, op: Operator, l: &Value, r: &Value) -> PyResult<Value> {
+pub(crate) fn tensor_binop(
+    interp: &mut Interpreter,
+    op: Operator,
+    l: &Value,
+    r: &Value,
+) -> PyResult<Value> {
     let result = tensor_binop_inner(op, l, r)?;
     if !super::autograd::recording(interp, &[l, r]) {
         return Ok(result);
@@ -273,7 +278,11 @@ fn to_indices(index: &Value) -> PyResult<Vec<TensorIndex>> {
     }
 }
 
-pub(crate) fn tensor_getitem(interp: &mut Interpreter, t: &Tensor, index: &Value) -> PyResult<Value> {
+pub(crate) fn tensor_getitem(
+    interp: &mut Interpreter,
+    t: &Tensor,
+    index: &Value,
+) -> PyResult<Value> {
     let idx = to_indices(index)?;
     let r = t.index(&idx)?;
     if !super::autograd::recording_tensors(interp, &[t]) {
@@ -288,8 +297,14 @@ pub(crate) fn tensor_getitem(interp: &mut Interpreter, t: &Tensor, index: &Value
         TensorIndex::Tensor(_) => Some("IndexBackward0"),
     });
     let any_adv = idx.iter().any(|i| matches!(i, TensorIndex::Tensor(_)));
-    let node = if any_adv { Some("IndexBackward0") } else { node };
-    Ok(Value::Tensor(r.with_grad_fn(node.unwrap_or("AliasBackward0"))))
+    let node = if any_adv {
+        Some("IndexBackward0")
+    } else {
+        node
+    };
+    Ok(Value::Tensor(
+        r.with_grad_fn(node.unwrap_or("AliasBackward0")),
+    ))
 }
 
 pub(crate) fn tensor_setitem(
@@ -303,10 +318,7 @@ pub(crate) fn tensor_setitem(
         Value::Tensor(v) => v.clone(),
         other => match value_to_scalar(other) {
             Some(s) => scalar_tensor(s, t.dtype()),
-            None => {
-                let converted = super::functions::tensor_from_value(other, Some(t.dtype()))?;
-                converted
-            }
+            None => super::functions::tensor_from_value(other, Some(t.dtype()))?,
         },
     };
     t.index_put(&idx, &src)?;

@@ -115,14 +115,14 @@ pub fn binary_dtypes(op: BinaryOp, a: &Operand, b: &Operand) -> Result<(DType, D
 pub fn binary(op: BinaryOp, a: Operand, b: Operand) -> Result<Tensor> {
     let shape = broadcast_shapes(a.shape(), b.shape())?;
     let (result, compute) = binary_dtypes(op, &a, &b)?;
-    if op == BinaryOp::Pow && compute.category() == Category::Int {
-        if let Operand::Scalar(Scalar::Int(e)) = b {
-            if e < 0 {
-                return Err(TensorError::runtime(
-                    "Integers to negative integer powers are not allowed.",
-                ));
-            }
-        }
+    if op == BinaryOp::Pow
+        && compute.category() == Category::Int
+        && let Operand::Scalar(Scalar::Int(e)) = b
+        && e < 0
+    {
+        return Err(TensorError::runtime(
+            "Integers to negative integer powers are not allowed.",
+        ));
     }
     let ta = a.as_tensor(compute);
     let tb = b.as_tensor(compute);

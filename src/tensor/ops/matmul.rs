@@ -183,7 +183,7 @@ fn batched_product(a: &Tensor, b: &Tensor, out_shape: &[usize]) -> Result<Tensor
     let r = out_shape.len();
     let (m, n) = (out_shape[r - 2], out_shape[r - 1]);
     let k = a.shape()[a.ndim() - 1];
-    let batches = if m * n == 0 { 0 } else { numel / (m * n) };
+    let batches = numel.checked_div(m * n).unwrap_or(0);
     match a.dtype() {
         DType::Float32 => {
             let mut out = vec![0f32; numel];

@@ -139,10 +139,10 @@ impl Tensor {
             strides: vec![],
             offset: self.storage_offset(),
         };
-        for i in 0..n {
-            if !drop[i] {
-                layout.shape.push(self.shape()[i]);
-                layout.strides.push(self.strides()[i]);
+        for ((&size, &stride), &gone) in self.shape().iter().zip(self.strides()).zip(&drop) {
+            if !gone {
+                layout.shape.push(size);
+                layout.strides.push(stride);
             }
         }
         Ok(self.with_layout(layout))
@@ -311,7 +311,7 @@ impl Tensor {
                     ));
                 }
                 let mut v = vec![k; total / k];
-                if total % k != 0 {
+                if !total.is_multiple_of(k) {
                     v.push(total % k);
                 }
                 if v.is_empty() {

@@ -1,0 +1,5 @@
+import torch
+
+loss = torch.tensor([0.25, 0.75])
+print(loss.mean().item())
+print(loss.item())
