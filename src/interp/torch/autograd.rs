@@ -34,6 +34,32 @@ pub(crate) fn mark(v: Value, name: &'static str) -> Value {
     }
 }
 
+/// Views made under `no_grad` of a tensor that requires grad still report `requires_grad=True` in PyTorch
+/// (they are leaves created in no-grad mode); other results do not.
+pub(crate) fn mark_no_grad_view(interp: &Interpreter, base: &Tensor, result: Value) -> Value {
+    match result {
+        Value::Tensor(t)
+            if interp.no_grad > 0 && base.requires_grad() && t.shares_storage(base) =>
+        {
+            if t.object_id() == base.object_id() {
+                return Value::Tensor(t);
+            }
+            Value::Tensor(t.with_grad_info(crate::tensor::GradInfo {
+                requires_grad: true,
+                is_param: false,
+                grad_fn: None,
+            }))
+        }
+        Value::Tuple(items) if interp.no_grad > 0 && base.requires_grad() => Value::tuple(
+            items
+                .iter()
+                .map(|v| mark_no_grad_view(interp, base, v.clone()))
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
 /// The backward node a tensor method (or the torch function of the same name) records.
 pub(crate) fn method_node(
     name: &str,

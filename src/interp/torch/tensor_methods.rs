@@ -356,7 +356,13 @@ pub(crate) fn tensor_method(
         .any(|v| !matches!(v, Value::Tensor(_) | Value::Bool(_)))
         || args.kw.iter().any(|(k, _)| &**k == "dim");
     let result = tensor_method_inner(interp, this.clone(), name, args)?;
-    if record && let Some(node) = super::autograd::method_node(name, &this, &result, has_dim) {
+    if name == "detach" {
+        return Ok(result);
+    }
+    if !record {
+        return Ok(super::autograd::mark_no_grad_view(interp, &this, result));
+    }
+    if let Some(node) = super::autograd::method_node(name, &this, &result, has_dim) {
         return Ok(super::autograd::mark(result, node));
     }
     Ok(result)

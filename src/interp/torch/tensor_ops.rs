@@ -286,7 +286,11 @@ pub(crate) fn tensor_getitem(
     let idx = to_indices(index)?;
     let r = t.index(&idx)?;
     if !super::autograd::recording_tensors(interp, &[t]) {
-        return Ok(Value::Tensor(r));
+        return Ok(super::autograd::mark_no_grad_view(
+            interp,
+            t,
+            Value::Tensor(r),
+        ));
     }
     // The last index that changes the view names the node (full slices are skipped, as PyTorch does).
     let node = idx.iter().rev().find_map(|i| match i {
