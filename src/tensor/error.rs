@@ -80,6 +80,10 @@ pub enum TensorError {
     #[error("{0}")]
     Value(String),
 
+    /// A kernel that has no implementation for a dtype (Python `NotImplementedError`).
+    #[error("{0}")]
+    NotImplemented(String),
+
     /// Any other runtime failure (Python `RuntimeError`).
     #[error("{0}")]
     Runtime(String),
@@ -99,6 +103,7 @@ impl TensorError {
             TensorError::Type(_) => "TypeError",
             TensorError::Value(_) => "ValueError",
             TensorError::TooLarge { .. } => "MemoryError",
+            TensorError::NotImplemented(_) => "NotImplementedError",
             _ => "RuntimeError",
         }
     }

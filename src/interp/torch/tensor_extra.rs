@@ -32,6 +32,7 @@ pub(crate) const EXTRA_METHODS: &[&str] = &[
     "std_mean",
     "var_mean",
     "aminmax",
+    "mv",
     "index_fill_",
     "index_fill",
     "masked_scatter_",
@@ -159,6 +160,10 @@ pub(crate) fn extra_method(
                 target.select(d as i64, i)?.fill(v);
             }
             t(target)
+        }
+        "mv" => {
+            let v = p.tensor(0, "vec")?;
+            t(x.matmul(&v)?)
         }
         "type_as" => t(x.to_dtype(p.tensor(0, "other")?.dtype())),
         "diagonal" => {

@@ -94,7 +94,7 @@ pub fn binary_dtypes(op: BinaryOp, a: &Operand, b: &Operand) -> Result<(DType, D
         _ if op.is_comparison() => (DType::Bool, common),
         BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => {
             if common.is_floating_point() {
-                return Err(TensorError::runtime(format!(
+                return Err(TensorError::NotImplemented(format!(
                     "\"{}\" not implemented for '{}'",
                     op.kernel_name(),
                     common.scalar_type_name()

@@ -102,7 +102,7 @@ impl Tensor {
 
     pub fn mean(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
         if self.dtype() != DType::Float32 {
-            return Err(TensorError::runtime(format!(
+            return Err(TensorError::NotImplemented(format!(
                 "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: {}",
                 self.dtype().scalar_type_name()
             )));
@@ -227,9 +227,21 @@ impl Tensor {
 
     /// Numerically stable softmax along `dim` (exp(x - max) scaled by 1/sum, as PyTorch's vectorised kernel).
     pub fn softmax(&self, dim: i64, log: bool) -> Result<Tensor> {
-        let x = self.to_dtype(DType::Float32);
-        let n = x.ndim();
+        let n = self.ndim();
         let d = wrap_dim(dim, n)?;
+        if self.dtype() != DType::Float32 {
+            let kernel = match (log, n == 0 || d == n - 1) {
+                (false, true) => "softmax_lastdim_kernel_impl",
+                (false, false) => "softmax_kernel_impl",
+                (true, true) => "log_softmax_lastdim_kernel_impl",
+                (true, false) => "log_softmax_kernel_impl",
+            };
+            return Err(TensorError::NotImplemented(format!(
+                "\"{kernel}\" not implemented for '{}'",
+                self.dtype().scalar_type_name()
+            )));
+        }
+        let x = self.clone();
         if n == 0 {
             return Tensor::from_vec(vec![if log { 0.0f32 } else { 1.0 }], &[]);
         }
