@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -11,8 +11,37 @@ use clap::{Parser, Subcommand};
     about = "Learn how a Transformer works by running it, cell by cell, in your terminal."
 )]
 pub struct Cli {
+    /// Language of the lessons (default: Korean when LANG starts with `ko`, else English).
+    #[arg(long, global = true, value_enum)]
+    pub lang: Option<LangArg>,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    En,
+    Ko,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    Text,
+    Json,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TraceFormat {
+    Text,
+    Markdown,
+    Json,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Subcommand, Debug)]
@@ -25,5 +54,28 @@ pub enum Command {
         /// Wall-clock budget in seconds.
         #[arg(long, default_value_t = 20)]
         timeout: u64,
+    },
+    /// List the lessons in order with their ids, titles, languages and number of cells.
+    List {
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+    },
+    /// Validate lessons (all bundled ones, or the given files): run every cell, verify shape comments,
+    /// expected errors and English/Korean parity. Problems are printed as `file:line: message`.
+    Check {
+        /// Lesson files to check instead of the bundled lessons.
+        paths: Vec<PathBuf>,
+    },
+    /// Print a lesson's shape trace (code, outputs, named shapes, heatmaps) for handouts and slides.
+    Trace {
+        /// A lesson id (e.g. `masking`), its number, or a path to a lesson file.
+        lesson: String,
+        #[arg(long, value_enum, default_value_t = TraceFormat::Text)]
+        format: TraceFormat,
+        #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+        color: ColorChoice,
+        /// Override a named dimension, e.g. `--set hid_dim=512` (repeatable).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
     },
 }

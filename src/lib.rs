@@ -4,6 +4,10 @@
 //! and the binary's `cli`.
 
 pub mod cli;
+pub mod commands;
 pub mod exec;
 pub mod interp;
+pub mod lesson;
 pub mod tensor;
+pub mod trace;
+pub mod viz;

@@ -2,27 +2,53 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use transformer_tutor::cli::{Cli, Command};
-use transformer_tutor::exec;
+use transformer_tutor::cli::{Cli, Command, ListFormat};
+use transformer_tutor::{commands, exec};
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
+/// The interpreter recurses on the Rust stack; its own depth limit stays well inside this.
+const STACK: usize = 256 * 1024 * 1024;
+
+fn run(cli: Cli) -> anyhow::Result<i32> {
+    let lang = commands::lang(cli.lang);
+    match cli.command {
         Some(Command::Exec { file, timeout }) => {
             exec::exec_file(&file, Duration::from_secs(timeout))
         }
+        Some(Command::List { format }) => commands::list(lang, format),
+        Some(Command::Check { paths }) => commands::check(&paths),
+        Some(Command::Trace {
+            lesson,
+            format,
+            color,
+            set,
+        }) => commands::trace(&lesson, lang, format, color, &set),
         None => {
             println!("transformer-tutor: learn how a Transformer works by running it.\n");
+            println!("The interactive notebook is being built. Meanwhile:");
             println!(
-                "The interactive lessons are being built. For now you can run PyTorch-style scripts:"
+                "  transformer-tutor trace <lesson>   print a lesson with every tensor's named shape"
             );
-            println!("  transformer-tutor exec script.py");
-            println!("  transformer-tutor --help");
-            Ok(0)
+            println!("  transformer-tutor exec script.py   run your own PyTorch-style script");
+            println!("  transformer-tutor --help\n");
+            commands::list(lang, ListFormat::Text)
         }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let worker = std::thread::Builder::new()
+        .name("tutor".into())
+        .stack_size(STACK)
+        .spawn(move || run(cli));
+    let result = match worker {
+        Ok(handle) => handle
+            .join()
+            .unwrap_or_else(|_| Err(anyhow::anyhow!("internal error (the tutor panicked)"))),
+        Err(e) => Err(anyhow::anyhow!("could not start: {e}")),
     };
     match result {
-        Ok(code) => ExitCode::from(code as u8),
+        Ok(code) => ExitCode::from(code.clamp(0, 255) as u8),
         Err(e) => {
             eprintln!("transformer-tutor: {e:#}");
             ExitCode::from(2)

@@ -1,0 +1,175 @@
+//! The subcommands other than `exec`: each parses its arguments into a call on the rooms below.
+
+use std::io::IsTerminal;
+
+use anyhow::{Context, Result, bail};
+
+use crate::cli::{ColorChoice, LangArg, ListFormat, TraceFormat};
+use crate::lesson::{self, Lang, LessonError};
+use crate::trace::{Trace, render_json, render_markdown, render_text};
+
+/// Writes to stdout, ignoring a closed pipe (`| head` is not an error).
+fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+}
+
+pub fn lang(arg: Option<LangArg>) -> Lang {
+    match arg {
+        Some(LangArg::En) => Lang::En,
+        Some(LangArg::Ko) => Lang::Ko,
+        None => Lang::from_env(),
+    }
+}
+
+/// `NAME=VALUE` pairs from `--set`.
+pub fn parse_sets(sets: &[String]) -> Result<Vec<(String, i64)>> {
+    sets.iter()
+        .map(|s| {
+            let (name, value) = s
+                .split_once('=')
+                .with_context(|| format!("--set {s}: expected NAME=VALUE"))?;
+            let v: i64 = value
+                .trim()
+                .parse()
+                .with_context(|| format!("--set {s}: {value} is not an integer"))?;
+            if v < 0 {
+                bail!("--set {s}: sizes cannot be negative");
+            }
+            Ok((name.trim().to_string(), v))
+        })
+        .collect()
+}
+
+pub fn list(lang: Lang, format: ListFormat) -> Result<i32> {
+    let all = lesson::bundle::bundled()?;
+    let course = lesson::bundle::course(lang)?;
+    match format {
+        ListFormat::Text => {
+            let mut text = String::new();
+            for l in &course {
+                let langs: Vec<&str> = all
+                    .iter()
+                    .filter(|x| x.id == l.id)
+                    .map(|x| x.lang.code())
+                    .collect();
+                text.push_str(&format!(
+                    "{:>2}  {:<22} {}  [{}] {} cells\n",
+                    l.order,
+                    l.id,
+                    l.title,
+                    langs.join(","),
+                    l.cell_count()
+                ));
+            }
+            if course.is_empty() {
+                text.push_str("(no lessons bundled yet)\n");
+            }
+            emit(&text);
+        }
+        ListFormat::Json => {
+            let items: Vec<serde_json::Value> = course
+                .iter()
+                .map(|l| {
+                    let langs: Vec<&str> = all
+                        .iter()
+                        .filter(|x| x.id == l.id)
+                        .map(|x| x.lang.code())
+                        .collect();
+                    serde_json::json!({
+                        "id": l.id,
+                        "title": l.title,
+                        "order": l.order,
+                        "languages": langs,
+                        "cells": l.cell_count(),
+                        "path": l.path,
+                    })
+                })
+                .collect();
+            emit(&format!("{}\n", serde_json::to_string_pretty(&items)?));
+        }
+    }
+    Ok(0)
+}
+
+pub fn check(paths: &[std::path::PathBuf]) -> Result<i32> {
+    let mut problems: Vec<LessonError> = Vec::new();
+    let lessons = if paths.is_empty() {
+        match lesson::bundle::bundled() {
+            Ok(l) => l,
+            Err(e) => {
+                emit(&format!("{e}\n"));
+                return Ok(1);
+            }
+        }
+    } else {
+        let mut v = Vec::new();
+        for p in paths {
+            match lesson::bundle::load_path(p) {
+                Ok(l) => v.push(l),
+                Err(e) => problems.push(e),
+            }
+        }
+        v
+    };
+    let mut cells = 0;
+    for l in &lessons {
+        cells += l.cell_count();
+        problems.extend(lesson::check::check_lesson(l));
+    }
+    if paths.is_empty() {
+        problems.extend(lesson::check::check_parity(&lessons));
+    }
+    emit(
+        &problems
+            .iter()
+            .map(|p| format!("{p}\n"))
+            .collect::<String>(),
+    );
+    eprintln!(
+        "checked {} lesson files, {} cells: {} problem{}",
+        lessons.len(),
+        cells,
+        problems.len(),
+        if problems.len() == 1 { "" } else { "s" }
+    );
+    Ok(if problems.is_empty() { 0 } else { 1 })
+}
+
+pub fn trace(
+    spec: &str,
+    lang: Lang,
+    format: TraceFormat,
+    color: ColorChoice,
+    sets: &[String],
+) -> Result<i32> {
+    let overrides = parse_sets(sets)?;
+    let lesson = lesson::bundle::find(spec, lang)?;
+    let mut kernel = lesson::Kernel::new(&lesson, &overrides)?;
+    let outcomes: Vec<_> = lesson.cells().map(|c| kernel.run_cell(c)).collect();
+    let trace = Trace {
+        lesson: &lesson,
+        dims: kernel.dims().to_vec(),
+        cells: lesson.cells().zip(outcomes.iter()).collect(),
+    };
+    let use_color = match color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::io::stdout().is_terminal()
+        }
+    };
+    let text = match format {
+        TraceFormat::Text => render_text(&trace, use_color),
+        TraceFormat::Markdown => render_markdown(&trace),
+        TraceFormat::Json => render_json(&trace),
+    };
+    emit(&text);
+    let failed = outcomes
+        .iter()
+        .any(|o| o.error.is_some() && !o.expectation_met);
+    Ok(if failed { 1 } else { 0 })
+}

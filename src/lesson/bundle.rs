@@ -1,0 +1,128 @@
+//! The lessons and their data files, embedded in the binary so the tutor runs from any folder; a lesson can
+//! also be opened from a path (its data files are then looked up next to it, then in the bundle).
+
+use std::path::Path;
+
+use include_dir::{Dir, include_dir};
+
+use super::error::LessonError;
+use super::model::{Lang, Lesson};
+use super::parse::{MAX_LESSON_BYTES, parse_lesson};
+
+static LESSONS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/lessons");
+static ASSETS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/assets/lessons");
+
+/// Every bundled lesson in both languages, sorted by order then language.
+pub fn bundled() -> Result<Vec<Lesson>, LessonError> {
+    let mut out = Vec::new();
+    for lang in [Lang::En, Lang::Ko] {
+        let Some(dir) = LESSONS.get_dir(lang.code()) else {
+            continue;
+        };
+        for file in dir.files() {
+            if file.path().extension().is_some_and(|e| e == "md") {
+                let path = format!("lessons/{}", file.path().display());
+                let text = file
+                    .contents_utf8()
+                    .ok_or_else(|| LessonError::at(&path, 1, "not UTF-8 text"))?;
+                out.push(parse_lesson(text, &path, lang)?);
+            }
+        }
+    }
+    out.sort_by(|a, b| (a.order, a.lang, &a.id).cmp(&(b.order, b.lang, &b.id)));
+    Ok(out)
+}
+
+/// The bundled lessons in one language (falling back to English for lessons missing in that language).
+pub fn course(lang: Lang) -> Result<Vec<Lesson>, LessonError> {
+    let all = bundled()?;
+    let mut out: Vec<Lesson> = Vec::new();
+    for l in &all {
+        if out.iter().any(|o| o.id == l.id) {
+            continue;
+        }
+        let pick = all
+            .iter()
+            .find(|x| x.id == l.id && x.lang == lang)
+            .unwrap_or(l);
+        out.push(pick.clone());
+    }
+    out.sort_by_key(|l| l.order);
+    Ok(out)
+}
+
+/// A lesson by id (bundled), or by path to a Markdown file.
+pub fn find(spec: &str, lang: Lang) -> Result<Lesson, LessonError> {
+    let path = Path::new(spec);
+    if spec.ends_with(".md") || path.exists() {
+        return load_path(path);
+    }
+    let course = course(lang)?;
+    if let Some(l) = course.iter().find(|l| l.id == spec) {
+        return Ok(l.clone());
+    }
+    if let Ok(n) = spec.parse::<u32>()
+        && let Some(l) = course.iter().find(|l| l.order == n)
+    {
+        return Ok(l.clone());
+    }
+    let ids: Vec<&str> = course.iter().map(|l| l.id.as_str()).collect();
+    Err(LessonError::at(
+        spec,
+        0,
+        format!(
+            "no lesson with this id or path; lessons: {}",
+            ids.join(", ")
+        ),
+    ))
+}
+
+/// A lesson file on disk; its language comes from its folder (`ko/`) or defaults to English.
+pub fn load_path(path: &Path) -> Result<Lesson, LessonError> {
+    let shown = path.display().to_string();
+    let meta = std::fs::metadata(path)
+        .map_err(|e| LessonError::at(&shown, 0, format!("cannot read: {e}")))?;
+    if meta.len() as usize > MAX_LESSON_BYTES {
+        return Err(LessonError::at(
+            &shown,
+            0,
+            format!(
+                "lesson file is {} bytes; the limit is {MAX_LESSON_BYTES}",
+                meta.len()
+            ),
+        ));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| LessonError::at(&shown, 0, format!("cannot read: {e}")))?;
+    let lang = path
+        .parent()
+        .and_then(|p| p.file_name())
+        .and_then(|n| n.to_str())
+        .and_then(Lang::parse)
+        .unwrap_or(Lang::En);
+    let mut lesson = parse_lesson(&text, &shown, lang)?;
+    lesson.path = shown;
+    Ok(lesson)
+}
+
+/// A data file named in front matter: next to a lesson opened from disk (`../../assets/lessons/` or the
+/// lesson's own folder), else the bundled copy.
+pub fn data_file(lesson: &Lesson, name: &str) -> Option<String> {
+    if name.contains("..") || name.starts_with('/') {
+        return None;
+    }
+    let lesson_path = Path::new(&lesson.path);
+    if lesson_path.exists()
+        && let Some(dir) = lesson_path.parent()
+    {
+        for candidate in [dir.join(name), dir.join("../../assets/lessons").join(name)] {
+            if let Ok(text) = std::fs::read_to_string(&candidate) {
+                return Some(text);
+            }
+        }
+    }
+    ASSETS
+        .get_file(name)
+        .and_then(|f| f.contents_utf8())
+        .map(str::to_string)
+}

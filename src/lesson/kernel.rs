@@ -1,0 +1,498 @@
+//! The notebook kernel: one interpreter namespace per lesson, named dims and data bound before the first
+//! cell, and after each cell what it printed, its value, the tensors it made, shape checks and heatmaps.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::interp::{Interpreter, Limits, Value};
+use crate::tensor::{DType, Tensor};
+
+use super::error::LessonError;
+use super::model::{Cell, CellKind, DimRef, Lesson};
+
+/// A tensor a cell created or changed.
+#[derive(Debug, Clone, Serialize)]
+pub struct TensorInfo {
+    pub name: String,
+    pub shape: Vec<usize>,
+    /// `[bs=1, n_heads=2, sl=6, head_dim=4]` where the sizes name the lesson's dims unambiguously.
+    pub named_shape: String,
+    pub dtype: String,
+    pub strides: Vec<usize>,
+    pub storage_offset: usize,
+    pub contiguous: bool,
+    /// PyTorch's printout of the tensor (summarised above 1000 elements).
+    pub repr: String,
+    #[serde(skip)]
+    pub tensor: Option<Tensor>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ShapeCheck {
+    pub expr: String,
+    pub expected: String,
+    pub actual: Option<String>,
+    pub ok: bool,
+    pub line: usize,
+    pub message: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct HeatmapData {
+    pub expr: String,
+    pub rows: usize,
+    pub cols: usize,
+    /// Row-major values (float32 as f64).
+    pub values: Vec<f64>,
+    pub row_labels: Option<Vec<String>>,
+    pub col_labels: Option<Vec<String>>,
+    pub line: usize,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CellError {
+    pub kind: String,
+    pub message: String,
+    /// Line in the lesson file where it failed.
+    pub line: Option<usize>,
+    pub traceback: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CellOutcome {
+    pub index: usize,
+    pub ran: bool,
+    pub stdout: String,
+    pub value: Option<String>,
+    pub error: Option<CellError>,
+    /// Whether a `raises=` cell raised what it promised (always true for other cells without errors).
+    pub expectation_met: bool,
+    pub tensors: Vec<TensorInfo>,
+    pub shape_checks: Vec<ShapeCheck>,
+    pub heatmaps: Vec<HeatmapData>,
+    pub warnings: Vec<String>,
+    #[serde(skip)]
+    pub duration: Duration,
+}
+
+pub struct Kernel {
+    interp: Interpreter,
+    dims: Vec<(String, i64)>,
+    path: String,
+    /// Fingerprints of tensor globals before the cell: (object id, storage id, layout, data sum).
+    seen: HashMap<Rc<str>, (usize, usize, u64)>,
+}
+
+fn fingerprint(t: &Tensor) -> u64 {
+    let mut h: u64 = 1469598103934665603;
+    let mix = |h: &mut u64, v: u64| {
+        *h ^= v;
+        *h = h.wrapping_mul(1099511628211);
+    };
+    for &d in t.shape() {
+        mix(&mut h, d as u64);
+    }
+    for &s in t.strides() {
+        mix(&mut h, s as u64);
+    }
+    mix(&mut h, t.storage_offset() as u64);
+    if t.numel() <= 1 << 20 {
+        for v in t.to_vec::<f32>() {
+            mix(&mut h, v.to_bits() as u64);
+        }
+    }
+    h
+}
+
+fn tensor_globals(interp: &Interpreter) -> Vec<(Rc<str>, Tensor)> {
+    interp
+        .globals_snapshot()
+        .into_iter()
+        .filter_map(|(k, v)| match v {
+            Value::Tensor(t) if !k.starts_with('_') => Some((k, t)),
+            _ => None,
+        })
+        .collect()
+}
+
+impl Kernel {
+    /// A fresh namespace for `lesson`, with dims (after `overrides`) and data files bound.
+    pub fn new(lesson: &Lesson, overrides: &[(String, i64)]) -> Result<Kernel, LessonError> {
+        Kernel::with_limits(lesson, overrides, Limits::default())
+    }
+
+    pub fn with_limits(
+        lesson: &Lesson,
+        overrides: &[(String, i64)],
+        limits: Limits,
+    ) -> Result<Kernel, LessonError> {
+        let mut interp = Interpreter::with_limits(limits);
+        let mut dims = Vec::new();
+        for (name, expr) in &lesson.dims {
+            let value = match overrides.iter().find(|(n, _)| n == name) {
+                Some((_, v)) => Value::Int(*v),
+                None => match interp.run(expr, &lesson.path) {
+                    Ok(Some(v @ Value::Int(_))) => v,
+                    Ok(_) => {
+                        return Err(LessonError::at(
+                            &lesson.path,
+                            1,
+                            format!("dim `{name}`: `{expr}` is not an int"),
+                        ));
+                    }
+                    Err(e) => {
+                        return Err(LessonError::at(
+                            &lesson.path,
+                            1,
+                            format!("dim `{name}`: {}", e.summary()),
+                        ));
+                    }
+                },
+            };
+            if let Value::Int(v) = value {
+                if v < 0 {
+                    return Err(LessonError::at(
+                        &lesson.path,
+                        1,
+                        format!("dim `{name}` is negative ({v})"),
+                    ));
+                }
+                dims.push((name.clone(), v));
+            }
+            interp.set_global(name, value);
+        }
+        for (name, _) in overrides {
+            if !lesson.dims.iter().any(|(n, _)| n == name) {
+                let known: Vec<&str> = lesson.dims.iter().map(|(n, _)| n.as_str()).collect();
+                return Err(LessonError::at(
+                    &lesson.path,
+                    1,
+                    format!(
+                        "`--set {name}`: this lesson's dims are {}",
+                        known.join(", ")
+                    ),
+                ));
+            }
+        }
+        for (name, file) in &lesson.data {
+            let text = super::bundle::data_file(lesson, file).ok_or_else(|| {
+                LessonError::at(&lesson.path, 1, format!("data file `{file}` not found"))
+            })?;
+            interp.set_global(name, Value::str(&text));
+        }
+        let mut k = Kernel {
+            interp,
+            dims,
+            path: lesson.path.clone(),
+            seen: HashMap::new(),
+        };
+        k.remember_tensors();
+        Ok(k)
+    }
+
+    pub fn dims(&self) -> &[(String, i64)] {
+        &self.dims
+    }
+
+    fn remember_tensors(&mut self) {
+        self.seen = tensor_globals(&self.interp)
+            .into_iter()
+            .map(|(k, t)| {
+                let fp = (t.object_id(), t.storage_id(), fingerprint(&t));
+                (k, fp)
+            })
+            .collect();
+    }
+
+    /// `[bs=1, sl=6]`: each size named by the shape comment for this value when there is one, else by the
+    /// only dim with that size, else shown bare.
+    pub fn named_shape(&self, shape: &[usize], names: Option<&[DimRef]>) -> String {
+        let parts: Vec<String> = shape
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| {
+                if let Some(DimRef::Name(n)) = names.and_then(|ns| ns.get(i))
+                    && self.dims.iter().any(|(d, v)| d == n && *v as usize == s)
+                {
+                    return format!("{n}={s}");
+                }
+                let matches: Vec<&str> = self
+                    .dims
+                    .iter()
+                    .filter(|(_, v)| *v as usize == s)
+                    .map(|(n, _)| n.as_str())
+                    .collect();
+                if matches.len() == 1 {
+                    format!("{}={s}", matches[0])
+                } else {
+                    s.to_string()
+                }
+            })
+            .collect();
+        format!("[{}]", parts.join(", "))
+    }
+
+    fn eval_expr(&mut self, expr: &str) -> Result<Value, String> {
+        match self.interp.run(expr, &self.path) {
+            Ok(Some(v)) => Ok(v),
+            Ok(None) => Err("not an expression".into()),
+            Err(e) => Err(e.summary()),
+        }
+    }
+
+    /// Runs one cell and reports what it did. Never panics; errors are part of the outcome.
+    pub fn run_cell(&mut self, cell: &Cell) -> CellOutcome {
+        let start = Instant::now();
+        let mut outcome = CellOutcome {
+            index: cell.index,
+            ran: false,
+            stdout: String::new(),
+            value: None,
+            error: None,
+            expectation_met: true,
+            tensors: Vec::new(),
+            shape_checks: Vec::new(),
+            heatmaps: Vec::new(),
+            warnings: Vec::new(),
+            duration: Duration::ZERO,
+        };
+        if cell.kind == CellKind::NoRun {
+            return outcome;
+        }
+        outcome.ran = true;
+        // Pad with blank lines so tracebacks name the line in the lesson file.
+        let source = format!("{}{}", "\n".repeat(cell.line.saturating_sub(1)), cell.code);
+        self.interp.warnings.clear();
+        let result = self.interp.run(&source, &self.path);
+        outcome.stdout = self.interp.take_output();
+        outcome.warnings = std::mem::take(&mut self.interp.warnings);
+        match result {
+            Ok(value) => {
+                if let Some(v) = value
+                    && !matches!(v, Value::None)
+                {
+                    outcome.value = self.interp.repr(&v).ok();
+                }
+                if let CellKind::Raises(kind) = &cell.kind {
+                    outcome.expectation_met = false;
+                    outcome.error = Some(CellError {
+                        kind: "AssertionError".into(),
+                        message: format!("this cell should raise {kind}, but it ran without error"),
+                        line: Some(cell.line),
+                        traceback: String::new(),
+                    });
+                }
+            }
+            Err(e) => {
+                let expected = match &cell.kind {
+                    CellKind::Raises(kind) => e.kind.as_ref() == kind || is_subclass(&e.kind, kind),
+                    _ => false,
+                };
+                outcome.expectation_met = expected;
+                outcome.error = Some(CellError {
+                    kind: e.kind.to_string(),
+                    message: e.message.clone(),
+                    line: e.line(),
+                    traceback: e.traceback(),
+                });
+            }
+        }
+        self.collect_tensors(cell, &mut outcome);
+        if outcome.error.is_none() || outcome.expectation_met {
+            self.check_shapes(cell, &mut outcome);
+            self.collect_heatmaps(cell, &mut outcome);
+        }
+        self.remember_tensors();
+        outcome.duration = start.elapsed();
+        outcome
+    }
+
+    fn collect_tensors(&mut self, cell: &Cell, outcome: &mut CellOutcome) {
+        let mut globals = tensor_globals(&self.interp);
+        // In the order the cell first mentions them (assignments read top to bottom).
+        globals.sort_by_key(|(name, _)| first_mention(&cell.code, name));
+        for (name, t) in globals {
+            let fp = (t.object_id(), t.storage_id(), fingerprint(&t));
+            if self.seen.get(&name) == Some(&fp) {
+                continue;
+            }
+            let names = cell
+                .shape_comments
+                .iter()
+                .find(|s| s.expr == *name)
+                .map(|s| s.dims.as_slice());
+            let repr = self
+                .interp
+                .repr(&Value::Tensor(t.clone()))
+                .unwrap_or_default();
+            outcome.tensors.push(TensorInfo {
+                name: name.to_string(),
+                shape: t.shape().to_vec(),
+                named_shape: self.named_shape(t.shape(), names),
+                dtype: t.dtype().to_string(),
+                strides: t.strides().to_vec(),
+                storage_offset: t.storage_offset(),
+                contiguous: t.is_contiguous(),
+                repr,
+                tensor: Some(t),
+            });
+        }
+    }
+
+    fn check_shapes(&mut self, cell: &Cell, outcome: &mut CellOutcome) {
+        for sc in &cell.shape_comments {
+            let mut expected_sizes = Vec::new();
+            let mut problem = None;
+            for d in &sc.dims {
+                match d {
+                    DimRef::Size(s) => expected_sizes.push(*s),
+                    DimRef::Name(n) => match self.dims.iter().find(|(k, _)| k == n) {
+                        Some((_, v)) => expected_sizes.push(*v as usize),
+                        None => problem = Some(format!("`{n}` is not one of the lesson's dims")),
+                    },
+                }
+            }
+            let expected = format!(
+                "[{}]",
+                sc.dims
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            let (actual, ok, message) = match (problem, self.eval_expr(&sc.expr)) {
+                (Some(p), _) => (None, false, Some(p)),
+                (None, Ok(Value::Tensor(t))) => {
+                    let named = self.named_shape(t.shape(), Some(&sc.dims));
+                    let ok = t.shape() == expected_sizes.as_slice();
+                    let msg = (!ok).then(|| {
+                        format!(
+                            "`{}` has shape {named}, the comment says {expected}",
+                            sc.expr
+                        )
+                    });
+                    (Some(named), ok, msg)
+                }
+                (None, Ok(other)) => (
+                    None,
+                    false,
+                    Some(format!(
+                        "`{}` is a {}, not a tensor",
+                        sc.expr,
+                        other.type_name()
+                    )),
+                ),
+                (None, Err(e)) => (
+                    None,
+                    false,
+                    Some(format!("cannot evaluate `{}`: {e}", sc.expr)),
+                ),
+            };
+            outcome.shape_checks.push(ShapeCheck {
+                expr: sc.expr.clone(),
+                expected,
+                actual,
+                ok,
+                line: sc.line,
+                message,
+            });
+        }
+    }
+
+    fn collect_heatmaps(&mut self, cell: &Cell, outcome: &mut CellOutcome) {
+        for h in &cell.heatmaps {
+            let t = match self.eval_expr(&h.expr) {
+                Ok(Value::Tensor(t)) => t,
+                _ => continue,
+            };
+            let t = match t.ndim() {
+                1 => t.unsqueeze(0).unwrap_or(t),
+                _ => t,
+            };
+            let t = match t.squeeze(None) {
+                Ok(s) if s.ndim() == 2 => s,
+                _ if t.ndim() == 2 => t,
+                _ => continue,
+            };
+            let (rows, cols) = (t.shape()[0], t.shape()[1]);
+            let values: Vec<f64> = match t.dtype() {
+                DType::Bool => t
+                    .to_vec::<bool>()
+                    .into_iter()
+                    .map(|b| b as u8 as f64)
+                    .collect(),
+                _ => t.to_vec::<f32>().into_iter().map(f64::from).collect(),
+            };
+            let labels = h.labels.as_ref().and_then(|l| match self.eval_expr(l) {
+                Ok(v) => {
+                    let items = self.interp.collect_iter(&v).ok()?;
+                    Some(
+                        items
+                            .iter()
+                            .map(|x| self.interp.to_str(x).unwrap_or_default())
+                            .collect::<Vec<_>>(),
+                    )
+                }
+                Err(_) => None,
+            });
+            let row_labels = labels.clone().filter(|l| l.len() == rows);
+            let col_labels = labels.filter(|l| l.len() == cols);
+            outcome.heatmaps.push(HeatmapData {
+                expr: h.expr.clone(),
+                rows,
+                cols,
+                values,
+                row_labels,
+                col_labels,
+                line: h.line,
+            });
+        }
+    }
+}
+
+fn is_subclass(kind: &str, parent: &str) -> bool {
+    let mut cur = kind;
+    for _ in 0..10 {
+        match crate::interp::error::EXCEPTION_HIERARCHY
+            .iter()
+            .find(|(k, _)| *k == cur)
+        {
+            Some((_, p)) if *p == parent => return true,
+            Some((_, p)) if !p.is_empty() => cur = p,
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// Runs every cell of a lesson in order.
+pub fn run_lesson(
+    lesson: &Lesson,
+    overrides: &[(String, i64)],
+) -> Result<Vec<CellOutcome>, LessonError> {
+    let mut kernel = Kernel::new(lesson, overrides)?;
+    Ok(lesson.cells().map(|c| kernel.run_cell(c)).collect())
+}
+
+/// Byte position where `name` first appears as a whole word in `code` (usize::MAX if it doesn't).
+fn first_mention(code: &str, name: &str) -> usize {
+    let bytes = code.as_bytes();
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut start = 0;
+    while let Some(pos) = code[start..].find(name) {
+        let at = start + pos;
+        let before = at.checked_sub(1).map(|i| bytes[i]);
+        let after = bytes.get(at + name.len()).copied();
+        if !before.is_some_and(is_word) && !after.is_some_and(is_word) {
+            return at;
+        }
+        start = at + name.len().max(1);
+        if start >= code.len() {
+            break;
+        }
+    }
+    usize::MAX
+}

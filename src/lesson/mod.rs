@@ -1,0 +1,13 @@
+//! Lessons: Markdown notebooks parsed into cells, the kernel that runs them (one namespace per lesson),
+//! named dims, shape-comment checks, questions, and the authors' `check`. No terminal code.
+
+pub mod bundle;
+pub mod check;
+pub mod error;
+pub mod kernel;
+pub mod model;
+pub mod parse;
+
+pub use error::LessonError;
+pub use kernel::{CellOutcome, Kernel, run_lesson};
+pub use model::{Block, Cell, CellKind, Lang, Lesson};

@@ -1,0 +1,331 @@
+//! Markdown lessons → [`Lesson`]: YAML front matter, then CommonMark parsed with `pulldown-cmark`; fenced
+//! `python` blocks become cells, everything between them prose.
+
+use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use serde_yaml_ng::Value as Yaml;
+
+use super::error::LessonError;
+use super::model::{Block, Cell, CellKind, DimRef, HeatmapDirective, Lang, Lesson, ShapeComment};
+
+/// Largest lesson file accepted (a hostile file must not exhaust memory).
+pub const MAX_LESSON_BYTES: usize = 2 * 1024 * 1024;
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text.get(..offset)
+        .map_or(1, |t| t.bytes().filter(|&b| b == b'\n').count() + 1)
+}
+
+/// Whether a full-line comment is one the tutor reads (`# name: [dims]` or `# heatmap: expr`).
+pub fn is_directive(comment: &str) -> bool {
+    let body = comment.trim_start_matches('#').trim();
+    body.starts_with("heatmap:") || parse_shape_comment(body).is_some()
+}
+
+fn is_expr_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '_' | '.' | '[' | ']' | ',' | '-' | ':')
+}
+
+/// `q: [bs, n_heads, sl, head_dim]` → (`q`, dims).
+fn parse_shape_comment(body: &str) -> Option<(String, Vec<DimRef>)> {
+    let (expr, rest) = body.split_once(": [")?;
+    let expr = expr.trim();
+    let inner = rest.trim().strip_suffix(']')?;
+    if expr.is_empty()
+        || !expr.chars().all(is_expr_char)
+        || !expr.starts_with(|c: char| c.is_alphabetic() || c == '_')
+    {
+        return None;
+    }
+    let mut dims = Vec::new();
+    if !inner.trim().is_empty() {
+        for part in inner.split(',') {
+            let p = part.trim();
+            if let Ok(n) = p.parse::<usize>() {
+                dims.push(DimRef::Size(n));
+            } else if !p.is_empty() && p.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                dims.push(DimRef::Name(p.to_string()));
+            } else {
+                return None;
+            }
+        }
+    }
+    Some((expr.to_string(), dims))
+}
+
+fn parse_heatmap(body: &str) -> Option<(String, Option<String>)> {
+    let rest = body.strip_prefix("heatmap:")?.trim();
+    let (expr, labels) = match rest.split_once(" labels=") {
+        Some((e, l)) => (e.trim(), Some(l.trim().to_string())),
+        None => (rest, None),
+    };
+    (!expr.is_empty()).then(|| (expr.to_string(), labels))
+}
+
+fn cell_kind(info: &str, path: &str, line: usize) -> Result<Option<CellKind>, LessonError> {
+    let mut words = info.split_whitespace();
+    if words.next() != Some("python") {
+        return Ok(None);
+    }
+    let mut kind = CellKind::Run;
+    for w in words {
+        kind = match w {
+            "norun" => CellKind::NoRun,
+            "question" => CellKind::Question,
+            w if w.starts_with("raises=") => CellKind::Raises(w["raises=".len()..].to_string()),
+            other => {
+                return Err(LessonError::at(
+                    path,
+                    line,
+                    format!("unknown cell option `{other}` (use norun, question or raises=Kind)"),
+                ));
+            }
+        };
+    }
+    Ok(Some(kind))
+}
+
+fn yaml_scalar(v: &Yaml) -> Option<String> {
+    match v {
+        Yaml::Number(n) => Some(n.to_string()),
+        Yaml::String(s) => Some(s.clone()),
+        Yaml::Bool(b) => Some(if *b { "True".into() } else { "False".into() }),
+        _ => None,
+    }
+}
+
+fn yaml_pairs(
+    map: Option<&Yaml>,
+    what: &str,
+    path: &str,
+) -> Result<Vec<(String, String)>, LessonError> {
+    let Some(v) = map else {
+        return Ok(Vec::new());
+    };
+    let Yaml::Mapping(m) = v else {
+        return Err(LessonError::at(
+            path,
+            1,
+            format!("front matter `{what}` must be a mapping of names to values"),
+        ));
+    };
+    m.iter()
+        .map(|(k, v)| match (k.as_str(), yaml_scalar(v)) {
+            (Some(k), Some(v)) => Ok((k.to_string(), v)),
+            _ => Err(LessonError::at(
+                path,
+                1,
+                format!("front matter `{what}`: each entry is `name: value`"),
+            )),
+        })
+        .collect()
+}
+
+/// Parses a lesson file's text. `path` names it in messages; `lang` is taken from the path by the caller.
+pub fn parse_lesson(text: &str, path: &str, lang: Lang) -> Result<Lesson, LessonError> {
+    if text.len() > MAX_LESSON_BYTES {
+        return Err(LessonError::at(
+            path,
+            1,
+            format!(
+                "lesson file is {} bytes; the limit is {}",
+                text.len(),
+                MAX_LESSON_BYTES
+            ),
+        ));
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let rest = text
+        .strip_prefix("---\n")
+        .or_else(|| text.strip_prefix("---\r\n"))
+        .ok_or_else(|| {
+            LessonError::at(
+                path,
+                1,
+                "a lesson starts with YAML front matter between `---` lines",
+            )
+        })?;
+    let end = rest
+        .find("\n---\n")
+        .or_else(|| rest.find("\n---\r\n"))
+        .or_else(|| rest.strip_suffix("\n---").map(|r| r.len()))
+        .ok_or_else(|| {
+            LessonError::at(path, 1, "the front matter is not closed by a `---` line")
+        })?;
+    let front_text = &rest[..end];
+    let body_start = text.len() - rest.len() + end + "\n---\n".len().min(rest.len() - end);
+    let front: Yaml = serde_yaml_ng::from_str(front_text).map_err(|e| {
+        LessonError::at(
+            path,
+            e.location().map_or(1, |l| l.line() + 1),
+            format!("front matter: {e}"),
+        )
+    })?;
+    let get = |k: &str| front.get(k);
+    let id = get("id")
+        .and_then(|v| v.as_str())
+        .ok_or_else(|| LessonError::at(path, 1, "front matter needs `id`"))?
+        .to_string();
+    if id.is_empty()
+        || !id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(LessonError::at(
+            path,
+            1,
+            "`id` may contain only letters, digits, `-` and `_`",
+        ));
+    }
+    let title = get("title")
+        .and_then(yaml_scalar)
+        .ok_or_else(|| LessonError::at(path, 1, "front matter needs `title`"))?;
+    let order = get("order").and_then(|v| v.as_u64()).ok_or_else(|| {
+        LessonError::at(path, 1, "front matter needs `order` (a positive integer)")
+    })? as u32;
+    let dims = yaml_pairs(get("dims"), "dims", path)?;
+    let data = yaml_pairs(get("data"), "data", path)?;
+    for (name, _) in dims.iter().chain(&data) {
+        if !name.chars().all(|c| c.is_alphanumeric() || c == '_')
+            || name.starts_with(|c: char| c.is_ascii_digit())
+        {
+            return Err(LessonError::at(
+                path,
+                1,
+                format!("`{name}` is not a Python variable name"),
+            ));
+        }
+    }
+
+    let body = text.get(body_start..).unwrap_or("");
+    let body_line0 = line_of(text, body_start) - 1;
+    let mut blocks = Vec::new();
+    let mut prose_start = 0usize;
+    let mut heading: Option<String> = None;
+    let mut in_heading: Option<String> = None;
+    let mut code: Option<(String, usize, Option<CellKind>, usize)> = None; // (text, fence offset, kind, code offset)
+    let parser = Parser::new_ext(body, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH)
+        .into_offset_iter();
+    for (event, range) in parser {
+        match event {
+            Event::Start(Tag::Heading { level, .. }) if level <= HeadingLevel::H4 => {
+                in_heading = Some(String::new())
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                heading = in_heading.take().filter(|h| !h.trim().is_empty())
+            }
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
+                let line = body_line0 + line_of(body, range.start);
+                let kind = cell_kind(&info, path, line)?;
+                code = Some((String::new(), range.start, kind, range.end));
+            }
+            Event::Text(t) | Event::Code(t) => {
+                if let Some((c, ..)) = code.as_mut() {
+                    c.push_str(&t);
+                } else if let Some(h) = in_heading.as_mut() {
+                    h.push_str(&t);
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                if let Some((text_code, fence, kind, _)) = code.take() {
+                    let Some(kind) = kind else {
+                        continue;
+                    };
+                    let prose = body.get(prose_start..fence).unwrap_or("").trim();
+                    if !prose.is_empty() {
+                        blocks.push(Block::Prose {
+                            markdown: prose.to_string(),
+                            line: body_line0 + line_of(body, prose_start),
+                        });
+                    }
+                    prose_start = range.end;
+                    let first_code_line = body_line0 + line_of(body, fence) + 1;
+                    let mut shape_comments = Vec::new();
+                    let mut heatmaps = Vec::new();
+                    for (i, l) in text_code.lines().enumerate() {
+                        let t = l.trim_start();
+                        if let Some(c) = t.strip_prefix('#') {
+                            let c = c.trim();
+                            if let Some((expr, labels)) = parse_heatmap(c) {
+                                heatmaps.push(HeatmapDirective {
+                                    expr,
+                                    labels,
+                                    line: first_code_line + i,
+                                });
+                            } else if let Some((expr, dims)) = parse_shape_comment(c) {
+                                shape_comments.push(ShapeComment {
+                                    expr,
+                                    dims,
+                                    line: first_code_line + i,
+                                });
+                            }
+                        }
+                    }
+                    let index = blocks
+                        .iter()
+                        .filter(|b| matches!(b, Block::Cell(_)))
+                        .count();
+                    blocks.push(Block::Cell(Cell {
+                        index,
+                        code: text_code,
+                        line: first_code_line,
+                        kind,
+                        heading: heading.clone(),
+                        shape_comments,
+                        heatmaps,
+                    }));
+                }
+            }
+            _ => {}
+        }
+    }
+    let tail = body.get(prose_start..).unwrap_or("").trim();
+    if !tail.is_empty() {
+        blocks.push(Block::Prose {
+            markdown: tail.to_string(),
+            line: body_line0 + line_of(body, prose_start),
+        });
+    }
+    Ok(Lesson {
+        id,
+        title,
+        order,
+        lang,
+        path: path.to_string(),
+        dims,
+        data,
+        blocks,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = "---\nid: masking\ntitle: Masking\norder: 6\ndims:\n  bs: 1\n  sl: 6\n  head_dim: hid_dim // 2\n---\n\n# Masks\n\nSome prose.\n\n```python\nimport torch\nx = torch.ones(bs, sl)\n# x: [bs, sl]\n# heatmap: x labels=toks\n```\n\nMore.\n\n```python raises=RuntimeError\nx.view(5)\n```\n";
+
+    #[test]
+    fn cells_prose_and_directives() {
+        let l = parse_lesson(SAMPLE, "m.md", Lang::En).unwrap();
+        assert_eq!(l.id, "masking");
+        assert_eq!(
+            l.dims[2],
+            ("head_dim".to_string(), "hid_dim // 2".to_string())
+        );
+        let cells: Vec<_> = l.cells().collect();
+        assert_eq!(cells.len(), 2);
+        assert_eq!(cells[0].line, 16);
+        assert_eq!(cells[0].heading.as_deref(), Some("Masks"));
+        assert_eq!(cells[0].shape_comments[0].expr, "x");
+        assert_eq!(cells[0].shape_comments[0].line, 18);
+        assert_eq!(cells[0].heatmaps[0].labels.as_deref(), Some("toks"));
+        assert_eq!(cells[1].kind, CellKind::Raises("RuntimeError".into()));
+    }
+
+    #[test]
+    fn broken_front_matter_is_a_located_error() {
+        let e = parse_lesson("---\nid: [\n---\n", "bad.md", Lang::En).unwrap_err();
+        assert!(e.to_string().starts_with("bad.md:"));
+        assert!(parse_lesson("no front matter", "x.md", Lang::En).is_err());
+        assert!(parse_lesson("---\nid: a\n", "x.md", Lang::En).is_err());
+    }
+}

@@ -1,0 +1,8 @@
+//! What both outputs draw, as plain data: heatmaps (slicing, downsampling, colour maps, masked cells) and the
+//! memory-layout model of a tensor. No terminal I/O.
+
+pub mod heatmap;
+pub mod memory;
+
+pub use heatmap::{HeatCell, Heatmap, Scale};
+pub use memory::MemoryLayout;

@@ -1,0 +1,112 @@
+//! The bundled lessons: all thirteen stages exist in English and Korean, `check` finds no problem, `list`
+//! reports them, and `trace` prints every lesson in all three formats.
+
+use std::process::Command;
+
+use transformer_tutor::lesson::{self, Lang};
+
+fn tutor(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_transformer-tutor"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run transformer-tutor")
+}
+
+const STAGES: &[&str] = &[
+    "tokenization",
+    "embedding",
+    "positional-encoding",
+    "qkv-projection",
+    "head-split",
+    "masking",
+    "attention-softmax",
+    "view-reshape",
+    "multi-head-attention",
+    "add-norm",
+    "feed-forward",
+    "encoder-layer",
+    "decoder-output",
+];
+
+#[test]
+fn every_stage_has_a_lesson_in_both_languages() {
+    let all = lesson::bundle::bundled().expect("lessons parse");
+    for (i, id) in STAGES.iter().enumerate() {
+        for lang in [Lang::En, Lang::Ko] {
+            let l = all.iter().find(|l| l.id == *id && l.lang == lang);
+            let l = l.unwrap_or_else(|| panic!("lesson {id} is missing in {}", lang.code()));
+            assert_eq!(l.order as usize, i + 1, "{id} order");
+            assert!(l.cell_count() >= 5, "{id} ({}) has only {} cells", lang.code(), l.cell_count());
+        }
+    }
+}
+
+#[test]
+fn check_passes_on_the_bundled_lessons() {
+    let out = tutor(&["check"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "check reported problems:\n{stdout}\n{stderr}");
+    assert!(stderr.contains("0 problems"), "{stderr}");
+}
+
+#[test]
+fn check_reports_located_problems() {
+    let dir = std::env::temp_dir().join(format!("tt-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.md");
+    std::fs::write(
+        &path,
+        "---\nid: bad\ntitle: Bad\norder: 1\ndims:\n  bs: 2\n  sl: 3\n---\n\n```python\nimport torch\nx = torch.ones(bs, sl)\n# x: [sl, bs]\n```\n\n```python raises=RuntimeError\ny = x.view(6)\n```\n\n```python\nundefined_name\n```\n",
+    )
+    .unwrap();
+    let out = tutor(&["check", path.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1));
+    let shown = path.display().to_string();
+    assert!(stdout.contains(&format!("{shown}:13: `x` has shape [bs=2, sl=3], the comment says [sl, bs]")), "{stdout}");
+    assert!(stdout.contains(&format!("{shown}:17: cell 2 should raise RuntimeError but ran without error")), "{stdout}");
+    assert!(stdout.contains(&format!("{shown}:21: cell 3 raised NameError: name 'undefined_name' is not defined")), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn list_reports_every_lesson_as_json() {
+    let out = tutor(&["list", "--format", "json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let items = v.as_array().expect("an array");
+    assert_eq!(items.len(), STAGES.len());
+    for item in items {
+        assert!(item["id"].is_string() && item["title"].is_string());
+        assert_eq!(item["languages"], serde_json::json!(["en", "ko"]));
+        assert!(item["cells"].as_u64().unwrap_or(0) >= 5);
+    }
+    let ko = tutor(&["list", "--lang", "ko"]);
+    assert!(ko.status.success());
+}
+
+#[test]
+fn trace_prints_every_lesson_in_all_three_formats() {
+    for id in STAGES {
+        for lang in ["en", "ko"] {
+            for format in ["text", "markdown", "json"] {
+                let out = tutor(&["trace", id, "--lang", lang, "--format", format, "--color", "never"]);
+                let stdout = String::from_utf8_lossy(&out.stdout);
+                assert!(out.status.success(), "trace {id} --lang {lang} --format {format} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+                assert!(!stdout.contains('\u{1b}'), "no escape codes with --color never");
+                if format == "json" {
+                    let v: serde_json::Value = serde_json::from_str(&stdout).expect("valid JSON");
+                    assert_eq!(v["id"], *id);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn trace_colours_only_when_asked() {
+    let out = tutor(&["trace", "masking", "--color", "always"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains('\u{1b}'));
+}
