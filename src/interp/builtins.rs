@@ -105,6 +105,17 @@ pub(crate) fn install(interp: &mut Interpreter) {
         interp.builtins.insert(name, Value::Class(class));
     }
 
+    // `time`: only clocks (for timing cells); no sleep, so it cannot be used to stall the sandbox.
+    let mut time_attrs: HashMap<&'static str, Value> = HashMap::new();
+    time_attrs.insert("perf_counter", builtin("perf_counter", t_perf_counter));
+    time_attrs.insert("time", builtin("time", t_time));
+    interp.modules.insert(
+        "time",
+        Value::Module(Rc::new(Module {
+            name: "time",
+            attrs: time_attrs,
+        })),
+    );
     let math = math_module();
     interp.modules.insert("math", math);
     let mut copy_attrs = HashMap::new();
@@ -1279,4 +1290,22 @@ pub(crate) fn dict_fromkeys(interp: &mut Interpreter, args: Args) -> PyResult<Va
         d.insert(hash_key(&k)?, k, value.clone());
     }
     Ok(Value::Dict(Rc::new(RefCell::new(d))))
+}
+
+fn t_perf_counter(_: &mut Interpreter, _: Args) -> PyResult<Value> {
+    use std::sync::OnceLock;
+    static START: OnceLock<std::time::Instant> = OnceLock::new();
+    Ok(Value::Float(
+        START
+            .get_or_init(std::time::Instant::now)
+            .elapsed()
+            .as_secs_f64(),
+    ))
+}
+
+fn t_time(_: &mut Interpreter, _: Args) -> PyResult<Value> {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    Ok(Value::Float(now.as_secs_f64()))
 }

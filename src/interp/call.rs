@@ -737,13 +737,13 @@ impl Interpreter {
         }
         let top = name.split('.').next().unwrap_or(name);
         let message = format!(
-            "No module named '{top}' (the tutor provides torch, torch.nn, torch.nn.functional, math and copy)"
+            "No module named '{top}' (the tutor provides torch, torch.nn, torch.nn.functional, math, copy and time)"
         );
         if self.modules.contains_key(top) {
             return Err(exc(
                 "ModuleNotFoundError",
                 format!(
-                    "No module named '{name}' (the tutor provides torch, torch.nn, torch.nn.functional, math and copy)"
+                    "No module named '{name}' (the tutor provides torch, torch.nn, torch.nn.functional, math, copy and time)"
                 ),
             ));
         }
