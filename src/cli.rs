@@ -55,6 +55,22 @@ pub enum Command {
         #[arg(long, default_value_t = 20)]
         timeout: u64,
     },
+    /// Open a lesson in the interactive notebook (an id, its number, or a path to a lesson file).
+    Open {
+        lesson: String,
+        /// Override a named dimension, e.g. `--set hid_dim=512` (repeatable).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
+    },
+    /// Classroom demo: one cell at a time, large output and heatmaps; Space, →, PageDown advance, b blanks.
+    Demo {
+        lesson: String,
+        /// Advance automatically every SECONDS.
+        #[arg(long, value_name = "SECONDS")]
+        auto: Option<f64>,
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
+    },
     /// List the lessons in order with their ids, titles, languages and number of cells.
     List {
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]

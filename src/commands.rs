@@ -46,6 +46,12 @@ pub fn parse_sets(sets: &[String]) -> Result<Vec<(String, i64)>> {
 pub fn list(lang: Lang, format: ListFormat) -> Result<i32> {
     let all = lesson::bundle::bundled()?;
     let course = lesson::bundle::course(lang)?;
+    let loaded = lesson::progress::Progress::load();
+    if let Some(w) = &loaded.warning {
+        eprintln!("transformer-tutor: {w}");
+    }
+    let progress = loaded.progress;
+    let done = |id: &str| progress.lesson(id).map_or(0, |p| p.completed.len());
     match format {
         ListFormat::Text => {
             let mut text = String::new();
@@ -56,12 +62,13 @@ pub fn list(lang: Lang, format: ListFormat) -> Result<i32> {
                     .map(|x| x.lang.code())
                     .collect();
                 text.push_str(&format!(
-                    "{:>2}  {:<22} {}  [{}] {} cells\n",
+                    "{:>2}  {:<22} {}  [{}] {} cells, {} done\n",
                     l.order,
                     l.id,
                     l.title,
                     langs.join(","),
-                    l.cell_count()
+                    l.cell_count(),
+                    done(&l.id)
                 ));
             }
             if course.is_empty() {
@@ -84,6 +91,7 @@ pub fn list(lang: Lang, format: ListFormat) -> Result<i32> {
                         "order": l.order,
                         "languages": langs,
                         "cells": l.cell_count(),
+                        "completed": done(&l.id),
                         "path": l.path,
                     })
                 })
@@ -172,4 +180,41 @@ pub fn trace(
         .iter()
         .any(|o| o.error.is_some() && !o.expectation_met);
     Ok(if failed { 1 } else { 0 })
+}
+
+/// Opens the interactive app (the notebook, or demo mode). Without a terminal it prints the lesson list.
+pub fn interactive(
+    lang: Lang,
+    lesson: Option<&str>,
+    demo: bool,
+    auto: Option<f64>,
+    sets: &[String],
+) -> Result<i32> {
+    let overrides = parse_sets(sets)?;
+    let lesson = match lesson {
+        Some(spec) => Some(lesson::bundle::find(spec, lang)?),
+        None => None,
+    };
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        emit("transformer-tutor: the interactive notebook needs a terminal. Lessons:\n");
+        return list(lang, ListFormat::Text);
+    }
+    let auto = match auto {
+        Some(s) if s.is_finite() && s > 0.0 => {
+            Some(std::time::Duration::from_secs_f64(s.min(3600.0)))
+        }
+        Some(_) => bail!("--auto expects a positive number of seconds"),
+        None => None,
+    };
+    let app = crate::tui::App::new(crate::tui::StartOptions {
+        lang,
+        lesson,
+        demo,
+        auto,
+        overrides,
+        persist: true,
+        color: crate::tui::theme::ColorMode::detect(),
+    });
+    crate::tui::run(app)?;
+    Ok(0)
 }

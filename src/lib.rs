@@ -10,4 +10,5 @@ pub mod interp;
 pub mod lesson;
 pub mod tensor;
 pub mod trace;
+pub mod tui;
 pub mod viz;

@@ -2,7 +2,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use transformer_tutor::cli::{Cli, Command, ListFormat};
+use transformer_tutor::cli::{Cli, Command};
 use transformer_tutor::{commands, exec};
 
 /// The interpreter recurses on the Rust stack; its own depth limit stays well inside this.
@@ -22,16 +22,13 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             color,
             set,
         }) => commands::trace(&lesson, lang, format, color, &set),
-        None => {
-            println!("transformer-tutor: learn how a Transformer works by running it.\n");
-            println!("The interactive notebook is being built. Meanwhile:");
-            println!(
-                "  transformer-tutor trace <lesson>   print a lesson with every tensor's named shape"
-            );
-            println!("  transformer-tutor exec script.py   run your own PyTorch-style script");
-            println!("  transformer-tutor --help\n");
-            commands::list(lang, ListFormat::Text)
+        Some(Command::Open { lesson, set }) => {
+            commands::interactive(lang, Some(&lesson), false, None, &set)
         }
+        Some(Command::Demo { lesson, auto, set }) => {
+            commands::interactive(lang, Some(&lesson), true, auto, &set)
+        }
+        None => commands::interactive(lang, None, false, None, &[]),
     }
 }
 

@@ -37,7 +37,12 @@ fn every_stage_has_a_lesson_in_both_languages() {
             let l = all.iter().find(|l| l.id == *id && l.lang == lang);
             let l = l.unwrap_or_else(|| panic!("lesson {id} is missing in {}", lang.code()));
             assert_eq!(l.order as usize, i + 1, "{id} order");
-            assert!(l.cell_count() >= 5, "{id} ({}) has only {} cells", lang.code(), l.cell_count());
+            assert!(
+                l.cell_count() >= 5,
+                "{id} ({}) has only {} cells",
+                lang.code(),
+                l.cell_count()
+            );
         }
     }
 }
@@ -47,7 +52,10 @@ fn check_passes_on_the_bundled_lessons() {
     let out = tutor(&["check"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "check reported problems:\n{stdout}\n{stderr}");
+    assert!(
+        out.status.success(),
+        "check reported problems:\n{stdout}\n{stderr}"
+    );
     assert!(stderr.contains("0 problems"), "{stderr}");
 }
 
@@ -65,9 +73,24 @@ fn check_reports_located_problems() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1));
     let shown = path.display().to_string();
-    assert!(stdout.contains(&format!("{shown}:13: `x` has shape [bs=2, sl=3], the comment says [sl, bs]")), "{stdout}");
-    assert!(stdout.contains(&format!("{shown}:17: cell 2 should raise RuntimeError but ran without error")), "{stdout}");
-    assert!(stdout.contains(&format!("{shown}:21: cell 3 raised NameError: name 'undefined_name' is not defined")), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "{shown}:13: `x` has shape [bs=2, sl=3], the comment says [sl, bs]"
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!(
+            "{shown}:17: cell 2 should raise RuntimeError but ran without error"
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!(
+            "{shown}:21: cell 3 raised NameError: name 'undefined_name' is not defined"
+        )),
+        "{stdout}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -92,10 +115,19 @@ fn trace_prints_every_lesson_in_all_three_formats() {
     for id in STAGES {
         for lang in ["en", "ko"] {
             for format in ["text", "markdown", "json"] {
-                let out = tutor(&["trace", id, "--lang", lang, "--format", format, "--color", "never"]);
+                let out = tutor(&[
+                    "trace", id, "--lang", lang, "--format", format, "--color", "never",
+                ]);
                 let stdout = String::from_utf8_lossy(&out.stdout);
-                assert!(out.status.success(), "trace {id} --lang {lang} --format {format} failed:\n{}", String::from_utf8_lossy(&out.stderr));
-                assert!(!stdout.contains('\u{1b}'), "no escape codes with --color never");
+                assert!(
+                    out.status.success(),
+                    "trace {id} --lang {lang} --format {format} failed:\n{}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                assert!(
+                    !stdout.contains('\u{1b}'),
+                    "no escape codes with --color never"
+                );
                 if format == "json" {
                     let v: serde_json::Value = serde_json::from_str(&stdout).expect("valid JSON");
                     assert_eq!(v["id"], *id);
@@ -109,4 +141,34 @@ fn trace_prints_every_lesson_in_all_three_formats() {
 fn trace_colours_only_when_asked() {
     let out = tutor(&["trace", "masking", "--color", "always"]);
     assert!(String::from_utf8_lossy(&out.stdout).contains('\u{1b}'));
+}
+
+#[test]
+fn golden_copies_of_the_lessons_are_current() {
+    // tests/golden/lesson_<file>.py are the lessons as scripts (tools/lesson_to_script.py), with PyTorch's
+    // output recorded next to them; golden.rs compares exec with it. They must follow the lessons.
+    let python = ["python3", "python"]
+        .into_iter()
+        .find(|p| Command::new(p).arg("--version").output().is_ok());
+    let Some(python) = python else {
+        eprintln!("no python3: skipping the lesson-script freshness check");
+        return;
+    };
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for entry in std::fs::read_dir(root.join("lessons/en")).unwrap() {
+        let path = entry.unwrap().path();
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        let out = Command::new(python)
+            .arg(root.join("tools/lesson_to_script.py"))
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let committed =
+            std::fs::read(root.join(format!("tests/golden/lesson_{stem}.py"))).unwrap_or_default();
+        assert!(
+            committed == out.stdout,
+            "tests/golden/lesson_{stem}.py is stale: regenerate it with tools/lesson_to_script.py and record PyTorch's output with tests/golden/generate.py"
+        );
+    }
 }

@@ -7,6 +7,7 @@ pub mod error;
 pub mod kernel;
 pub mod model;
 pub mod parse;
+pub mod progress;
 
 pub use error::LessonError;
 pub use kernel::{CellOutcome, Kernel, run_lesson};

@@ -31,3 +31,17 @@ pub fn check_numel(shape: &[usize]) -> Result<usize> {
     }
     Ok(requested as usize)
 }
+
+thread_local! {
+    static NUM_THREADS: Cell<usize> = const { Cell::new(1) };
+}
+
+/// `torch.set_num_threads`: PyTorch splits reductions over more than 32768 elements between its threads,
+/// which changes the order of float additions; the kernels follow the same split.
+pub fn set_num_threads(n: usize) {
+    NUM_THREADS.with(|t| t.set(n.max(1)));
+}
+
+pub fn num_threads() -> usize {
+    NUM_THREADS.with(|t| t.get())
+}

@@ -5,6 +5,7 @@
 pub mod dtype;
 pub mod error;
 pub mod format;
+pub mod kernels;
 pub mod layout;
 pub mod limits;
 pub mod ops;

@@ -654,6 +654,7 @@ fn t_set_num_threads(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         ));
     }
     interp.num_threads = n as usize;
+    crate::tensor::limits::set_num_threads(n as usize);
     Ok(Value::None)
 }
 

@@ -530,6 +530,26 @@ pub fn unary(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
     }
     if dtype == DType::Float32 || op.is_float_only() {
         let x = a.to_dtype(DType::Float32);
+        // Ops with PyTorch's own vectorised kernels run over the whole contiguous array, as PyTorch does
+        // (some of them treat the bulk and the tail of the array differently).
+        let kernel: Option<fn(&mut [f32])> = match op {
+            Exp => Some(crate::tensor::kernels::exp),
+            Log => Some(crate::tensor::kernels::log),
+            Sin => Some(crate::tensor::kernels::sin),
+            Cos => Some(crate::tensor::kernels::cos),
+            Tanh => Some(crate::tensor::kernels::tanh),
+            Sqrt => Some(crate::tensor::kernels::sqrt),
+            Rsqrt => Some(crate::tensor::kernels::rsqrt),
+            Relu => Some(crate::tensor::kernels::relu),
+            Sigmoid => Some(crate::tensor::kernels::sigmoid),
+            Gelu => Some(crate::tensor::kernels::gelu),
+            _ => None,
+        };
+        if let Some(k) = kernel {
+            let mut values = x.to_vec::<f32>();
+            k(&mut values);
+            return Tensor::from_vec(values, x.shape());
+        }
         let f: fn(f32) -> f32 = match op {
             Neg => |x| -x,
             Abs => f32::abs,

@@ -5,7 +5,14 @@
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::wrap_dim;
 use crate::tensor::storage::Element;
-use crate::tensor::{DType, Tensor};
+use crate::tensor::{DType, Tensor, kernels};
+
+enum FloatReduce {
+    Sum,
+    Mean,
+    Var(f64),
+    Std(f64),
+}
 
 /// A tensor viewed as `rows` contiguous rows of `row_len` reduced elements, plus the output shape.
 struct Rows<T> {
@@ -72,11 +79,7 @@ fn for_each_row<T: Copy, U>(r: &Rows<T>, mut f: impl FnMut(&[T]) -> U) -> Vec<U>
 impl Tensor {
     pub fn sum(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
         match self.dtype() {
-            DType::Float32 => {
-                let r = rows::<f32>(self, dims, keepdim)?;
-                let out = for_each_row(&r, |row| row.iter().map(|&x| x as f64).sum::<f64>() as f32);
-                Tensor::from_vec(out, &r.out_shape)
-            }
+            DType::Float32 => self.float_reduce(dims, keepdim, FloatReduce::Sum),
             _ => {
                 let r = rows::<i64>(self, dims, keepdim)?;
                 let out = for_each_row(&r, |row| row.iter().fold(0i64, |a, &x| a.wrapping_add(x)));
@@ -107,12 +110,7 @@ impl Tensor {
                 self.dtype().scalar_type_name()
             )));
         }
-        let r = rows::<f32>(self, dims, keepdim)?;
-        let n = r.row_len as f32;
-        let out = for_each_row(&r, |row| {
-            (row.iter().map(|&x| x as f64).sum::<f64>() as f32) / n
-        });
-        Tensor::from_vec(out, &r.out_shape)
+        self.float_reduce(dims, keepdim, FloatReduce::Mean)
     }
 
     /// `var(dim, unbiased/correction, keepdim)`; `correction` is 1 for the default unbiased estimate.
@@ -122,27 +120,61 @@ impl Tensor {
                 "std and var only support floating point and complex dtypes",
             ));
         }
-        let r = rows::<f32>(self, dims, keepdim)?;
-        let out = for_each_row(&r, |row| {
-            let n = row.len() as f64;
-            let mean = row.iter().map(|&x| x as f64).sum::<f64>() / n;
-            let ss: f64 = row
-                .iter()
-                .map(|&x| (x as f64 - mean) * (x as f64 - mean))
-                .sum();
-            let denom = n - correction;
-            if denom <= 0.0 {
-                f32::NAN
-            } else {
-                (ss / denom) as f32
-            }
-        });
-        Tensor::from_vec(out, &r.out_shape)
+        self.float_reduce(dims, keepdim, FloatReduce::Var(correction))
     }
 
     pub fn std(&self, dims: Option<&[i64]>, correction: f64, keepdim: bool) -> Result<Tensor> {
-        let v = self.var(dims, correction, keepdim)?;
-        super::elementwise::unary(super::elementwise::UnaryOp::Sqrt, &v)
+        if self.dtype() != DType::Float32 {
+            return Err(TensorError::runtime(
+                "std and var only support floating point and complex dtypes",
+            ));
+        }
+        self.float_reduce(dims, keepdim, FloatReduce::Std(correction))
+    }
+
+    /// Float32 sum/mean/var/std with PyTorch's order of additions (see `tensor::kernels`): rows reduced
+    /// innermost use the inner cascade, leading dims of a contiguous tensor the outer (column) cascade, a
+    /// single result the whole-tensor algorithm.
+    fn float_reduce(&self, dims: Option<&[i64]>, keepdim: bool, op: FloatReduce) -> Result<Tensor> {
+        let n = self.ndim();
+        let mut reduce = vec![dims.is_none() || dims.is_some_and(|d| d.is_empty()); n];
+        if let Some(ds) = dims {
+            for &d in ds {
+                let d = wrap_dim(d, n)?;
+                if n > 0 {
+                    reduce[d] = true;
+                }
+            }
+        }
+        let threads = crate::tensor::limits::num_threads();
+        let r = rows::<f32>(self, dims, keepdim)?;
+        let out_numel: usize = r.out_shape.iter().product();
+        let k = r.row_len;
+        // Leading dims reduced on a contiguous tensor: PyTorch's outer (column) reduction.
+        let first_kept = reduce.iter().position(|&x| !x).unwrap_or(n);
+        let prefix =
+            first_kept > 0 && reduce[first_kept..].iter().all(|&x| !x) && self.is_contiguous();
+        let out: Vec<f32> = match op {
+            FloatReduce::Sum | FloatReduce::Mean if prefix && out_numel > 1 => {
+                let data = self.contiguous().to_vec::<f32>();
+                let mut sums = kernels::sum_outer(&data, k, out_numel);
+                if matches!(op, FloatReduce::Mean) {
+                    sums.iter_mut().for_each(|v| *v /= k as f32);
+                }
+                sums
+            }
+            FloatReduce::Sum => for_each_row(&r, |row| kernels::sum_inner_threads(row, threads)),
+            FloatReduce::Mean => for_each_row(&r, |row| kernels::mean_inner_threads(row, threads)),
+            FloatReduce::Var(c) if out_numel == 1 => {
+                for_each_row(&r, |row| kernels::var_all_threads(row, c, threads))
+            }
+            FloatReduce::Std(c) if out_numel == 1 => {
+                for_each_row(&r, |row| kernels::std_all_threads(row, c, threads))
+            }
+            FloatReduce::Var(c) => for_each_row(&r, |row| kernels::var_inner(row, c)),
+            FloatReduce::Std(c) => for_each_row(&r, |row| kernels::std_inner(row, c)),
+        };
+        Tensor::from_vec(out, &r.out_shape)
     }
 
     /// `max()`/`min()` over all elements (0-d result; empty tensors are an error).
@@ -245,18 +277,35 @@ impl Tensor {
         if n == 0 {
             return Tensor::from_vec(vec![if log { 0.0f32 } else { 1.0 }], &[]);
         }
-        let last = (n - 1) as i64;
-        let moved = x.transpose(d as i64, last)?;
-        let row_len = moved.shape()[n - 1];
-        let mut data = moved.to_vec::<f32>();
-        if row_len > 0 {
-            for row in data.chunks_mut(row_len) {
-                softmax_row(row, log);
+        // PyTorch's kernels: rows along the last dim, or [outer, dim, inner] blocks otherwise.
+        let x = x.contiguous();
+        let shape = x.shape().to_vec();
+        let dim_size = shape[d];
+        let outer: usize = shape[..d].iter().product();
+        let inner: usize = shape[d + 1..].iter().product();
+        let mut data = x.to_vec::<f32>();
+        if dim_size > 0 {
+            if inner == 1 {
+                for row in data.chunks_mut(dim_size) {
+                    if log {
+                        kernels::log_softmax_row(row);
+                    } else {
+                        kernels::softmax_row(row);
+                    }
+                }
+            } else if log {
+                kernels::log_softmax_dim(&mut data, outer, dim_size, inner);
+            } else {
+                kernels::softmax_dim(
+                    &mut data,
+                    outer,
+                    dim_size,
+                    inner,
+                    crate::tensor::limits::num_threads(),
+                );
             }
         }
-        let out = Tensor::from_vec(data, moved.shape())?;
-        // Move the dim back and lay the result out contiguously, as PyTorch returns it.
-        Ok(out.transpose(d as i64, last)?.contiguous())
+        Tensor::from_vec(data, &shape)
     }
 
     /// `F.layer_norm` over the last `normalized` dims: biased variance, eps inside the square root.
@@ -291,21 +340,7 @@ impl Tensor {
         let b = bias.map(|b| b.to_vec::<f32>());
         if row_len > 0 {
             for row in data.chunks_mut(row_len) {
-                let m = row.len() as f64;
-                let mean = row.iter().map(|&x| x as f64).sum::<f64>() / m;
-                let var = row.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / m;
-                let rstd = (1.0 / (var + eps).sqrt()) as f32;
-                let mean = mean as f32;
-                for (i, x) in row.iter_mut().enumerate() {
-                    let mut y = (*x - mean) * rstd;
-                    if let Some(w) = &w {
-                        y *= w.get(i).copied().unwrap_or(1.0);
-                    }
-                    if let Some(b) = &b {
-                        y += b.get(i).copied().unwrap_or(0.0);
-                    }
-                    *x = y;
-                }
+                kernels::layer_norm_row(row, w.as_deref(), b.as_deref(), eps);
             }
         }
         Tensor::from_vec(data, self.shape())
@@ -340,28 +375,4 @@ fn arg_extreme<T: Element>(row: &[T], largest: bool) -> (usize, T) {
         }
     }
     (best, best_v)
-}
-
-fn softmax_row(row: &mut [f32], log: bool) {
-    let max = row.iter().copied().fold(
-        f32::NEG_INFINITY,
-        |a, b| if b > a || b.is_nan() { b } else { a },
-    );
-    if log {
-        let sum: f32 = row.iter().map(|&x| (x - max).exp()).sum();
-        let lse = sum.ln();
-        for x in row.iter_mut() {
-            *x = *x - max - lse;
-        }
-    } else {
-        let mut sum = 0.0f32;
-        for x in row.iter_mut() {
-            *x = (*x - max).exp();
-            sum += *x;
-        }
-        let inv = 1.0 / sum;
-        for x in row.iter_mut() {
-            *x *= inv;
-        }
-    }
 }

@@ -1,0 +1,218 @@
+//! The learner's progress and edits, keyed by lesson id (never by position), in a versioned JSON file in the
+//! platform's data directory. Writes are atomic (temp file + rename); a corrupt or unknown file is set
+//! aside with a message, never fatal.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+pub const STATE_VERSION: u32 = 1;
+const FILE_NAME: &str = "progress.json";
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct LessonProgress {
+    /// Indices of cells that ran successfully.
+    #[serde(default)]
+    pub completed: BTreeSet<usize>,
+    /// Predict-the-shape answers the learner typed, and whether they were right.
+    #[serde(default)]
+    pub answers: BTreeMap<usize, (String, bool)>,
+    /// Edited cells: the learner's code and the original it replaced (to notice lesson updates).
+    #[serde(default)]
+    pub edits: BTreeMap<usize, Edit>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Edit {
+    pub original: String,
+    pub code: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    pub version: u32,
+    /// The lesson the learner was on.
+    #[serde(default)]
+    pub current: Option<String>,
+    #[serde(default)]
+    pub lang: Option<String>,
+    #[serde(default)]
+    pub lessons: BTreeMap<String, LessonProgress>,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            version: STATE_VERSION,
+            current: None,
+            lang: None,
+            lessons: BTreeMap::new(),
+        }
+    }
+}
+
+/// Where state lives: `$TRANSFORMER_TUTOR_HOME` when set (tests, portable installs), else the platform's
+/// data directory (`~/.local/share/transformer-tutor` on Linux).
+pub fn state_dir() -> Option<PathBuf> {
+    if let Some(home) = std::env::var_os("TRANSFORMER_TUTOR_HOME").filter(|v| !v.is_empty()) {
+        return Some(PathBuf::from(home));
+    }
+    directories::ProjectDirs::from("", "", "transformer-tutor").map(|d| d.data_dir().to_path_buf())
+}
+
+/// A loaded state file, with a message when something was wrong with the one on disk.
+pub struct Loaded {
+    pub progress: Progress,
+    pub warning: Option<String>,
+}
+
+impl Progress {
+    pub fn lesson(&self, id: &str) -> Option<&LessonProgress> {
+        self.lessons.get(id)
+    }
+
+    pub fn lesson_mut(&mut self, id: &str) -> &mut LessonProgress {
+        self.lessons.entry(id.to_string()).or_default()
+    }
+
+    /// Loads from `dir`; a missing file is a fresh start, an unreadable one is moved aside.
+    pub fn load_from(dir: &Path) -> Loaded {
+        let path = dir.join(FILE_NAME);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Loaded {
+                    progress: Progress::default(),
+                    warning: None,
+                };
+            }
+            Err(e) => {
+                return Loaded {
+                    progress: Progress::default(),
+                    warning: Some(format!(
+                        "could not read {}: {e}; starting fresh",
+                        path.display()
+                    )),
+                };
+            }
+        };
+        let problem = match serde_json::from_str::<Progress>(&text) {
+            Ok(p) if p.version == STATE_VERSION => {
+                return Loaded {
+                    progress: p,
+                    warning: None,
+                };
+            }
+            Ok(p) => format!(
+                "it is version {}, this tutor reads version {STATE_VERSION}",
+                p.version
+            ),
+            Err(e) => format!("it is not valid ({e})"),
+        };
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0);
+        let aside = dir.join(format!("{FILE_NAME}.unreadable-{stamp}"));
+        let moved = std::fs::rename(&path, &aside).is_ok();
+        Loaded {
+            progress: Progress::default(),
+            warning: Some(format!(
+                "progress file {} was set aside{}: {problem}; starting fresh",
+                path.display(),
+                if moved {
+                    format!(" as {}", aside.display())
+                } else {
+                    String::new()
+                }
+            )),
+        }
+    }
+
+    pub fn load() -> Loaded {
+        match state_dir() {
+            Some(dir) => Progress::load_from(&dir),
+            None => Loaded {
+                progress: Progress::default(),
+                warning: Some("no data directory; progress will not be saved".into()),
+            },
+        }
+    }
+
+    /// Writes atomically: a temp file in the same directory, flushed, then renamed over the old one.
+    pub fn save_to(&self, dir: &Path) -> std::io::Result<()> {
+        std::fs::create_dir_all(dir)?;
+        let json = serde_json::to_string_pretty(self).map_err(std::io::Error::other)?;
+        let tmp = dir.join(format!("{FILE_NAME}.tmp-{}", std::process::id()));
+        {
+            use std::io::Write;
+            let mut f = std::fs::File::create(&tmp)?;
+            f.write_all(json.as_bytes())?;
+            f.sync_all()?;
+        }
+        std::fs::rename(&tmp, dir.join(FILE_NAME))
+    }
+
+    pub fn save(&self) -> std::io::Result<()> {
+        match state_dir() {
+            Some(dir) => self.save_to(&dir),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("tt-progress-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    #[test]
+    fn round_trip_and_atomic_replace() {
+        let dir = temp_dir("rt");
+        let mut p = Progress {
+            current: Some("masking".into()),
+            ..Progress::default()
+        };
+        p.lesson_mut("masking").completed.insert(3);
+        p.lesson_mut("masking").edits.insert(
+            1,
+            Edit {
+                original: "x = 1".into(),
+                code: "x = 2".into(),
+            },
+        );
+        p.save_to(&dir).unwrap();
+        let back = Progress::load_from(&dir);
+        assert!(back.warning.is_none());
+        assert_eq!(back.progress, p);
+        assert!(
+            std::fs::read_dir(&dir).unwrap().all(|e| !e
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .contains(".tmp"))
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn corrupt_and_future_files_are_set_aside() {
+        let dir = temp_dir("bad");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(FILE_NAME), "{ not json").unwrap();
+        let l = Progress::load_from(&dir);
+        assert!(l.warning.unwrap().contains("set aside"));
+        assert_eq!(l.progress, Progress::default());
+        assert!(!dir.join(FILE_NAME).exists());
+        std::fs::write(dir.join(FILE_NAME), "{\"version\": 99}").unwrap();
+        let l = Progress::load_from(&dir);
+        assert!(l.warning.unwrap().contains("version 99"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,140 @@
+//! Events → actions. Keys follow terminal-app habits; every binding is listed in the help overlay.
+
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEventKind,
+};
+
+use super::app::{App, Mode};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    Quit,
+    Up,
+    Down,
+    /// Run the selected cell and move to the next (Shift-Enter in Jupyter).
+    RunCell,
+    RunAll,
+    Edit,
+    /// Leave the editor, keeping the edit.
+    EditDone,
+    RestoreCell,
+    NextLesson,
+    PrevLesson,
+    OpenList,
+    ToggleLang,
+    Help,
+    CloseOverlay,
+    ScrollUp,
+    ScrollDown,
+    NextTensor,
+    PrevTensor,
+    /// Change the leading (batch/head) index of the heatmap slice: which index, and by how much.
+    Slice(usize, i64),
+    ToggleMemory,
+    /// Demo mode.
+    Next,
+    Prev,
+    Blank,
+    Tick,
+    /// A key for the editor or the answer prompt.
+    Key(KeyEvent),
+    Resize,
+}
+
+pub const HELP: &[(&str, &str)] = &[
+    ("↑ ↓  j k", "move between cells"),
+    ("Enter", "run the cell and move to the next"),
+    ("R", "run the whole lesson"),
+    ("e", "edit the cell (Esc leaves the editor)"),
+    ("o", "restore the original cell"),
+    ("Tab / Shift-Tab", "next / previous tensor in the inspector"),
+    ("< >  { }", "change the batch / head shown in the heatmap"),
+    ("m", "memory layout ↔ heatmap"),
+    ("PgUp PgDn, wheel", "scroll"),
+    ("n p", "next / previous lesson"),
+    ("l", "lesson list"),
+    ("L", "English ↔ 한국어"),
+    ("?", "this help"),
+    ("q  Ctrl-C", "quit (progress is saved)"),
+];
+
+pub fn from_event(app: &App, ev: &Event) -> Option<Action> {
+    match ev {
+        Event::Resize(..) => Some(Action::Resize),
+        Event::Mouse(m) => match m.kind {
+            MouseEventKind::ScrollUp => Some(Action::ScrollUp),
+            MouseEventKind::ScrollDown => Some(Action::ScrollDown),
+            _ => None,
+        },
+        Event::Key(k) if k.kind != KeyEventKind::Release => from_key(app, *k),
+        _ => None,
+    }
+}
+
+pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
+    let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+    if ctrl && matches!(k.code, KeyCode::Char('c')) {
+        return Some(Action::Quit);
+    }
+    match app.mode() {
+        Mode::Editing => {
+            if k.code == KeyCode::Esc {
+                Some(Action::EditDone)
+            } else {
+                Some(Action::Key(k))
+            }
+        }
+        Mode::Answering => match k.code {
+            KeyCode::Esc => Some(Action::CloseOverlay),
+            _ => Some(Action::Key(k)),
+        },
+        Mode::Help => Some(Action::CloseOverlay),
+        Mode::Demo => match k.code {
+            KeyCode::Char(' ')
+            | KeyCode::Right
+            | KeyCode::PageDown
+            | KeyCode::Enter
+            | KeyCode::Down => Some(Action::Next),
+            KeyCode::Left | KeyCode::PageUp | KeyCode::Backspace | KeyCode::Up => {
+                Some(Action::Prev)
+            }
+            KeyCode::Char('b') | KeyCode::Char('B') | KeyCode::Char('.') => Some(Action::Blank),
+            KeyCode::Char('q') | KeyCode::Esc => Some(Action::Quit),
+            _ => None,
+        },
+        Mode::List => match k.code {
+            KeyCode::Up | KeyCode::Char('k') => Some(Action::Up),
+            KeyCode::Down | KeyCode::Char('j') => Some(Action::Down),
+            KeyCode::Enter => Some(Action::RunCell),
+            KeyCode::Esc | KeyCode::Char('l') => Some(Action::CloseOverlay),
+            KeyCode::Char('L') => Some(Action::ToggleLang),
+            KeyCode::Char('?') => Some(Action::Help),
+            KeyCode::Char('q') => Some(Action::Quit),
+            _ => None,
+        },
+        Mode::Notebook => match k.code {
+            KeyCode::Up | KeyCode::Char('k') => Some(Action::Up),
+            KeyCode::Down | KeyCode::Char('j') => Some(Action::Down),
+            KeyCode::Enter => Some(Action::RunCell),
+            KeyCode::Char('R') => Some(Action::RunAll),
+            KeyCode::Char('e') => Some(Action::Edit),
+            KeyCode::Char('o') => Some(Action::RestoreCell),
+            KeyCode::Char('n') => Some(Action::NextLesson),
+            KeyCode::Char('p') => Some(Action::PrevLesson),
+            KeyCode::Char('l') => Some(Action::OpenList),
+            KeyCode::Char('L') => Some(Action::ToggleLang),
+            KeyCode::Char('?') => Some(Action::Help),
+            KeyCode::Char('q') => Some(Action::Quit),
+            KeyCode::PageUp => Some(Action::ScrollUp),
+            KeyCode::PageDown => Some(Action::ScrollDown),
+            KeyCode::Tab => Some(Action::NextTensor),
+            KeyCode::BackTab => Some(Action::PrevTensor),
+            KeyCode::Char('<') => Some(Action::Slice(0, -1)),
+            KeyCode::Char('>') => Some(Action::Slice(0, 1)),
+            KeyCode::Char('{') => Some(Action::Slice(1, -1)),
+            KeyCode::Char('}') => Some(Action::Slice(1, 1)),
+            KeyCode::Char('m') => Some(Action::ToggleMemory),
+            _ => None,
+        },
+    }
+}

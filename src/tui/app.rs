@@ -1,0 +1,561 @@
+//! The app's state and `update`, which applies one action. No terminal I/O here.
+
+use std::time::Duration;
+
+use ratatui_textarea::TextArea;
+
+use crate::lesson::progress::{Edit, Progress};
+use crate::lesson::{CellKind, CellOutcome, Kernel, Lang, Lesson};
+
+use super::action::Action;
+use super::theme::ColorMode;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    List,
+    Notebook,
+    Demo,
+}
+
+/// What keys mean right now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    List,
+    Notebook,
+    Editing,
+    Answering,
+    Help,
+    Demo,
+}
+
+pub struct StartOptions {
+    pub lang: Lang,
+    /// A lesson to open; `None` resumes where the learner left off.
+    pub lesson: Option<Lesson>,
+    pub demo: bool,
+    pub auto: Option<Duration>,
+    pub overrides: Vec<(String, i64)>,
+    /// Whether progress is read from and written to the state file (off in tests).
+    pub persist: bool,
+    pub color: ColorMode,
+}
+
+pub struct Notebook {
+    pub lesson: Lesson,
+    pub kernel: Result<Kernel, String>,
+    /// The code each cell runs: the lesson's, or the learner's edit.
+    pub codes: Vec<String>,
+    pub outcomes: Vec<Option<CellOutcome>>,
+    pub answers: Vec<Option<(String, bool)>>,
+    pub selected: usize,
+    /// First line of the notebook shown (set by the renderer to keep the selected cell in view).
+    pub scroll: usize,
+    /// Lines scrolled by the learner (wheel, PgUp/PgDn) on top of following the selection.
+    pub scroll_offset: i64,
+    pub editor: Option<TextArea<'static>>,
+    pub answer: Option<String>,
+    pub tensor_sel: usize,
+    pub slice: [usize; 2],
+    pub show_memory: bool,
+}
+
+pub struct App {
+    pub lang: Lang,
+    pub course: Vec<Lesson>,
+    pub lesson_idx: usize,
+    pub notebook: Notebook,
+    pub view: View,
+    pub help: bool,
+    pub list_selected: usize,
+    pub status: Option<String>,
+    pub progress: Progress,
+    pub persist: bool,
+    pub quit: bool,
+    pub color: ColorMode,
+    pub overrides: Vec<(String, i64)>,
+    pub auto: Option<Duration>,
+    pub blank: bool,
+}
+
+fn load_course(lang: Lang) -> Vec<Lesson> {
+    crate::lesson::bundle::course(lang).unwrap_or_default()
+}
+
+impl Notebook {
+    fn open(lesson: Lesson, overrides: &[(String, i64)], progress: &Progress) -> Notebook {
+        let kernel = Kernel::new(&lesson, overrides).map_err(|e| e.to_string());
+        let saved = progress.lesson(&lesson.id);
+        let codes: Vec<String> = lesson
+            .cells()
+            .map(|c| match saved.and_then(|p| p.edits.get(&c.index)) {
+                Some(edit) if edit.original == c.code => edit.code.clone(),
+                _ => c.code.clone(),
+            })
+            .collect();
+        let n = codes.len();
+        let answers = (0..n)
+            .map(|i| saved.and_then(|p| p.answers.get(&i).cloned()))
+            .collect();
+        Notebook {
+            lesson,
+            kernel,
+            codes,
+            outcomes: vec![None; n],
+            answers,
+            selected: 0,
+            scroll: 0,
+            scroll_offset: 0,
+            editor: None,
+            answer: None,
+            tensor_sel: 0,
+            slice: [0, 0],
+            show_memory: false,
+        }
+    }
+
+    pub fn cell_count(&self) -> usize {
+        self.codes.len()
+    }
+
+    pub fn is_edited(&self, i: usize) -> bool {
+        self.lesson
+            .cells()
+            .nth(i)
+            .is_some_and(|c| c.code != self.codes[i])
+    }
+
+    /// Runs cell `i` with its current code.
+    fn run(&mut self, i: usize) -> Option<&CellOutcome> {
+        let mut cell = self.lesson.cells().nth(i)?.clone();
+        cell.code = self.codes.get(i)?.clone();
+        let outcome = match &mut self.kernel {
+            Ok(k) => k.run_cell(&cell),
+            Err(_) => return None,
+        };
+        self.outcomes[i] = Some(outcome);
+        self.tensor_sel = 0;
+        self.slice = [0, 0];
+        self.outcomes[i].as_ref()
+    }
+}
+
+impl App {
+    pub fn new(opts: StartOptions) -> App {
+        let (progress, warning) = if opts.persist {
+            let l = Progress::load();
+            (l.progress, l.warning)
+        } else {
+            (Progress::default(), None)
+        };
+        let course = load_course(opts.lang);
+        let lesson = match opts.lesson {
+            Some(l) => l,
+            None => {
+                let resume = progress
+                    .current
+                    .as_deref()
+                    .and_then(|id| course.iter().find(|l| l.id == id));
+                match resume.or(course.first()) {
+                    Some(l) => l.clone(),
+                    None => Lesson {
+                        id: "empty".into(),
+                        title: "No lessons".into(),
+                        order: 0,
+                        lang: opts.lang,
+                        path: String::new(),
+                        dims: vec![],
+                        data: vec![],
+                        blocks: vec![],
+                    },
+                }
+            }
+        };
+        let lesson_idx = course.iter().position(|l| l.id == lesson.id).unwrap_or(0);
+        let notebook = Notebook::open(lesson, &opts.overrides, &progress);
+        let status = warning.or_else(|| notebook.kernel.as_ref().err().cloned());
+        let mut app = App {
+            lang: opts.lang,
+            course,
+            lesson_idx,
+            notebook,
+            view: if opts.demo {
+                View::Demo
+            } else {
+                View::Notebook
+            },
+            help: false,
+            list_selected: lesson_idx,
+            status,
+            progress,
+            persist: opts.persist,
+            quit: false,
+            color: opts.color,
+            overrides: opts.overrides,
+            auto: opts.auto,
+            blank: false,
+        };
+        app.remember_current();
+        if app.view == View::Demo {
+            app.run_selected();
+        }
+        app
+    }
+
+    pub fn mode(&self) -> Mode {
+        if self.help {
+            Mode::Help
+        } else if self.view == View::Demo {
+            Mode::Demo
+        } else if self.view == View::List {
+            Mode::List
+        } else if self.notebook.editor.is_some() {
+            Mode::Editing
+        } else if self.notebook.answer.is_some() {
+            Mode::Answering
+        } else {
+            Mode::Notebook
+        }
+    }
+
+    /// The demo timer, when `--auto` is on.
+    pub fn tick_interval(&self) -> Option<Duration> {
+        (self.view == View::Demo).then_some(self.auto).flatten()
+    }
+
+    fn remember_current(&mut self) {
+        self.progress.current = Some(self.notebook.lesson.id.clone());
+        self.progress.lang = Some(self.lang.code().to_string());
+    }
+
+    pub fn save_progress(&mut self) {
+        if self.persist
+            && let Err(e) = self.progress.save()
+        {
+            self.status = Some(format!("could not save progress: {e}"));
+        }
+    }
+
+    fn open_lesson(&mut self, idx: usize) {
+        let Some(lesson) = self.course.get(idx).cloned() else {
+            return;
+        };
+        self.lesson_idx = idx;
+        self.notebook = Notebook::open(lesson, &self.overrides, &self.progress);
+        self.status = self.notebook.kernel.as_ref().err().cloned();
+        self.view = if self.view == View::Demo {
+            View::Demo
+        } else {
+            View::Notebook
+        };
+        self.remember_current();
+        self.save_progress();
+    }
+
+    fn run_selected(&mut self) {
+        let i = self.notebook.selected;
+        let id = self.notebook.lesson.id.clone();
+        let ran_ok = self
+            .notebook
+            .run(i)
+            .map(|o| o.ran && (o.error.is_none() || o.expectation_met));
+        match ran_ok {
+            Some(true) => {
+                self.progress.lesson_mut(&id).completed.insert(i);
+                self.status = None;
+            }
+            Some(false) => {
+                self.status = Some(format!(
+                    "cell {} raised an error — see below the cell",
+                    i + 1
+                ))
+            }
+            None => {}
+        }
+        self.save_progress();
+    }
+
+    fn select(&mut self, i: usize) {
+        let n = self.notebook.cell_count();
+        if n == 0 {
+            return;
+        }
+        self.notebook.selected = i.min(n - 1);
+        self.notebook.scroll_offset = 0;
+        self.notebook.tensor_sel = 0;
+        self.notebook.slice = [0, 0];
+    }
+
+    fn question_expected(&self, i: usize) -> Option<Vec<usize>> {
+        let cell = self.notebook.lesson.cells().nth(i)?;
+        let sc = cell.shape_comments.first()?;
+        let dims = self.notebook.kernel.as_ref().ok()?.dims();
+        sc.dims
+            .iter()
+            .map(|d| match d {
+                crate::lesson::model::DimRef::Size(s) => Some(*s),
+                crate::lesson::model::DimRef::Name(n) => {
+                    dims.iter().find(|(k, _)| k == n).map(|(_, v)| *v as usize)
+                }
+            })
+            .collect()
+    }
+
+    /// Parses an answer like `[bs, n_heads, sl, head_dim]` or `1 2 6 4` into sizes.
+    fn parse_answer(&self, text: &str) -> Option<Vec<usize>> {
+        let dims = self.notebook.kernel.as_ref().ok()?.dims();
+        let inner = text
+            .trim()
+            .trim_start_matches(['[', '('])
+            .trim_end_matches([']', ')']);
+        inner
+            .split([',', ' '])
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| {
+                let p = p.trim();
+                p.parse::<usize>()
+                    .ok()
+                    .or_else(|| dims.iter().find(|(k, _)| k == p).map(|(_, v)| *v as usize))
+            })
+            .collect()
+    }
+
+    pub fn update(&mut self, action: Action) {
+        match action {
+            Action::Quit => self.quit = true,
+            Action::Resize | Action::Tick if self.view != View::Demo => {}
+            Action::Help => self.help = true,
+            Action::CloseOverlay => {
+                if self.help {
+                    self.help = false;
+                } else if self.notebook.answer.is_some() {
+                    self.notebook.answer = None;
+                } else if self.view == View::List {
+                    self.view = View::Notebook;
+                }
+            }
+            Action::Up => match self.view {
+                View::List => self.list_selected = self.list_selected.saturating_sub(1),
+                _ => self.select(self.notebook.selected.saturating_sub(1)),
+            },
+            Action::Down => match self.view {
+                View::List => {
+                    self.list_selected =
+                        (self.list_selected + 1).min(self.course.len().saturating_sub(1))
+                }
+                _ => self.select(self.notebook.selected + 1),
+            },
+            Action::RunCell => match self.view {
+                View::List => {
+                    let idx = self.list_selected;
+                    self.view = View::Notebook;
+                    self.open_lesson(idx);
+                }
+                _ => {
+                    let i = self.notebook.selected;
+                    let is_question = self
+                        .notebook
+                        .lesson
+                        .cells()
+                        .nth(i)
+                        .is_some_and(|c| c.kind == CellKind::Question);
+                    if is_question && self.notebook.answers.get(i).is_some_and(|a| a.is_none()) {
+                        self.notebook.answer = Some(String::new());
+                        return;
+                    }
+                    self.run_selected();
+                    self.select(i + 1);
+                    self.notebook.selected = i.max(self.notebook.selected);
+                    if i + 1 >= self.notebook.cell_count() {
+                        self.notebook.selected = i;
+                    }
+                }
+            },
+            Action::RunAll => {
+                for i in 0..self.notebook.cell_count() {
+                    self.notebook.selected = i;
+                    self.run_selected();
+                }
+                let failed = self
+                    .notebook
+                    .outcomes
+                    .iter()
+                    .flatten()
+                    .filter(|o| o.error.is_some() && !o.expectation_met)
+                    .count();
+                self.status = Some(if failed == 0 {
+                    format!("ran all {} cells", self.notebook.cell_count())
+                } else {
+                    format!("ran all cells; {failed} raised an error")
+                });
+            }
+            Action::Edit => {
+                let i = self.notebook.selected;
+                if let Some(code) = self.notebook.codes.get(i) {
+                    let lines: Vec<String> = code.lines().map(String::from).collect();
+                    self.notebook.editor = Some(TextArea::new(lines));
+                }
+            }
+            Action::EditDone => {
+                if let Some(editor) = self.notebook.editor.take() {
+                    let i = self.notebook.selected;
+                    let mut code = editor.lines().join("\n");
+                    code.push('\n');
+                    let original = self
+                        .notebook
+                        .lesson
+                        .cells()
+                        .nth(i)
+                        .map(|c| c.code.clone())
+                        .unwrap_or_default();
+                    let lp = self.progress.lesson_mut(&self.notebook.lesson.id);
+                    if code == original {
+                        lp.edits.remove(&i);
+                    } else {
+                        lp.edits.insert(
+                            i,
+                            Edit {
+                                original,
+                                code: code.clone(),
+                            },
+                        );
+                    }
+                    if let Some(slot) = self.notebook.codes.get_mut(i) {
+                        *slot = code;
+                    }
+                    self.save_progress();
+                }
+            }
+            Action::RestoreCell => {
+                let i = self.notebook.selected;
+                let original = self.notebook.lesson.cells().nth(i).map(|c| c.code.clone());
+                if let Some(original) = original {
+                    self.notebook.codes[i] = original;
+                    self.notebook.outcomes[i] = None;
+                    self.progress
+                        .lesson_mut(&self.notebook.lesson.id)
+                        .edits
+                        .remove(&i);
+                    self.status = Some(format!("cell {} restored", i + 1));
+                    self.save_progress();
+                }
+            }
+            Action::NextLesson => {
+                if self.lesson_idx + 1 < self.course.len() {
+                    self.open_lesson(self.lesson_idx + 1);
+                }
+            }
+            Action::PrevLesson => {
+                if self.lesson_idx > 0 {
+                    self.open_lesson(self.lesson_idx - 1);
+                }
+            }
+            Action::OpenList => {
+                self.list_selected = self.lesson_idx;
+                self.view = View::List;
+            }
+            Action::ToggleLang => {
+                self.lang = if self.lang == Lang::En {
+                    Lang::Ko
+                } else {
+                    Lang::En
+                };
+                let id = self.notebook.lesson.id.clone();
+                let ran: Vec<usize> = (0..self.notebook.cell_count())
+                    .filter(|&i| self.notebook.outcomes[i].is_some())
+                    .collect();
+                let selected = self.notebook.selected;
+                self.course = load_course(self.lang);
+                if let Some(idx) = self.course.iter().position(|l| l.id == id) {
+                    let view = self.view;
+                    self.open_lesson(idx);
+                    self.view = view;
+                    for i in ran {
+                        self.notebook.selected = i;
+                        self.notebook.run(i);
+                    }
+                    self.select(selected);
+                }
+            }
+            Action::ScrollUp => self.notebook.scroll_offset -= 3,
+            Action::ScrollDown => self.notebook.scroll_offset += 3,
+            Action::NextTensor | Action::PrevTensor => {
+                let n = self.inspected_count();
+                if n > 0 {
+                    let cur = self.notebook.tensor_sel;
+                    self.notebook.tensor_sel = if action == Action::NextTensor {
+                        (cur + 1) % n
+                    } else {
+                        (cur + n - 1) % n
+                    };
+                    self.notebook.slice = [0, 0];
+                }
+            }
+            Action::Slice(which, delta) => {
+                let v = self.notebook.slice[which.min(1)] as i64 + delta;
+                self.notebook.slice[which.min(1)] = v.max(0) as usize;
+            }
+            Action::ToggleMemory => self.notebook.show_memory = !self.notebook.show_memory,
+            Action::Next | Action::Tick => {
+                let i = self.notebook.selected;
+                if self.notebook.outcomes.get(i).is_some_and(|o| o.is_none()) {
+                    self.run_selected();
+                } else if i + 1 < self.notebook.cell_count() {
+                    self.notebook.selected = i + 1;
+                    self.run_selected();
+                } else if self.lesson_idx + 1 < self.course.len() && action == Action::Next {
+                    self.open_lesson(self.lesson_idx + 1);
+                    self.run_selected();
+                }
+                self.blank = false;
+            }
+            Action::Prev => {
+                self.notebook.selected = self.notebook.selected.saturating_sub(1);
+                self.blank = false;
+            }
+            Action::Blank => self.blank = !self.blank,
+            Action::Key(k) => self.key_input(k),
+            Action::Resize => {}
+        }
+    }
+
+    fn key_input(&mut self, k: ratatui::crossterm::event::KeyEvent) {
+        use ratatui::crossterm::event::KeyCode;
+        if let Some(editor) = self.notebook.editor.as_mut() {
+            editor.input(k);
+            return;
+        }
+        if let Some(answer) = self.notebook.answer.as_mut() {
+            match k.code {
+                KeyCode::Char(c) => answer.push(c),
+                KeyCode::Backspace => {
+                    answer.pop();
+                }
+                KeyCode::Enter => {
+                    let text = answer.clone();
+                    let i = self.notebook.selected;
+                    let right = match (self.parse_answer(&text), self.question_expected(i)) {
+                        (Some(a), Some(e)) => a == e,
+                        _ => false,
+                    };
+                    self.notebook.answers[i] = Some((text.clone(), right));
+                    self.progress
+                        .lesson_mut(&self.notebook.lesson.id)
+                        .answers
+                        .insert(i, (text, right));
+                    self.notebook.answer = None;
+                    self.run_selected();
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// How many things the inspector can cycle through for the selected cell (heatmaps, then tensors).
+    pub fn inspected_count(&self) -> usize {
+        self.notebook
+            .outcomes
+            .get(self.notebook.selected)
+            .and_then(|o| o.as_ref())
+            .map_or(0, |o| o.heatmaps.len() + o.tensors.len())
+    }
+}

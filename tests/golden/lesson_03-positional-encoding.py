@@ -1,0 +1,93 @@
+max_len = 10
+d_model = 8
+n_freq = d_model // 2
+bs = 2
+sl = 6
+vocab = 17
+print('### cell 1')
+import torch
+import torch.nn as nn
+import math
+
+pe = torch.zeros(max_len, d_model)
+pos = torch.arange(0, max_len).unsqueeze(1).float()
+# pe: [max_len, d_model]
+# pos: [max_len, 1]
+print(pe + pos)
+print('### cell 2')
+idx = torch.arange(0, d_model, 2).float()
+idx /= d_model
+idx = 1 / 10000 ** idx
+# idx: [n_freq]
+print(idx)
+print('### cell 3')
+angle = pos * idx
+# angle: [max_len, n_freq]
+print(angle[:3])
+print('### cell 4')
+pe[:, 0::2] = torch.sin(angle)
+pe[:, 1::2] = torch.cos(angle)
+# pe: [max_len, d_model]
+# heatmap: pe
+print(pe[:, :4])
+print('### cell 5')
+i2 = torch.arange(0, d_model, 2)
+misread = torch.sin((pos / 10000) ** (i2 / d_model))
+correct = torch.sin(pos / 10000 ** (i2 / d_model))
+print(misread[:4])
+print(correct[:4])
+print('### cell 6')
+table = torch.zeros(max_len, d_model) + pos
+table[:, 0::2] = torch.sin(table[:, 0::2] * idx)
+table[:, 1::2] = torch.cos(table[:, 0::2] * idx)
+print(table[:4, :2])
+print(pe[:4, :2])
+print(math.cos(1), math.cos(math.sin(1)))
+print('### cell 7')
+div_term = torch.exp(torch.arange(0, d_model, 2) * (-math.log(10000.0) / d_model))
+# div_term: [n_freq]
+print(div_term)
+print(torch.allclose(div_term, idx))
+
+def positional_encoding(max_len, d_model):
+    pe = torch.zeros(max_len, d_model)
+    position = torch.arange(0, max_len).unsqueeze(1)
+    div_term = torch.exp(torch.arange(0, d_model, 2) * (-math.log(10000.0) / d_model))
+    pe[:, 0::2] = torch.sin(position * div_term)
+    pe[:, 1::2] = torch.cos(position * div_term)
+    return pe
+
+print(torch.allclose(positional_encoding(max_len, d_model), pe))
+print('### cell 8')
+pe_big = positional_encoding(50, 128)
+# pe_big: [50, 128]
+# heatmap: pe_big[:50, :128]
+print(pe_big.shape)
+print('### cell 9')
+class PositionalEncoding(nn.Module):
+    def __init__(self, d_model, max_len):
+        super().__init__()
+        self.register_buffer("pe", positional_encoding(max_len, d_model).unsqueeze(0))
+
+    def forward(self, x):
+        return x + self.pe[:, :x.size(1)]
+
+torch.manual_seed(0)
+emb = nn.Embedding(vocab, d_model, padding_idx=0)
+pos_enc = PositionalEncoding(d_model, max_len)
+src = torch.tensor([[6, 12, 9, 13, 10, 15], [10, 15, 10, 15, 0, 0]])
+e = emb(src) * math.sqrt(d_model)
+x = pos_enc(e)
+# x: [bs, sl, d_model]
+# src: [bs, sl]
+# pos_enc.pe: [1, max_len, d_model]
+print([name for name, _ in pos_enc.named_buffers()], len(list(pos_enc.parameters())))
+print(torch.equal(e[1, 0], e[1, 2]), torch.equal(x[1, 0], x[1, 2]))
+print(x[1, :3])
+print('### cell 10')
+pe512 = positional_encoding(5000, 512)
+# pe512: [5000, 512]
+print(pe512.shape)
+print(pe512[1, :4])
+print(pe512[1, -4:])
+print(PositionalEncoding(512, 5000).pe.shape)

@@ -1,0 +1,84 @@
+bs = 3
+sl = 7
+n_heads = 2
+print('### cell 1')
+import torch
+
+def pad(ids):
+    return ids + [0] * (sl - len(ids))
+
+ids = [21, 4, 33, 7, 15]
+sample1_tensor = torch.tensor([pad(ids)])
+batch = torch.cat([sample1_tensor, torch.tensor([pad([21, 12]), pad([5, 21, 4, 18, 33, 7, 15])])])
+tokens = ["커피", "가", "맛", "이", "좋네요"]
+tokens = tokens + ["<pad>"] * (sl - len(tokens))
+# sample1_tensor: [1, sl]
+# batch: [bs, sl]
+print(batch)
+print(tokens)
+print('### cell 2')
+not_pad = batch != 0
+# not_pad: [bs, sl]
+pad_mask = not_pad.unsqueeze(1).unsqueeze(2)
+# pad_mask: [bs, 1, 1, sl]
+print(pad_mask)
+print('### cell 3')
+sub_mask = torch.tril(torch.ones((sl, sl))).bool()
+# sub_mask: [sl, sl]
+# heatmap: sub_mask labels=tokens
+print(sub_mask)
+print('### cell 4')
+src_mask = pad_mask & sub_mask
+# src_mask: [bs, 1, sl, sl]
+# heatmap: src_mask[0, 0] labels=tokens
+print(src_mask[0, 0])
+print(src_mask.sum(dim=-1))
+print('### cell 5')
+torch.manual_seed(0)
+scores = torch.randn(bs, n_heads, sl, sl)
+# scores: [bs, n_heads, sl, sl]
+masked = scores.masked_fill(src_mask == 0, -1e10)
+# masked: [bs, n_heads, sl, sl]
+print(masked[0, 0, 2])
+print('### cell 6')
+weights = torch.softmax(masked, dim=-1)
+# weights: [bs, n_heads, sl, sl]
+# heatmap: weights[0, 0] labels=tokens
+print(weights[0, 0])
+print('### cell 7')
+enc_weights = torch.softmax(scores.masked_fill(pad_mask == 0, -1e10), dim=-1)
+# enc_weights: [bs, n_heads, sl, sl]
+# heatmap: enc_weights[0, 0] labels=tokens
+print(enc_weights[0, 0, :3])
+print('### cell 8')
+w_1e9 = torch.softmax(scores.masked_fill(src_mask == 0, -1e9), dim=-1)
+w_inf = torch.softmax(scores.masked_fill(src_mask == 0, float('-inf')), dim=-1)
+print(torch.equal(weights, w_1e9), torch.equal(weights, w_inf))
+print(torch.finfo(torch.float32).min)
+print(torch.tensor(-3e38) * 2)
+print('### cell 9')
+left = torch.tensor([[0] * (sl - len(ids)) + ids])
+left_mask = (left != 0).unsqueeze(1).unsqueeze(2) & sub_mask
+# left_mask: [1, 1, sl, sl]
+one = scores[:1, :1]
+print(left_mask[0, 0, :3])
+print(torch.softmax(one.masked_fill(left_mask == 0, -1e10), dim=-1)[0, 0, :3])
+w_nan = torch.softmax(one.masked_fill(left_mask == 0, float('-inf')), dim=-1)
+print(w_nan[0, 0, :3])
+print('### cell 10')
+torch.manual_seed(1)
+v = torch.randn(1, 1, sl, 2)
+out = w_nan @ v
+print(out[0, 0, :3])
+print((w_nan @ out)[0, 0, :3])
+print('### cell 11')
+add_mask = torch.zeros(sl, sl).masked_fill(~sub_mask, float('-inf'))
+# add_mask: [sl, sl]
+# heatmap: add_mask labels=tokens
+print(add_mask)
+print(torch.equal(add_mask, torch.triu(torch.full((sl, sl), float('-inf')), diagonal=1)))
+print('### cell 12')
+w_add = torch.softmax(scores + add_mask, dim=-1)
+w_fill = torch.softmax(scores.masked_fill(sub_mask == 0, -1e10), dim=-1)
+print(torch.equal(w_add, w_fill))
+print(w_add[2, 1, 3])

@@ -1,0 +1,83 @@
+bs = 1
+sl = 7
+hid_dim = 8
+n_heads = 2
+head_dim = hid_dim // n_heads
+print('### cell 1')
+import torch
+import torch.nn as nn
+import math
+
+torch.manual_seed(0)
+torch.set_grad_enabled(False)
+
+ids = [21, 4, 33, 7, 15]
+sample1_tensor = torch.tensor([ids + [0] * (sl - len(ids))])
+tokens = ["커피", "가", "맛", "이", "좋네요"] + ["<pad>"] * (sl - len(ids))
+embedding = nn.Embedding(40, hid_dim, padding_idx=0)
+src = embedding(sample1_tensor)
+
+fc_q = nn.Linear(hid_dim, hid_dim)
+fc_k = nn.Linear(hid_dim, hid_dim)
+fc_v = nn.Linear(hid_dim, hid_dim)
+q = fc_q(src).view(bs, -1, n_heads, head_dim).transpose(1, 2)
+k = fc_k(src).view(bs, -1, n_heads, head_dim).transpose(1, 2)
+v = fc_v(src).view(bs, -1, n_heads, head_dim).transpose(1, 2)
+# q: [bs, n_heads, sl, head_dim]
+# k: [bs, n_heads, sl, head_dim]
+# v: [bs, n_heads, sl, head_dim]
+print(q.shape, k.shape, v.shape)
+print('### cell 2')
+scores = q @ k.transpose(-2, -1)
+# scores: [bs, n_heads, sl, sl]
+print(scores[0, 0, 0])
+print(scores[0, 0, 0, 1], (q[0, 0, 0] * k[0, 0, 1]).sum())
+print('### cell 3')
+scale = torch.sqrt(torch.Tensor([head_dim]))
+print(scale, math.sqrt(head_dim))
+scaled = scores / math.sqrt(head_dim)
+# scaled: [bs, n_heads, sl, sl]
+print(torch.equal(scaled, scores / scale))
+print(scaled[0, 0, 0])
+print('### cell 4')
+torch.manual_seed(1)
+for d in [head_dim, 64, 512]:
+    qd = torch.randn(sl, d)
+    kd = torch.randn(sl, d)
+    s = qd @ kd.T
+    print(d, f"{s.std().item():.2f}", f"{(s / math.sqrt(d)).std().item():.2f}")
+
+w_raw = torch.softmax(s[0], dim=-1)
+w_scaled = torch.softmax(s[0] / math.sqrt(d), dim=-1)
+print("raw   ", w_raw.max(), (w_raw > 0.01).sum())
+print("scaled", w_scaled.max(), (w_scaled > 0.01).sum())
+print(w_scaled)
+print('### cell 5')
+def softmax_by_hand(x):
+    x = x - x.max(dim=-1, keepdim=True).values
+    e = torch.exp(x)
+    return e / e.sum(dim=-1, keepdim=True)
+
+big = torch.tensor([1000., 1001., 1002.])
+print(torch.exp(big) / torch.exp(big).sum())
+print(softmax_by_hand(big))
+print(torch.softmax(big, dim=-1))
+print(torch.allclose(softmax_by_hand(scaled), torch.softmax(scaled, dim=-1)))
+print('### cell 6')
+pad_mask = (sample1_tensor != 0).unsqueeze(1).unsqueeze(2)
+sub_mask = torch.tril(torch.ones((sl, sl))).bool()
+mask = pad_mask & sub_mask
+attn = torch.softmax(scaled.masked_fill(mask == 0, -1e10), dim=-1)
+# attn: [bs, n_heads, sl, sl]
+# heatmap: attn[0, 0] labels=tokens
+# heatmap: attn[0, 1] labels=tokens
+print(attn[0, 0])
+print('### cell 7')
+print(attn[0, 1])
+print(attn.sum(dim=-1))
+print('### cell 8')
+out = attn @ v
+# out: [bs, n_heads, sl, head_dim]
+print(out.shape)
+print(out[0, 0, 2])
+print((attn[0, 0, 2].unsqueeze(-1) * v[0, 0]).sum(dim=0))

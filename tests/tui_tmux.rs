@@ -1,0 +1,134 @@
+//! The real binary in a real terminal (tmux): open a lesson, run all cells, see named shapes and a heatmap,
+//! open help, shrink the terminal to 20×5 and back, quit, restart and land on the same lesson.
+//! Skipped (with a message) when tmux is not installed; `.ci/run` installs it.
+
+use std::path::Path;
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn cmd(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("run tmux");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    }
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "tt"];
+        args.extend_from_slice(keys);
+        self.cmd(&args);
+    }
+    fn screen(&self) -> String {
+        self.cmd(&["capture-pane", "-t", "tt", "-p"])
+    }
+    /// Waits until the screen contains `text` (or gives up after a while, returning the last screen).
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) || start.elapsed() > Duration::from_secs(20) {
+                return s;
+            }
+            sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .arg("kill-server")
+            .output();
+    }
+}
+
+fn start(t: &Tmux, home: &Path, args: &str) {
+    let bin = env!("CARGO_BIN_EXE_transformer-tutor");
+    let shell = format!(
+        "TRANSFORMER_TUTOR_HOME={} COLORTERM=truecolor LANG=en_US.UTF-8 {bin} {args}; sleep 30",
+        home.display()
+    );
+    t.cmd(&[
+        "new-session",
+        "-d",
+        "-s",
+        "tt",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        &shell,
+    ]);
+}
+
+#[test]
+fn the_real_tui_in_tmux() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed; skipping the end-to-end TUI test");
+        return;
+    }
+    let home = std::env::temp_dir().join(format!("tt-tmux-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let t = Tmux {
+        socket: format!("tt-{}", std::process::id()),
+    };
+
+    start(&t, &home, "open masking");
+    let s = t.wait_for("Masking");
+    assert!(s.contains("cell 1/"), "notebook did not open:\n{s}");
+
+    t.keys(&["R"]);
+    let s = t.wait_for("ran all");
+    assert!(s.contains("ran all 12 cells"), "run all:\n{s}");
+    t.keys(&[
+        "Up", "Up", "Up", "Up", "Up", "Up", "Up", "Up", "Up", "Up", "Up", "Up", "Down", "Down",
+        "Down",
+    ]);
+    let s = t.wait_for("src_mask[0, 0]");
+    assert!(
+        s.contains("[bs=3, 1, sl=7, sl=7]"),
+        "named shape missing:\n{s}"
+    );
+    assert!(
+        s.contains('▀') && s.contains("1.00"),
+        "heatmap missing:\n{s}"
+    );
+
+    t.keys(&["?"]);
+    let s = t.wait_for("any key closes");
+    assert!(s.contains("run the whole lesson"), "help:\n{s}");
+    t.keys(&["Escape"]);
+
+    t.cmd(&["resize-window", "-t", "tt", "-x", "20", "-y", "5"]);
+    let s = t.wait_for("enlarge");
+    assert!(s.contains("enlarge"), "tiny terminal:\n{s}");
+    t.cmd(&["resize-window", "-t", "tt", "-x", "120", "-y", "40"]);
+    let s = t.wait_for("inspector");
+    assert!(s.contains("Masking"), "after resizing back:\n{s}");
+
+    t.keys(&["q"]);
+    sleep(Duration::from_millis(500));
+    t.cmd(&["kill-session", "-t", "tt"]);
+
+    // Restart with no lesson: it resumes where the learner was.
+    start(&t, &home, "");
+    let s = t.wait_for("Masking");
+    assert!(
+        s.contains("6. Masking"),
+        "did not resume the last lesson:\n{s}"
+    );
+    t.keys(&["q"]);
+    let progress = std::fs::read_to_string(home.join("progress.json")).expect("progress saved");
+    assert!(progress.contains("\"current\": \"masking\""), "{progress}");
+    let _ = std::fs::remove_dir_all(&home);
+}
