@@ -100,7 +100,7 @@ fn the_real_tui_in_tmux() {
         "named shape missing:\n{s}"
     );
     assert!(
-        s.contains('▀') && s.contains("1.00"),
+        s.contains("1.00 0.00") && s.contains('█'),
         "heatmap missing:\n{s}"
     );
 

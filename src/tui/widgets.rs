@@ -172,14 +172,14 @@ impl Widget for HeatmapView<'_> {
             let lines = (hm.rows * scale).div_ceil(2);
             for line in 0..lines.min(body.height as usize) {
                 let (top_r, bottom_r) = ((2 * line) / scale, (2 * line + 1) / scale);
-                if let Some(labels) = &hm.row_labels {
-                    if (2 * line) % scale == 0 || scale == 1 {
-                        let l: String = labels[top_r.min(hm.rows - 1)]
-                            .chars()
-                            .take((label_w as usize).saturating_sub(1))
-                            .collect();
-                        buf.set_string(body.x, y, l, Style::default().fg(c.fg(Color::Gray)));
-                    }
+                if let Some(labels) = &hm.row_labels
+                    && ((2 * line) % scale == 0 || scale == 1)
+                {
+                    let l: String = labels[top_r.min(hm.rows - 1)]
+                        .chars()
+                        .take((label_w as usize).saturating_sub(1))
+                        .collect();
+                    buf.set_string(body.x, y, l, Style::default().fg(c.fg(Color::Gray)));
                 }
                 for x in 0..hm.cols * scale {
                     let col = x / scale;
