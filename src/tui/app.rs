@@ -57,6 +57,8 @@ pub struct Notebook {
     pub tensor_sel: usize,
     pub slice: [usize; 2],
     pub show_memory: bool,
+    /// Rendered prose blocks for the width they were wrapped to (prose never changes while a lesson is open).
+    pub prose_cache: std::collections::HashMap<(usize, usize), Vec<ratatui::text::Line<'static>>>,
 }
 
 pub struct App {
@@ -110,6 +112,7 @@ impl Notebook {
             tensor_sel: 0,
             slice: [0, 0],
             show_memory: false,
+            prose_cache: std::collections::HashMap::new(),
         }
     }
 

@@ -128,15 +128,22 @@ fn render_list(app: &App, f: &mut Frame, area: Rect) {
 }
 
 /// The notebook's lines and, for each cell, the line where it starts.
-fn notebook_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Vec<usize>) {
+fn notebook_lines(
+    app: &App,
+    width: usize,
+    prose_cache: &std::collections::HashMap<(usize, usize), Vec<Line<'static>>>,
+) -> (Vec<Line<'static>>, Vec<usize>) {
     let c = app.color;
     let nb = &app.notebook;
     let mut lines: Vec<Line<'static>> = Vec::new();
     let mut starts = Vec::new();
-    for block in &nb.lesson.blocks {
+    for (bi, block) in nb.lesson.blocks.iter().enumerate() {
         match block {
             LessonBlock::Prose { markdown, .. } => {
-                lines.extend(prose::render(markdown, width.saturating_sub(1), c));
+                match prose_cache.get(&(bi, width)) {
+                    Some(cached) => lines.extend(cached.iter().cloned()),
+                    None => lines.extend(prose::render(markdown, width.saturating_sub(1), c)),
+                }
                 lines.push(Line::default());
             }
             LessonBlock::Cell(cell) => {
@@ -448,7 +455,19 @@ fn render_notebook(app: &mut App, f: &mut Frame, area: Rect) {
             Layout::vertical([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(body);
         (a, b)
     };
-    let (lines, starts) = notebook_lines(app, left.width as usize);
+    let width = left.width as usize;
+    let color = app.color;
+    for (bi, block) in app.notebook.lesson.blocks.iter().enumerate() {
+        if let LessonBlock::Prose { markdown, .. } = block {
+            app.notebook
+                .prose_cache
+                .entry((bi, width))
+                .or_insert_with(|| prose::render(markdown, width.saturating_sub(1), color));
+        }
+    }
+    let cache = std::mem::take(&mut app.notebook.prose_cache);
+    let (lines, starts) = notebook_lines(app, width, &cache);
+    app.notebook.prose_cache = cache;
     let h = left.height as usize;
     let sel_start = starts.get(app.notebook.selected).copied().unwrap_or(0);
     let sel_end = starts

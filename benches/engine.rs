@@ -1,0 +1,75 @@
+//! Engine benchmarks: matmul, softmax, layer norm, and a whole encoder layer at toy and paper size through
+//! `exec`'s interpreter (the lessons' own code). Compare with PyTorch using benches/compare.sh.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use transformer_tutor::interp::Interpreter;
+use transformer_tutor::tensor::Tensor;
+use transformer_tutor::tensor::random::Generator;
+
+fn randn(g: &mut Generator, shape: &[usize]) -> Tensor {
+    let n = shape.iter().product();
+    Tensor::from_vec(g.normal_f32(n, 0.0, 1.0), shape).expect("tensor")
+}
+
+fn kernels(c: &mut Criterion) {
+    let mut g = Generator::new(0);
+    let a = randn(&mut g, &[1024, 512]);
+    let w = randn(&mut g, &[2048, 512]);
+    let wt = w.t().expect("t");
+    c.bench_function("matmul [1024,512] @ [512,2048] (transposed view)", |b| {
+        b.iter(|| a.matmul(&wt).expect("mm"))
+    });
+    let scores = randn(&mut g, &[8, 8, 128, 128]);
+    c.bench_function("softmax [8,8,128,128] dim=-1", |b| {
+        b.iter(|| scores.softmax(-1, false).expect("softmax"))
+    });
+    let x = randn(&mut g, &[8, 128, 512]);
+    let gamma = Tensor::full(
+        &[512],
+        transformer_tutor::tensor::Scalar::Float(1.0),
+        transformer_tutor::tensor::DType::Float32,
+    )
+    .expect("w");
+    let beta = Tensor::zeros(&[512], transformer_tutor::tensor::DType::Float32).expect("b");
+    c.bench_function("layer_norm [8,128,512]", |b| {
+        b.iter(|| {
+            x.layer_norm(&[512], Some(&gamma), Some(&beta), 1e-5)
+                .expect("ln")
+        })
+    });
+}
+
+fn encoder_script(size: &str) -> String {
+    let src = include_str!("encoder_layer.py");
+    let src = src.replace("THREADS", "1").replace("RUNS", "1");
+    match size {
+        "toy" => src
+            .replace(
+                "bs, sl, hid_dim, n_heads, pf_dim = 8, 128, 512, 8, 2048",
+                "bs, sl, hid_dim, n_heads, pf_dim = 1, 7, 8, 2, 16",
+            )
+            .replace("ids[:, 100:] = 0", "ids[:, 5:] = 0"),
+        _ => src,
+    }
+}
+
+fn encoder(c: &mut Criterion) {
+    for size in ["toy", "paper"] {
+        let src = encoder_script(size);
+        let mut group = c.benchmark_group("encoder layer via the interpreter");
+        if size == "paper" {
+            group.sample_size(10);
+        }
+        group.bench_function(size, |b| {
+            b.iter(|| {
+                let mut interp = Interpreter::new();
+                let ok = interp.run(&src, "encoder_layer.py").is_ok();
+                assert!(ok, "the encoder script runs");
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, kernels, encoder);
+criterion_main!(benches);
