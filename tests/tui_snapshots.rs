@@ -113,3 +113,10 @@ fn rendering_never_panics_at_any_size() {
         a.update(Action::ToggleMemory);
     }
 }
+
+#[test]
+fn korean_lesson_list_lines_up() {
+    let mut a = app("masking", Lang::Ko, false);
+    a.update(Action::OpenList);
+    insta::assert_snapshot!(draw(&mut a, 80, 24));
+}

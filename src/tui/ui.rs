@@ -105,10 +105,14 @@ fn render_list(app: &App, f: &mut Frame, area: Rect) {
         } else {
             Style::default()
         };
+        // Pad by display width so Korean titles (two columns a syllable) line up.
+        let pad = 48usize.saturating_sub(unicode_width::UnicodeWidthStr::width(l.title.as_str()));
         lines.push(Line::from(Span::styled(
             format!(
-                "  {mark} {:>2}. {:<48} {done:>2}/{total:<2}",
-                l.order, l.title
+                "  {mark} {:>2}. {}{} {done:>2}/{total:<2}",
+                l.order,
+                l.title,
+                " ".repeat(pad)
             ),
             style,
         )));
