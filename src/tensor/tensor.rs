@@ -444,6 +444,13 @@ pub fn convert<S: Element, T: Element>(x: S) -> T {
 }
 
 fn gather_as<S: Element, T: Element>(data: &[S], layout: &Layout) -> Vec<T> {
+    if S::DTYPE == T::DTYPE && layout.is_contiguous() {
+        // Same element type: a plain copy of the slice (no per-element conversion).
+        let start = layout.offset.min(data.len());
+        let end = (layout.offset + layout.numel()).min(data.len());
+        let storage = S::into_storage(data[start..end].to_vec());
+        return T::slice(&storage).map(<[T]>::to_vec).unwrap_or_default();
+    }
     if layout.is_contiguous() {
         let start = layout.offset.min(data.len());
         let end = (layout.offset + layout.numel()).min(data.len());
