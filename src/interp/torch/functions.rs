@@ -354,31 +354,7 @@ fn t_full(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let size = p
         .get(0, "size")
         .ok_or_else(|| type_error("full() missing required argument 'size'"))?;
-    let dims: Vec<i64> = match &size {
-        Value::List(l) => l
-            .borrow()
-            .iter()
-            .map(|x| crate::interp::builtins::to_int(x, ""))
-            .collect::<PyResult<_>>()?,
-        Value::Tuple(t) => t
-            .iter()
-            .map(|x| crate::interp::builtins::to_int(x, ""))
-            .collect::<PyResult<_>>()?,
-        Value::Size(s) => s.iter().map(|&d| d as i64).collect(),
-        other => {
-            return Err(type_error(format!(
-                "full(): argument 'size' (position 1) must be tuple of ints, not {}",
-                other.type_name()
-            )));
-        }
-    };
-    if let Some(&d) = dims.iter().find(|&&d| d < 0) {
-        return Err(exc(
-            "RuntimeError",
-            format!("Trying to create tensor with negative dimension {d}: {dims:?}"),
-        ));
-    }
-    let shape: Vec<usize> = dims.iter().map(|&d| d as usize).collect();
+    let shape = shape_of_value(&size)?;
     let value = p
         .scalar_opt(1, "fill_value")?
         .ok_or_else(|| type_error("full() missing required argument 'fill_value'"))?;
