@@ -430,6 +430,7 @@ fn var_all_f64(data: &[f32], correction: f64, threads: usize) -> f64 {
 /// `x.softmax(-1)` of one contiguous row, in place (`_vec_softmax_lastdim`): max by
 /// `reduce_all`, `exp(x - max)` with SLEEF, sum by `reduce_all`, then a multiply by
 /// `1 / sum`.
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn softmax_row(row: &mut [f32]) {
     if row.is_empty() {
         return;
@@ -446,6 +447,7 @@ pub fn softmax_row(row: &mut [f32]) {
 
 /// `x.log_softmax(-1)` of one contiguous row, in place (`_vec_log_softmax_lastdim`):
 /// `x - max - log(sum(exp(x - max)))`, SLEEF exp and log, `reduce_all` order.
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn log_softmax_row(row: &mut [f32]) {
     if row.is_empty() {
         return;
@@ -726,6 +728,7 @@ fn rowwise_moments(x: &[f32]) -> (f32, f32) {
 /// * no weight:    `y = fma(x - mean, rstd, b)` (`b = 0` without bias).
 ///
 /// A `weight` or `bias` shorter than the row is treated as absent.
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn layer_norm_row(row: &mut [f32], weight: Option<&[f32]>, bias: Option<&[f32]>, eps: f64) {
     let n = row.len();
     if n == 0 {
@@ -1151,6 +1154,7 @@ fn onednn_gelu_erf(s: f32) -> f32 {
 
 /// `torch.exp`: MKL `vmsExp` (HA) in torch; correctly rounded here. Measured: differs
 /// from torch by one ulp on about 1% of random inputs (never more than one ulp).
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn exp(xs: &mut [f32]) {
     for x in xs.iter_mut() {
         *x = f64::from(*x).exp() as f32;
@@ -1159,6 +1163,7 @@ pub fn exp(xs: &mut [f32]) {
 
 /// `torch.log`: MKL `vmsLn` (HA) in torch; correctly rounded here. Measured: one-ulp
 /// differences on about 7% of random inputs.
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn log(xs: &mut [f32]) {
     for x in xs.iter_mut() {
         *x = f64::from(*x).ln() as f32;
@@ -1167,6 +1172,7 @@ pub fn log(xs: &mut [f32]) {
 
 /// `torch.sin`: MKL `vmsSin` (HA) in torch; correctly rounded here. Measured: one-ulp
 /// differences on about 3 to 5% of inputs.
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn sin(xs: &mut [f32]) {
     for x in xs.iter_mut() {
         *x = f64::from(*x).sin() as f32;
@@ -1175,6 +1181,7 @@ pub fn sin(xs: &mut [f32]) {
 
 /// `torch.cos`: MKL `vmsCos` (HA) in torch; correctly rounded here. Measured: one-ulp
 /// differences on about 3 to 5% of inputs.
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn cos(xs: &mut [f32]) {
     for x in xs.iter_mut() {
         *x = f64::from(*x).cos() as f32;
@@ -1183,6 +1190,7 @@ pub fn cos(xs: &mut [f32]) {
 
 /// `torch.tanh`: MKL `vmsTanh` (HA) in torch; correctly rounded here. Measured:
 /// one-ulp differences on about 0.1% of inputs.
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn tanh(xs: &mut [f32]) {
     for x in xs.iter_mut() {
         *x = f64::from(*x).tanh() as f32;
@@ -1217,6 +1225,7 @@ pub fn relu(xs: &mut [f32]) {
 /// `1 / ((0 - x).exp() + 1)` with SLEEF exp on blocks of 16 elements from the start
 /// and `1 / (1 + expf(-x))` with glibc on the `len % 16` last ones. Serial result:
 /// see [`sigmoid_threads`] from 32768 elements on.
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn sigmoid(xs: &mut [f32]) {
     let vec_end = xs.len() - xs.len() % (2 * LANES);
     let (head, tail) = xs.split_at_mut(vec_end);
@@ -1244,6 +1253,7 @@ pub fn sigmoid_threads(xs: &mut [f32], threads: usize) {
 /// `torch.nn.functional.gelu` (erf form, `approximate='none'`), bit-exact: a tensor of
 /// more than one element goes to oneDNN's `eltwise_gelu_erf` (torch's `use_mkldnn`), a
 /// single element to torch's scalar `x * 0.5 * (1 + erff(x * M_SQRT1_2))` (glibc erff).
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn gelu(xs: &mut [f32]) {
     if let [x] = xs {
         *x = *x * 0.5 * (1.0 + glibc_erff(*x * std::f32::consts::FRAC_1_SQRT_2));
