@@ -286,17 +286,14 @@ impl Generator {
             data.push(self.unit_f32());
         }
         let (mean, std) = (mean as f32, std as f32);
-        let kernel = self.kernel;
-        for block in data.chunks_exact_mut(16) {
-            fill_16(kernel, block, mean, std);
-        }
+        fill_blocks(self.kernel, &mut data, mean, std);
         if !n.is_multiple_of(16) {
             // Recompute the last 16 values from fresh uniforms.
             let tail = &mut data[n - 16..];
             for v in tail.iter_mut() {
                 *v = self.unit_f32();
             }
-            fill_16(kernel, tail, mean, std);
+            fill_16(self.kernel, tail, mean, std);
         }
         data
     }
@@ -498,8 +495,18 @@ pub fn embedding_init(
     weight
 }
 
+/// Box-Muller over every whole block of 16, built with hardware FMA when the CPU has it (FMA is exact, so
+/// the values are the same; the libm call that `mul_add` otherwise becomes is slow).
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+fn fill_blocks(kernel: CpuKernel, data: &mut [f32], mean: f32, std: f32) {
+    for block in data.chunks_exact_mut(16) {
+        fill_16(kernel, block, mean, std);
+    }
+}
+
 /// Box-Muller on one block of 16 uniforms: `block[j]` (j < 8) feeds the radius,
 /// `block[j + 8]` the angle (`normal_fill_16` / `normal_fill_16_AVX2`).
+#[inline(always)]
 fn fill_16(kernel: CpuKernel, block: &mut [f32], mean: f32, std: f32) {
     let (lo, hi) = block.split_at_mut(8);
     for (a, b) in lo.iter_mut().zip(hi.iter_mut()) {
@@ -563,6 +570,7 @@ mod avx_math {
     pub(super) const TWO_PI: f32 = (2.0 * std::f64::consts::PI) as f32;
 
     /// `log256_ps` for one lane.
+    #[inline(always)]
     pub(super) fn log(x: f32) -> f32 {
         // Non-positive (and NaN) inputs give NaN, as the `invalid_mask` OR does.
         if x.is_nan() || x <= 0.0 {
@@ -593,6 +601,7 @@ mod avx_math {
     }
 
     /// `sincos256_ps` for one lane: returns `(sin, cos)`.
+    #[inline(always)]
     pub(super) fn sincos(x: f32) -> (f32, f32) {
         let mut sign_sin = x.to_bits() & SIGN;
         let mut x = f32::from_bits(x.to_bits() & !SIGN);
