@@ -199,12 +199,13 @@ fn notebook_lines(
                 }
                 lines.push(Line::from(header));
                 let code = nb.codes.get(i).cloned().unwrap_or_default();
+                // The failing line of an unexpected error, marked in the code.
                 let error_line = nb
                     .outcomes
                     .get(i)
                     .and_then(|o| o.as_ref())
+                    .filter(|o| !o.expectation_met)
                     .and_then(|o| o.error.as_ref())
-                    .filter(|_| !nb.outcomes[i].as_ref().is_some_and(|o| o.expectation_met))
                     .and_then(|e| e.line);
                 for (k, l) in code.lines().enumerate() {
                     let file_line = cell.line + k;
