@@ -38,7 +38,21 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
     }
 }
 
+/// `mi_option_purge_delay` in mimalloc.h (the same index in mimalloc 2 and 3; libmimalloc-sys names
+/// no constant for it).
+const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+
+/// Never hand freed memory back to the OS. A paper-size forward pass frees and reallocates the same
+/// 4-8 MB buffers over and over; with mimalloc's default 10 ms purge delay every one of them came back
+/// as fresh pages, and zeroing them cost 18% of the run (58,803 page faults per run, 296 without purging).
+/// PyTorch's CPU allocator keeps its memory the same way.
+fn keep_freed_memory() {
+    // SAFETY: sets a plain integer option before any other thread exists.
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, -1) };
+}
+
 fn main() -> ExitCode {
+    keep_freed_memory();
     let cli = Cli::parse();
     let worker = std::thread::Builder::new()
         .name("tutor".into())
