@@ -52,6 +52,7 @@ const GRAIN_SIZE: usize = 32768;
 type V8 = [f32; LANES];
 
 /// `Vectorized<float>::loadu(ptr, count)`: missing lanes read as 0.
+#[inline(always)]
 fn load8(data: &[f32], at: usize) -> V8 {
     let mut v = [0.0f32; LANES];
     for (l, slot) in v.iter_mut().enumerate() {
@@ -63,6 +64,7 @@ fn load8(data: &[f32], at: usize) -> V8 {
 /// The AVX2 specialisation of `vec_reduce_all` (functional_base.h): a 128-bit swap, a
 /// 64-bit swap then a 32-bit swap, so lane 0 ends up with
 /// `op(op(op(v0, v4), op(v2, v6)), op(op(v1, v5), op(v3, v7)))`.
+#[inline(always)]
 fn hreduce(v: V8, op: impl Fn(f32, f32) -> f32) -> f32 {
     let mut a = [0.0f32; LANES];
     for (i, slot) in a.iter_mut().enumerate() {
@@ -76,6 +78,7 @@ fn hreduce(v: V8, op: impl Fn(f32, f32) -> f32) -> f32 {
 }
 
 /// `vec::reduce_all` (functional_base.h) over `data` (an empty slice gives 0).
+#[inline(always)]
 fn reduce_all(data: &[f32], op: impl Fn(f32, f32) -> f32) -> f32 {
     let size = data.len();
     if size == 0 {
@@ -106,6 +109,7 @@ fn reduce_all(data: &[f32], op: impl Fn(f32, f32) -> f32) -> f32 {
 }
 
 /// `vec::maximum` on one lane: `_mm256_max_ps` or-ed with an unordered mask (NaN wins).
+#[inline(always)]
 fn vmaximum(a: f32, b: f32) -> f32 {
     if a.is_nan() || b.is_nan() {
         f32::NAN
@@ -156,6 +160,7 @@ impl SumAcc for V8 {
 }
 
 /// `utils::CeilLog2` (ATen/native/cpu/utils.h): note it gives 1 for 0, 1 and 2.
+#[inline(always)]
 fn ceil_log2(x: usize) -> u32 {
     if x <= 2 {
         1
@@ -166,6 +171,7 @@ fn ceil_log2(x: usize) -> u32 {
 
 /// `multi_row_sum`: `NR` independent cascade sums over `size` rows, with 4 levels of
 /// partial sums each `2^level_power` rows long.
+#[inline(always)]
 fn multi_row_sum<T: SumAcc, const NR: usize>(
     size: usize,
     load: impl Fn(usize, usize) -> T,
@@ -212,6 +218,7 @@ fn multi_row_sum<T: SumAcc, const NR: usize>(
 
 /// `row_sum`: the row seen as `(-1, 4)`, four interleaved cascade sums, the leftover
 /// items added to the first one, then the four added in order.
+#[inline(always)]
 fn row_sum<T: SumAcc>(size: usize, load: impl Fn(usize) -> T) -> T {
     const ILP: usize = 4;
     let size_ilp = size / ILP;
@@ -226,6 +233,7 @@ fn row_sum<T: SumAcc>(size: usize, load: impl Fn(usize) -> T) -> T {
 }
 
 /// The value `cascade_sum` accumulates for one contiguous row (before the store).
+#[inline(always)]
 fn inner_sum_acc(row: &[f32]) -> f32 {
     let n = row.len();
     if n >= LANES {
@@ -252,6 +260,7 @@ fn inner_sum_acc(row: &[f32]) -> f32 {
 /// `row_sum`. The result is stored as `0 + acc` like torch's `CastStoreAccumulate`
 /// into a zero-filled output, so the sum of `[-0.0]` is `+0.0`. Serial result: see
 /// [`sum_inner_threads`] for a single-output sum of 32768 elements or more.
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn sum_inner(row: &[f32]) -> f32 {
     0.0 + inner_sum_acc(row)
 }
@@ -261,6 +270,7 @@ pub fn sum_inner(row: &[f32]) -> f32 {
 /// sums one contiguous chunk per thread into a zeroed buffer of `threads` slots and
 /// then sums that buffer. Several-output reductions (`x.sum(-1)` of a matrix) are
 /// split by rows and need no such model: use [`sum_inner`] per row.
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn sum_inner_threads(row: &[f32], threads: usize) -> f32 {
     let n = row.len();
     let threads = threads.clamp(1, 1024);
@@ -283,6 +293,7 @@ pub fn sum_inner_threads(row: &[f32], threads: usize) -> f32 {
 /// single column is an inner reduction for torch (size-1 dims are dropped) and is
 /// summed like [`sum_inner`]. If `data` is shorter than `rows * cols`, only the
 /// complete rows are summed.
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn sum_outer(data: &[f32], rows: usize, cols: usize) -> Vec<f32> {
     if cols == 0 {
         return Vec::new();
@@ -333,6 +344,7 @@ pub fn sum_outer(data: &[f32], rows: usize, cols: usize) -> Vec<f32> {
 
 /// torch.mean of a contiguous row: [`sum_inner`] divided by `n` converted to f32
 /// (`sum_out(...).div_(n)`). An empty row gives NaN like torch.
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn mean_inner(row: &[f32]) -> f32 {
     sum_inner(row) / row.len() as f32
 }
@@ -347,6 +359,7 @@ pub fn mean_inner_threads(row: &[f32], threads: usize) -> f32 {
 /// torch fuses the `m2` update cannot be seen in float results; it is not fused here). `correction` is 1 for the unbiased default, 0 for biased; a row no
 /// longer than `correction` gives inf or NaN like torch. When the whole result has a
 /// single element torch uses another algorithm: call [`var_all`] then.
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn var_inner(row: &[f32], correction: f64) -> f32 {
     welford_var(row, correction) as f32
 }
@@ -356,6 +369,7 @@ pub fn std_inner(row: &[f32], correction: f64) -> f32 {
     welford_var(row, correction).sqrt() as f32
 }
 
+#[inline(always)]
 fn welford_var(row: &[f32], correction: f64) -> f64 {
     let mut mean = 0.0f64;
     let mut m2 = 0.0f64;
@@ -385,6 +399,7 @@ pub fn std_all(data: &[f32], correction: f64) -> f32 {
 }
 
 /// [`var_all`] computed by torch with `threads` threads (matters from 32768 elements).
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn var_all_threads(data: &[f32], correction: f64, threads: usize) -> f32 {
     var_all_f64(data, correction, threads) as f32
 }
@@ -478,6 +493,7 @@ fn dim_shape(len: usize, outer: usize, dim: usize, inner: usize) -> Option<(usiz
 /// vector division when they fit in both the row and the thread's chunk, one column at
 /// a time with glibc `expf` otherwise; `threads` is `torch.get_num_threads()` (only
 /// matters when `outer * inner` exceeds the grain).
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn softmax_dim(data: &mut [f32], outer: usize, dim: usize, inner: usize, threads: usize) {
     let Some((outer, block)) = dim_shape(data.len(), outer, dim, inner) else {
         return;
@@ -556,6 +572,7 @@ pub fn softmax_dim(data: &mut [f32], outer: usize, dim: usize, inner: usize, thr
 /// of `CHUNK_SIZE = max(32768 / dim, 8)` rounded down to a multiple of 8; inside a
 /// block the first multiple of 8 columns use SLEEF exp, the rest glibc `expf`, and the
 /// logarithm is SLEEF's for every column. Thread chunking does not change the result.
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn log_softmax_dim(data: &mut [f32], outer: usize, dim: usize, inner: usize) {
     let Some((outer, block)) = dim_shape(data.len(), outer, dim, inner) else {
         return;
@@ -614,6 +631,7 @@ const K_CHUNK: usize = 16;
 /// `AddMomentsVec`, one lane: Chan's merge. Measured against torch (4000 random rows
 /// of 8 to 2600 elements, every placement tried): the mean update is not fused, the
 /// `m2` update is `fma(delta * c, delta * m0, m2 + m2_add)`.
+#[inline(always)]
 fn add_moments_lane(m0_add: i64, m0: i64, m1_add: f32, m2_add: f32, m1: &mut f32, m2: &mut f32) {
     let n = m0 + m0_add;
     let c = if n == 0 {
@@ -628,6 +646,7 @@ fn add_moments_lane(m0_add: i64, m0: i64, m1_add: f32, m2_add: f32, m1: &mut f32
 
 /// Scalar `AddMoments`: measured against torch, `m1 = fma(c, delta, m1)` and
 /// `m2 = m2 + fma(delta * delta * c, m0, m2_add)`.
+#[inline(always)]
 fn add_moments_scalar(
     m0_add: i64,
     m1_add: f32,
@@ -651,6 +670,7 @@ fn add_moments_scalar(
 /// `RowwiseMoments` (moments_utils.h): Welford over 8-lane vectors in chunks of 16
 /// vectors, chunks merged as a binary cascade, a scalar Welford tail, then the 8 lanes
 /// merged into the tail. Returns (mean, biased variance).
+#[inline(always)]
 fn rowwise_moments(x: &[f32]) -> (f32, f32) {
     let big_n = x.len();
     let n = big_n / LANES;
@@ -763,6 +783,7 @@ const L2UF: f32 = f32::from_bits(0x3f31_7200); // 0.693145751953125
 const L2LF: f32 = f32::from_bits(0x35bf_be8e); // 1.428606765330187045e-6
 
 /// `_mm256_cvtps_epi32`: round half to even; out of range or NaN gives `i32::MIN`.
+#[inline(always)]
 fn cvt_rne(x: f32) -> i32 {
     let r = x.round_ties_even();
     if (-2_147_483_648.0..2_147_483_648.0).contains(&r) {
@@ -773,16 +794,19 @@ fn cvt_rne(x: f32) -> i32 {
 }
 
 /// `vpow2i_vf_vi2`: 2^q built in the exponent field (wrapping like the SIMD code).
+#[inline(always)]
 fn pow2i(q: i32) -> f32 {
     f32::from_bits((q.wrapping_add(0x7f) as u32).wrapping_shl(23))
 }
 
 /// `vldexp2_vf_vf_vi2`.
+#[inline(always)]
 fn ldexp2(d: f32, e: i32) -> f32 {
     d * pow2i(e >> 1) * pow2i(e.wrapping_sub(e >> 1))
 }
 
 /// `Sleef_expf8_u10` (`xexpf`), i.e. torch's `Vectorized<float>::exp()`.
+#[inline(always)]
 fn sleef_expf_u10(d: f32) -> f32 {
     let q = cvt_rne(d * R_LN2F);
     let qf = q as f32;
@@ -812,6 +836,7 @@ struct F2 {
     y: f32,
 }
 
+#[inline(always)]
 fn df_add2_f_f(x: f32, y: f32) -> F2 {
     let rx = x + y;
     let v = rx - x;
@@ -821,6 +846,7 @@ fn df_add2_f_f(x: f32, y: f32) -> F2 {
     }
 }
 
+#[inline(always)]
 fn df_add_f2_f2(x: F2, y: F2) -> F2 {
     let rx = x.x + y.x;
     F2 {
@@ -829,6 +855,7 @@ fn df_add_f2_f2(x: F2, y: F2) -> F2 {
     }
 }
 
+#[inline(always)]
 fn df_add_f2_f(x: F2, y: f32) -> F2 {
     let rx = x.x + y;
     F2 {
@@ -837,6 +864,7 @@ fn df_add_f2_f(x: F2, y: f32) -> F2 {
     }
 }
 
+#[inline(always)]
 fn df_scale(d: F2, s: f32) -> F2 {
     F2 {
         x: d.x * s,
@@ -844,6 +872,7 @@ fn df_scale(d: F2, s: f32) -> F2 {
     }
 }
 
+#[inline(always)]
 fn df_mul_f2_f(x: F2, y: f32) -> F2 {
     let rx = x.x * y;
     F2 {
@@ -852,6 +881,7 @@ fn df_mul_f2_f(x: F2, y: f32) -> F2 {
     }
 }
 
+#[inline(always)]
 fn df_div(n: F2, d: F2) -> F2 {
     let t = 1.0 / d.x;
     let qx = n.x * t;
@@ -864,16 +894,19 @@ fn df_div(n: F2, d: F2) -> F2 {
 }
 
 /// `vilogb2k_vi2_vf`: raw exponent field minus 127.
+#[inline(always)]
 fn ilogb2k(d: f32) -> i32 {
     ((d.to_bits() >> 23) & 0xff) as i32 - 0x7f
 }
 
 /// `vldexp3_vf_vf_vi2`: adds `q` to the exponent field.
+#[inline(always)]
 fn ldexp3(d: f32, q: i32) -> f32 {
     f32::from_bits((d.to_bits() as i32).wrapping_add(q.wrapping_shl(23)) as u32)
 }
 
 /// `Sleef_logf8_u10` (`xlogf_u1`), i.e. torch's `Vectorized<float>::log()`.
+#[inline(always)]
 fn sleef_logf_u10(d0: f32) -> f32 {
     let tiny = d0 < f32::MIN_POSITIVE;
     let d = if tiny {
@@ -971,6 +1004,7 @@ const EXP2F_TAB: [u64; 32] = [
 /// glibc 2.36 `expf` (sysdeps/ieee754/flt-32/e_expf.c) as selected on CPUs with FMA
 /// (`__expf_fma`, every multiply-add contracted). Equal to the system `expf` for all
 /// 2^32 inputs on the development machine.
+#[inline(always)]
 fn glibc_expf(x: f32) -> f32 {
     const N: f64 = 32.0;
     let inv_ln2_n = f64::from_bits(0x3ff7_1547_652b_82fe) * N;
@@ -1007,6 +1041,7 @@ fn glibc_expf(x: f32) -> f32 {
 }
 
 /// glibc 2.36 `erff` (sysdeps/ieee754/flt-32/s_erff.c, fdlibm; generic build, no FMA).
+#[inline(always)]
 fn glibc_erff(x: f32) -> f32 {
     const ERX: f32 = f32::from_bits(0x3f58_560b);
     const EFX: f32 = f32::from_bits(0x3e03_75d4);
@@ -1088,6 +1123,7 @@ fn glibc_erff(x: f32) -> f32 {
 // ---------------------------------------------------------------------------
 
 /// oneDNN `exp_compute_vector_fwd`, one lane.
+#[inline(always)]
 fn onednn_expf(x: f32) -> f32 {
     let ln_flt_min = f32::from_bits(0xc2ae_ac50);
     let ln_flt_max = f32::from_bits(0x42b1_7218);
@@ -1122,6 +1158,7 @@ fn onednn_expf(x: f32) -> f32 {
 }
 
 /// oneDNN `gelu_erf_compute_vector_fwd` (Abramowitz-Stegun erf), one lane.
+#[inline(always)]
 fn onednn_gelu_erf(s: f32) -> f32 {
     let x = s * f32::from_bits(0x3f35_04f3);
     let t = 1.0 / f32::from_bits(0x3ea7_ba05).mul_add(x.abs(), 1.0);

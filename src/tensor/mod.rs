@@ -9,8 +9,10 @@ pub mod kernels;
 pub mod layout;
 pub mod limits;
 pub mod ops;
+pub mod parallel;
 pub mod random;
 pub mod storage;
+pub mod strided;
 #[allow(clippy::module_inception)]
 mod tensor;
 

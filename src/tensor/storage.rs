@@ -44,7 +44,7 @@ impl Storage {
 }
 
 /// A Rust element type that can live in a [`Storage`].
-pub trait Element: Copy + Default + PartialEq + std::fmt::Debug + 'static {
+pub trait Element: Copy + Default + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     const DTYPE: DType;
     fn slice(storage: &Storage) -> Option<&[Self]>;
     fn slice_mut(storage: &mut Storage) -> Option<&mut [Self]>;

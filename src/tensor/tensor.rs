@@ -10,6 +10,8 @@ use super::dtype::DType;
 use super::error::{Result, TensorError};
 use super::layout::Layout;
 use super::limits::check_numel;
+use super::parallel;
+use super::strided::Runs;
 use super::storage::{Element, Storage};
 
 #[derive(Clone, Debug)]
@@ -444,30 +446,52 @@ pub fn convert<S: Element, T: Element>(x: S) -> T {
 }
 
 fn gather_as<S: Element, T: Element>(data: &[S], layout: &Layout) -> Vec<T> {
-    if S::DTYPE == T::DTYPE && layout.is_contiguous() {
-        // Same element type: a plain copy of the slice (no per-element conversion).
-        let start = layout.offset.min(data.len());
-        let end = (layout.offset + layout.numel()).min(data.len());
-        let storage = S::into_storage(data[start..end].to_vec());
-        return T::slice(&storage).map(<[T]>::to_vec).unwrap_or_default();
+    if S::DTYPE == T::DTYPE {
+        // Same element type: copy without converting (a `Vec<S>` is then a `Vec<T>`).
+        let same = gather_with::<S, S>(data, layout, |x| x);
+        return match (Box::new(same) as Box<dyn std::any::Any>).downcast::<Vec<T>>() {
+            Ok(v) => *v,
+            Err(_) => Vec::new(),
+        };
     }
+    gather_with::<S, T>(data, layout, convert::<S, T>)
+}
+
+/// The view's elements in row-major order, each passed through `f`; large strided copies (`contiguous()`
+/// of a transpose) are split between threads.
+fn gather_with<S: Element, T: Element>(
+    data: &[S],
+    layout: &Layout,
+    f: impl Fn(S) -> T + Sync,
+) -> Vec<T> {
+    let numel = layout.numel();
     if layout.is_contiguous() {
         let start = layout.offset.min(data.len());
-        let end = (layout.offset + layout.numel()).min(data.len());
-        return data[start..end]
-            .iter()
-            .map(|&x| convert::<S, T>(x))
-            .collect();
+        let end = (layout.offset + numel).min(data.len());
+        return data[start..end].iter().map(|&x| f(x)).collect();
     }
-    layout
-        .offsets()
-        .map(|off| {
-            data.get(off)
-                .copied()
-                .map(convert::<S, T>)
-                .unwrap_or_default()
-        })
-        .collect()
+    let Ok(runs) = Runs::new(&layout.shape, [layout], [data.len()]) else {
+        return layout
+            .offsets()
+            .map(|off| data.get(off).copied().map(&f).unwrap_or_default())
+            .collect();
+    };
+    let mut out = vec![T::default(); numel];
+    parallel::for_chunks(&mut out, 1, parallel::GRAIN, |start, chunk| {
+        runs.for_runs(start, start + chunk.len(), |pos, len, [o], [st]| {
+            let dst = &mut chunk[pos - start..pos - start + len];
+            if st == 1 {
+                for (d, &x) in dst.iter_mut().zip(&data[o..o + len]) {
+                    *d = f(x);
+                }
+            } else {
+                for (i, d) in dst.iter_mut().enumerate() {
+                    *d = f(data[o + i * st]);
+                }
+            }
+        });
+    });
+    out
 }
 
 /// An ndarray view over `data` with the layout's strides; dims of stride 0 become size 1 (to be broadcast back

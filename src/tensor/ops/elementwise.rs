@@ -1,13 +1,13 @@
 //! Broadcasting binary ops and unary maps with PyTorch's type promotion. Operands are read through ndarray
 //! views with their own strides (transposed and expanded operands are not copied).
 
-use ndarray::{ArrayD, IxDyn, Zip};
-
 use crate::tensor::dtype::{self, Category, DType, Operand as PromoOperand};
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::broadcast_shapes;
 use crate::tensor::limits::check_numel;
+use crate::tensor::parallel;
 use crate::tensor::storage::Element;
+use crate::tensor::strided::Runs;
 use crate::tensor::{Scalar, Tensor};
 
 /// An operand of a binary op: a tensor or a Python number.
@@ -156,78 +156,114 @@ pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Operand) -> Result<()> {
     a.copy_from(&value)
 }
 
-/// Applies `f` over two same-typed operands broadcast to `shape`, producing a contiguous tensor.
+/// Applies `f` over two same-typed operands broadcast to `shape`, producing a contiguous tensor. `f` is
+/// inlined into the loops (pass a closure, not a function pointer), and runs where both operands are
+/// contiguous or one is a broadcast scalar are plain slice loops the compiler vectorises.
 pub fn zip_map<T: Element, U: Element>(
     a: &Tensor,
     b: &Tensor,
     shape: &[usize],
-    f: impl Fn(T, T) -> U,
+    f: impl Fn(T, T) -> U + Sync,
 ) -> Result<Tensor> {
-    check_numel(shape)?;
-    let mut out = ArrayD::<U>::from_elem(IxDyn(shape), U::default());
-    a.with_array::<T, _>(|av| {
-        b.with_array::<T, _>(|bv| {
-            let (Some(av), Some(bv)) = (av.broadcast(IxDyn(shape)), bv.broadcast(IxDyn(shape)))
-            else {
-                return;
-            };
-            if let (Some(sa), Some(sb), Some(so)) =
-                (av.as_slice(), bv.as_slice(), out.as_slice_mut())
-            {
-                for ((o, &x), &y) in so.iter_mut().zip(sa).zip(sb) {
-                    *o = f(x, y);
-                }
-            } else {
-                Zip::from(&mut out)
-                    .and(&av)
-                    .and(&bv)
-                    .for_each(|o, &x, &y| *o = f(x, y));
-            }
+    let numel = check_numel(shape)?;
+    let mut out = vec![U::default(); numel];
+    a.with_raw::<T, _>(|ad, al| {
+        b.with_raw::<T, _>(|bd, bl| {
+            let runs = Runs::new(shape, [al, bl], [ad.len(), bd.len()])?;
+            parallel::for_chunks(&mut out, 1, parallel::GRAIN, |start, chunk| {
+                runs.for_runs(start, start + chunk.len(), |pos, len, [oa, ob], [sa, sb]| {
+                    let o = &mut chunk[pos - start..pos - start + len];
+                    binary_run(o, ad, oa, sa, bd, ob, sb, &f);
+                });
+            });
+            Ok::<_, TensorError>(())
         })
-    })??;
-    let (data, _) = out.into_raw_vec_and_offset();
-    Tensor::from_vec(data, shape)
+    })???;
+    Tensor::from_vec(out, shape)
+}
+
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn binary_run<T: Copy, U>(
+    out: &mut [U],
+    a: &[T],
+    oa: usize,
+    sa: usize,
+    b: &[T],
+    ob: usize,
+    sb: usize,
+    f: &impl Fn(T, T) -> U,
+) {
+    let n = out.len();
+    match (sa, sb) {
+        (1, 1) => {
+            for ((o, &x), &y) in out.iter_mut().zip(&a[oa..oa + n]).zip(&b[ob..ob + n]) {
+                *o = f(x, y);
+            }
+        }
+        (1, 0) => {
+            let y = b[ob];
+            for (o, &x) in out.iter_mut().zip(&a[oa..oa + n]) {
+                *o = f(x, y);
+            }
+        }
+        (0, 1) => {
+            let x = a[oa];
+            for (o, &y) in out.iter_mut().zip(&b[ob..ob + n]) {
+                *o = f(x, y);
+            }
+        }
+        _ => {
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = f(a[oa + i * sa], b[ob + i * sb]);
+            }
+        }
+    }
 }
 
 /// Applies `f` to every element (in the tensor's own type), producing a contiguous tensor.
-pub fn map<T: Element, U: Element>(a: &Tensor, f: impl Fn(T) -> U) -> Result<Tensor> {
+pub fn map<T: Element, U: Element>(a: &Tensor, f: impl Fn(T) -> U + Sync) -> Result<Tensor> {
     let shape = a.shape().to_vec();
-    let mut out = ArrayD::<U>::from_elem(IxDyn(&shape), U::default());
-    a.with_array::<T, _>(|av| {
-        if let (Some(sa), Some(so)) = (av.as_slice(), out.as_slice_mut()) {
-            for (o, &x) in so.iter_mut().zip(sa) {
-                *o = f(x);
-            }
-        } else {
-            Zip::from(&mut out).and(&av).for_each(|o, &x| *o = f(x));
-        }
-    })?;
-    let (data, _) = out.into_raw_vec_and_offset();
-    Tensor::from_vec(data, &shape)
-}
-
-fn compare<T: PartialOrd + Copy>(op: BinaryOp, x: T, y: T) -> bool {
-    match op {
-        BinaryOp::Eq => x == y,
-        BinaryOp::Ne => x != y,
-        BinaryOp::Lt => x < y,
-        BinaryOp::Le => x <= y,
-        BinaryOp::Gt => x > y,
-        _ => x >= y,
-    }
+    let numel = check_numel(&shape)?;
+    let mut out = vec![U::default(); numel];
+    a.with_raw::<T, _>(|ad, al| {
+        let runs = Runs::new(&shape, [al], [ad.len()])?;
+        parallel::for_chunks(&mut out, 1, parallel::GRAIN, |start, chunk| {
+            runs.for_runs(start, start + chunk.len(), |pos, len, [oa], [sa]| {
+                let o = &mut chunk[pos - start..pos - start + len];
+                if sa == 1 {
+                    for (o, &x) in o.iter_mut().zip(&ad[oa..oa + len]) {
+                        *o = f(x);
+                    }
+                } else {
+                    for (i, o) in o.iter_mut().enumerate() {
+                        *o = f(ad[oa + i * sa]);
+                    }
+                }
+            });
+        });
+        Ok::<_, TensorError>(())
+    })??;
+    Tensor::from_vec(out, &shape)
 }
 
 fn float_binary(op: BinaryOp, a: &Tensor, b: &Tensor, shape: &[usize]) -> Result<Tensor> {
     if op.is_comparison() {
-        return zip_map::<f32, bool>(a, b, shape, |x, y| compare(op, x, y));
+        return compare_map::<f32>(op, a, b, shape);
     }
-    let f: fn(f32, f32) -> f32 = match op {
-        BinaryOp::Add => |x, y| x + y,
-        BinaryOp::Sub => |x, y| x - y,
-        BinaryOp::Mul => |x, y| x * y,
-        BinaryOp::Div => |x, y| x / y,
+    // Each arm gets its own closure so the op is inlined into the loops.
+    macro_rules! run {
+        ($f:expr) => {
+            zip_map::<f32, f32>(a, b, shape, $f)
+        };
+    }
+    match op {
+        BinaryOp::Add => run!(|x, y| x + y),
+        BinaryOp::Sub => run!(|x, y| x - y),
+        BinaryOp::Mul => run!(|x, y| x * y),
+        BinaryOp::Div => run!(|x, y| x / y),
         // PyTorch's div_floor_floating: floor of the true quotient, with Python's sign rules.
-        BinaryOp::FloorDiv => |x, y| {
+        BinaryOp::FloorDiv => run!(|x: f32, y: f32| {
             if y == 0.0 {
                 return x / y;
             }
@@ -238,33 +274,49 @@ fn float_binary(op: BinaryOp, a: &Tensor, b: &Tensor, shape: &[usize]) -> Result
             }
             let fd = d.floor();
             if d - fd > 0.5 { fd + 1.0 } else { fd }
-        },
-        BinaryOp::Rem => |x, y| {
+        }),
+        BinaryOp::Rem => run!(|x: f32, y: f32| {
             let m = x % y;
             if m != 0.0 && ((y < 0.0) != (m < 0.0)) {
                 m + y
             } else {
                 m
             }
-        },
-        BinaryOp::Pow => pow_f32,
-        BinaryOp::Maximum => |x, y| {
+        }),
+        BinaryOp::Pow => run!(pow_f32),
+        BinaryOp::Maximum => run!(|x: f32, y: f32| {
             if x.is_nan() || y.is_nan() {
                 f32::NAN
             } else {
                 x.max(y)
             }
-        },
-        BinaryOp::Minimum => |x, y| {
+        }),
+        BinaryOp::Minimum => run!(|x: f32, y: f32| {
             if x.is_nan() || y.is_nan() {
                 f32::NAN
             } else {
                 x.min(y)
             }
-        },
-        _ => return Err(TensorError::runtime("internal: unsupported float op")),
-    };
-    zip_map::<f32, f32>(a, b, shape, f)
+        }),
+        _ => Err(TensorError::runtime("internal: unsupported float op")),
+    }
+}
+
+/// A comparison with the op resolved outside the loop.
+fn compare_map<T: Element + PartialOrd>(
+    op: BinaryOp,
+    a: &Tensor,
+    b: &Tensor,
+    shape: &[usize],
+) -> Result<Tensor> {
+    match op {
+        BinaryOp::Eq => zip_map::<T, bool>(a, b, shape, |x, y| x == y),
+        BinaryOp::Ne => zip_map::<T, bool>(a, b, shape, |x, y| x != y),
+        BinaryOp::Lt => zip_map::<T, bool>(a, b, shape, |x, y| x < y),
+        BinaryOp::Le => zip_map::<T, bool>(a, b, shape, |x, y| x <= y),
+        BinaryOp::Gt => zip_map::<T, bool>(a, b, shape, |x, y| x > y),
+        _ => zip_map::<T, bool>(a, b, shape, |x, y| x >= y),
+    }
 }
 
 fn pow_f32(x: f32, y: f32) -> f32 {
@@ -384,7 +436,7 @@ fn int_binary<T: IntElement>(
     _result: DType,
 ) -> Result<Tensor> {
     if op.is_comparison() {
-        return zip_map::<T, bool>(a, b, shape, |x, y| compare(op, x, y));
+        return compare_map::<T>(op, a, b, shape);
     }
     if matches!(op, BinaryOp::FloorDiv | BinaryOp::Rem) {
         // Integer division by zero raises in PyTorch; check before computing.
@@ -393,39 +445,46 @@ fn int_binary<T: IntElement>(
             return Err(TensorError::runtime("ZeroDivisionError"));
         }
     }
-    let f: fn(T, T) -> T = match op {
-        BinaryOp::Add => T::wrapping_add,
-        BinaryOp::Sub => T::wrapping_sub,
-        BinaryOp::Mul => T::wrapping_mul,
-        BinaryOp::FloorDiv => |x, y| x.div_floor(y).unwrap_or_default(),
-        BinaryOp::Rem => |x, y| x.rem_floor(y).unwrap_or_default(),
-        BinaryOp::Pow => T::pow,
-        BinaryOp::Maximum => |x, y| if x >= y { x } else { y },
-        BinaryOp::Minimum => |x, y| if x <= y { x } else { y },
-        BinaryOp::And => T::bitand,
-        BinaryOp::Or => T::bitor,
-        BinaryOp::Xor => T::bitxor,
-        _ => return Err(TensorError::runtime("internal: unsupported int op")),
-    };
-    zip_map::<T, T>(a, b, shape, f)
+    macro_rules! run {
+        ($f:expr) => {
+            zip_map::<T, T>(a, b, shape, $f)
+        };
+    }
+    match op {
+        BinaryOp::Add => run!(T::wrapping_add),
+        BinaryOp::Sub => run!(T::wrapping_sub),
+        BinaryOp::Mul => run!(T::wrapping_mul),
+        BinaryOp::FloorDiv => run!(|x: T, y: T| x.div_floor(y).unwrap_or_default()),
+        BinaryOp::Rem => run!(|x: T, y: T| x.rem_floor(y).unwrap_or_default()),
+        BinaryOp::Pow => run!(T::pow),
+        BinaryOp::Maximum => run!(|x: T, y: T| if x >= y { x } else { y }),
+        BinaryOp::Minimum => run!(|x: T, y: T| if x <= y { x } else { y }),
+        BinaryOp::And => run!(T::bitand),
+        BinaryOp::Or => run!(T::bitor),
+        BinaryOp::Xor => run!(T::bitxor),
+        _ => Err(TensorError::runtime("internal: unsupported int op")),
+    }
 }
 
 fn bool_binary(op: BinaryOp, a: &Tensor, b: &Tensor, shape: &[usize]) -> Result<Tensor> {
     if op.is_comparison() {
-        return zip_map::<bool, bool>(a, b, shape, |x, y| compare(op, x, y));
+        return compare_map::<bool>(op, a, b, shape);
     }
-    let f: fn(bool, bool) -> bool = match op {
-        BinaryOp::And | BinaryOp::Mul | BinaryOp::Minimum => |x, y| x & y,
-        BinaryOp::Or | BinaryOp::Add | BinaryOp::Maximum => |x, y| x | y,
-        BinaryOp::Xor => |x, y| x ^ y,
+    match op {
+        BinaryOp::And | BinaryOp::Mul | BinaryOp::Minimum => {
+            zip_map::<bool, bool>(a, b, shape, |x, y| x & y)
+        }
+        BinaryOp::Or | BinaryOp::Add | BinaryOp::Maximum => {
+            zip_map::<bool, bool>(a, b, shape, |x, y| x | y)
+        }
+        BinaryOp::Xor => zip_map::<bool, bool>(a, b, shape, |x, y| x ^ y),
         _ => {
             // Arithmetic other than add/mul on bools runs in int64, as PyTorch promotes.
             let a64 = a.to_dtype(DType::Int64);
             let b64 = b.to_dtype(DType::Int64);
-            return int_binary::<i64>(op, &a64, &b64, shape, DType::Int64);
+            int_binary::<i64>(op, &a64, &b64, shape, DType::Int64)
         }
-    };
-    zip_map::<bool, bool>(a, b, shape, f)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -550,31 +609,36 @@ pub fn unary(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
             k(&mut values);
             return Tensor::from_vec(values, x.shape());
         }
-        let f: fn(f32) -> f32 = match op {
-            Neg => |x| -x,
-            Abs => f32::abs,
-            Exp => f32::exp,
-            Log => f32::ln,
-            Log2 => f32::log2,
-            Exp2 => f32::exp2,
-            Sqrt => f32::sqrt,
-            Rsqrt => |x| 1.0 / x.sqrt(),
-            Sin => f32::sin,
-            Cos => f32::cos,
-            Tanh => f32::tanh,
-            Sigmoid => |x| 1.0 / (1.0 + (-x).exp()),
-            Silu => |x| x / (1.0 + (-x).exp()),
-            Relu => |x| if x > 0.0 || x.is_nan() { x } else { 0.0 },
-            Gelu => |x| 0.5 * x * (1.0 + libm::erff(x * std::f32::consts::FRAC_1_SQRT_2)),
-            GeluTanh => |x| {
+        macro_rules! run {
+            ($f:expr) => {
+                map::<f32, f32>(&x, $f)
+            };
+        }
+        return match op {
+            Neg => run!(|x| -x),
+            Abs => run!(f32::abs),
+            Exp => run!(f32::exp),
+            Log => run!(f32::ln),
+            Log2 => run!(f32::log2),
+            Exp2 => run!(f32::exp2),
+            Sqrt => run!(f32::sqrt),
+            Rsqrt => run!(|x| 1.0 / x.sqrt()),
+            Sin => run!(f32::sin),
+            Cos => run!(f32::cos),
+            Tanh => run!(f32::tanh),
+            Sigmoid => run!(|x| 1.0 / (1.0 + (-x).exp())),
+            Silu => run!(|x| x / (1.0 + (-x).exp())),
+            Relu => run!(|x| if x > 0.0 || x.is_nan() { x } else { 0.0 }),
+            Gelu => run!(|x| 0.5 * x * (1.0 + libm::erff(x * std::f32::consts::FRAC_1_SQRT_2))),
+            GeluTanh => run!(|x| {
                 let k = (2.0f32 / std::f32::consts::PI).sqrt();
                 0.5 * x * (1.0 + (k * (x + 0.044715 * x * x * x)).tanh())
-            },
-            Floor => f32::floor,
-            Ceil => f32::ceil,
-            Round => f32::round_ties_even,
-            Trunc => f32::trunc,
-            Sign => |x| {
+            }),
+            Floor => run!(f32::floor),
+            Ceil => run!(f32::ceil),
+            Round => run!(f32::round_ties_even),
+            Trunc => run!(f32::trunc),
+            Sign => run!(|x| {
                 if x > 0.0 {
                     1.0
                 } else if x < 0.0 {
@@ -582,19 +646,18 @@ pub fn unary(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
                 } else {
                     x
                 }
-            },
-            Log10 => f32::log10,
-            Log1p => f32::ln_1p,
-            Expm1 => f32::exp_m1,
-            Erf => libm::erff,
-            Asin => f32::asin,
-            Acos => f32::acos,
-            Atan => f32::atan,
-            Square => |x| x * x,
-            Reciprocal => |x| 1.0 / x,
-            IsNan | IsInf | IsFinite | Not => |x| x,
+            }),
+            Log10 => run!(f32::log10),
+            Log1p => run!(f32::ln_1p),
+            Expm1 => run!(f32::exp_m1),
+            Erf => run!(libm::erff),
+            Asin => run!(f32::asin),
+            Acos => run!(f32::acos),
+            Atan => run!(f32::atan),
+            Square => run!(|x| x * x),
+            Reciprocal => run!(|x| 1.0 / x),
+            IsNan | IsInf | IsFinite | Not => run!(|x| x),
         };
-        return map::<f32, f32>(&x, f);
     }
     // Integer and bool tensors for ops that keep the dtype.
     let as_int = if dtype == DType::Bool {
@@ -670,13 +733,41 @@ pub fn where_(cond: &Tensor, a: Operand, b: Operand) -> Result<Tensor> {
     })
 }
 
-/// `masked_fill(mask, value)`: out-of-place broadcasts self and mask together.
+/// `masked_fill(mask, value)`: out-of-place broadcasts self and mask together, in one pass.
 pub fn masked_fill(a: &Tensor, mask: &Tensor, value: Scalar) -> Result<Tensor> {
     check_mask(mask)?;
     let shape = broadcast_shapes(a.shape(), mask.shape())?;
-    let out = a.broadcast_to(&shape)?.deep_copy();
-    masked_fill_inplace(&out, mask, value)?;
-    Ok(out)
+    let numel = check_numel(&shape)?;
+    crate::with_dtype!(a.dtype(), T => {
+        let v = value.cast::<T>();
+        let mut out = vec![T::default(); numel];
+        a.with_raw::<T, _>(|ad, al| {
+            mask.with_raw::<bool, _>(|md, ml| {
+                let runs = Runs::new(&shape, [al, ml], [ad.len(), md.len()])?;
+                parallel::for_chunks(&mut out, 1, parallel::GRAIN, |start, chunk| {
+                    runs.for_runs(start, start + chunk.len(), |pos, len, [oa, om], [sa, sm]| {
+                        let o = &mut chunk[pos - start..pos - start + len];
+                        match (sa, sm) {
+                            (1, 1) => {
+                                for ((o, &x), &m) in o.iter_mut().zip(&ad[oa..oa + len]).zip(&md[om..om + len]) {
+                                    *o = if m { v } else { x };
+                                }
+                            }
+                            (1, 0) if md[om] => o.fill(v),
+                            (1, 0) => o.copy_from_slice(&ad[oa..oa + len]),
+                            _ => {
+                                for (i, o) in o.iter_mut().enumerate() {
+                                    *o = if md[om + i * sm] { v } else { ad[oa + i * sa] };
+                                }
+                            }
+                        }
+                    });
+                });
+                Ok::<_, TensorError>(())
+            })
+        })???;
+        Tensor::from_vec(out, &shape)
+    })
 }
 
 fn check_mask(mask: &Tensor) -> Result<()> {

@@ -1,0 +1,116 @@
+//! Splitting work between `torch.get_num_threads()` threads, as PyTorch's `at::parallel_for` does.
+//!
+//! Work is cut into as many contiguous parts as the learner's thread count allows (never parts smaller than
+//! the grain, so toy tensors stay on the calling thread) and run on one shared pool of worker threads.
+//! Every kernel that goes through here computes each output element the same way whatever the split, so
+//! results do not depend on the thread count; the reductions whose float order *does* depend on it model
+//! PyTorch's own split in `kernels`.
+
+use std::sync::OnceLock;
+
+use super::limits::num_threads;
+
+/// PyTorch's `at::internal::GRAIN_SIZE`: below this many elements an op runs on one thread.
+pub const GRAIN: usize = 32768;
+
+fn pool() -> Option<&'static rayon::ThreadPool> {
+    static POOL: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(cores.max(2))
+            .thread_name(|i| format!("tutor-worker-{i}"))
+            .build()
+            .ok()
+    })
+    .as_ref()
+}
+
+/// How many parts `items` units of work are cut into, given `grain` units as the smallest worthwhile part.
+pub fn parts(items: usize, grain: usize) -> usize {
+    let threads = num_threads();
+    if threads <= 1 || items < 2 * grain.max(1) {
+        return 1;
+    }
+    threads.min(items / grain.max(1)).max(1)
+}
+
+/// Runs `f(start, chunk)` over consecutive chunks of `out` (whole multiples of `align` elements, except the
+/// last), in parallel when `out` is larger than `grain` elements and more than one thread is allowed.
+pub fn for_chunks<U: Send, F>(out: &mut [U], align: usize, grain: usize, f: F)
+where
+    F: Fn(usize, &mut [U]) + Sync,
+{
+    let align = align.max(1);
+    let n = parts(out.len(), grain.max(align));
+    let pool = if n > 1 { pool() } else { None };
+    let Some(pool) = pool else {
+        f(0, out);
+        return;
+    };
+    let units = out.len().div_ceil(align);
+    let per = units.div_ceil(n) * align;
+    pool.scope(|s| {
+        for (i, chunk) in out.chunks_mut(per).enumerate() {
+            let f = &f;
+            s.spawn(move |_| f(i * per, chunk));
+        }
+    });
+}
+
+/// Runs `f(range)` over `n` consecutive ranges of `0..items` (see [`parts`]), in parallel, and returns the
+/// results in order.
+pub fn map_ranges<R: Send, F>(items: usize, grain: usize, f: F) -> Vec<R>
+where
+    F: Fn(std::ops::Range<usize>) -> R + Sync,
+{
+    let n = parts(items, grain);
+    let pool = if n > 1 { pool() } else { None };
+    let Some(pool) = pool else {
+        return vec![f(0..items)];
+    };
+    let per = items.div_ceil(n);
+    let mut results: Vec<Option<R>> = (0..n).map(|_| None).collect();
+    pool.scope(|s| {
+        for (i, slot) in results.iter_mut().enumerate() {
+            let f = &f;
+            s.spawn(move |_| {
+                let start = (i * per).min(items);
+                let end = ((i + 1) * per).min(items);
+                *slot = Some(f(start..end));
+            });
+        }
+    });
+    results.into_iter().flatten().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tensor::limits::set_num_threads;
+
+    #[test]
+    fn chunks_cover_the_output_once_with_any_thread_count() {
+        for threads in [1, 2, 3, 8] {
+            set_num_threads(threads);
+            let mut out = vec![0usize; 100_003];
+            for_chunks(&mut out, 7, 1000, |start, chunk| {
+                for (i, o) in chunk.iter_mut().enumerate() {
+                    *o += start + i + 1;
+                }
+            });
+            assert!(out.iter().enumerate().all(|(i, &v)| v == i + 1));
+            let sums = map_ranges(100_003, 1000, |r| r.len());
+            assert_eq!(sums.iter().sum::<usize>(), 100_003);
+        }
+        set_num_threads(1);
+    }
+
+    #[test]
+    fn small_work_stays_on_one_part() {
+        set_num_threads(2);
+        assert_eq!(parts(1000, GRAIN), 1);
+        assert_eq!(parts(4 * GRAIN, GRAIN), 2);
+        set_num_threads(1);
+    }
+}

@@ -1,0 +1,198 @@
+//! The engine's one loop nest: walking N strided operands, broadcast to a common shape, in row-major order
+//! of that shape, one contiguous "run" of the innermost dimension at a time (PyTorch's TensorIterator in
+//! miniature). Size-1 dims are dropped and neighbouring dims that are contiguous for every operand are
+//! merged, so a contiguous tensor is one long run and a bias broadcast over rows is one run per row.
+//! Kernels then only see `(out position, length, operand offsets, operand inner strides)` and can special-
+//! case the strides 1 and 0 that vectorise.
+
+use super::error::{Result, TensorError};
+use super::layout::Layout;
+
+/// A walk over `N` operands broadcast to one output shape.
+pub struct Runs<const N: usize> {
+    /// Coalesced dims, innermost last; never empty (a 0-d output is one run of one element).
+    shape: Vec<usize>,
+    /// Per coalesced dim, each operand's stride (0 where it is broadcast).
+    strides: Vec<[usize; N]>,
+    offsets: [usize; N],
+    numel: usize,
+}
+
+impl<const N: usize> Runs<N> {
+    /// Plans the walk. Each layout must broadcast to `out_shape` (a layout's size-1 dims and missing leading
+    /// dims repeat), and `lens[k]` is the length of operand `k`'s storage: a layout that would read past it
+    /// is refused here, so the kernels can index without further checks.
+    pub fn new(out_shape: &[usize], layouts: [&Layout; N], lens: [usize; N]) -> Result<Runs<N>> {
+        let r = out_shape.len();
+        let numel: usize = out_shape.iter().product();
+        for (l, &len) in layouts.iter().zip(&lens) {
+            let lr = l.shape.len();
+            let fits = lr <= r
+                && l.shape.iter().enumerate().all(|(d, &s)| s == 1 || s == out_shape[d + r - lr]);
+            if !fits {
+                return Err(TensorError::runtime(format!(
+                    "internal: shape {:?} does not broadcast to {:?}",
+                    l.shape, out_shape
+                )));
+            }
+            if numel > 0 && l.storage_extent() > len {
+                return Err(TensorError::runtime(
+                    "internal: a view reaches past the end of its storage",
+                ));
+            }
+        }
+        let mut shape: Vec<usize> = Vec::with_capacity(r.max(1));
+        let mut strides: Vec<[usize; N]> = Vec::with_capacity(r.max(1));
+        for (d, &size) in out_shape.iter().enumerate() {
+            if size == 1 {
+                continue;
+            }
+            let mut st = [0usize; N];
+            for (k, l) in layouts.iter().enumerate() {
+                let lr = l.shape.len();
+                if d + lr >= r {
+                    let od = d + lr - r;
+                    if l.shape[od] != 1 {
+                        st[k] = l.strides[od];
+                    }
+                }
+            }
+            if let (Some(last_size), Some(last)) = (shape.last_mut(), strides.last_mut())
+                && (0..N).all(|k| last[k] == st[k] * size)
+            {
+                *last_size *= size;
+                *last = st;
+                continue;
+            }
+            shape.push(size);
+            strides.push(st);
+        }
+        if shape.is_empty() {
+            shape.push(1);
+            strides.push([0; N]);
+        }
+        Ok(Runs {
+            shape,
+            strides,
+            offsets: layouts.map(|l| l.offset),
+            numel,
+        })
+    }
+
+    pub fn numel(&self) -> usize {
+        self.numel
+    }
+
+    /// Length of the innermost (coalesced) dimension: the longest run.
+    pub fn inner_len(&self) -> usize {
+        self.shape.last().copied().unwrap_or(1)
+    }
+
+    /// Calls `f(pos, len, offsets, inner_strides)` for every run covering output positions `start..end`:
+    /// positions `pos..pos + len` read operand `k` at `offsets[k] + i * inner_strides[k]`.
+    pub fn for_runs(
+        &self,
+        start: usize,
+        end: usize,
+        mut f: impl FnMut(usize, usize, [usize; N], [usize; N]),
+    ) {
+        let end = end.min(self.numel);
+        if start >= end {
+            return;
+        }
+        let nd = self.shape.len();
+        let inner = self.shape[nd - 1];
+        let inner_st = self.strides[nd - 1];
+        let outer = nd - 1;
+        let mut idx = [0usize; 16];
+        let mut idx_vec;
+        let idx: &mut [usize] = if outer <= 16 {
+            &mut idx[..outer]
+        } else {
+            idx_vec = vec![0usize; outer];
+            &mut idx_vec
+        };
+        let mut base = self.offsets;
+        let mut rem = start / inner;
+        for d in (0..outer).rev() {
+            idx[d] = rem % self.shape[d];
+            rem /= self.shape[d];
+            for (b, st) in base.iter_mut().zip(&self.strides[d]) {
+                *b += idx[d] * st;
+            }
+        }
+        let mut j = start % inner;
+        let mut pos = start;
+        while pos < end {
+            let len = (inner - j).min(end - pos);
+            let mut offs = base;
+            for (o, st) in offs.iter_mut().zip(&inner_st) {
+                *o += j * st;
+            }
+            f(pos, len, offs, inner_st);
+            pos += len;
+            j = 0;
+            if pos >= end {
+                break;
+            }
+            for d in (0..outer).rev() {
+                idx[d] += 1;
+                for (b, st) in base.iter_mut().zip(&self.strides[d]) {
+                    *b += st;
+                }
+                if idx[d] < self.shape[d] {
+                    break;
+                }
+                for (b, st) in base.iter_mut().zip(&self.strides[d]) {
+                    *b -= st * self.shape[d];
+                }
+                idx[d] = 0;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn offsets_of(runs: &Runs<1>, start: usize, end: usize) -> Vec<usize> {
+        let mut v = Vec::new();
+        runs.for_runs(start, end, |_, len, offs, st| {
+            for i in 0..len {
+                v.push(offs[0] + i * st[0]);
+            }
+        });
+        v
+    }
+
+    #[test]
+    fn runs_visit_a_transposed_view_in_row_major_order() {
+        let l = Layout {
+            shape: vec![3, 2],
+            strides: vec![1, 3],
+            offset: 0,
+        };
+        let runs = Runs::new(&[3, 2], [&l], [6]).unwrap();
+        assert_eq!(offsets_of(&runs, 0, 6), vec![0, 3, 1, 4, 2, 5]);
+        assert_eq!(offsets_of(&runs, 3, 5), vec![4, 2]);
+    }
+
+    #[test]
+    fn contiguous_dims_merge_and_broadcast_dims_repeat() {
+        let l = Layout::contiguous(&[2, 3, 4]);
+        let runs = Runs::new(&[2, 3, 4], [&l], [24]).unwrap();
+        assert_eq!(runs.inner_len(), 24);
+        let bias = Layout::contiguous(&[4]);
+        let runs = Runs::new(&[2, 3, 4], [&bias], [4]).unwrap();
+        assert_eq!(runs.inner_len(), 4);
+        assert_eq!(offsets_of(&runs, 2, 9), vec![2, 3, 0, 1, 2, 3, 0]);
+    }
+
+    #[test]
+    fn views_past_their_storage_are_refused() {
+        let l = Layout::contiguous(&[4]);
+        assert!(Runs::new(&[4], [&l], [3]).is_err());
+        assert!(Runs::new(&[5], [&l], [4]).is_err());
+    }
+}
