@@ -445,8 +445,19 @@ fn var_all_f64(data: &[f32], correction: f64, threads: usize) -> f64 {
 /// `x.softmax(-1)` of one contiguous row, in place (`_vec_softmax_lastdim`): max by
 /// `reduce_all`, `exp(x - max)` with SLEEF, sum by `reduce_all`, then a multiply by
 /// `1 / sum`.
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
 pub fn softmax_row(row: &mut [f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+        // SAFETY: the CPU has the features `avx2::softmax_row` is compiled for.
+        unsafe { avx2::softmax_row(row) };
+        return;
+    }
+    softmax_row_lanes(row);
+}
+
+/// [`softmax_row`] one lane at a time (the reference the AVX2 version is tested against).
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+pub fn softmax_row_lanes(row: &mut [f32]) {
     if row.is_empty() {
         return;
     }
@@ -758,12 +769,28 @@ pub fn layer_norm_row(row: &mut [f32], weight: Option<&[f32]>, bias: Option<&[f3
     let bias = bias.filter(|b| b.len() >= n);
     let (mean, var) = rowwise_moments(row);
     let rstd = 1.0f32 / (var + eps as f32).sqrt();
-    for (j, x) in row.iter_mut().enumerate() {
-        let b = bias.map_or(0.0, |b| b[j]);
-        *x = match weight {
-            Some(w) => ((*x - mean) * rstd).mul_add(w[j], b),
-            None => (*x - mean).mul_add(rstd, b),
-        };
+    // One loop per case, so each vectorises.
+    match (weight, bias) {
+        (Some(w), Some(b)) => {
+            for ((x, &w), &b) in row.iter_mut().zip(&w[..n]).zip(&b[..n]) {
+                *x = ((*x - mean) * rstd).mul_add(w, b);
+            }
+        }
+        (Some(w), None) => {
+            for (x, &w) in row.iter_mut().zip(&w[..n]) {
+                *x = ((*x - mean) * rstd).mul_add(w, 0.0);
+            }
+        }
+        (None, Some(b)) => {
+            for (x, &b) in row.iter_mut().zip(&b[..n]) {
+                *x = (*x - mean).mul_add(rstd, b);
+            }
+        }
+        (None, None) => {
+            for x in row.iter_mut() {
+                *x = (*x - mean).mul_add(rstd, 0.0);
+            }
+        }
     }
 }
 
@@ -772,6 +799,129 @@ pub fn layer_norm_row(row: &mut [f32], weight: Option<&[f32]>, bias: Option<&[f3
 pub fn layer_norm_stats(row: &[f32], eps: f64) -> (f32, f32) {
     let (mean, var) = rowwise_moments(row);
     (mean, 1.0f32 / (var + eps as f32).sqrt())
+}
+
+// ---------------------------------------------------------------------------
+// The same kernels on real 8-lane AVX2 vectors, instruction for instruction as torch's
+// `Vectorized<float>` and SLEEF's AVX2 build, so the results are the lane versions' bit for bit.
+// ---------------------------------------------------------------------------
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use std::arch::x86_64::*;
+
+    use super::{L2LF, L2UF, LANES, R_LN2F, hreduce, vmaximum};
+
+    /// `Sleef_expf8_u10`, as [`super::sleef_expf_u10`] on eight lanes.
+    #[target_feature(enable = "avx2,fma")]
+    fn exp8(d: __m256) -> __m256 {
+        let q = _mm256_cvtps_epi32(_mm256_mul_ps(d, _mm256_set1_ps(R_LN2F)));
+        let qf = _mm256_cvtepi32_ps(q);
+        let mut s = _mm256_fmadd_ps(qf, _mm256_set1_ps(-L2UF), d);
+        s = _mm256_fmadd_ps(qf, _mm256_set1_ps(-L2LF), s);
+        let mut u = _mm256_set1_ps(f32::from_bits(0x3950_2bda));
+        u = _mm256_fmadd_ps(u, s, _mm256_set1_ps(f32::from_bits(0x3ab6_96c9)));
+        u = _mm256_fmadd_ps(u, s, _mm256_set1_ps(f32::from_bits(0x3c08_88a6)));
+        u = _mm256_fmadd_ps(u, s, _mm256_set1_ps(f32::from_bits(0x3d2a_aa7a)));
+        u = _mm256_fmadd_ps(u, s, _mm256_set1_ps(f32::from_bits(0x3e2a_aaab)));
+        u = _mm256_fmadd_ps(u, s, _mm256_set1_ps(0.5));
+        u = _mm256_add_ps(
+            _mm256_set1_ps(1.0),
+            _mm256_fmadd_ps(_mm256_mul_ps(s, s), u, s),
+        );
+        // ldexp2(u, q) = u * 2^(q >> 1) * 2^(q - (q >> 1))
+        let half = _mm256_srai_epi32::<1>(q);
+        let pow2i = |e: __m256i| {
+            _mm256_castsi256_ps(_mm256_slli_epi32::<23>(_mm256_add_epi32(
+                e,
+                _mm256_set1_epi32(0x7f),
+            )))
+        };
+        u = _mm256_mul_ps(
+            _mm256_mul_ps(u, pow2i(half)),
+            pow2i(_mm256_sub_epi32(q, half)),
+        );
+        let under = _mm256_cmp_ps::<_CMP_LT_OQ>(d, _mm256_set1_ps(-104.0));
+        u = _mm256_andnot_ps(under, u);
+        let over = _mm256_cmp_ps::<_CMP_LT_OQ>(_mm256_set1_ps(100.0), d);
+        _mm256_blendv_ps(u, _mm256_set1_ps(f32::INFINITY), over)
+    }
+
+    /// `vec::reduce_all` with `maximum` or `+` (see [`super::reduce_all`]).
+    #[target_feature(enable = "avx2,fma")]
+    fn reduce_all(data: &[f32], max: bool) -> f32 {
+        let size = data.len();
+        let op = |a: f32, b: f32| if max { vmaximum(a, b) } else { a + b };
+        if size < LANES {
+            return super::reduce_all(data, op);
+        }
+        let vop = |a: __m256, b: __m256| {
+            if max {
+                // torch's `maximum`: maxps, with NaN lanes forced to NaN.
+                let m = _mm256_max_ps(a, b);
+                _mm256_or_ps(m, _mm256_cmp_ps::<_CMP_UNORD_Q>(a, b))
+            } else {
+                _mm256_add_ps(a, b)
+            }
+        };
+        // SAFETY (all loads): `d + LANES <= size` is checked by the loop bounds.
+        let mut acc = unsafe { _mm256_loadu_ps(data.as_ptr()) };
+        let full = size - size % LANES;
+        let mut d = LANES;
+        while d < full {
+            acc = vop(acc, unsafe { _mm256_loadu_ps(data.as_ptr().add(d)) });
+            d += LANES;
+        }
+        let mut lanes = [0.0f32; LANES];
+        // SAFETY: `lanes` holds eight floats.
+        unsafe { _mm256_storeu_ps(lanes.as_mut_ptr(), acc) };
+        for (a, &x) in lanes.iter_mut().zip(&data[d..]) {
+            *a = op(*a, x);
+        }
+        hreduce(lanes, op)
+    }
+
+    /// `_vec_softmax_lastdim` on one row (see [`super::softmax_row_lanes`]).
+    #[target_feature(enable = "avx2,fma")]
+    pub fn softmax_row(row: &mut [f32]) {
+        if row.is_empty() {
+            return;
+        }
+        let max_input = _mm256_set1_ps(reduce_all(row, true));
+        let mut chunks = row.chunks_exact_mut(LANES);
+        for c in &mut chunks {
+            // SAFETY: `c` holds exactly eight floats.
+            unsafe {
+                let x = _mm256_loadu_ps(c.as_ptr());
+                _mm256_storeu_ps(c.as_mut_ptr(), exp8(_mm256_sub_ps(x, max_input)));
+            }
+        }
+        let tail = chunks.into_remainder();
+        if !tail.is_empty() {
+            let mut lanes = [0.0f32; LANES];
+            lanes[..tail.len()].copy_from_slice(tail);
+            // SAFETY: `lanes` holds eight floats.
+            unsafe {
+                let x = _mm256_loadu_ps(lanes.as_ptr());
+                _mm256_storeu_ps(lanes.as_mut_ptr(), exp8(_mm256_sub_ps(x, max_input)));
+            }
+            let n = tail.len();
+            tail.copy_from_slice(&lanes[..n]);
+        }
+        let inv = _mm256_set1_ps(1.0 / reduce_all(row, false));
+        let mut chunks = row.chunks_exact_mut(LANES);
+        for c in &mut chunks {
+            // SAFETY: `c` holds exactly eight floats.
+            unsafe {
+                let x = _mm256_loadu_ps(c.as_ptr());
+                _mm256_storeu_ps(c.as_mut_ptr(), _mm256_mul_ps(x, inv));
+            }
+        }
+        let inv = _mm256_cvtss_f32(inv);
+        for x in chunks.into_remainder() {
+            *x *= inv;
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -1530,6 +1680,40 @@ mod tests {
         eprintln!("{ops:?}: {total} values compared, {bad} differ");
         assert!(total >= min_values, "{ops:?}: only {total} values compared");
         assert_eq!(bad, 0, "{ops:?}: {bad} of {total} values differ from torch");
+    }
+
+    #[test]
+    fn avx2_softmax_matches_the_lane_version_bit_for_bit() {
+        let mut rng = 12345u64;
+        let mut next = || {
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((rng >> 33) as f32 / (1u64 << 31) as f32 - 0.5) * 60.0
+        };
+        for len in [1usize, 3, 7, 8, 9, 16, 31, 128, 130, 1000] {
+            for case in 0..6 {
+                let mut row: Vec<f32> = (0..len).map(|_| next()).collect();
+                match case {
+                    1 => row.iter_mut().step_by(3).for_each(|x| *x = -1e10),
+                    2 => row[0] = f32::NAN,
+                    3 => row[len / 2] = f32::INFINITY,
+                    4 => row.iter_mut().for_each(|x| *x *= 10.0),
+                    5 => row.iter_mut().for_each(|x| *x = -1e10),
+                    _ => {}
+                }
+                let mut a = row.clone();
+                let mut b = row.clone();
+                softmax_row(&mut a);
+                softmax_row_lanes(&mut b);
+                let bits = |v: &[f32]| {
+                    v.iter()
+                        .map(|x| if x.is_nan() { 0x7fc0_0000 } else { x.to_bits() })
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(bits(&a), bits(&b), "len {len} case {case}");
+            }
+        }
     }
 
     #[test]

@@ -28,7 +28,10 @@ impl<const N: usize> Runs<N> {
         for (l, &len) in layouts.iter().zip(&lens) {
             let lr = l.shape.len();
             let fits = lr <= r
-                && l.shape.iter().enumerate().all(|(d, &s)| s == 1 || s == out_shape[d + r - lr]);
+                && l.shape
+                    .iter()
+                    .enumerate()
+                    .all(|(d, &s)| s == 1 || s == out_shape[d + r - lr]);
             if !fits {
                 return Err(TensorError::runtime(format!(
                     "internal: shape {:?} does not broadcast to {:?}",

@@ -11,8 +11,8 @@ use super::error::{Result, TensorError};
 use super::layout::Layout;
 use super::limits::check_numel;
 use super::parallel;
-use super::strided::Runs;
 use super::storage::{Element, Storage};
+use super::strided::Runs;
 
 #[derive(Clone, Debug)]
 pub struct Tensor {

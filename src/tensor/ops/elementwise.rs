@@ -171,10 +171,14 @@ pub fn zip_map<T: Element, U: Element>(
         b.with_raw::<T, _>(|bd, bl| {
             let runs = Runs::new(shape, [al, bl], [ad.len(), bd.len()])?;
             parallel::for_chunks(&mut out, 1, parallel::GRAIN, |start, chunk| {
-                runs.for_runs(start, start + chunk.len(), |pos, len, [oa, ob], [sa, sb]| {
-                    let o = &mut chunk[pos - start..pos - start + len];
-                    binary_run(o, ad, oa, sa, bd, ob, sb, &f);
-                });
+                runs.for_runs(
+                    start,
+                    start + chunk.len(),
+                    |pos, len, [oa, ob], [sa, sb]| {
+                        let o = &mut chunk[pos - start..pos - start + len];
+                        binary_run(o, ad, oa, sa, bd, ob, sb, &f);
+                    },
+                );
             });
             Ok::<_, TensorError>(())
         })

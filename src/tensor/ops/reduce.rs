@@ -4,6 +4,7 @@
 
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::wrap_dim;
+use crate::tensor::parallel;
 use crate::tensor::storage::Element;
 use crate::tensor::{DType, Tensor, kernels};
 
@@ -286,13 +287,15 @@ impl Tensor {
         let mut data = x.to_vec::<f32>();
         if dim_size > 0 {
             if inner == 1 {
-                for row in data.chunks_mut(dim_size) {
-                    if log {
-                        kernels::log_softmax_row(row);
-                    } else {
-                        kernels::softmax_row(row);
+                parallel::for_chunks(&mut data, dim_size, parallel::GRAIN, |_, rows| {
+                    for row in rows.chunks_mut(dim_size) {
+                        if log {
+                            kernels::log_softmax_row(row);
+                        } else {
+                            kernels::softmax_row(row);
+                        }
                     }
-                }
+                });
             } else if log {
                 kernels::log_softmax_dim(&mut data, outer, dim_size, inner);
             } else {
@@ -339,9 +342,11 @@ impl Tensor {
         let w = weight.map(|w| w.to_vec::<f32>());
         let b = bias.map(|b| b.to_vec::<f32>());
         if row_len > 0 {
-            for row in data.chunks_mut(row_len) {
-                kernels::layer_norm_row(row, w.as_deref(), b.as_deref(), eps);
-            }
+            parallel::for_chunks(&mut data, row_len, parallel::GRAIN, |_, rows| {
+                for row in rows.chunks_mut(row_len) {
+                    kernels::layer_norm_row(row, w.as_deref(), b.as_deref(), eps);
+                }
+            });
         }
         Tensor::from_vec(data, self.shape())
     }
