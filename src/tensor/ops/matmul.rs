@@ -2,11 +2,10 @@
 //! products run through ndarray's GEMM (matrixmultiply) on strided views of the operands: a transposed
 //! operand is passed with its strides, not copied.
 
-use ndarray::{ArrayView2, ArrayViewMut2, ShapeBuilder, linalg::general_mat_mul};
-
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::broadcast_shapes;
 use crate::tensor::limits::check_numel;
+use crate::tensor::parallel;
 use crate::tensor::{DType, Tensor};
 
 impl Tensor {
@@ -186,32 +185,19 @@ fn batched_product(a: &Tensor, b: &Tensor, out_shape: &[usize]) -> Result<Tensor
     let batches = numel.checked_div(m * n).unwrap_or(0);
     match a.dtype() {
         DType::Float32 => {
-            let mut out = vec![0f32; numel];
             let a = gemm_ready(a);
             let b = gemm_ready(b);
+            let mut out: Vec<f32> = Vec::with_capacity(numel);
             a.with_storage_f32(|adata, al| {
                 b.with_storage_f32(|bdata, bl| {
-                    for batch in 0..batches {
-                        let ao = batch_offset(al, batch);
-                        let bo = batch_offset(bl, batch);
-                        let ra = al.shape.len();
-                        let rb = bl.shape.len();
-                        let av = ArrayView2::from_shape(
-                            (m, k).strides((al.strides[ra - 2], al.strides[ra - 1])),
-                            adata.get(ao..).unwrap_or(&[]),
-                        );
-                        let bv = ArrayView2::from_shape(
-                            (k, n).strides((bl.strides[rb - 2], bl.strides[rb - 1])),
-                            bdata.get(bo..).unwrap_or(&[]),
-                        );
-                        let chunk = &mut out[batch * m * n..(batch + 1) * m * n];
-                        let cv = ArrayViewMut2::from_shape((m, n), chunk);
-                        if let (Ok(av), Ok(bv), Ok(mut cv)) = (av, bv, cv) {
-                            general_mat_mul(1.0, &av, &bv, 0.0, &mut cv);
-                        }
-                    }
+                    let plan = GemmPlan::new((adata, al), (bdata, bl), batches, m, k, n)?;
+                    // beta = 0: the GEMM writes every element of C without reading it.
+                    plan.run(&mut out.spare_capacity_mut()[..numel], 0.0);
+                    Ok::<_, TensorError>(())
                 })
-            })??;
+            })???;
+            // SAFETY: `plan.run` wrote all `numel` elements (every row of every batch, see `GemmPlan::run`).
+            unsafe { out.set_len(numel) };
             Tensor::from_vec(out, out_shape)
         }
         dtype => {
@@ -239,6 +225,153 @@ fn batched_product(a: &Tensor, b: &Tensor, out_shape: &[usize]) -> Result<Tensor
             }))
         }
     }
+}
+
+/// `C[batch] = A[batch] · B[batch]` for float32 operands read in place through their strides, with C
+/// row-major `[batches, m, n]`. matrixmultiply's packed, FMA-vectorised GEMM does the arithmetic; the
+/// rows of all batches are split between `torch.set_num_threads` threads (each thread packs its own
+/// panels, and every element of C is computed the same way whatever the split).
+struct GemmPlan<'a> {
+    a: &'a [f32],
+    al: &'a crate::tensor::Layout,
+    b: &'a [f32],
+    bl: &'a crate::tensor::Layout,
+    batches: usize,
+    m: usize,
+    k: usize,
+    n: usize,
+}
+
+impl<'a> GemmPlan<'a> {
+    fn new(
+        (a, al): (&'a [f32], &'a crate::tensor::Layout),
+        (b, bl): (&'a [f32], &'a crate::tensor::Layout),
+        batches: usize,
+        m: usize,
+        k: usize,
+        n: usize,
+    ) -> Result<GemmPlan<'a>> {
+        let fits = |data: &[f32], l: &crate::tensor::Layout, rows: usize, cols: usize| {
+            let r = l.shape.len();
+            r >= 2
+                && l.shape[r - 2] == rows
+                && l.shape[r - 1] == cols
+                && l.shape[..r - 2].iter().product::<usize>() == batches
+                && l.storage_extent() <= data.len()
+        };
+        if !fits(a, al, m, k) || !fits(b, bl, k, n) {
+            return Err(TensorError::runtime("internal: GEMM operands do not match"));
+        }
+        Ok(GemmPlan {
+            a,
+            al,
+            b,
+            bl,
+            batches,
+            m,
+            k,
+            n,
+        })
+    }
+
+    /// Fills `c` (`batches * m * n` elements, row-major) with `A·B + beta·C`. With `beta == 0.0` the
+    /// elements of `c` may be uninitialised: they are written, never read.
+    fn run<E: Send>(&self, c: &mut [E], beta: f32) {
+        const {
+            assert!(std::mem::size_of::<E>() == std::mem::size_of::<f32>());
+        }
+        let (m, k, n) = (self.m, self.k, self.n);
+        if n == 0 || m == 0 || c.len() < self.batches * m * n {
+            return;
+        }
+        let (ra, rb) = (self.al.shape.len(), self.bl.shape.len());
+        let (ars, acs) = (
+            self.al.strides[ra - 2] as isize,
+            self.al.strides[ra - 1] as isize,
+        );
+        let (brs, bcs) = (
+            self.bl.strides[rb - 2] as isize,
+            self.bl.strides[rb - 1] as isize,
+        );
+        // At least ~256k multiply-adds per thread before splitting.
+        let grain = ((1usize << 18) / k.max(1)).max(n);
+        parallel::for_chunks(c, n, grain, |start, chunk| {
+            let first_row = start / n;
+            let rows = chunk.len() / n;
+            let mut r = first_row;
+            while r < first_row + rows {
+                let (batch, row) = (r / m, r % m);
+                let here = (m - row).min(first_row + rows - r);
+                let ao = batch_offset(self.al, batch) + row * self.al.strides[ra - 2];
+                let bo = batch_offset(self.bl, batch);
+                let co = (r - first_row) * n;
+                // SAFETY: `new` checked that both views, batch dims included, lie inside their storage, so
+                // rows `row..row + here` of batch `batch` of A and the whole of B[batch] are readable; C
+                // rows `r..r + here` are inside `chunk` (E is f32 or MaybeUninit<f32>, same layout), and
+                // with beta == 0 matrixmultiply does not read C.
+                unsafe {
+                    matrixmultiply::sgemm(
+                        here,
+                        k,
+                        n,
+                        1.0,
+                        self.a.as_ptr().add(ao),
+                        ars,
+                        acs,
+                        self.b.as_ptr().add(bo),
+                        brs,
+                        bcs,
+                        beta,
+                        chunk.as_mut_ptr().add(co).cast::<f32>(),
+                        n as isize,
+                        1,
+                    );
+                }
+                r += here;
+            }
+        });
+    }
+}
+
+/// `F.linear(x, weight, bias)` with the bias fused into the GEMM as PyTorch's `addmm` does: C starts as
+/// the bias rows and the product is accumulated into it. Returns `None` when the operands are not the
+/// plain float32 case (the caller then composes matmul and add, which also reports PyTorch's errors).
+pub fn linear_fused(x: &Tensor, weight: &Tensor, bias: &Tensor) -> Option<Result<Tensor>> {
+    let r = x.ndim();
+    if r == 0
+        || weight.ndim() != 2
+        || bias.ndim() != 1
+        || x.dtype() != DType::Float32
+        || weight.dtype() != DType::Float32
+        || bias.dtype() != DType::Float32
+    {
+        return None;
+    }
+    let (out_f, in_f) = (weight.shape()[0], weight.shape()[1]);
+    if x.shape()[r - 1] != in_f || bias.shape()[0] != out_f {
+        return None;
+    }
+    Some((|| {
+        let rows: usize = x.shape()[..r - 1].iter().product();
+        let xm = x.reshape(&[rows as i64, in_f as i64])?;
+        let wt = gemm_ready(&weight.t()?);
+        let mut out_shape = x.shape()[..r - 1].to_vec();
+        out_shape.push(out_f);
+        let numel = check_numel(&out_shape)?;
+        let b = bias.to_vec::<f32>();
+        let mut out = Vec::with_capacity(numel);
+        for _ in 0..rows {
+            out.extend_from_slice(&b);
+        }
+        xm.with_storage_f32(|adata, al| {
+            wt.with_storage_f32(|bdata, bl| {
+                let plan = GemmPlan::new((adata, al), (bdata, bl), 1, rows, in_f, out_f)?;
+                plan.run(&mut out, 1.0);
+                Ok::<_, TensorError>(())
+            })
+        })???;
+        Tensor::from_vec(out, &out_shape)
+    })())
 }
 
 /// Operands whose matrix dims have stride 0 (expanded rows or columns) are copied, since a GEMM needs
