@@ -63,7 +63,7 @@ clones = nn.ModuleList([copy.deepcopy(base) for _ in range(4)])
 print(torch.equal(linears[0].weight, linears[1].weight))
 print(torch.equal(clones[0].weight, clones[1].weight), clones[0].weight is clones[1].weight)
 print('### cell 7')
-src = x.unsqueeze(0)
+src = x.unsqueeze(0).repeat(bs, 1, 1)
 # src: [bs, sl, hid_dim]
 q, k, v = src, src, src
 q, k, v = [l(x) for l, x in zip(linears, (q, k, v))]
