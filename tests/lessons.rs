@@ -1,5 +1,5 @@
-//! The bundled lessons: all thirteen stages exist in English and Korean, `check` finds no problem, `list`
-//! reports them, and `trace` prints every lesson in all three formats.
+//! The bundled lessons: all thirteen stages exist in English and Korean, `check` finds no problem (at the
+//! lessons' sizes and odd ones), `list` reports them, and `trace` prints every lesson in all three formats.
 
 use std::process::Command;
 
@@ -171,4 +171,81 @@ fn golden_copies_of_the_lessons_are_current() {
             "tests/golden/lesson_{stem}.py is stale: regenerate it with tools/lesson_to_script.py and record PyTorch's output with tests/golden/generate.py"
         );
     }
+}
+
+#[test]
+fn check_runs_the_course_at_sizes_nobody_wrote_it_for() {
+    // No max_len: the lessons that have one derive it from sl.
+    let out = tutor(&[
+        "check",
+        "--set",
+        "bs=2",
+        "--set",
+        "sl=16",
+        "--set",
+        "src_len=16",
+        "--set",
+        "trg_len=12",
+        "--set",
+        "hid_dim=32",
+        "--set",
+        "d_model=32",
+        "--set",
+        "n_heads=4",
+        "--set",
+        "pf_dim=64",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "check at odd sizes reported problems:\n{stdout}\n{stderr}"
+    );
+    assert!(
+        stderr.contains("at bs=2, sl=16, src_len=16, trg_len=12, hid_dim=32, d_model=32, n_heads=4, pf_dim=64: 0 problems"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn check_set_finds_a_size_the_lesson_hard_codes() {
+    let dir = std::env::temp_dir().join(format!("tt-check-set-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("batch_of_one.md");
+    // A batch built with a literal 1: right at the default bs, wrong at any other.
+    std::fs::write(
+        &path,
+        "---\nid: one\ntitle: One\norder: 1\ndims:\n  bs: 1\n  sl: 3\n---\n\n```python\nimport torch\nx = torch.zeros(1, sl)\n# x: [bs, sl]\n```\n",
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let shown = path.display().to_string();
+
+    let out = tutor(&["check", file]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+
+    let out = tutor(&["check", file, "--set", "bs=4"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout.contains(&format!(
+            "{shown}:13: `x` has shape [1, sl=3], the comment says [bs, sl]"
+        )),
+        "{stdout}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cells at bs=4: 1 problem"));
+
+    let out = tutor(&["check", file, "--set", "hid_dim=512"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("no lesson checked here has a dim named `hid_dim`"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
