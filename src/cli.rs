@@ -81,6 +81,9 @@ pub enum Command {
     Check {
         /// Lesson files to check instead of the bundled lessons.
         paths: Vec<PathBuf>,
+        /// Check at another size, e.g. `--set sl=128` (repeatable); each lesson takes the dims it has.
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
     },
     /// Print a lesson's shape trace (code, outputs, named shapes, heatmaps) for handouts and slides.
     Trace {

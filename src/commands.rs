@@ -102,7 +102,10 @@ pub fn list(lang: Lang, format: ListFormat) -> Result<i32> {
     Ok(0)
 }
 
-pub fn check(paths: &[std::path::PathBuf]) -> Result<i32> {
+/// `check [FILE.md ...] [--set NAME=VALUE ...]`: every lesson (or the given files) run and verified, at the
+/// lessons' own sizes or at the ones set; each `--set` must name a dim of at least one checked lesson.
+pub fn check(paths: &[std::path::PathBuf], sets: &[String]) -> Result<i32> {
+    let sets = parse_sets(sets)?;
     let mut problems: Vec<LessonError> = Vec::new();
     let lessons = if paths.is_empty() {
         match lesson::bundle::bundled() {
@@ -122,10 +125,18 @@ pub fn check(paths: &[std::path::PathBuf]) -> Result<i32> {
         }
         v
     };
+    if let Some((name, _)) = sets.iter().find(|(name, _)| {
+        !lessons
+            .iter()
+            .any(|l| l.dims.iter().any(|(d, _)| d == name))
+    }) {
+        bail!("--set {name}: no lesson checked here has a dim named `{name}`");
+    }
     let mut cells = 0;
     for l in &lessons {
         cells += l.cell_count();
-        problems.extend(lesson::check::check_lesson(l));
+        let overrides = lesson::check::overrides_for(l, &sets);
+        problems.extend(lesson::check::check_lesson(l, &overrides));
     }
     if paths.is_empty() {
         problems.extend(lesson::check::check_parity(&lessons));
@@ -136,8 +147,14 @@ pub fn check(paths: &[std::path::PathBuf]) -> Result<i32> {
             .map(|p| format!("{p}\n"))
             .collect::<String>(),
     );
+    let sizes = if sets.is_empty() {
+        String::new()
+    } else {
+        let set: Vec<String> = sets.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        format!(" at {}", set.join(", "))
+    };
     eprintln!(
-        "checked {} lesson files, {} cells: {} problem{}",
+        "checked {} lesson files, {} cells{sizes}: {} problem{}",
         lessons.len(),
         cells,
         problems.len(),

@@ -21,7 +21,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             exec::exec_file(&file, Duration::from_secs(timeout))
         }
         Some(Command::List { format }) => commands::list(lang, format),
-        Some(Command::Check { paths }) => commands::check(&paths),
+        Some(Command::Check { paths, set }) => commands::check(&paths, &set),
         Some(Command::Trace {
             lesson,
             format,

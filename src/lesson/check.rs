@@ -3,17 +3,33 @@
 use std::collections::BTreeMap;
 
 use super::error::LessonError;
-use super::kernel::run_lesson;
+use super::kernel::{CellOutcome, run_lesson};
 use super::model::{CellKind, Lang, Lesson};
 
-/// Runs every cell and verifies shape comments, expected errors and heatmap directives.
-pub fn check_lesson(lesson: &Lesson) -> Vec<LessonError> {
+/// Runs every cell, with `overrides` for the lesson's dims, and verifies shape comments, expected errors and
+/// heatmap directives.
+pub fn check_lesson(lesson: &Lesson, overrides: &[(String, i64)]) -> Vec<LessonError> {
+    match run_lesson(lesson, overrides) {
+        Ok(outcomes) => check_outcomes(lesson, &outcomes),
+        Err(e) => vec![e],
+    }
+}
+
+/// The sizes among `sets` that name one of this lesson's dims. A whole course is checked at another size by
+/// setting every dim any lesson has (`hid_dim` and `d_model`, `sl` and `max_len`, ...); each lesson takes the
+/// ones it knows.
+pub fn overrides_for(lesson: &Lesson, sets: &[(String, i64)]) -> Vec<(String, i64)> {
+    sets.iter()
+        .filter(|(name, _)| lesson.dims.iter().any(|(d, _)| d == name))
+        .cloned()
+        .collect()
+}
+
+/// The problems in the outcomes of a run of `lesson` (one outcome per cell, in order): unexpected errors,
+/// `raises=` cells that did not raise what they promise, failed shape comments, heatmaps that cannot be drawn.
+pub fn check_outcomes(lesson: &Lesson, outcomes: &[CellOutcome]) -> Vec<LessonError> {
     let mut problems = Vec::new();
-    let outcomes = match run_lesson(lesson, &[]) {
-        Ok(o) => o,
-        Err(e) => return vec![e],
-    };
-    for (cell, out) in lesson.cells().zip(&outcomes) {
+    for (cell, out) in lesson.cells().zip(outcomes) {
         if cell.kind == CellKind::Question && cell.shape_comments.is_empty() {
             problems.push(LessonError::at(
                 &lesson.path,

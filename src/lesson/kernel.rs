@@ -207,17 +207,21 @@ impl Kernel {
             .collect();
     }
 
-    /// `[bs=1, sl=6]`: each size named by the shape comment for this value when there is one, else by the
-    /// only dim with that size, else shown bare.
+    /// `[bs=1, sl=6]`: each size named by the shape comment for this value when there is one (a literal
+    /// there, like the 1s of `[bs, 1, 1, sl]`, stays bare), else by the only dim with that size, else bare.
     pub fn named_shape(&self, shape: &[usize], names: Option<&[DimRef]>) -> String {
         let parts: Vec<String> = shape
             .iter()
             .enumerate()
             .map(|(i, &s)| {
-                if let Some(DimRef::Name(n)) = names.and_then(|ns| ns.get(i))
-                    && self.dims.iter().any(|(d, v)| d == n && *v as usize == s)
-                {
-                    return format!("{n}={s}");
+                match names.and_then(|ns| ns.get(i)) {
+                    Some(DimRef::Name(n))
+                        if self.dims.iter().any(|(d, v)| d == n && *v as usize == s) =>
+                    {
+                        return format!("{n}={s}");
+                    }
+                    Some(DimRef::Size(n)) if *n == s => return s.to_string(),
+                    _ => {}
                 }
                 let matches: Vec<&str> = self
                     .dims

@@ -105,7 +105,8 @@ def encode(sentence):
     ids = ids[:sl]
     return ids + [PAD] * (sl - len(ids))
 
-src = torch.tensor([encode(s) for s in sentences])
+batch = [sentences[i % len(sentences)] for i in range(bs)]
+src = torch.tensor([encode(s) for s in batch])
 # src: [bs, sl]
 print(src)
 print(src.dtype)
@@ -122,9 +123,9 @@ src_post = torch.tensor([[3, 6, 4, 9], [1, 3, 5, 0], [3, 2, 0, 0]])
 trg = torch.tensor([[2, 5, 4, 0], [2, 5, 6, 0], [2, 7, 4, 9]])
 trg_input = trg[:, :-1]
 gold = trg[:, 1:]
-# trg_input: [bs, 3]
-# gold: [bs, 3]
-# trg: [bs, 4]
+# trg_input: [3, 3]
+# gold: [3, 3]
+# trg: [3, 4]
 print(positions(src_post))
 print(positions(trg))
 print(trg_input)

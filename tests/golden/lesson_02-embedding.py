@@ -11,9 +11,13 @@ import math
 vocab_list = ["<PAD>", "<UNK>", "[CLS]", "[SEP]", "[MASK]", "커", "커피", "차", "빵", "맛", "좋", "식었",
               "##가", "##이", "##도", "##네요", "##아요"]
 tok2id = {t: i for i, t in enumerate(vocab_list)}
-tokens = ["커피", "##가", "맛", "##이", "좋", "##네요"]
-src = torch.tensor([[tok2id[t] for t in tokens],
-                    [tok2id["좋"], tok2id["##네요"], 0, 0, 0, 0]])
+sentences = [["커피", "##가", "맛", "##이", "좋", "##네요"], ["좋", "##네요"]]
+
+def encode(tokens):
+    ids = [tok2id[t] for t in tokens][:sl]
+    return ids + [0] * (sl - len(ids))
+
+src = torch.tensor([encode(sentences[i % len(sentences)]) for i in range(bs)])
 # src: [bs, sl]
 print(src)
 

@@ -33,7 +33,7 @@ qkv = x @ W
 q2 = qkv[:, :hid_dim]
 k2 = qkv[:, hid_dim:2 * hid_dim]
 v2 = qkv[:, 2 * hid_dim:]
-print(torch.allclose(q, q2), torch.allclose(k, k2), torch.allclose(v, v2))
+print(torch.allclose(q, q2, atol=1e-6), torch.allclose(k, k2, atol=1e-6), torch.allclose(v, v2, atol=1e-6))
 print('### cell 4')
 torch.manual_seed(2)
 qkv_proj = nn.Linear(hid_dim, 3 * hid_dim)
@@ -42,7 +42,7 @@ q3, k3, v3 = qkv_proj(x).chunk(3, dim=-1)
 # q3: [sl, hid_dim]
 Wq3, Wk3, Wv3 = qkv_proj.weight.chunk(3, dim=0)
 bq3, bk3, bv3 = qkv_proj.bias.chunk(3)
-print(torch.allclose(q3, x @ Wq3.T + bq3), torch.allclose(v3, x @ Wv3.T + bv3))
+print(torch.allclose(q3, x @ Wq3.T + bq3, atol=1e-6), torch.allclose(v3, x @ Wv3.T + bv3, atol=1e-6))
 print(q3.stride(), q3.is_contiguous())
 print('### cell 5')
 torch.manual_seed(0)
@@ -63,7 +63,7 @@ clones = nn.ModuleList([copy.deepcopy(base) for _ in range(4)])
 print(torch.equal(linears[0].weight, linears[1].weight))
 print(torch.equal(clones[0].weight, clones[1].weight), clones[0].weight is clones[1].weight)
 print('### cell 7')
-src = x.unsqueeze(0)
+src = x.unsqueeze(0).repeat(bs, 1, 1)
 # src: [bs, sl, hid_dim]
 q, k, v = src, src, src
 q, k, v = [l(x) for l, x in zip(linears, (q, k, v))]

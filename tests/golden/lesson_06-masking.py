@@ -9,9 +9,9 @@ def pad(ids):
 
 ids = [21, 4, 33, 7, 15]
 sample1_tensor = torch.tensor([pad(ids)])
-batch = torch.cat([sample1_tensor, torch.tensor([pad([21, 12]), pad([5, 21, 4, 18, 33, 7, 15])])])
-tokens = ["커피", "가", "맛", "이", "좋네요"]
-tokens = tokens + ["<pad>"] * (sl - len(tokens))
+sentences = [ids, [21, 12], [5, 21, 4, 18, 33, 7, 15]]
+batch = torch.tensor([pad(sentences[i % len(sentences)]) for i in range(bs)])
+tokens = ["커피", "가", "맛", "이", "좋네요"] + ["<pad>"] * (sl - len(ids))
 # sample1_tensor: [1, sl]
 # batch: [bs, sl]
 print(batch)
@@ -81,4 +81,4 @@ print('### cell 12')
 w_add = torch.softmax(scores + add_mask, dim=-1)
 w_fill = torch.softmax(scores.masked_fill(sub_mask == 0, -1e10), dim=-1)
 print(torch.equal(w_add, w_fill))
-print(w_add[2, 1, 3])
+print(w_add[-1, -1, 3])

@@ -72,10 +72,10 @@ x_cf = x.transpose(1, 2)
 conv = (kernel[:, :, 0] @ x_cf + b.unsqueeze(-1)).transpose(1, 2)
 # conv: [bs, sl, pf_dim]
 per_pos = torch.stack([W @ x[0, t] + b for t in range(sl)]).unsqueeze(0)
-# per_pos: [bs, sl, pf_dim]
+# per_pos: [1, sl, pf_dim]
 matrix = x @ W.T + b
 print("conv k=1 == fc1(x):   ", torch.allclose(conv, h, atol=1e-6))
-print("W @ x_t + b == fc1(x):", torch.allclose(per_pos, h, atol=1e-6))
+print("W @ x_t + b == fc1(x):", torch.allclose(per_pos, h[:1], atol=1e-6))
 print("x @ W.T + b == fc1(x):", torch.allclose(matrix, h, atol=1e-6))
 print('### cell 8')
 conv3 = nn.Linear(3 * hid_dim, pf_dim)

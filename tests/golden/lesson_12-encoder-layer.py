@@ -6,6 +6,7 @@ head_dim = hid_dim // n_heads
 pf_dim = 16
 n_layers = 3
 src_vocab = 40
+max_len = max(100, sl)
 print('### cell 1')
 import math
 import copy
@@ -25,7 +26,7 @@ def sinusoid_table(max_len, d):
     return pe
 
 ids = [21, 4, 33, 7, 15]
-sample1_tensor = torch.tensor([ids + [0] * (sl - len(ids))])
+sample1_tensor = torch.tensor([ids + [0] * (sl - len(ids))] * bs)
 tokens = ["커피", "가", "맛", "이", "좋네요"] + ["<pad>"] * (sl - len(ids))
 # sample1_tensor: [bs, sl]
 emb = nn.Embedding(src_vocab, hid_dim, padding_idx=0)
@@ -144,8 +145,9 @@ class Encoder(nn.Module):
             x = layer(x, src_mask)
         return x
 
-encoder = Encoder(src_vocab, hid_dim, n_heads, pf_dim, n_layers, 0.1)
+encoder = Encoder(src_vocab, hid_dim, n_heads, pf_dim, n_layers, 0.1, max_len)
 encoder.eval()
+# encoder.pe: [max_len, hid_dim]
 e = encoder.tok_emb(sample1_tensor)
 # e: [bs, sl, hid_dim]
 pe = encoder.pe[:sl]

@@ -24,11 +24,12 @@ def sinusoid_table(max_len, d):
     return pe
 
 ids = [21, 4, 33, 7, 15]
-src = torch.tensor([ids + [0] * (src_len - len(ids))])
+src = torch.tensor([ids + [0] * (src_len - len(ids))] * bs)
 # src: [bs, src_len]
 vocab = ['<pad>', '<sos>', '<eos>', 'the', 'coffee', 'tastes', 'good', 'is', 'very', 'nice', 'bad']
-trg_in = torch.tensor([[1, 3, 4, 5, 6]])
-gold = torch.tensor([[3, 4, 5, 6, 2]])
+trg_ids, gold_ids = [1, 3, 4, 5, 6], [3, 4, 5, 6, 2]
+trg_in = torch.tensor([trg_ids + [0] * (trg_len - len(trg_ids))] * bs)
+gold = torch.tensor([gold_ids + [0] * (trg_len - len(gold_ids))] * bs)
 # trg_in: [bs, trg_len]
 # gold: [bs, trg_len]
 trg_tokens = [vocab[i] for i in trg_in[0].tolist()]
