@@ -60,15 +60,22 @@ fn bar_style(c: ColorMode) -> Style {
     }
 }
 
-fn status_line(app: &App, hint: &str) -> Line<'static> {
-    let mut spans = vec![Span::raw(format!(" {hint} "))];
-    if let Some(s) = &app.status {
-        spans.push(Span::styled(
-            format!(" {s}"),
-            Style::default().add_modifier(Modifier::BOLD),
-        ));
+/// The key hint, then the last status message. When both do not fit in `width`, the message comes first:
+/// it says what just happened (an error, sizes applied), the hint is always the same.
+fn status_line(app: &App, hint: &str, width: u16) -> Line<'static> {
+    let hint = Span::raw(format!(" {hint} "));
+    let Some(s) = &app.status else {
+        return Line::from(hint);
+    };
+    let status = Span::styled(
+        format!(" {s} "),
+        Style::default().add_modifier(Modifier::BOLD),
+    );
+    if hint.width() + status.width() <= width as usize {
+        Line::from(vec![hint, status])
+    } else {
+        Line::from(vec![status, Span::raw("·"), hint])
     }
-    Line::from(spans)
 }
 
 fn render_list(app: &App, f: &mut Frame, area: Rect) {
@@ -126,6 +133,7 @@ fn render_list(app: &App, f: &mut Frame, area: Rect) {
                 "↑↓ choose · Enter open · L 한국어 · ? help · q quit",
                 "↑↓ 선택 · Enter 열기 · L English · ? 도움말 · q 종료",
             ),
+            status.width,
         )),
         status,
     );
@@ -498,7 +506,7 @@ fn render_notebook(app: &mut App, f: &mut Frame, area: Rect) {
         "Enter run · R run all · e edit · n/p lesson · l list · L 한국어 · ? help · q quit",
         "Enter 실행 · R 전체 실행 · e 편집 · n/p 레슨 · l 목록 · L English · ? 도움말 · q 종료",
     );
-    f.render_widget(Paragraph::new(status_line(app, hint)), status);
+    f.render_widget(Paragraph::new(status_line(app, hint, status.width)), status);
     if let Some(editor) = app.notebook.editor.as_ref() {
         let popup = centered(
             left,
