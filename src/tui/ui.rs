@@ -513,7 +513,7 @@ fn render_notebook(app: &mut App, f: &mut Frame, area: Rect) {
             left.width.saturating_sub(2),
             left.height.saturating_sub(2),
         );
-        f.render_widget(Clear, popup);
+        clear_popup(f, popup);
         let title = format!(
             " {} {} — Esc {} ",
             t(app, "editing cell", "셀 편집"),
@@ -754,6 +754,22 @@ fn render_demo(app: &App, f: &mut Frame, area: Rect) {
     f.render_widget(Paragraph::new(hint).style(bar_style(c)), status);
 }
 
+/// Clears `popup` for an overlay. A wide character (Korean) just left of it would otherwise hide the
+/// popup's left border: the terminal draws its second half over the border's cell.
+fn clear_popup(f: &mut Frame, popup: Rect) {
+    f.render_widget(Clear, popup);
+    if popup.x == 0 || popup.x > f.area().right() {
+        return;
+    }
+    let buf = f.buffer_mut();
+    for y in popup.top()..popup.bottom() {
+        let cell = &mut buf[(popup.x - 1, y)];
+        if unicode_width::UnicodeWidthStr::width(cell.symbol()) > 1 {
+            cell.set_symbol(" ");
+        }
+    }
+}
+
 fn centered(area: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(area.width);
     let h = h.min(area.height);
@@ -767,7 +783,7 @@ fn centered(area: Rect, w: u16, h: u16) -> Rect {
 
 fn render_help(app: &App, f: &mut Frame, area: Rect) {
     let popup = centered(area, 72, (HELP.len() as u16) + 4);
-    f.render_widget(Clear, popup);
+    clear_popup(f, popup);
     let lines: Vec<Line<'static>> = HELP
         .iter()
         .map(|(k, d)| {
@@ -798,7 +814,7 @@ fn render_question(app: &App, f: &mut Frame, area: Rect) {
         .map(|s| s.expr.clone())
         .unwrap_or_default();
     let popup = centered(area, 70, 7);
-    f.render_widget(Clear, popup);
+    clear_popup(f, popup);
     let dims: Vec<String> = match &nb.kernel {
         Ok(k) => k.dims().iter().map(|(n, v)| format!("{n}={v}")).collect(),
         Err(_) => vec![],
