@@ -6,6 +6,7 @@ pub mod action;
 pub mod app;
 mod highlight;
 mod prose;
+pub mod sizes;
 pub mod theme;
 pub mod ui;
 mod widgets;
