@@ -13,6 +13,7 @@ use super::action::HELP;
 use super::app::{App, Mode, View};
 use super::highlight;
 use super::prose;
+use super::sizes;
 use super::theme::ColorMode;
 use super::widgets::{HeatmapView, MemoryView};
 
@@ -46,6 +47,9 @@ pub fn render(app: &mut App, f: &mut Frame) {
     }
     if app.mode() == Mode::Answering {
         render_question(app, f, area);
+    }
+    if let Some(panel) = &app.sizes {
+        sizes::ui::render(panel, app.lang, app.color, f, area);
     }
     if app.help {
         render_help(app, f, area);
@@ -448,12 +452,13 @@ fn render_notebook(app: &mut App, f: &mut Frame, area: Rect) {
     };
     f.render_widget(
         Paragraph::new(format!(
-            " {}. {}   ·   {} {}/{}   ·   {lang_name}",
+            " {}. {}   ·   {} {}/{}   ·   {}{lang_name}",
             nb.lesson.order,
             nb.lesson.title,
             t(app, "cell", "셀"),
             nb.selected + 1,
-            nb.cell_count()
+            nb.cell_count(),
+            sizes_label(app, "   ·   "),
         ))
         .style(bar_style(app.color)),
         title,
@@ -503,8 +508,8 @@ fn render_notebook(app: &mut App, f: &mut Frame, area: Rect) {
     render_inspector(app, f, right, wide);
     let hint = t(
         app,
-        "Enter run · R run all · e edit · n/p lesson · l list · L 한국어 · ? help · q quit",
-        "Enter 실행 · R 전체 실행 · e 편집 · n/p 레슨 · l 목록 · L English · ? 도움말 · q 종료",
+        "Enter run · R run all · e edit · n/p lesson · l list · z sizes · L 한국어 · ? help · q quit",
+        "Enter 실행 · R 전체 실행 · e 편집 · n/p 레슨 · l 목록 · z 크기 · L English · ? 도움말 · q 종료",
     );
     f.render_widget(Paragraph::new(status_line(app, hint, status.width)), status);
     if let Some(editor) = app.notebook.editor.as_ref() {
@@ -742,21 +747,37 @@ fn render_demo(app: &App, f: &mut Frame, area: Rect) {
         }
     }
     let hint = format!(
-        " {} {}/{} · Space/→ {} · ← {} · b {} · q {}",
+        " {} {}/{} · {}Space/→ {} · ← {} · b {} · z {} · q {}",
         nb.lesson.title,
         nb.selected + 1,
         nb.cell_count(),
+        sizes_label(app, " · "),
         t(app, "next", "다음"),
         t(app, "back", "이전"),
         t(app, "blank", "화면 끄기"),
+        t(app, "sizes", "크기"),
         t(app, "quit", "종료")
     );
     f.render_widget(Paragraph::new(hint).style(bar_style(c)), status);
 }
 
+/// `sizes bs=8 sl=128 hid_dim=512` and a separator when the lesson is not at its own sizes; empty otherwise.
+fn sizes_label(app: &App, separator: &str) -> String {
+    let active = app.active_sizes();
+    if active.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "{} {}{separator}",
+            t(app, "sizes", "크기"),
+            sizes::describe(&active)
+        )
+    }
+}
+
 /// Clears `popup` for an overlay. A wide character (Korean) just left of it would otherwise hide the
 /// popup's left border: the terminal draws its second half over the border's cell.
-fn clear_popup(f: &mut Frame, popup: Rect) {
+pub(in crate::tui) fn clear_popup(f: &mut Frame, popup: Rect) {
     f.render_widget(Clear, popup);
     if popup.x == 0 || popup.x > f.area().right() {
         return;
@@ -770,7 +791,7 @@ fn clear_popup(f: &mut Frame, popup: Rect) {
     }
 }
 
-fn centered(area: Rect, w: u16, h: u16) -> Rect {
+pub(in crate::tui) fn centered(area: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(area.width);
     let h = h.min(area.height);
     Rect {

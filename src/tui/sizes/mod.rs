@@ -1,7 +1,10 @@
-//! Changing a lesson's named dims from the TUI (the Sizes panel): the rules for what a learner may type
-//! and the presets (here), and the panel's state (`panel`). No drawing, no terminal I/O.
+//! Changing a lesson's named dims from the TUI (the Sizes panel, `z`): the rules for what a learner may type
+//! and the presets (here), the panel's state (`panel`), applying sizes to the notebook (`apply`) and
+//! drawing the panel (`ui`). Nothing here draws except `ui`; nothing does terminal I/O.
 
+mod apply;
 mod panel;
+pub(super) mod ui;
 
 pub use panel::{DimRow, PanelKey, SizesPanel};
 
