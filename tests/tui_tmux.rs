@@ -27,6 +27,14 @@ impl Tmux {
         args.extend_from_slice(keys);
         self.cmd(&args);
     }
+    fn has_session(&self) -> bool {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(["has-session", "-t", "tt"])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    }
     fn screen(&self) -> String {
         self.cmd(&["capture-pane", "-t", "tt", "-p"])
     }
@@ -59,17 +67,33 @@ fn start(t: &Tmux, home: &Path, args: &str) {
         "TRANSFORMER_TUTOR_HOME={} COLORTERM=truecolor LANG=en_US.UTF-8 {bin} {args}; sleep 30",
         home.display()
     );
-    t.cmd(&[
-        "new-session",
-        "-d",
-        "-s",
-        "tt",
-        "-x",
-        "120",
-        "-y",
-        "40",
-        &shell,
-    ]);
+    // Killing the last session shuts the tmux server down; a new-session that reaches the server while it
+    // is going away fails. So wait for the old session to be gone, then retry until the new one exists.
+    let start = Instant::now();
+    while t.has_session() && start.elapsed() < Duration::from_secs(5) {
+        sleep(Duration::from_millis(50));
+    }
+    loop {
+        t.cmd(&[
+            "new-session",
+            "-d",
+            "-s",
+            "tt",
+            "-x",
+            "120",
+            "-y",
+            "40",
+            &shell,
+        ]);
+        if t.has_session() {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "tmux did not start a session"
+        );
+        sleep(Duration::from_millis(100));
+    }
 }
 
 #[test]
