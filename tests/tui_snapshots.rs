@@ -3,6 +3,7 @@
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use transformer_tutor::lesson::{self, Lang};
 use transformer_tutor::tui::action::Action;
 use transformer_tutor::tui::theme::ColorMode;
@@ -112,6 +113,12 @@ fn rendering_never_panics_at_any_size() {
         a.update(Action::NextTensor);
         a.update(Action::ToggleMemory);
     }
+    // The Sizes panel too, with an error message that wraps.
+    a.update(Action::Sizes);
+    type_keys(&mut a, "↓↓↓9");
+    for (w, h) in [(1, 1), (10, 3), (79, 23), (80, 24), (81, 200), (300, 24)] {
+        let _ = draw(&mut a, w, h);
+    }
 }
 
 #[test]
@@ -119,4 +126,196 @@ fn korean_lesson_list_lines_up() {
     let mut a = app("masking", Lang::Ko, false);
     a.update(Action::OpenList);
     insta::assert_snapshot!(draw(&mut a, 80, 24));
+}
+
+/// Sends keys as the terminal would: `↑ ↓ ⌫ ⏎ ⎋` for the arrows, Backspace, Enter and Esc.
+fn type_keys(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        let code = match c {
+            '↑' => KeyCode::Up,
+            '↓' => KeyCode::Down,
+            '⌫' => KeyCode::Backspace,
+            '⏎' => KeyCode::Enter,
+            '⎋' => KeyCode::Esc,
+            c => KeyCode::Char(c),
+        };
+        let ev = ratatui::crossterm::event::Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+        if let Some(action) = transformer_tutor::tui::action::from_event(app, &ev) {
+            app.update(action);
+        }
+    }
+}
+
+/// Seconds in the status line (`in 0.4 s`) vary from run to run; the snapshot keeps their place.
+fn mask_seconds(screen: &str) -> String {
+    let mut out = String::new();
+    let mut rest = screen;
+    while let Some(at) = rest.find(" in ") {
+        let (head, tail) = rest.split_at(at + 4);
+        out.push_str(head);
+        let n = tail
+            .find(" s")
+            .filter(|&n| n > 0 && tail[..n].chars().all(|c| c.is_ascii_digit() || c == '.'))
+            .unwrap_or(0);
+        out.extend(std::iter::repeat_n('#', n));
+        rest = &tail[n..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn dims_of(app: &App) -> Vec<(String, i64)> {
+    app.notebook
+        .kernel
+        .as_ref()
+        .expect("kernel")
+        .dims()
+        .to_vec()
+}
+
+fn dim(app: &App, name: &str) -> i64 {
+    dims_of(app)
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v)
+        .expect("dim")
+}
+
+#[test]
+fn sizes_panel_open() {
+    let mut a = app("encoder-layer", Lang::En, false);
+    type_keys(&mut a, "z");
+    insta::assert_snapshot!(draw(&mut a, 100, 30));
+}
+
+#[test]
+fn sizes_panel_while_editing() {
+    let mut a = app("encoder-layer", Lang::En, false);
+    // hid_dim 16: head_dim follows (8); the typed value shows with a cursor.
+    type_keys(&mut a, "z↓↓16");
+    insta::assert_snapshot!(draw(&mut a, 100, 30));
+}
+
+#[test]
+fn sizes_panel_in_korean_at_the_smallest_size_refuses_a_head_count_that_does_not_divide() {
+    let mut a = app("encoder-layer", Lang::Ko, false);
+    type_keys(&mut a, "z↓↓↓3⏎");
+    assert!(
+        a.sizes.is_some(),
+        "Enter with invalid sizes keeps the panel"
+    );
+    insta::assert_snapshot!(draw(&mut a, 80, 24));
+}
+
+#[test]
+fn paper_sizes_rerun_the_cells_with_new_named_shapes_and_a_downsampled_heatmap() {
+    let mut a = app("add-norm", Lang::En, false);
+    a.update(Action::RunAll);
+    for _ in 0..20 {
+        a.update(Action::Up);
+    }
+    // The LayerNorm-by-hand cell: `h` is [bs, sl, hid_dim] with a heatmap of h[0].
+    for _ in 0..3 {
+        a.update(Action::Down);
+    }
+    type_keys(&mut a, "zp⏎");
+    assert!(a.sizes.is_none(), "valid sizes close the panel");
+    assert_eq!(
+        (dim(&a, "bs"), dim(&a, "sl"), dim(&a, "hid_dim")),
+        (8, 128, 512)
+    );
+    let h = a.notebook.outcomes[3].as_ref().expect("cell 4 was rerun");
+    let shapes: Vec<&str> = h.tensors.iter().map(|t| t.named_shape.as_str()).collect();
+    assert!(
+        shapes.contains(&"[bs=8, sl=128, hid_dim=512]"),
+        "{shapes:?}"
+    );
+    assert!(h.shape_checks.iter().all(|c| c.ok), "{:?}", h.shape_checks);
+    assert_eq!((h.heatmaps[0].rows, h.heatmaps[0].cols), (128, 512));
+    // The inspector on `h` (the last tensor): its named shape and its h[0] slice, downsampled.
+    a.update(Action::PrevTensor);
+    insta::assert_snapshot!(mask_seconds(&draw(&mut a, 120, 40)));
+}
+
+#[test]
+fn escape_cancels_the_sizes_panel() {
+    let mut a = app("encoder-layer", Lang::En, false);
+    let before = dims_of(&a);
+    type_keys(&mut a, "z↓77p⎋");
+    assert!(a.sizes.is_none());
+    assert_eq!(dims_of(&a), before);
+    assert!(a.overrides.is_empty());
+}
+
+#[test]
+fn invalid_sizes_never_reach_the_kernel() {
+    for (keys, says) in [
+        ("z↓⌫⌫⏎", "sl: type a value"),
+        ("z↓0⏎", "sl: must be at least 1 (0)"),
+        ("z↓-5⏎", "sl: must be at least 1 (-5)"),
+        ("z↓ab⏎", "sl: `ab` is not a whole number"),
+        ("z↓5000⏎", "sl: 5000 is too large (at most 4096)"),
+        (
+            "z↓↓↓3⏎",
+            "hid_dim=8 is not divisible by n_heads=3 (head_dim = hid_dim // n_heads)",
+        ),
+    ] {
+        let mut a = app("encoder-layer", Lang::En, false);
+        let before = dims_of(&a);
+        type_keys(&mut a, keys);
+        let panel = a.sizes.as_ref().expect("the panel stays open");
+        let message = panel.error.as_ref().map(|e| e.message(Lang::En));
+        assert_eq!(message.as_deref(), Some(says), "{keys}");
+        assert_eq!(dims_of(&a), before, "{keys}");
+        // Long messages wrap in the panel: their start is on screen.
+        let start: String = says.chars().take(30).collect();
+        assert!(draw(&mut a, 100, 30).contains(&start), "{keys}");
+    }
+}
+
+#[test]
+fn sizes_carry_over_to_the_next_lesson_and_toy_brings_the_defaults_back() {
+    let mut a = app("add-norm", Lang::En, false);
+    type_keys(&mut a, "zp⏎");
+    a.update(Action::NextLesson);
+    assert_eq!(a.notebook.lesson.id, "feed-forward");
+    assert_eq!((dim(&a, "hid_dim"), dim(&a, "pf_dim")), (512, 2048));
+    assert!(draw(&mut a, 120, 40).contains("sizes bs=8 sl=128 hid_dim=512 pf_dim=2048"));
+    // An edit carries over by name; the language switch keeps the sizes.
+    type_keys(&mut a, "z↓64⏎");
+    a.update(Action::ToggleLang);
+    assert_eq!((dim(&a, "sl"), dim(&a, "hid_dim")), (64, 512));
+    type_keys(&mut a, "zt⏎");
+    assert!(a.overrides.is_empty(), "{:?}", a.overrides);
+    a.update(Action::PrevLesson);
+    assert_eq!(
+        (dim(&a, "bs"), dim(&a, "sl"), dim(&a, "hid_dim")),
+        (1, 7, 8)
+    );
+    assert!(!draw(&mut a, 120, 40).contains("크기 bs="));
+}
+
+#[test]
+fn the_sizes_panel_works_in_demo_mode() {
+    let mut a = app("add-norm", Lang::En, true);
+    assert!(a.notebook.outcomes[0].is_some(), "demo runs the first cell");
+    type_keys(&mut a, "zp⏎");
+    let first = a.notebook.outcomes[0].as_ref().expect("rerun");
+    assert!(
+        first
+            .tensors
+            .iter()
+            .any(|t| t.named_shape == "[bs=8, sl=128, hid_dim=512]")
+    );
+    let screen = draw(&mut a, 120, 36);
+    assert!(screen.contains("sizes bs=8 sl=128 hid_dim=512"), "{screen}");
+}
+
+#[test]
+fn the_sizes_panel_on_a_tiny_terminal_still_asks_for_more_room() {
+    let mut a = app("masking", Lang::En, false);
+    let tiny = draw(&mut a, 20, 5);
+    type_keys(&mut a, "z");
+    assert!(a.sizes.is_some());
+    assert_eq!(draw(&mut a, 20, 5), tiny);
 }

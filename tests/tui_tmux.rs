@@ -1,5 +1,6 @@
 //! The real binary in a real terminal (tmux): open a lesson, run all cells, see named shapes and a heatmap,
-//! open help, shrink the terminal to 20×5 and back, quit, restart and land on the same lesson.
+//! open help, shrink the terminal to 20×5 and back, quit, restart and land on the same lesson; then apply
+//! the paper sizes from the Sizes panel and run a cell at them.
 //! Skipped (with a message) when tmux is not installed; `.ci/run` installs it.
 
 use std::path::Path;
@@ -25,6 +26,14 @@ impl Tmux {
         let mut args = vec!["send-keys", "-t", "tt"];
         args.extend_from_slice(keys);
         self.cmd(&args);
+    }
+    fn has_session(&self) -> bool {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(["has-session", "-t", "tt"])
+            .output()
+            .is_ok_and(|o| o.status.success())
     }
     fn screen(&self) -> String {
         self.cmd(&["capture-pane", "-t", "tt", "-p"])
@@ -58,17 +67,33 @@ fn start(t: &Tmux, home: &Path, args: &str) {
         "TRANSFORMER_TUTOR_HOME={} COLORTERM=truecolor LANG=en_US.UTF-8 {bin} {args}; sleep 30",
         home.display()
     );
-    t.cmd(&[
-        "new-session",
-        "-d",
-        "-s",
-        "tt",
-        "-x",
-        "120",
-        "-y",
-        "40",
-        &shell,
-    ]);
+    // Killing the last session shuts the tmux server down; a new-session that reaches the server while it
+    // is going away fails. So wait for the old session to be gone, then retry until the new one exists.
+    let start = Instant::now();
+    while t.has_session() && start.elapsed() < Duration::from_secs(5) {
+        sleep(Duration::from_millis(50));
+    }
+    loop {
+        t.cmd(&[
+            "new-session",
+            "-d",
+            "-s",
+            "tt",
+            "-x",
+            "120",
+            "-y",
+            "40",
+            &shell,
+        ]);
+        if t.has_session() {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "tmux did not start a session"
+        );
+        sleep(Duration::from_millis(100));
+    }
 }
 
 #[test]
@@ -128,7 +153,40 @@ fn the_real_tui_in_tmux() {
         "did not resume the last lesson:\n{s}"
     );
     t.keys(&["q"]);
+    sleep(Duration::from_millis(500));
     let progress = std::fs::read_to_string(home.join("progress.json")).expect("progress saved");
     assert!(progress.contains("\"current\": \"masking\""), "{progress}");
+    t.cmd(&["kill-session", "-t", "tt"]);
+
+    // The Sizes panel: paper sizes, then a cell run at them shows the new named shape.
+    start(&t, &home, "open add-norm");
+    let s = t.wait_for("Add & Norm");
+    assert!(s.contains("cell 1/"), "add-norm did not open:\n{s}");
+    t.keys(&["z"]);
+    let s = t.wait_for("Esc cancel");
+    assert!(
+        s.contains("hid_dim") && s.contains("toy 8"),
+        "sizes panel:\n{s}"
+    );
+    t.keys(&["p"]);
+    let s = t.wait_for("512");
+    assert!(s.contains("128"), "paper preset:\n{s}");
+    t.keys(&["Enter"]);
+    let s = t.wait_for("sizes bs=8 sl=128 hid_dim=512");
+    assert!(
+        s.contains("sizes bs=8 sl=128 hid_dim=512") && !s.contains("Esc cancel"),
+        "header after applying:\n{s}"
+    );
+    // Run cell 1 (a paper-size cell can take a second), then look at it in the inspector.
+    t.keys(&["Enter"]);
+    let s = t.wait_for("In [2]");
+    assert!(s.contains("In [2]"), "after running cell 1:\n{s}");
+    t.keys(&["Up"]);
+    let s = t.wait_for("[bs=8, sl=128, hid_dim=512]");
+    assert!(
+        s.contains("[bs=8, sl=128, hid_dim=512]"),
+        "named shape at paper size:\n{s}"
+    );
+    t.keys(&["q"]);
     let _ = std::fs::remove_dir_all(&home);
 }

@@ -31,6 +31,10 @@ pub enum Action {
     /// Change the leading (batch/head) index of the heatmap slice: which index, and by how much.
     Slice(usize, i64),
     ToggleMemory,
+    /// Open the Sizes panel (the lesson's named dims, toy ↔ paper).
+    Sizes,
+    /// Apply the sizes chosen in the panel (Enter there): rebuild the kernel, rerun the cells that ran.
+    ApplySizes,
     /// Demo mode.
     Next,
     Prev,
@@ -53,6 +57,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("PgUp PgDn, wheel", "scroll"),
     ("n p", "next / previous lesson"),
     ("l", "lesson list"),
+    ("z", "sizes of the lesson's dims (toy ↔ paper)"),
     ("L", "English ↔ 한국어"),
     ("?", "this help"),
     ("q  Ctrl-C", "quit (progress is saved)"),
@@ -89,6 +94,11 @@ pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
             _ => Some(Action::Key(k)),
         },
         Mode::Help => Some(Action::CloseOverlay),
+        Mode::Sizes => match k.code {
+            KeyCode::Esc => Some(Action::CloseOverlay),
+            KeyCode::Enter => Some(Action::ApplySizes),
+            _ => Some(Action::Key(k)),
+        },
         Mode::Demo => match k.code {
             KeyCode::Char(' ')
             | KeyCode::Right
@@ -99,6 +109,7 @@ pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
                 Some(Action::Prev)
             }
             KeyCode::Char('b') | KeyCode::Char('B') | KeyCode::Char('.') => Some(Action::Blank),
+            KeyCode::Char('z') => Some(Action::Sizes),
             KeyCode::Char('q') | KeyCode::Esc => Some(Action::Quit),
             _ => None,
         },
@@ -134,6 +145,7 @@ pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
             KeyCode::Char('{') => Some(Action::Slice(1, -1)),
             KeyCode::Char('}') => Some(Action::Slice(1, 1)),
             KeyCode::Char('m') => Some(Action::ToggleMemory),
+            KeyCode::Char('z') => Some(Action::Sizes),
             _ => None,
         },
     }

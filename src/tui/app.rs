@@ -8,6 +8,7 @@ use crate::lesson::progress::{Edit, Progress};
 use crate::lesson::{CellKind, CellOutcome, Kernel, Lang, Lesson};
 
 use super::action::Action;
+use super::sizes::{PanelKey, SizesPanel};
 use super::theme::ColorMode;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +26,8 @@ pub enum Mode {
     Editing,
     Answering,
     Help,
+    /// The Sizes panel (`z`): the lesson's named dims.
+    Sizes,
     Demo,
 }
 
@@ -74,9 +77,12 @@ pub struct App {
     pub persist: bool,
     pub quit: bool,
     pub color: ColorMode,
+    /// Dim sizes by name (from `--set` and the Sizes panel), for every lesson that has the dim.
     pub overrides: Vec<(String, i64)>,
     pub auto: Option<Duration>,
     pub blank: bool,
+    /// The Sizes panel, while it is open.
+    pub sizes: Option<SizesPanel>,
 }
 
 fn load_course(lang: Lang) -> Vec<Lesson> {
@@ -128,7 +134,7 @@ impl Notebook {
     }
 
     /// Runs cell `i` with its current code.
-    fn run(&mut self, i: usize) -> Option<&CellOutcome> {
+    pub(in crate::tui) fn run(&mut self, i: usize) -> Option<&CellOutcome> {
         let mut cell = self.lesson.cells().nth(i)?.clone();
         cell.code = self.codes.get(i)?.clone();
         let outcome = match &mut self.kernel {
@@ -196,6 +202,7 @@ impl App {
             overrides: opts.overrides,
             auto: opts.auto,
             blank: false,
+            sizes: None,
         };
         app.remember_current();
         if app.view == View::Demo {
@@ -207,6 +214,8 @@ impl App {
     pub fn mode(&self) -> Mode {
         if self.help {
             Mode::Help
+        } else if self.sizes.is_some() {
+            Mode::Sizes
         } else if self.view == View::Demo {
             Mode::Demo
         } else if self.view == View::List {
@@ -220,9 +229,11 @@ impl App {
         }
     }
 
-    /// The demo timer, when `--auto` is on.
+    /// The demo timer, when `--auto` is on (paused while the Sizes panel is open).
     pub fn tick_interval(&self) -> Option<Duration> {
-        (self.view == View::Demo).then_some(self.auto).flatten()
+        (self.view == View::Demo && self.sizes.is_none())
+            .then_some(self.auto)
+            .flatten()
     }
 
     fn remember_current(&mut self) {
@@ -243,7 +254,8 @@ impl App {
             return;
         };
         self.lesson_idx = idx;
-        self.notebook = Notebook::open(lesson, &self.overrides, &self.progress);
+        let overrides = self.overrides_for(&lesson);
+        self.notebook = Notebook::open(lesson, &overrides, &self.progress);
         self.status = self.notebook.kernel.as_ref().err().cloned();
         self.view = if self.view == View::Demo {
             View::Demo
@@ -327,9 +339,13 @@ impl App {
             Action::Quit => self.quit = true,
             Action::Resize | Action::Tick if self.view != View::Demo => {}
             Action::Help => self.help = true,
+            Action::Sizes => self.open_sizes(),
+            Action::ApplySizes => self.apply_sizes(),
             Action::CloseOverlay => {
                 if self.help {
                     self.help = false;
+                } else if self.sizes.is_some() {
+                    self.sizes = None;
                 } else if self.notebook.answer.is_some() {
                     self.notebook.answer = None;
                 } else if self.view == View::List {
@@ -523,6 +539,12 @@ impl App {
 
     fn key_input(&mut self, k: ratatui::crossterm::event::KeyEvent) {
         use ratatui::crossterm::event::KeyCode;
+        if let Some(panel) = self.sizes.as_mut() {
+            if panel.key(k, &self.notebook.lesson, self.lang) == PanelKey::Apply {
+                self.apply_sizes();
+            }
+            return;
+        }
         if let Some(editor) = self.notebook.editor.as_mut() {
             editor.input(k);
             return;

@@ -6,6 +6,7 @@ pub mod action;
 pub mod app;
 mod highlight;
 mod prose;
+pub mod sizes;
 pub mod theme;
 pub mod ui;
 mod widgets;
@@ -49,6 +50,10 @@ pub fn run(mut app: App) -> anyhow::Result<()> {
         if event::poll(timeout)? {
             let ev = event::read()?;
             if let Some(action) = action::from_event(&app, &ev) {
+                if let Some(busy) = app.busy_message(&action) {
+                    app.status = Some(busy);
+                    terminal.draw(|frame| ui::render(&mut app, frame))?;
+                }
                 app.update(action);
             }
         }

@@ -13,6 +13,7 @@ use super::action::HELP;
 use super::app::{App, Mode, View};
 use super::highlight;
 use super::prose;
+use super::sizes;
 use super::theme::ColorMode;
 use super::widgets::{HeatmapView, MemoryView};
 
@@ -47,6 +48,9 @@ pub fn render(app: &mut App, f: &mut Frame) {
     if app.mode() == Mode::Answering {
         render_question(app, f, area);
     }
+    if let Some(panel) = &app.sizes {
+        sizes::ui::render(panel, app.lang, app.color, f, area);
+    }
     if app.help {
         render_help(app, f, area);
     }
@@ -60,15 +64,22 @@ fn bar_style(c: ColorMode) -> Style {
     }
 }
 
-fn status_line(app: &App, hint: &str) -> Line<'static> {
-    let mut spans = vec![Span::raw(format!(" {hint} "))];
-    if let Some(s) = &app.status {
-        spans.push(Span::styled(
-            format!(" {s}"),
-            Style::default().add_modifier(Modifier::BOLD),
-        ));
+/// The key hint, then the last status message. When both do not fit in `width`, the message comes first:
+/// it says what just happened (an error, sizes applied), the hint is always the same.
+fn status_line(app: &App, hint: &str, width: u16) -> Line<'static> {
+    let hint = Span::raw(format!(" {hint} "));
+    let Some(s) = &app.status else {
+        return Line::from(hint);
+    };
+    let status = Span::styled(
+        format!(" {s} "),
+        Style::default().add_modifier(Modifier::BOLD),
+    );
+    if hint.width() + status.width() <= width as usize {
+        Line::from(vec![hint, status])
+    } else {
+        Line::from(vec![status, Span::raw("·"), hint])
     }
-    Line::from(spans)
 }
 
 fn render_list(app: &App, f: &mut Frame, area: Rect) {
@@ -126,6 +137,7 @@ fn render_list(app: &App, f: &mut Frame, area: Rect) {
                 "↑↓ choose · Enter open · L 한국어 · ? help · q quit",
                 "↑↓ 선택 · Enter 열기 · L English · ? 도움말 · q 종료",
             ),
+            status.width,
         )),
         status,
     );
@@ -440,12 +452,13 @@ fn render_notebook(app: &mut App, f: &mut Frame, area: Rect) {
     };
     f.render_widget(
         Paragraph::new(format!(
-            " {}. {}   ·   {} {}/{}   ·   {lang_name}",
+            " {}. {}   ·   {} {}/{}   ·   {}{lang_name}",
             nb.lesson.order,
             nb.lesson.title,
             t(app, "cell", "셀"),
             nb.selected + 1,
-            nb.cell_count()
+            nb.cell_count(),
+            sizes_label(app, "   ·   "),
         ))
         .style(bar_style(app.color)),
         title,
@@ -495,17 +508,17 @@ fn render_notebook(app: &mut App, f: &mut Frame, area: Rect) {
     render_inspector(app, f, right, wide);
     let hint = t(
         app,
-        "Enter run · R run all · e edit · n/p lesson · l list · L 한국어 · ? help · q quit",
-        "Enter 실행 · R 전체 실행 · e 편집 · n/p 레슨 · l 목록 · L English · ? 도움말 · q 종료",
+        "Enter run · R run all · e edit · n/p lesson · l list · z sizes · L 한국어 · ? help · q quit",
+        "Enter 실행 · R 전체 실행 · e 편집 · n/p 레슨 · l 목록 · z 크기 · L English · ? 도움말 · q 종료",
     );
-    f.render_widget(Paragraph::new(status_line(app, hint)), status);
+    f.render_widget(Paragraph::new(status_line(app, hint, status.width)), status);
     if let Some(editor) = app.notebook.editor.as_ref() {
         let popup = centered(
             left,
             left.width.saturating_sub(2),
             left.height.saturating_sub(2),
         );
-        f.render_widget(Clear, popup);
+        clear_popup(f, popup);
         let title = format!(
             " {} {} — Esc {} ",
             t(app, "editing cell", "셀 편집"),
@@ -734,19 +747,51 @@ fn render_demo(app: &App, f: &mut Frame, area: Rect) {
         }
     }
     let hint = format!(
-        " {} {}/{} · Space/→ {} · ← {} · b {} · q {}",
+        " {} {}/{} · {}Space/→ {} · ← {} · b {} · z {} · q {}",
         nb.lesson.title,
         nb.selected + 1,
         nb.cell_count(),
+        sizes_label(app, " · "),
         t(app, "next", "다음"),
         t(app, "back", "이전"),
         t(app, "blank", "화면 끄기"),
+        t(app, "sizes", "크기"),
         t(app, "quit", "종료")
     );
     f.render_widget(Paragraph::new(hint).style(bar_style(c)), status);
 }
 
-fn centered(area: Rect, w: u16, h: u16) -> Rect {
+/// `sizes bs=8 sl=128 hid_dim=512` and a separator when the lesson is not at its own sizes; empty otherwise.
+fn sizes_label(app: &App, separator: &str) -> String {
+    let active = app.active_sizes();
+    if active.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "{} {}{separator}",
+            t(app, "sizes", "크기"),
+            sizes::describe(&active)
+        )
+    }
+}
+
+/// Clears `popup` for an overlay. A wide character (Korean) just left of it would otherwise hide the
+/// popup's left border: the terminal draws its second half over the border's cell.
+pub(in crate::tui) fn clear_popup(f: &mut Frame, popup: Rect) {
+    f.render_widget(Clear, popup);
+    if popup.x == 0 || popup.x > f.area().right() {
+        return;
+    }
+    let buf = f.buffer_mut();
+    for y in popup.top()..popup.bottom() {
+        let cell = &mut buf[(popup.x - 1, y)];
+        if unicode_width::UnicodeWidthStr::width(cell.symbol()) > 1 {
+            cell.set_symbol(" ");
+        }
+    }
+}
+
+pub(in crate::tui) fn centered(area: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(area.width);
     let h = h.min(area.height);
     Rect {
@@ -759,7 +804,7 @@ fn centered(area: Rect, w: u16, h: u16) -> Rect {
 
 fn render_help(app: &App, f: &mut Frame, area: Rect) {
     let popup = centered(area, 72, (HELP.len() as u16) + 4);
-    f.render_widget(Clear, popup);
+    clear_popup(f, popup);
     let lines: Vec<Line<'static>> = HELP
         .iter()
         .map(|(k, d)| {
@@ -790,7 +835,7 @@ fn render_question(app: &App, f: &mut Frame, area: Rect) {
         .map(|s| s.expr.clone())
         .unwrap_or_default();
     let popup = centered(area, 70, 7);
-    f.render_widget(Clear, popup);
+    clear_popup(f, popup);
     let dims: Vec<String> = match &nb.kernel {
         Ok(k) => k.dims().iter().map(|(n, v)| format!("{n}={v}")).collect(),
         Err(_) => vec![],
