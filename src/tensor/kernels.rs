@@ -687,9 +687,11 @@ fn rowwise_moments(x: &[f32]) -> (f32, f32) {
     let n = big_n / LANES;
     let m = n.div_ceil(K_CHUNK);
     let depth = ceil_log2(m) as usize;
-    let mut m0_stk = vec![0i64; depth];
-    let mut m1_stk = vec![[0.0f32; LANES]; depth];
-    let mut m2_stk = vec![[0.0f32; LANES]; depth];
+    // `depth` is at most 64 (a row of usize::MAX elements), so the stacks live on the stack.
+    let (mut m0_arr, mut m1_arr, mut m2_arr) = ([0i64; 64], [[0.0f32; LANES]; 64], [[0.0f32; LANES]; 64]);
+    let m0_stk = &mut m0_arr[..depth];
+    let m1_stk = &mut m1_arr[..depth];
+    let m2_stk = &mut m2_arr[..depth];
     let merge =
         |m0_stk: &mut [i64], m1_stk: &mut [V8], m2_stk: &mut [V8], from: usize, to: usize| {
             let (m0_add, m1_add, m2_add) = (m0_stk[from], m1_stk[from], m2_stk[from]);
@@ -704,16 +706,7 @@ fn rowwise_moments(x: &[f32]) -> (f32, f32) {
         let m0 = K_CHUNK.min(n - i * K_CHUNK);
         let mut m1v = [0.0f32; LANES];
         let mut m2v = [0.0f32; LANES];
-        for j in 0..m0 {
-            let c = 1.0f32 / (j + 1) as f32;
-            for l in 0..LANES {
-                let xv = x[base + j * LANES + l];
-                let delta = xv - m1v[l];
-                // Both updates fused (measured).
-                m1v[l] = delta.mul_add(c, m1v[l]);
-                m2v[l] = delta.mul_add(xv - m1v[l], m2v[l]);
-            }
-        }
+        welford_chunk(&x[base..base + m0 * LANES], &mut m1v, &mut m2v);
         // Merge the chunk into level 0 (stack slot `depth` is scratch).
         for l in 0..LANES {
             let (a, b) = (&mut m1_stk[0][l], &mut m2_stk[0][l]);
@@ -723,7 +716,7 @@ fn rowwise_moments(x: &[f32]) -> (f32, f32) {
         let mut mask = i + 1;
         let mut j = 1;
         while j < depth && mask & 1 == 0 {
-            merge(&mut m0_stk, &mut m1_stk, &mut m2_stk, j - 1, j);
+            merge(m0_stk, m1_stk, m2_stk, j - 1, j);
             m0_stk[j - 1] = 0;
             m1_stk[j - 1] = [0.0; LANES];
             m2_stk[j - 1] = [0.0; LANES];
@@ -732,7 +725,7 @@ fn rowwise_moments(x: &[f32]) -> (f32, f32) {
         }
     }
     for i in 1..depth {
-        merge(&mut m0_stk, &mut m1_stk, &mut m2_stk, i, 0);
+        merge(m0_stk, m1_stk, m2_stk, i, 0);
     }
     let m1_arr = m1_stk.first().copied().unwrap_or([0.0; LANES]);
     let m2_arr = m2_stk.first().copied().unwrap_or([0.0; LANES]);
@@ -750,6 +743,26 @@ fn rowwise_moments(x: &[f32]) -> (f32, f32) {
         add_moments_scalar(n as i64, m1_arr[l], m2_arr[l], &mut m0, &mut m1, &mut m2);
     }
     (m1, m2 / big_n as f32)
+}
+
+/// Welford over the 8-lane vectors of one chunk (`x.len()` a multiple of 8), lane by lane.
+#[inline(always)]
+fn welford_chunk(x: &[f32], m1v: &mut V8, m2v: &mut V8) {
+    #[cfg(target_arch = "x86_64")]
+    if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+        // SAFETY: the CPU has the features `avx2::welford_chunk` is compiled for.
+        unsafe { avx2::welford_chunk(x, m1v, m2v) };
+        return;
+    }
+    for (j, v) in x.chunks_exact(LANES).enumerate() {
+        let c = 1.0f32 / (j + 1) as f32;
+        for l in 0..LANES {
+            let delta = v[l] - m1v[l];
+            // Both updates fused (measured).
+            m1v[l] = delta.mul_add(c, m1v[l]);
+            m2v[l] = delta.mul_add(v[l] - m1v[l], m2v[l]);
+        }
+    }
 }
 
 /// LayerNorm over one row in place (`F.layer_norm(x, (n,), weight, bias, eps)`):
@@ -879,6 +892,24 @@ mod avx2 {
             *a = op(*a, x);
         }
         hreduce(lanes, op)
+    }
+
+    /// [`super::welford_chunk`] on one 8-lane vector register pair.
+    #[target_feature(enable = "avx2,fma")]
+    pub fn welford_chunk(x: &[f32], m1v: &mut [f32; LANES], m2v: &mut [f32; LANES]) {
+        // SAFETY (all loads and stores): the arrays hold eight floats, and so does each `v`.
+        let (mut m1, mut m2) = unsafe { (_mm256_loadu_ps(m1v.as_ptr()), _mm256_loadu_ps(m2v.as_ptr())) };
+        for (j, v) in x.chunks_exact(LANES).enumerate() {
+            let c = _mm256_set1_ps(1.0f32 / (j + 1) as f32);
+            let xv = unsafe { _mm256_loadu_ps(v.as_ptr()) };
+            let delta = _mm256_sub_ps(xv, m1);
+            m1 = _mm256_fmadd_ps(delta, c, m1);
+            m2 = _mm256_fmadd_ps(delta, _mm256_sub_ps(xv, m1), m2);
+        }
+        unsafe {
+            _mm256_storeu_ps(m1v.as_mut_ptr(), m1);
+            _mm256_storeu_ps(m2v.as_mut_ptr(), m2);
+        }
     }
 
     /// `_vec_softmax_lastdim` on one row (see [`super::softmax_row_lanes`]).

@@ -6,6 +6,7 @@
 //! results do not depend on the thread count; the reductions whose float order *does* depend on it model
 //! PyTorch's own split in `kernels`.
 
+use std::mem::MaybeUninit;
 use std::sync::OnceLock;
 
 use super::limits::num_threads;
@@ -58,6 +59,31 @@ where
     });
 }
 
+/// A new vector of `numel` elements filled chunk by chunk (see [`for_chunks`]) without zeroing it first:
+/// `fill(start, chunk)` writes a prefix of `chunk` and returns its length. Whatever it leaves unwritten is
+/// set to the default value, so the result is always fully initialised.
+pub fn build_vec<U: Send + Default, F>(numel: usize, align: usize, grain: usize, fill: F) -> Vec<U>
+where
+    F: Fn(usize, &mut [MaybeUninit<U>]) -> usize + Sync,
+{
+    let mut v: Vec<U> = Vec::with_capacity(numel);
+    for_chunks(
+        &mut v.spare_capacity_mut()[..numel],
+        align,
+        grain,
+        |start, chunk| {
+            let written = fill(start, chunk).min(chunk.len());
+            for slot in &mut chunk[written..] {
+                slot.write(U::default());
+            }
+        },
+    );
+    // SAFETY: `for_chunks` hands out disjoint chunks covering all `numel` slots; in each, `fill`
+    // initialised the prefix it reported and the rest was written just above.
+    unsafe { v.set_len(numel) };
+    v
+}
+
 /// Runs `f(range)` over `n` consecutive ranges of `0..items` (see [`parts`]), in parallel, and returns the
 /// results in order.
 pub fn map_ranges<R: Send, F>(items: usize, grain: usize, f: F) -> Vec<R>
@@ -103,6 +129,22 @@ mod tests {
             let sums = map_ranges(100_003, 1000, |r| r.len());
             assert_eq!(sums.iter().sum::<usize>(), 100_003);
         }
+        set_num_threads(1);
+    }
+
+    #[test]
+    fn built_vectors_are_whole_even_when_a_fill_stops_short() {
+        set_num_threads(2);
+        let v: Vec<u32> = build_vec(100_000, 1, 1000, |start, chunk| {
+            let n = chunk.len() / 2;
+            for (i, slot) in chunk[..n].iter_mut().enumerate() {
+                slot.write((start + i) as u32 + 1);
+            }
+            n
+        });
+        assert_eq!(v.len(), 100_000);
+        assert_eq!(v[0], 1);
+        assert!(v.contains(&0));
         set_num_threads(1);
     }
 

@@ -476,22 +476,23 @@ fn gather_with<S: Element, T: Element>(
             .map(|off| data.get(off).copied().map(&f).unwrap_or_default())
             .collect();
     };
-    let mut out = vec![T::default(); numel];
-    parallel::for_chunks(&mut out, 1, parallel::GRAIN, |start, chunk| {
+    parallel::build_vec(numel, 1, parallel::GRAIN, |start, chunk| {
+        let mut written = 0;
         runs.for_runs(start, start + chunk.len(), |pos, len, [o], [st]| {
             let dst = &mut chunk[pos - start..pos - start + len];
             if st == 1 {
                 for (d, &x) in dst.iter_mut().zip(&data[o..o + len]) {
-                    *d = f(x);
+                    d.write(f(x));
                 }
             } else {
                 for (i, d) in dst.iter_mut().enumerate() {
-                    *d = f(data[o + i * st]);
+                    d.write(f(data[o + i * st]));
                 }
             }
+            written = pos - start + len;
         });
-    });
-    out
+        written
+    })
 }
 
 /// An ndarray view over `data` with the layout's strides; dims of stride 0 become size 1 (to be broadcast back

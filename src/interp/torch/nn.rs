@@ -1238,11 +1238,6 @@ fn linear(x: &Tensor, w: &Tensor, b: Option<&Tensor>) -> PyResult<Tensor> {
             ),
         ));
     }
-    if let Some(b) = b
-        && let Some(fused) = crate::tensor::ops::matmul::linear_fused(x, w, b)
-    {
-        return Ok(fused?);
-    }
     let y = x.matmul(&w.t()?).map_err(|e| {
         // With a bias PyTorch runs addmm, and its message names it.
         let msg = e.to_string();

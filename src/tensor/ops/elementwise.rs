@@ -1,6 +1,8 @@
 //! Broadcasting binary ops and unary maps with PyTorch's type promotion. Operands are read through ndarray
 //! views with their own strides (transposed and expanded operands are not copied).
 
+use std::mem::MaybeUninit;
+
 use crate::tensor::dtype::{self, Category, DType, Operand as PromoOperand};
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::broadcast_shapes;
@@ -166,21 +168,18 @@ pub fn zip_map<T: Element, U: Element>(
     f: impl Fn(T, T) -> U + Sync,
 ) -> Result<Tensor> {
     let numel = check_numel(shape)?;
-    let mut out = vec![U::default(); numel];
-    a.with_raw::<T, _>(|ad, al| {
+    let out = a.with_raw::<T, _>(|ad, al| {
         b.with_raw::<T, _>(|bd, bl| {
             let runs = Runs::new(shape, [al, bl], [ad.len(), bd.len()])?;
-            parallel::for_chunks(&mut out, 1, parallel::GRAIN, |start, chunk| {
-                runs.for_runs(
-                    start,
-                    start + chunk.len(),
-                    |pos, len, [oa, ob], [sa, sb]| {
-                        let o = &mut chunk[pos - start..pos - start + len];
-                        binary_run(o, ad, oa, sa, bd, ob, sb, &f);
-                    },
-                );
-            });
-            Ok::<_, TensorError>(())
+            Ok::<_, TensorError>(parallel::build_vec(numel, 1, parallel::GRAIN, |start, chunk| {
+                let mut written = 0;
+                runs.for_runs(start, start + chunk.len(), |pos, len, [oa, ob], [sa, sb]| {
+                    let o = &mut chunk[pos - start..pos - start + len];
+                    binary_run(o, ad, oa, sa, bd, ob, sb, &f);
+                    written = pos - start + len;
+                });
+                written
+            }))
         })
     })???;
     Tensor::from_vec(out, shape)
@@ -189,7 +188,7 @@ pub fn zip_map<T: Element, U: Element>(
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn binary_run<T: Copy, U>(
-    out: &mut [U],
+    out: &mut [MaybeUninit<U>],
     a: &[T],
     oa: usize,
     sa: usize,
@@ -202,24 +201,24 @@ fn binary_run<T: Copy, U>(
     match (sa, sb) {
         (1, 1) => {
             for ((o, &x), &y) in out.iter_mut().zip(&a[oa..oa + n]).zip(&b[ob..ob + n]) {
-                *o = f(x, y);
+                o.write(f(x, y));
             }
         }
         (1, 0) => {
             let y = b[ob];
             for (o, &x) in out.iter_mut().zip(&a[oa..oa + n]) {
-                *o = f(x, y);
+                o.write(f(x, y));
             }
         }
         (0, 1) => {
             let x = a[oa];
             for (o, &y) in out.iter_mut().zip(&b[ob..ob + n]) {
-                *o = f(x, y);
+                o.write(f(x, y));
             }
         }
         _ => {
             for (i, o) in out.iter_mut().enumerate() {
-                *o = f(a[oa + i * sa], b[ob + i * sb]);
+                o.write(f(a[oa + i * sa], b[ob + i * sb]));
             }
         }
     }
@@ -229,24 +228,25 @@ fn binary_run<T: Copy, U>(
 pub fn map<T: Element, U: Element>(a: &Tensor, f: impl Fn(T) -> U + Sync) -> Result<Tensor> {
     let shape = a.shape().to_vec();
     let numel = check_numel(&shape)?;
-    let mut out = vec![U::default(); numel];
-    a.with_raw::<T, _>(|ad, al| {
+    let out = a.with_raw::<T, _>(|ad, al| {
         let runs = Runs::new(&shape, [al], [ad.len()])?;
-        parallel::for_chunks(&mut out, 1, parallel::GRAIN, |start, chunk| {
+        Ok::<_, TensorError>(parallel::build_vec(numel, 1, parallel::GRAIN, |start, chunk| {
+            let mut written = 0;
             runs.for_runs(start, start + chunk.len(), |pos, len, [oa], [sa]| {
                 let o = &mut chunk[pos - start..pos - start + len];
                 if sa == 1 {
                     for (o, &x) in o.iter_mut().zip(&ad[oa..oa + len]) {
-                        *o = f(x);
+                        o.write(f(x));
                     }
                 } else {
                     for (i, o) in o.iter_mut().enumerate() {
-                        *o = f(ad[oa + i * sa]);
+                        o.write(f(ad[oa + i * sa]));
                     }
                 }
+                written = pos - start + len;
             });
-        });
-        Ok::<_, TensorError>(())
+            written
+        }))
     })??;
     Tensor::from_vec(out, &shape)
 }
@@ -744,30 +744,39 @@ pub fn masked_fill(a: &Tensor, mask: &Tensor, value: Scalar) -> Result<Tensor> {
     let numel = check_numel(&shape)?;
     crate::with_dtype!(a.dtype(), T => {
         let v = value.cast::<T>();
-        let mut out = vec![T::default(); numel];
-        a.with_raw::<T, _>(|ad, al| {
+        let out = a.with_raw::<T, _>(|ad, al| {
             mask.with_raw::<bool, _>(|md, ml| {
                 let runs = Runs::new(&shape, [al, ml], [ad.len(), md.len()])?;
-                parallel::for_chunks(&mut out, 1, parallel::GRAIN, |start, chunk| {
+                Ok::<_, TensorError>(parallel::build_vec(numel, 1, parallel::GRAIN, |start, chunk| {
+                    let mut written = 0;
                     runs.for_runs(start, start + chunk.len(), |pos, len, [oa, om], [sa, sm]| {
                         let o = &mut chunk[pos - start..pos - start + len];
                         match (sa, sm) {
                             (1, 1) => {
                                 for ((o, &x), &m) in o.iter_mut().zip(&ad[oa..oa + len]).zip(&md[om..om + len]) {
-                                    *o = if m { v } else { x };
+                                    o.write(if m { v } else { x });
                                 }
                             }
-                            (1, 0) if md[om] => o.fill(v),
-                            (1, 0) => o.copy_from_slice(&ad[oa..oa + len]),
+                            (1, 0) if md[om] => {
+                                for o in o.iter_mut() {
+                                    o.write(v);
+                                }
+                            }
+                            (1, 0) => {
+                                for (o, &x) in o.iter_mut().zip(&ad[oa..oa + len]) {
+                                    o.write(x);
+                                }
+                            }
                             _ => {
                                 for (i, o) in o.iter_mut().enumerate() {
-                                    *o = if md[om + i * sm] { v } else { ad[oa + i * sa] };
+                                    o.write(if md[om + i * sm] { v } else { ad[oa + i * sa] });
                                 }
                             }
                         }
+                        written = pos - start + len;
                     });
-                });
-                Ok::<_, TensorError>(())
+                    written
+                }))
             })
         })???;
         Tensor::from_vec(out, &shape)

@@ -192,7 +192,7 @@ fn batched_product(a: &Tensor, b: &Tensor, out_shape: &[usize]) -> Result<Tensor
                 b.with_storage_f32(|bdata, bl| {
                     let plan = GemmPlan::new((adata, al), (bdata, bl), batches, m, k, n)?;
                     // beta = 0: the GEMM writes every element of C without reading it.
-                    plan.run(&mut out.spare_capacity_mut()[..numel], 0.0);
+                    plan.run(&mut out.spare_capacity_mut()[..numel]);
                     Ok::<_, TensorError>(())
                 })
             })???;
@@ -274,9 +274,9 @@ impl<'a> GemmPlan<'a> {
         })
     }
 
-    /// Fills `c` (`batches * m * n` elements, row-major) with `A·B + beta·C`. With `beta == 0.0` the
-    /// elements of `c` may be uninitialised: they are written, never read.
-    fn run<E: Send>(&self, c: &mut [E], beta: f32) {
+    /// Fills `c` (`batches * m * n` elements, row-major) with `A·B`. The elements of `c` may be
+    /// uninitialised: they are written, never read (beta = 0).
+    fn run<E: Send>(&self, c: &mut [E]) {
         const {
             assert!(std::mem::size_of::<E>() == std::mem::size_of::<f32>());
         }
@@ -321,7 +321,7 @@ impl<'a> GemmPlan<'a> {
                         self.b.as_ptr().add(bo),
                         brs,
                         bcs,
-                        beta,
+                        0.0,
                         chunk.as_mut_ptr().add(co).cast::<f32>(),
                         n as isize,
                         1,
@@ -331,47 +331,6 @@ impl<'a> GemmPlan<'a> {
             }
         });
     }
-}
-
-/// `F.linear(x, weight, bias)` with the bias fused into the GEMM as PyTorch's `addmm` does: C starts as
-/// the bias rows and the product is accumulated into it. Returns `None` when the operands are not the
-/// plain float32 case (the caller then composes matmul and add, which also reports PyTorch's errors).
-pub fn linear_fused(x: &Tensor, weight: &Tensor, bias: &Tensor) -> Option<Result<Tensor>> {
-    let r = x.ndim();
-    if r == 0
-        || weight.ndim() != 2
-        || bias.ndim() != 1
-        || x.dtype() != DType::Float32
-        || weight.dtype() != DType::Float32
-        || bias.dtype() != DType::Float32
-    {
-        return None;
-    }
-    let (out_f, in_f) = (weight.shape()[0], weight.shape()[1]);
-    if x.shape()[r - 1] != in_f || bias.shape()[0] != out_f {
-        return None;
-    }
-    Some((|| {
-        let rows: usize = x.shape()[..r - 1].iter().product();
-        let xm = x.reshape(&[rows as i64, in_f as i64])?;
-        let wt = gemm_ready(&weight.t()?);
-        let mut out_shape = x.shape()[..r - 1].to_vec();
-        out_shape.push(out_f);
-        let numel = check_numel(&out_shape)?;
-        let b = bias.to_vec::<f32>();
-        let mut out = Vec::with_capacity(numel);
-        for _ in 0..rows {
-            out.extend_from_slice(&b);
-        }
-        xm.with_storage_f32(|adata, al| {
-            wt.with_storage_f32(|bdata, bl| {
-                let plan = GemmPlan::new((adata, al), (bdata, bl), 1, rows, in_f, out_f)?;
-                plan.run(&mut out, 1.0);
-                Ok::<_, TensorError>(())
-            })
-        })???;
-        Tensor::from_vec(out, &out_shape)
-    })())
 }
 
 /// Operands whose matrix dims have stride 0 (expanded rows or columns) are copied, since a GEMM needs
