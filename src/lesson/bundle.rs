@@ -57,6 +57,9 @@ pub fn find(spec: &str, lang: Lang) -> Result<Lesson, LessonError> {
     if spec.ends_with(".md") || path.exists() {
         return load_path(path);
     }
+    if let Some(l) = find_by_file_name(spec, lang) {
+        return Ok(l);
+    }
     let course = course(lang)?;
     if let Some(l) = course.iter().find(|l| l.id == spec) {
         return Ok(l.clone());
@@ -75,6 +78,37 @@ pub fn find(spec: &str, lang: Lang) -> Result<Lesson, LessonError> {
             ids.join(", ")
         ),
     ))
+}
+
+/// The bundled lesson named `NN-<id>.md` for `spec` (an id or a number), parsing only that file, in
+/// `lang` or else in English: `trace masking` should not parse all 26 lessons first (that was 70% of its
+/// time). Returns `None` when no file name fits or the parsed lesson is not the one asked for; the caller
+/// then searches the whole course.
+fn find_by_file_name(spec: &str, lang: Lang) -> Option<Lesson> {
+    let number = spec.parse::<u32>().ok();
+    for l in [lang, Lang::En] {
+        let Some(dir) = LESSONS.get_dir(l.code()) else {
+            continue;
+        };
+        for file in dir.files() {
+            let Some(stem) = file.path().file_stem().and_then(|s| s.to_str()) else {
+                continue;
+            };
+            let Some((num, id)) = stem.split_once('-') else {
+                continue;
+            };
+            let fits = id == spec || (number.is_some() && num.parse::<u32>().ok() == number);
+            if !fits || file.path().extension().is_none_or(|e| e != "md") {
+                continue;
+            }
+            let path = format!("lessons/{}", file.path().display());
+            let lesson = parse_lesson(file.contents_utf8()?, &path, l).ok()?;
+            if lesson.id == spec || number == Some(lesson.order) {
+                return Some(lesson);
+            }
+        }
+    }
+    None
 }
 
 /// A lesson file on disk; its language comes from its folder (`ko/`) or defaults to English.

@@ -688,7 +688,8 @@ fn rowwise_moments(x: &[f32]) -> (f32, f32) {
     let m = n.div_ceil(K_CHUNK);
     let depth = ceil_log2(m) as usize;
     // `depth` is at most 64 (a row of usize::MAX elements), so the stacks live on the stack.
-    let (mut m0_arr, mut m1_arr, mut m2_arr) = ([0i64; 64], [[0.0f32; LANES]; 64], [[0.0f32; LANES]; 64]);
+    let (mut m0_arr, mut m1_arr, mut m2_arr) =
+        ([0i64; 64], [[0.0f32; LANES]; 64], [[0.0f32; LANES]; 64]);
     let m0_stk = &mut m0_arr[..depth];
     let m1_stk = &mut m1_arr[..depth];
     let m2_stk = &mut m2_arr[..depth];
@@ -898,7 +899,8 @@ mod avx2 {
     #[target_feature(enable = "avx2,fma")]
     pub fn welford_chunk(x: &[f32], m1v: &mut [f32; LANES], m2v: &mut [f32; LANES]) {
         // SAFETY (all loads and stores): the arrays hold eight floats, and so does each `v`.
-        let (mut m1, mut m2) = unsafe { (_mm256_loadu_ps(m1v.as_ptr()), _mm256_loadu_ps(m2v.as_ptr())) };
+        let (mut m1, mut m2) =
+            unsafe { (_mm256_loadu_ps(m1v.as_ptr()), _mm256_loadu_ps(m2v.as_ptr())) };
         for (j, v) in x.chunks_exact(LANES).enumerate() {
             let c = _mm256_set1_ps(1.0f32 / (j + 1) as f32);
             let xv = unsafe { _mm256_loadu_ps(v.as_ptr()) };

@@ -171,15 +171,24 @@ pub fn zip_map<T: Element, U: Element>(
     let out = a.with_raw::<T, _>(|ad, al| {
         b.with_raw::<T, _>(|bd, bl| {
             let runs = Runs::new(shape, [al, bl], [ad.len(), bd.len()])?;
-            Ok::<_, TensorError>(parallel::build_vec(numel, 1, parallel::GRAIN, |start, chunk| {
-                let mut written = 0;
-                runs.for_runs(start, start + chunk.len(), |pos, len, [oa, ob], [sa, sb]| {
-                    let o = &mut chunk[pos - start..pos - start + len];
-                    binary_run(o, ad, oa, sa, bd, ob, sb, &f);
-                    written = pos - start + len;
-                });
-                written
-            }))
+            Ok::<_, TensorError>(parallel::build_vec(
+                numel,
+                1,
+                parallel::GRAIN,
+                |start, chunk| {
+                    let mut written = 0;
+                    runs.for_runs(
+                        start,
+                        start + chunk.len(),
+                        |pos, len, [oa, ob], [sa, sb]| {
+                            let o = &mut chunk[pos - start..pos - start + len];
+                            binary_run(o, ad, oa, sa, bd, ob, sb, &f);
+                            written = pos - start + len;
+                        },
+                    );
+                    written
+                },
+            ))
         })
     })???;
     Tensor::from_vec(out, shape)
@@ -230,23 +239,28 @@ pub fn map<T: Element, U: Element>(a: &Tensor, f: impl Fn(T) -> U + Sync) -> Res
     let numel = check_numel(&shape)?;
     let out = a.with_raw::<T, _>(|ad, al| {
         let runs = Runs::new(&shape, [al], [ad.len()])?;
-        Ok::<_, TensorError>(parallel::build_vec(numel, 1, parallel::GRAIN, |start, chunk| {
-            let mut written = 0;
-            runs.for_runs(start, start + chunk.len(), |pos, len, [oa], [sa]| {
-                let o = &mut chunk[pos - start..pos - start + len];
-                if sa == 1 {
-                    for (o, &x) in o.iter_mut().zip(&ad[oa..oa + len]) {
-                        o.write(f(x));
+        Ok::<_, TensorError>(parallel::build_vec(
+            numel,
+            1,
+            parallel::GRAIN,
+            |start, chunk| {
+                let mut written = 0;
+                runs.for_runs(start, start + chunk.len(), |pos, len, [oa], [sa]| {
+                    let o = &mut chunk[pos - start..pos - start + len];
+                    if sa == 1 {
+                        for (o, &x) in o.iter_mut().zip(&ad[oa..oa + len]) {
+                            o.write(f(x));
+                        }
+                    } else {
+                        for (i, o) in o.iter_mut().enumerate() {
+                            o.write(f(ad[oa + i * sa]));
+                        }
                     }
-                } else {
-                    for (i, o) in o.iter_mut().enumerate() {
-                        o.write(f(ad[oa + i * sa]));
-                    }
-                }
-                written = pos - start + len;
-            });
-            written
-        }))
+                    written = pos - start + len;
+                });
+                written
+            },
+        ))
     })??;
     Tensor::from_vec(out, &shape)
 }
@@ -603,7 +617,6 @@ pub fn unary(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
             Tanh => Some(crate::tensor::kernels::tanh),
             Sqrt => Some(crate::tensor::kernels::sqrt),
             Rsqrt => Some(crate::tensor::kernels::rsqrt),
-            Relu => Some(crate::tensor::kernels::relu),
             Sigmoid => Some(crate::tensor::kernels::sigmoid),
             Gelu => Some(crate::tensor::kernels::gelu),
             _ => None,
@@ -632,7 +645,8 @@ pub fn unary(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
             Tanh => run!(f32::tanh),
             Sigmoid => run!(|x| 1.0 / (1.0 + (-x).exp())),
             Silu => run!(|x| x / (1.0 + (-x).exp())),
-            Relu => run!(|x| if x > 0.0 || x.is_nan() { x } else { 0.0 }),
+            // As `kernels::relu`, in one pass from the source (no copy first).
+            Relu => run!(|x: f32| if x < 0.0 { 0.0 } else { x }),
             Gelu => run!(|x| 0.5 * x * (1.0 + libm::erff(x * std::f32::consts::FRAC_1_SQRT_2))),
             GeluTanh => run!(|x| {
                 let k = (2.0f32 / std::f32::consts::PI).sqrt();
