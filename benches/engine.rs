@@ -1,8 +1,10 @@
-//! Engine benchmarks: matmul, softmax, layer norm, and a whole encoder layer at toy and paper size through
-//! `exec`'s interpreter (the lessons' own code). Compare with PyTorch using benches/compare.sh.
+//! Engine benchmarks: matmul, softmax, layer norm, a whole encoder layer at toy and paper size through
+//! `exec`'s interpreter (the lessons' own code), and whole toy-size lessons, every cell. Compare with PyTorch using benches/compare.sh.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use transformer_tutor::interp::Interpreter;
+use transformer_tutor::lesson::bundle::find;
+use transformer_tutor::lesson::{Lang, run_lesson};
 use transformer_tutor::tensor::Tensor;
 use transformer_tutor::tensor::random::Generator;
 
@@ -71,5 +73,21 @@ fn encoder(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, kernels, encoder);
+/// A whole toy-size lesson, as `trace` runs it: find the lesson, then every cell (outputs, named shapes,
+/// shape checks, heatmaps).
+fn lessons(c: &mut Criterion) {
+    let mut group = c.benchmark_group("lesson, every cell");
+    for id in ["masking", "encoder-layer"] {
+        group.bench_function(id, |b| {
+            b.iter(|| {
+                let lesson = find(id, Lang::En).expect("bundled lesson");
+                let outcomes = run_lesson(&lesson, &[]).expect("lesson runs");
+                assert!(outcomes.iter().all(|o| o.error.is_none() || o.expectation_met));
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, kernels, encoder, lessons);
 criterion_main!(benches);
