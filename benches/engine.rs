@@ -82,7 +82,11 @@ fn lessons(c: &mut Criterion) {
             b.iter(|| {
                 let lesson = find(id, Lang::En).expect("bundled lesson");
                 let outcomes = run_lesson(&lesson, &[]).expect("lesson runs");
-                assert!(outcomes.iter().all(|o| o.error.is_none() || o.expectation_met));
+                assert!(
+                    outcomes
+                        .iter()
+                        .all(|o| o.error.is_none() || o.expectation_met)
+                );
             })
         });
     }
