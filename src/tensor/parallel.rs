@@ -1,19 +1,31 @@
 //! Splitting work between `torch.get_num_threads()` threads, as PyTorch's `at::parallel_for` does.
 //!
 //! Work is cut into as many contiguous parts as the learner's thread count allows (never parts smaller than
-//! the grain, so toy tensors stay on the calling thread); the calling thread runs the first part and scoped
-//! threads the others. Scoped threads cost a few microseconds to start, nothing next to a part of at least
-//! 32768 elements, and unlike a pool's workers they never spin on a core the interpreter needs.
+//! the grain, so toy tensors stay on the calling thread) and run on one shared pool of worker threads.
 //! Every kernel that goes through here computes each output element the same way whatever the split, so
 //! results do not depend on the thread count; the reductions whose float order *does* depend on it model
 //! PyTorch's own split in `kernels`.
 
 use std::mem::MaybeUninit;
+use std::sync::OnceLock;
 
 use super::limits::num_threads;
 
 /// PyTorch's `at::internal::GRAIN_SIZE`: below this many elements an op runs on one thread.
 pub const GRAIN: usize = 32768;
+
+fn pool() -> Option<&'static rayon::ThreadPool> {
+    static POOL: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(cores.max(2))
+            .thread_name(|i| format!("tutor-worker-{i}"))
+            .build()
+            .ok()
+    })
+    .as_ref()
+}
 
 /// How many parts `items` units of work are cut into, given `grain` units as the smallest worthwhile part.
 pub fn parts(items: usize, grain: usize) -> usize {
@@ -32,22 +44,17 @@ where
 {
     let align = align.max(1);
     let n = parts(out.len(), grain.max(align));
-    if n <= 1 {
+    let pool = if n > 1 { pool() } else { None };
+    let Some(pool) = pool else {
         f(0, out);
         return;
-    }
+    };
     let units = out.len().div_ceil(align);
     let per = units.div_ceil(n) * align;
-    let f = &f;
-    std::thread::scope(|s| {
-        let mut chunks = out.chunks_mut(per).enumerate();
-        let first = chunks.next();
-        for (i, chunk) in chunks {
-            s.spawn(move || f(i * per, chunk));
-        }
-        // The calling thread takes the first part itself.
-        if let Some((_, chunk)) = first {
-            f(0, chunk);
+    pool.scope(|s| {
+        for (i, chunk) in out.chunks_mut(per).enumerate() {
+            let f = &f;
+            s.spawn(move |_| f(i * per, chunk));
         }
     });
 }
@@ -84,24 +91,23 @@ where
     F: Fn(std::ops::Range<usize>) -> R + Sync,
 {
     let n = parts(items, grain);
-    if n <= 1 {
+    let pool = if n > 1 { pool() } else { None };
+    let Some(pool) = pool else {
         return vec![f(0..items)];
-    }
+    };
     let per = items.div_ceil(n);
-    let range = |i: usize| (i * per).min(items)..((i + 1) * per).min(items);
-    let f = &f;
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (1..n).map(|i| s.spawn(move || f(range(i)))).collect();
-        let mut results = vec![f(range(0))];
-        for h in handles {
-            match h.join() {
-                Ok(r) => results.push(r),
-                // A worker can only panic on a bug; re-raise it on the calling thread.
-                Err(e) => std::panic::resume_unwind(e),
-            }
+    let mut results: Vec<Option<R>> = (0..n).map(|_| None).collect();
+    pool.scope(|s| {
+        for (i, slot) in results.iter_mut().enumerate() {
+            let f = &f;
+            s.spawn(move |_| {
+                let start = (i * per).min(items);
+                let end = ((i + 1) * per).min(items);
+                *slot = Some(f(start..end));
+            });
         }
-        results
-    })
+    });
+    results.into_iter().flatten().collect()
 }
 
 #[cfg(test)]
