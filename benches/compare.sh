@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 PY=${PYTHON:-.venv/bin/python}
 ROUNDS=${ROUNDS:-3}
 RUNS=${RUNS:-15}
+SETTLE=${SETTLE:-3}
 cargo build --release --quiet
 best() { sort -n | head -1; }
 for threads in 1 2; do
@@ -21,7 +22,11 @@ for threads in 1 2; do
   tutor_runs=()
   for _ in $(seq "$ROUNDS"); do
     torch_runs+=("$(OMP_NUM_THREADS=$threads MKL_NUM_THREADS=$threads "$PY" "$script" | sed -n 's/^ms_per_forward //p')")
+    # Let the machine settle after each run: the kernel goes on reclaiming a big process's memory after it
+    # exits, on one of the cores a 2-thread run needs.
+    sleep "$SETTLE"
     tutor_runs+=("$(./target/release/transformer-tutor exec "$script" | sed -n 's/^ms_per_forward //p')")
+    sleep "$SETTLE"
   done
   torch_ms=$(printf '%s\n' "${torch_runs[@]}" | best)
   tutor_ms=$(printf '%s\n' "${tutor_runs[@]}" | best)
