@@ -1435,10 +1435,16 @@ pub fn rsqrt(xs: &mut [f32]) {
 
 /// `torch.relu` (`clamp_min(x, 0)`): NaN stays NaN and `-0.0` stays `-0.0` (bit-exact).
 pub fn relu(xs: &mut [f32]) {
-    // Written as a select, not a branch: on real data half the signs are random and a branch mispredicts.
     for x in xs.iter_mut() {
-        *x = if *x < 0.0 { 0.0 } else { *x };
+        *x = relu_one(*x);
     }
+}
+
+/// [`relu`] of one value, for loops that write elsewhere than in place. Written as a select, not a
+/// branch: on real data half the signs are random and a branch mispredicts.
+#[inline(always)]
+pub fn relu_one(x: f32) -> f32 {
+    if x < 0.0 { 0.0 } else { x }
 }
 
 /// `torch.sigmoid` of a contiguous tensor (bit-exact): `cpu_kernel_vec` computes

@@ -84,32 +84,6 @@ where
     v
 }
 
-/// Runs `f(range)` over `n` consecutive ranges of `0..items` (see [`parts`]), in parallel, and returns the
-/// results in order.
-pub fn map_ranges<R: Send, F>(items: usize, grain: usize, f: F) -> Vec<R>
-where
-    F: Fn(std::ops::Range<usize>) -> R + Sync,
-{
-    let n = parts(items, grain);
-    let pool = if n > 1 { pool() } else { None };
-    let Some(pool) = pool else {
-        return vec![f(0..items)];
-    };
-    let per = items.div_ceil(n);
-    let mut results: Vec<Option<R>> = (0..n).map(|_| None).collect();
-    pool.scope(|s| {
-        for (i, slot) in results.iter_mut().enumerate() {
-            let f = &f;
-            s.spawn(move |_| {
-                let start = (i * per).min(items);
-                let end = ((i + 1) * per).min(items);
-                *slot = Some(f(start..end));
-            });
-        }
-    });
-    results.into_iter().flatten().collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,8 +100,6 @@ mod tests {
                 }
             });
             assert!(out.iter().enumerate().all(|(i, &v)| v == i + 1));
-            let sums = map_ranges(100_003, 1000, |r| r.len());
-            assert_eq!(sums.iter().sum::<usize>(), 100_003);
         }
         set_num_threads(1);
     }

@@ -4,7 +4,7 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use ndarray::{ArrayViewD, CowArray, IxDyn, ShapeBuilder};
+use ndarray::IxDyn;
 
 use super::dtype::DType;
 use super::error::{Result, TensorError};
@@ -293,25 +293,6 @@ impl Tensor {
         })
     }
 
-    /// Runs `f` on an ndarray view of this tensor's elements with its own strides (no copy; dims of stride 0
-    /// from `expand` are broadcast views). Fails if `T` is not the tensor's element type.
-    pub fn with_array<T: Element, R>(&self, f: impl FnOnce(ArrayViewD<'_, T>) -> R) -> Result<R> {
-        let storage = self.storage.borrow();
-        let data = T::slice(&storage).ok_or_else(|| {
-            TensorError::runtime(format!(
-                "internal: expected {:?} storage, found {:?}",
-                T::DTYPE,
-                storage.dtype()
-            ))
-        })?;
-        let base = base_array(data, &self.layout);
-        let full = base.broadcast(IxDyn(&self.layout.shape));
-        Ok(match full {
-            Some(view) => f(view),
-            None => f(base.view()),
-        })
-    }
-
     /// A contiguous row-major copy as an owned `ndarray` of the tensor's own type.
     pub fn to_array<T: Element>(&self) -> ndarray::ArrayD<T> {
         let data = self.to_vec::<T>();
@@ -493,31 +474,4 @@ fn gather_with<S: Element, T: Element>(
         });
         written
     })
-}
-
-/// An ndarray view over `data` with the layout's strides; dims of stride 0 become size 1 (to be broadcast back
-/// by the caller), since ndarray refuses overlapping views. Falls back to an owned copy if ndarray rejects the
-/// layout, so no input can make this panic.
-pub(crate) fn base_array<'a, T: Element>(data: &'a [T], layout: &Layout) -> CowArray<'a, T, IxDyn> {
-    let shape: Vec<usize> = layout
-        .shape
-        .iter()
-        .zip(&layout.strides)
-        .map(|(&s, &st)| if st == 0 { s.min(1) } else { s })
-        .collect();
-    if let Some(tail) = data.get(layout.offset..) {
-        let strides: Vec<usize> = layout.strides.clone();
-        if let Ok(view) = ArrayViewD::from_shape(IxDyn(&shape).strides(IxDyn(&strides)), tail) {
-            return CowArray::from(view);
-        }
-    }
-    let reduced = Layout {
-        shape: shape.clone(),
-        strides: layout.strides.clone(),
-        offset: layout.offset,
-    };
-    let owned = gather_as::<T, T>(data, &reduced);
-    let arr = ndarray::ArrayD::from_shape_vec(IxDyn(&shape), owned)
-        .unwrap_or_else(|_| ndarray::ArrayD::from_elem(IxDyn(&[0]), T::default()));
-    CowArray::from(arr)
 }

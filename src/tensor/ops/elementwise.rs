@@ -1,5 +1,5 @@
-//! Broadcasting binary ops and unary maps with PyTorch's type promotion. Operands are read through ndarray
-//! views with their own strides (transposed and expanded operands are not copied).
+//! Broadcasting binary ops and unary maps with PyTorch's type promotion. Operands are read in place through
+//! their own strides (`strided::Runs`; transposed and expanded operands are not copied).
 
 use std::mem::MaybeUninit;
 
@@ -645,8 +645,8 @@ pub fn unary(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
             Tanh => run!(f32::tanh),
             Sigmoid => run!(|x| 1.0 / (1.0 + (-x).exp())),
             Silu => run!(|x| x / (1.0 + (-x).exp())),
-            // As `kernels::relu`, in one pass from the source (no copy first).
-            Relu => run!(|x: f32| if x < 0.0 { 0.0 } else { x }),
+            // In one pass from the source (no copy first).
+            Relu => run!(crate::tensor::kernels::relu_one),
             Gelu => run!(|x| 0.5 * x * (1.0 + libm::erff(x * std::f32::consts::FRAC_1_SQRT_2))),
             GeluTanh => run!(|x| {
                 let k = (2.0f32 / std::f32::consts::PI).sqrt();
