@@ -1,30 +1,241 @@
 //! Splitting work between `torch.get_num_threads()` threads, as PyTorch's `at::parallel_for` does.
 //!
 //! Work is cut into as many contiguous parts as the learner's thread count allows (never parts smaller than
-//! the grain, so toy tensors stay on the calling thread) and run on one shared pool of worker threads.
+//! the grain, so toy tensors stay on the calling thread). The calling thread runs parts itself, and a small
+//! pool of worker threads takes the rest. Like PyTorch's OpenMP threads, a worker that has just finished
+//! keeps polling for the next op for a short while ([`SPIN`]) before it sleeps: a forward pass is dozens of
+//! parallel ops a few hundred microseconds apart, and waking a sleeping thread (on a virtual machine, a
+//! halted virtual CPU) costs about 100 µs each time, with a long tail. Parts are claimed, not assigned, so
+//! when a worker is late (descheduled, still waking) the calling thread takes its part instead of waiting.
+//!
 //! Every kernel that goes through here computes each output element the same way whatever the split, so
-//! results do not depend on the thread count; the reductions whose float order *does* depend on it model
-//! PyTorch's own split in `kernels`.
+//! results do not depend on the thread count or on which thread ran which part; the reductions whose float
+//! order *does* depend on the thread count model PyTorch's own split in `kernels`.
 
+use std::cell::Cell;
 use std::mem::MaybeUninit;
-use std::sync::OnceLock;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, OnceLock, TryLockError};
+use std::time::{Duration, Instant};
 
 use super::limits::num_threads;
 
 /// PyTorch's `at::internal::GRAIN_SIZE`: below this many elements an op runs on one thread.
 pub const GRAIN: usize = 32768;
 
-fn pool() -> Option<&'static rayon::ThreadPool> {
-    static POOL: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
-    POOL.get_or_init(|| {
+/// How long an idle worker keeps polling for the next op before it sleeps.
+const SPIN: Duration = Duration::from_millis(2);
+
+/// Most parts one op is cut into (the part counter has 16 bits).
+const MAX_PARTS: usize = 1 << 15;
+
+thread_local! {
+    /// Set on worker threads, and on a calling thread while it runs an op's parts: an op started from inside
+    /// a part runs serially on that thread.
+    static IN_PART: Cell<bool> = const { Cell::new(false) };
+}
+
+/// One op's work: `run(i)` for every part `i` in `0..parts` (the count lives in [`Pool::state`]).
+struct Job<'a> {
+    run: &'a (dyn Fn(usize) + Sync),
+}
+
+struct Pool {
+    /// `generation << 32 | parts << 16 | next unclaimed part` of the current op. A part is claimed by moving
+    /// `next` on with a compare-and-swap, so each part runs exactly once, on whichever thread claims it.
+    state: AtomicU64,
+    /// The current op's job. It lives on the calling thread's stack, which stays put until every part is
+    /// done, so a thread that has claimed a part may use it.
+    job: AtomicPtr<Job<'static>>,
+    /// Parts of the current op that have finished.
+    done: AtomicUsize,
+    /// A part panicked; the calling thread re-raises it once every part is done.
+    panicked: AtomicBool,
+    /// One op at a time: a second thread starting an op meanwhile runs it serially.
+    busy: Mutex<()>,
+    /// Workers that have stopped polling and wait on `wake`.
+    sleepers: AtomicUsize,
+    sleep: Mutex<()>,
+    wake: Condvar,
+}
+
+fn pack(generation: u64, parts: usize, next: usize) -> u64 {
+    (generation << 32) | ((parts as u64) << 16) | next as u64
+}
+
+fn unpack(state: u64) -> (u64, usize, usize) {
+    (
+        state >> 32,
+        ((state >> 16) & 0xffff) as usize,
+        (state & 0xffff) as usize,
+    )
+}
+
+impl Pool {
+    /// Claims and runs parts of the op published in `state` until none is left unclaimed; returns how many
+    /// parts this thread ran.
+    fn run_parts(&self) -> usize {
+        let mut ran = 0;
+        loop {
+            let s = self.state.load(Ordering::Acquire);
+            let (_, parts, next) = unpack(s);
+            if next >= parts {
+                return ran;
+            }
+            if self
+                .state
+                .compare_exchange_weak(s, s + 1, Ordering::AcqRel, Ordering::Acquire)
+                .is_err()
+            {
+                continue;
+            }
+            // SAFETY: part `next` was unclaimed until this thread claimed it, so the op is not finished and
+            // its calling thread is still waiting with the job alive on its stack (see `run`); the job was
+            // stored before the state that published the op (Release/Acquire).
+            let job = unsafe { &*self.job.load(Ordering::Acquire) };
+            if catch_unwind(AssertUnwindSafe(|| (job.run)(next))).is_err() {
+                self.panicked.store(true, Ordering::Relaxed);
+            }
+            self.done.fetch_add(1, Ordering::Release);
+            ran += 1;
+        }
+    }
+
+    fn worker(&self) {
+        IN_PART.with(|p| p.set(true));
+        loop {
+            self.run_parts();
+            // Nothing left to claim: poll for the next op for a while, then sleep until one is published.
+            let seen = self.state.load(Ordering::Acquire);
+            let (_, parts, next) = unpack(seen);
+            if next < parts {
+                continue;
+            }
+            let start = Instant::now();
+            let mut polls = 0u32;
+            while self.state.load(Ordering::Relaxed) == seen {
+                std::hint::spin_loop();
+                polls = polls.wrapping_add(1);
+                if polls.is_multiple_of(256) && start.elapsed() > SPIN {
+                    self.sleep_while(seen);
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Sleeps until `state` differs from `seen`.
+    fn sleep_while(&self, seen: u64) {
+        let mut guard = self.sleep.lock().unwrap_or_else(|e| e.into_inner());
+        // SeqCst pairs with `publish`: either this thread sees the new state, or `publish` sees the sleeper
+        // and notifies under the same mutex.
+        self.sleepers.fetch_add(1, Ordering::SeqCst);
+        while self.state.load(Ordering::SeqCst) == seen {
+            guard = self.wake.wait(guard).unwrap_or_else(|e| e.into_inner());
+        }
+        self.sleepers.fetch_sub(1, Ordering::SeqCst);
+    }
+
+    /// Runs `run(i)` for `i` in `0..parts` on this thread and the workers; returns when all are done.
+    fn run(&self, parts: usize, run: &(dyn Fn(usize) + Sync)) {
+        let job = Job { run };
+        self.done.store(0, Ordering::Relaxed);
+        self.panicked.store(false, Ordering::Relaxed);
+        // SAFETY (lifetime): workers only dereference the job after claiming a part, and this function does
+        // not return before every part is done.
+        self.job.store(
+            (&job as *const Job<'_>).cast::<Job<'static>>().cast_mut(),
+            Ordering::Release,
+        );
+        let (generation, _, _) = unpack(self.state.load(Ordering::Relaxed));
+        self.state.store(
+            pack((generation + 1) & 0xffff_ffff, parts, 0),
+            Ordering::SeqCst,
+        );
+        if self.sleepers.load(Ordering::SeqCst) > 0 {
+            let _guard = self.sleep.lock().unwrap_or_else(|e| e.into_inner());
+            self.wake.notify_all();
+        }
+        self.run_parts();
+        let mut polls = 0u32;
+        while self.done.load(Ordering::Acquire) < parts {
+            polls = polls.saturating_add(1);
+            if polls < 4096 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+        if self.panicked.load(Ordering::Relaxed) {
+            resume_unwind(Box::new("a parallel part panicked"));
+        }
+    }
+}
+
+fn pool() -> Option<&'static Pool> {
+    static POOL: OnceLock<Option<&'static Pool>> = OnceLock::new();
+    *POOL.get_or_init(|| {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(cores.max(2))
-            .thread_name(|i| format!("tutor-worker-{i}"))
-            .build()
-            .ok()
+        let pool: &'static Pool = Box::leak(Box::new(Pool {
+            state: AtomicU64::new(0),
+            job: AtomicPtr::new(std::ptr::null_mut()),
+            done: AtomicUsize::new(0),
+            panicked: AtomicBool::new(false),
+            busy: Mutex::new(()),
+            sleepers: AtomicUsize::new(0),
+            sleep: Mutex::new(()),
+            wake: Condvar::new(),
+        }));
+        let mut started = 0;
+        for i in 0..cores.max(2) - 1 {
+            let spawned = std::thread::Builder::new()
+                .name(format!("tutor-worker-{i}"))
+                .spawn(move || pool.worker());
+            if spawned.is_ok() {
+                started += 1;
+            }
+        }
+        (started > 0).then_some(pool)
     })
-    .as_ref()
+}
+
+/// Runs `run(i)` for every `i` in `0..parts`, in parallel when there is more than one part and no other op
+/// holds the pool; each part runs exactly once. A panic in a part is re-raised here after all parts ended.
+fn run_parts(parts: usize, run: &(dyn Fn(usize) + Sync)) {
+    let serial = || (0..parts).for_each(run);
+    if parts <= 1 || parts > MAX_PARTS || IN_PART.with(Cell::get) {
+        return serial();
+    }
+    let Some(pool) = pool() else {
+        return serial();
+    };
+    let _busy = match pool.busy.try_lock() {
+        Ok(guard) => guard,
+        Err(TryLockError::Poisoned(e)) => e.into_inner(),
+        Err(TryLockError::WouldBlock) => return serial(),
+    };
+    IN_PART.with(|p| p.set(true));
+    struct Leave;
+    impl Drop for Leave {
+        fn drop(&mut self) {
+            IN_PART.with(|p| p.set(false));
+        }
+    }
+    let _leave = Leave;
+    pool.run(parts, run);
+}
+
+/// `*mut U` that may cross threads: the parts it is used for touch disjoint elements.
+struct SharedMut<U>(*mut U);
+// SAFETY: only used to hand disjoint sub-slices of one `&mut [U]` to different threads, which is what
+// `U: Send` allows.
+unsafe impl<U: Send> Sync for SharedMut<U> {}
+
+impl<U> SharedMut<U> {
+    fn get(&self) -> *mut U {
+        self.0
+    }
 }
 
 /// How many parts `items` units of work are cut into, given `grain` units as the smallest worthwhile part.
@@ -33,7 +244,7 @@ pub fn parts(items: usize, grain: usize) -> usize {
     if threads <= 1 || items < 2 * grain.max(1) {
         return 1;
     }
-    threads.min(items / grain.max(1)).max(1)
+    threads.min(items / grain.max(1)).clamp(1, MAX_PARTS)
 }
 
 /// Runs `f(start, chunk)` over consecutive chunks of `out` (whole multiples of `align` elements, except the
@@ -44,18 +255,20 @@ where
 {
     let align = align.max(1);
     let n = parts(out.len(), grain.max(align));
-    let pool = if n > 1 { pool() } else { None };
-    let Some(pool) = pool else {
+    if n <= 1 {
         f(0, out);
         return;
-    };
-    let units = out.len().div_ceil(align);
-    let per = units.div_ceil(n) * align;
-    pool.scope(|s| {
-        for (i, chunk) in out.chunks_mut(per).enumerate() {
-            let f = &f;
-            s.spawn(move |_| f(i * per, chunk));
-        }
+    }
+    let len = out.len();
+    let per = len.div_ceil(align).div_ceil(n) * align;
+    let base = SharedMut(out.as_mut_ptr());
+    run_parts(len.div_ceil(per), &|i| {
+        let start = i * per;
+        let end = (start + per).min(len);
+        // SAFETY: part `i` covers `start..end` of `out`; parts do not overlap, each runs once, and `out`
+        // stays borrowed until `run_parts` returns.
+        let chunk = unsafe { std::slice::from_raw_parts_mut(base.get().add(start), end - start) };
+        f(start, chunk);
     });
 }
 
@@ -126,5 +339,70 @@ mod tests {
         assert_eq!(parts(1000, GRAIN), 1);
         assert_eq!(parts(4 * GRAIN, GRAIN), 2);
         set_num_threads(1);
+    }
+
+    #[test]
+    fn every_part_runs_once_across_many_ops_and_after_workers_sleep() {
+        for round in 0..2000 {
+            let counts: Vec<AtomicUsize> = (0..5).map(|_| AtomicUsize::new(0)).collect();
+            run_parts(5, &|i| {
+                counts[i].fetch_add(1, Ordering::Relaxed);
+            });
+            assert!(counts.iter().all(|c| c.load(Ordering::Relaxed) == 1));
+            if round % 500 == 0 {
+                // Longer than SPIN: the workers go to sleep and must be woken by the next op.
+                std::thread::sleep(SPIN * 3);
+            }
+        }
+    }
+
+    #[test]
+    fn an_op_started_inside_a_part_runs_serially() {
+        let total = AtomicUsize::new(0);
+        run_parts(4, &|_| {
+            run_parts(3, &|_| {
+                total.fetch_add(1, Ordering::Relaxed);
+            });
+        });
+        assert_eq!(total.load(Ordering::Relaxed), 12);
+        assert!(!IN_PART.with(Cell::get));
+    }
+
+    #[test]
+    fn ops_from_several_threads_at_once_all_complete() {
+        std::thread::scope(|s| {
+            for _ in 0..4 {
+                s.spawn(|| {
+                    for _ in 0..500 {
+                        let sum = AtomicUsize::new(0);
+                        run_parts(8, &|i| {
+                            sum.fetch_add(i, Ordering::Relaxed);
+                        });
+                        assert_eq!(sum.load(Ordering::Relaxed), 28);
+                    }
+                });
+            }
+        });
+    }
+
+    #[test]
+    fn a_panicking_part_is_reraised_after_the_others_finish_and_the_pool_still_works() {
+        let finished = AtomicUsize::new(0);
+        let caught = catch_unwind(AssertUnwindSafe(|| {
+            run_parts(6, &|i| {
+                if i == 1 {
+                    panic!("part 1 fails");
+                }
+                finished.fetch_add(1, Ordering::Relaxed);
+            });
+        }));
+        assert!(caught.is_err());
+        assert_eq!(finished.load(Ordering::Relaxed), 5);
+        assert!(!IN_PART.with(Cell::get));
+        let after = AtomicUsize::new(0);
+        run_parts(6, &|_| {
+            after.fetch_add(1, Ordering::Relaxed);
+        });
+        assert_eq!(after.load(Ordering::Relaxed), 6);
     }
 }
