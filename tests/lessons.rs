@@ -354,3 +354,42 @@ fn check_set_finds_a_size_the_lesson_hard_codes() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_derived_dim_that_does_not_divide_is_refused_up_front() {
+    // 500 wide with 8 heads would give head_dim 62 and a view error in every later cell; the tutor says why
+    // before running anything.
+    let out = tutor(&[
+        "trace",
+        "multi-head-attention",
+        "--set",
+        "hid_dim=500",
+        "--set",
+        "n_heads=8",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("09-multi-head-attention.md:1: dim `head_dim` = hid_dim // n_heads: hid_dim (500) is not a multiple of n_heads (8)"),
+        "{stderr}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+
+    let out = tutor(&[
+        "trace",
+        "multi-head-attention",
+        "--set",
+        "hid_dim=504",
+        "--set",
+        "n_heads=8",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

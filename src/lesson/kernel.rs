@@ -118,6 +118,42 @@ fn tensor_globals(interp: &Interpreter) -> Vec<(Rc<str>, Tensor)> {
         .collect()
 }
 
+/// A derived dim written `a // b` (such as `head_dim: hid_dim // n_heads`) must divide exactly: otherwise
+/// the lesson's views (`view(bs, -1, n_heads, head_dim)`) fail cell after cell, far from the cause. Checked
+/// for every lesson, so `--set hid_dim=500` (with 8 heads) is refused up front with the reason.
+fn check_exact_division(
+    interp: &mut Interpreter,
+    lesson: &Lesson,
+    name: &str,
+    expr: &str,
+) -> Result<(), LessonError> {
+    let Some((lhs, rhs)) = expr.split_once("//") else {
+        return Ok(());
+    };
+    if rhs.contains("//") {
+        return Ok(());
+    }
+    let mut int = |e: &str| match interp.run(e.trim(), &lesson.path) {
+        Ok(Some(Value::Int(v))) => Some(v),
+        _ => None,
+    };
+    if let (Some(a), Some(b)) = (int(lhs), int(rhs))
+        && b != 0
+        && a % b != 0
+    {
+        return Err(LessonError::at(
+            &lesson.path,
+            1,
+            format!(
+                "dim `{name}` = {expr}: {} ({a}) is not a multiple of {} ({b})",
+                lhs.trim(),
+                rhs.trim()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 impl Kernel {
     /// A fresh namespace for `lesson`, with dims (after `overrides`) and data files bound.
     pub fn new(lesson: &Lesson, overrides: &[(String, i64)]) -> Result<Kernel, LessonError> {
@@ -152,6 +188,9 @@ impl Kernel {
                     }
                 },
             };
+            if !overrides.iter().any(|(n, _)| n == name) {
+                check_exact_division(&mut interp, lesson, name, expr)?;
+            }
             if let Value::Int(v) = value {
                 if v < 0 {
                     return Err(LessonError::at(
