@@ -1,6 +1,6 @@
 //! The real binary in a real terminal (tmux): open a lesson, run all cells, see named shapes and a heatmap,
 //! open help, shrink the terminal to 20×5 and back, quit, restart and land on the same lesson; then apply
-//! the paper sizes from the Sizes panel and run a cell at them.
+//! the paper sizes from the Sizes panel, run a cell at them, and restart at those sizes.
 //! Skipped (with a message) when tmux is not installed; `.ci/run` installs it.
 
 use std::path::Path;
@@ -186,6 +186,17 @@ fn the_real_tui_in_tmux() {
     assert!(
         s.contains("[bs=8, sl=128, hid_dim=512]"),
         "named shape at paper size:\n{s}"
+    );
+    t.keys(&["q"]);
+    sleep(Duration::from_millis(500));
+    t.cmd(&["kill-session", "-t", "tt"]);
+
+    // The chosen sizes are kept: a restart resumes add-norm at paper size.
+    start(&t, &home, "");
+    let s = t.wait_for("sizes bs=8 sl=128 hid_dim=512");
+    assert!(
+        s.contains("Add & Norm") && s.contains("sizes bs=8 sl=128 hid_dim=512"),
+        "sizes not kept across a restart:\n{s}"
     );
     t.keys(&["q"]);
     let _ = std::fs::remove_dir_all(&home);

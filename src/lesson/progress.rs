@@ -39,6 +39,10 @@ pub struct Progress {
     pub lang: Option<String>,
     #[serde(default)]
     pub lessons: BTreeMap<String, LessonProgress>,
+    /// Dim sizes chosen in the TUI's Sizes panel, by name (empty: every lesson's own sizes). They apply
+    /// again on the next start unless `--set` is given.
+    #[serde(default)]
+    pub sizes: BTreeMap<String, i64>,
 }
 
 impl Default for Progress {
@@ -48,6 +52,7 @@ impl Default for Progress {
             current: None,
             lang: None,
             lessons: BTreeMap::new(),
+            sizes: BTreeMap::new(),
         }
     }
 }
@@ -180,6 +185,7 @@ mod tests {
             ..Progress::default()
         };
         p.lesson_mut("masking").completed.insert(3);
+        p.sizes.insert("hid_dim".into(), 512);
         p.lesson_mut("masking").edits.insert(
             1,
             Edit {
@@ -213,6 +219,22 @@ mod tests {
         std::fs::write(dir.join(FILE_NAME), "{\"version\": 99}").unwrap();
         let l = Progress::load_from(&dir);
         assert!(l.warning.unwrap().contains("version 99"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_from_before_sizes_were_kept_still_loads() {
+        let dir = temp_dir("old");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join(FILE_NAME),
+            "{\"version\": 1, \"current\": \"masking\", \"lessons\": {}}",
+        )
+        .unwrap();
+        let l = Progress::load_from(&dir);
+        assert!(l.warning.is_none());
+        assert_eq!(l.progress.current.as_deref(), Some("masking"));
+        assert!(l.progress.sizes.is_empty());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

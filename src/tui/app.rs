@@ -180,7 +180,25 @@ impl App {
             }
         };
         let lesson_idx = course.iter().position(|l| l.id == lesson.id).unwrap_or(0);
-        let notebook = Notebook::open(lesson, &opts.overrides, &progress);
+        // `--set` wins; without it, the sizes the learner last chose in the Sizes panel (ignoring any a
+        // hand-edited state file puts out of the panel's range).
+        let (overrides, start) = if opts.overrides.is_empty() {
+            let saved: Vec<(String, i64)> = progress
+                .sizes
+                .iter()
+                .filter(|&(n, &v)| (1..=super::sizes::max_for(n)).contains(&v))
+                .map(|(n, &v)| (n.clone(), v))
+                .collect();
+            let start = saved
+                .iter()
+                .filter(|(n, _)| lesson.dims.iter().any(|(d, _)| d == n))
+                .cloned()
+                .collect();
+            (saved, start)
+        } else {
+            (opts.overrides.clone(), opts.overrides)
+        };
+        let notebook = Notebook::open(lesson, &start, &progress);
         let status = warning.or_else(|| notebook.kernel.as_ref().err().cloned());
         let mut app = App {
             lang: opts.lang,
@@ -199,7 +217,7 @@ impl App {
             persist: opts.persist,
             quit: false,
             color: opts.color,
-            overrides: opts.overrides,
+            overrides,
             auto: opts.auto,
             blank: false,
             sizes: None,

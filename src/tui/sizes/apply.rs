@@ -109,6 +109,7 @@ impl App {
             overrides.retain(|(n, _)| n != name);
         }
         overrides.extend(lesson_overrides);
+        self.progress.sizes = overrides.iter().cloned().collect();
         self.overrides = overrides;
         self.sizes = None;
 
@@ -144,5 +145,6 @@ impl App {
             (n, f, false) => format!("reran {n} cells at {what}: {f} raised an error"),
             (n, f, true) => format!("셀 {n}개를 {what}에서 다시 실행: {f}개 오류"),
         });
+        self.save_progress();
     }
 }
