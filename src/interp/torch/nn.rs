@@ -1238,21 +1238,17 @@ fn linear(x: &Tensor, w: &Tensor, b: Option<&Tensor>) -> PyResult<Tensor> {
             ),
         ));
     }
-    let y = x.matmul(&w.t()?).map_err(|e| {
-        // With a bias PyTorch runs addmm, and its message names it.
-        let msg = e.to_string();
-        match (b, msg.strip_prefix("mm: ")) {
-            (Some(_), Some(rest)) => exc("RuntimeError", format!("addmm: {rest}")),
-            _ => e.into(),
-        }
-    })?;
+    let wt = w.t()?;
     match b {
-        Some(b) => Ok(binary(
-            BinaryOp::Add,
-            Operand::Tensor(&y),
-            Operand::Tensor(b),
-        )?),
-        None => Ok(y),
+        None => Ok(x.matmul(&wt)?),
+        Some(b) => x.matmul_add_bias(&wt, b).map_err(|e| {
+            // With a bias PyTorch runs addmm, and its message names it.
+            let msg = e.to_string();
+            match msg.strip_prefix("mm: ") {
+                Some(rest) => exc("RuntimeError", format!("addmm: {rest}")),
+                None => e.into(),
+            }
+        }),
     }
 }
 

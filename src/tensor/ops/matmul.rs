@@ -49,7 +49,9 @@ impl Tensor {
                 // Fold the leading dims into rows and use mm/mv.
                 let k = self.shape()[da - 1];
                 let lead: Vec<usize> = self.shape()[..da - 1].to_vec();
-                let folded = self.reshape(&[-1, k as i64])?;
+                // Rows spelled out, not -1: with k = 0, -1 would be ambiguous.
+                let rows: usize = lead.iter().product();
+                let folded = self.reshape(&[rows as i64, k as i64])?;
                 if db == 1 {
                     let r = folded.matmul(other)?;
                     let shape: Vec<i64> = lead.iter().map(|&d| d as i64).collect();
@@ -128,6 +130,36 @@ impl Tensor {
         mm_raw(self, other)
     }
 
+    /// `self @ other + bias`, what `F.linear` and `torch.addmm` compute. For float32 operands, a 2-D `other`
+    /// and a bias of shape `[n]`, each thread adds the bias to its rows of the product as soon as the GEMM
+    /// has written them, so the product is not stored and read back as a separate tensor; every element is
+    /// still `round(product + bias)`, exactly as the two ops give it. Anything else is `matmul`, then `+`.
+    pub fn matmul_add_bias(&self, other: &Tensor, bias: &Tensor) -> Result<Tensor> {
+        let d = self.ndim();
+        let fused = d >= 2
+            && other.ndim() == 2
+            && bias.ndim() == 1
+            && [self.dtype(), other.dtype(), bias.dtype()] == [DType::Float32; 3]
+            && self.shape()[d - 1] == other.shape()[0]
+            && bias.shape()[0] == other.shape()[1];
+        if !fused {
+            let y = self.matmul(other)?;
+            return crate::tensor::ops::elementwise::binary(
+                crate::tensor::ops::elementwise::BinaryOp::Add,
+                crate::tensor::ops::elementwise::Operand::Tensor(&y),
+                crate::tensor::ops::elementwise::Operand::Tensor(bias),
+            );
+        }
+        let (k, n) = (other.shape()[0], other.shape()[1]);
+        let mut shape: Vec<usize> = self.shape()[..d - 1].to_vec();
+        let m: usize = shape.iter().product();
+        let folded = self.reshape(&[m as i64, k as i64])?;
+        let bias = bias.to_vec::<f32>();
+        let out = batched_product_f32(&folded, other, &[m, n], Some(&bias))?;
+        shape.push(n);
+        out.reshape(&shape.iter().map(|&v| v as i64).collect::<Vec<_>>())
+    }
+
     /// `bmm`: 3-D × 3-D with equal batch sizes.
     pub fn bmm(&self, other: &Tensor) -> Result<Tensor> {
         if self.ndim() != 3 {
@@ -184,22 +216,7 @@ fn batched_product(a: &Tensor, b: &Tensor, out_shape: &[usize]) -> Result<Tensor
     let k = a.shape()[a.ndim() - 1];
     let batches = numel.checked_div(m * n).unwrap_or(0);
     match a.dtype() {
-        DType::Float32 => {
-            let a = gemm_ready(a);
-            let b = gemm_ready(b);
-            let mut out: Vec<f32> = Vec::with_capacity(numel);
-            a.with_storage_f32(|adata, al| {
-                b.with_storage_f32(|bdata, bl| {
-                    let plan = GemmPlan::new((adata, al), (bdata, bl), batches, m, k, n)?;
-                    // beta = 0: the GEMM writes every element of C without reading it.
-                    plan.run(&mut out.spare_capacity_mut()[..numel]);
-                    Ok::<_, TensorError>(())
-                })
-            })???;
-            // SAFETY: `plan.run` wrote all `numel` elements (every row of every batch, see `GemmPlan::run`).
-            unsafe { out.set_len(numel) };
-            Tensor::from_vec(out, out_shape)
-        }
+        DType::Float32 => batched_product_f32(a, b, out_shape, None),
         dtype => {
             // Integer products: a straightforward loop (lessons only use these on toy sizes).
             let av = a.to_dtype(DType::Int64).to_vec::<i64>();
@@ -225,6 +242,41 @@ fn batched_product(a: &Tensor, b: &Tensor, out_shape: &[usize]) -> Result<Tensor
             }))
         }
     }
+}
+
+/// The float32 case of [`batched_product`], with `bias` (of length n, if given) added to every row.
+fn batched_product_f32(
+    a: &Tensor,
+    b: &Tensor,
+    out_shape: &[usize],
+    bias: Option<&[f32]>,
+) -> Result<Tensor> {
+    let numel = check_numel(out_shape)?;
+    let r = out_shape.len();
+    let (m, n) = (out_shape[r - 2], out_shape[r - 1]);
+    let k = a.shape()[a.ndim() - 1];
+    let batches = numel.checked_div(m * n).unwrap_or(0);
+    if bias.is_some_and(|bias| bias.len() != n) {
+        return Err(TensorError::runtime("internal: bias length is not n"));
+    }
+    if numel == 0 {
+        // An empty product (m or n or a batch dim is 0): nothing to compute.
+        return Tensor::from_vec(Vec::<f32>::new(), out_shape);
+    }
+    let a = gemm_ready(a);
+    let b = gemm_ready(b);
+    let mut out: Vec<f32> = Vec::with_capacity(numel);
+    a.with_storage_f32(|adata, al| {
+        b.with_storage_f32(|bdata, bl| {
+            let plan = GemmPlan::new((adata, al), (bdata, bl), batches, m, k, n)?;
+            // beta = 0: the GEMM writes every element of C without reading it.
+            plan.run(&mut out.spare_capacity_mut()[..numel], bias);
+            Ok::<_, TensorError>(())
+        })
+    })???;
+    // SAFETY: `plan.run` wrote all `numel` elements (every row of every batch, see `GemmPlan::run`).
+    unsafe { out.set_len(numel) };
+    Tensor::from_vec(out, out_shape)
 }
 
 /// `C[batch] = A[batch] · B[batch]` for float32 operands read in place through their strides, with C
@@ -274,9 +326,9 @@ impl<'a> GemmPlan<'a> {
         })
     }
 
-    /// Fills `c` (`batches * m * n` elements, row-major) with `A·B`. The elements of `c` may be
-    /// uninitialised: they are written, never read (beta = 0).
-    fn run<E: Send>(&self, c: &mut [E]) {
+    /// Fills `c` (`batches * m * n` elements, row-major) with `A·B`, plus `bias` (length n) on every row
+    /// when given. The elements of `c` may be uninitialised: the GEMM writes them without reading (beta = 0).
+    fn run<E: Send>(&self, c: &mut [E], bias: Option<&[f32]>) {
         const {
             assert!(std::mem::size_of::<E>() == std::mem::size_of::<f32>());
         }
@@ -327,6 +379,20 @@ impl<'a> GemmPlan<'a> {
                         1,
                     );
                 }
+                if let Some(bias) = bias {
+                    // SAFETY: the GEMM just wrote these `here * n` elements, so they are initialised f32s.
+                    let rows = unsafe {
+                        std::slice::from_raw_parts_mut(
+                            chunk.as_mut_ptr().add(co).cast::<f32>(),
+                            here * n,
+                        )
+                    };
+                    for row in rows.chunks_exact_mut(n) {
+                        for (y, &b) in row.iter_mut().zip(bias) {
+                            *y += b;
+                        }
+                    }
+                }
                 r += here;
             }
         });
@@ -366,5 +432,71 @@ impl Tensor {
         f: impl FnOnce(&[f32], &crate::tensor::Layout) -> R,
     ) -> Result<R> {
         self.with_raw::<f32, R>(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tensor::limits::set_num_threads;
+    use crate::tensor::ops::elementwise::{BinaryOp, Operand, binary};
+
+    fn filled(shape: &[usize], seed: u32) -> Tensor {
+        let n: usize = shape.iter().product();
+        let mut state = seed.wrapping_mul(2_654_435_761).max(1);
+        let data: Vec<f32> = (0..n)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 17;
+                state ^= state << 5;
+                (state % 2001) as f32 / 1000.0 - 1.0
+            })
+            .collect();
+        Tensor::from_vec(data, shape).unwrap()
+    }
+
+    fn bits(t: &Tensor) -> Vec<u32> {
+        t.to_vec::<f32>().iter().map(|v| v.to_bits()).collect()
+    }
+
+    #[test]
+    fn the_fused_bias_gives_matmul_then_add_bit_for_bit() {
+        for threads in [1, 2, 3] {
+            set_num_threads(threads);
+            for (lead, k, n) in [
+                (vec![5usize], 7usize, 3usize),
+                (vec![4, 128], 64, 96),
+                (vec![2, 300], 33, 130),
+                (vec![0], 4, 5),
+                (vec![3], 0, 4),
+            ] {
+                let mut xs = lead.clone();
+                xs.push(k);
+                let x = filled(&xs, 1);
+                // A transposed weight, as Linear passes it.
+                let w = filled(&[n, k], 2);
+                let wt = w.t().unwrap();
+                let b = filled(&[n], 3);
+                let fused = x.matmul_add_bias(&wt, &b).unwrap();
+                let y = x.matmul(&wt).unwrap();
+                let two_ops =
+                    binary(BinaryOp::Add, Operand::Tensor(&y), Operand::Tensor(&b)).unwrap();
+                assert_eq!(fused.shape(), two_ops.shape(), "{lead:?} {k} {n}");
+                assert_eq!(
+                    bits(&fused),
+                    bits(&two_ops),
+                    "{lead:?} {k} {n} at {threads} threads"
+                );
+            }
+            // A non-contiguous input and a bias that only broadcasts take the general path, same result.
+            let x = filled(&[6, 40], 4).t().unwrap();
+            let w = filled(&[9, 6], 5);
+            let b = filled(&[1, 9], 6);
+            let fused = x.matmul_add_bias(&w.t().unwrap(), &b).unwrap();
+            let y = x.matmul(&w.t().unwrap()).unwrap();
+            let two_ops = binary(BinaryOp::Add, Operand::Tensor(&y), Operand::Tensor(&b)).unwrap();
+            assert_eq!(bits(&fused), bits(&two_ops));
+        }
+        set_num_threads(1);
     }
 }
