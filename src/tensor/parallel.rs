@@ -104,20 +104,24 @@ impl Pool {
 
     fn worker(&self) {
         IN_PART.with(|p| p.set(true));
+        let mut last_part = Instant::now();
         loop {
-            self.run_parts();
-            // Nothing left to claim: poll for the next op for a while, then sleep until one is published.
+            if self.run_parts() > 0 {
+                last_part = Instant::now();
+            }
             let seen = self.state.load(Ordering::Acquire);
             let (_, parts, next) = unpack(seen);
             if next < parts {
                 continue;
             }
-            let start = Instant::now();
+            // Nothing left to claim: poll for the next op until SPIN has passed since this worker last ran a
+            // part, then sleep until an op is published. A worker woken for an op that others finished sleeps
+            // again at once, so spare workers on a many-core machine do not poll for nothing.
             let mut polls = 0u32;
             while self.state.load(Ordering::Relaxed) == seen {
                 std::hint::spin_loop();
                 polls = polls.wrapping_add(1);
-                if polls.is_multiple_of(256) && start.elapsed() > SPIN {
+                if polls.is_multiple_of(256) && last_part.elapsed() > SPIN {
                     self.sleep_while(seen);
                     break;
                 }
@@ -153,9 +157,13 @@ impl Pool {
             pack((generation + 1) & 0xffff_ffff, parts, 0),
             Ordering::SeqCst,
         );
-        if self.sleepers.load(Ordering::SeqCst) > 0 {
+        // Wake only as many sleeping workers as there are parts besides the one this thread takes.
+        let sleeping = self.sleepers.load(Ordering::SeqCst);
+        if sleeping > 0 {
             let _guard = self.sleep.lock().unwrap_or_else(|e| e.into_inner());
-            self.wake.notify_all();
+            for _ in 0..sleeping.min(parts - 1) {
+                self.wake.notify_one();
+            }
         }
         self.run_parts();
         let mut polls = 0u32;
