@@ -118,38 +118,57 @@ fn tensor_globals(interp: &Interpreter) -> Vec<(Rc<str>, Tensor)> {
         .collect()
 }
 
-/// A derived dim written `a // b` (such as `head_dim: hid_dim // n_heads`) must divide exactly: otherwise
-/// the lesson's views (`view(bs, -1, n_heads, head_dim)`) fail cell after cell, far from the cause. Checked
-/// for every lesson, so `--set hid_dim=500` (with 8 heads) is refused up front with the reason.
-fn check_exact_division(
-    interp: &mut Interpreter,
-    lesson: &Lesson,
-    name: &str,
-    expr: &str,
-) -> Result<(), LessonError> {
-    let Some((lhs, rhs)) = expr.split_once("//") else {
-        return Ok(());
+/// A derived dim `derived = dividend // divisor` whose sizes do not divide exactly.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Indivisible {
+    pub derived: String,
+    pub dividend: (String, i64),
+    pub divisor: (String, i64),
+}
+
+/// `a // b` with `a` and `b` dim names or integers: the dividend and divisor, for the exactness check.
+/// Other expressions are not checked here (the kernel still evaluates them).
+fn floor_division(expr: &str) -> Option<(&str, &str)> {
+    let (a, b) = expr.split_once("//")?;
+    Some((simple_operand(a)?, simple_operand(b)?))
+}
+
+/// A dim name or an integer literal, trimmed.
+fn simple_operand(s: &str) -> Option<&str> {
+    let s = s.trim();
+    let simple = !s.is_empty()
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !(s.starts_with(|c: char| c.is_ascii_digit()) && s.parse::<i64>().is_err());
+    simple.then_some(s)
+}
+
+/// Every derived dim written `a // b` (`head_dim: hid_dim // n_heads`) must divide exactly at these
+/// sizes: a head count that does not divide the model dim, or an odd `d_model` split into sin/cos pairs,
+/// would drop columns, and the lesson's views would fail cell after cell, far from the cause. Used by the
+/// kernel (so `--set hid_dim=500` with 8 heads is refused up front) and by the TUI's Sizes panel.
+pub fn check_exact_divisions<'a>(
+    dims: impl IntoIterator<Item = &'a (String, String)>,
+    values: &[(String, i64)],
+) -> Result<(), Indivisible> {
+    let value_of = |s: &str| {
+        s.parse::<i64>()
+            .ok()
+            .or_else(|| values.iter().find(|(n, _)| n == s).map(|(_, v)| *v))
     };
-    if rhs.contains("//") {
-        return Ok(());
-    }
-    let mut int = |e: &str| match interp.run(e.trim(), &lesson.path) {
-        Ok(Some(Value::Int(v))) => Some(v),
-        _ => None,
-    };
-    if let (Some(a), Some(b)) = (int(lhs), int(rhs))
-        && b != 0
-        && a % b != 0
-    {
-        return Err(LessonError::at(
-            &lesson.path,
-            1,
-            format!(
-                "dim `{name}` = {expr}: {} ({a}) is not a multiple of {} ({b})",
-                lhs.trim(),
-                rhs.trim()
-            ),
-        ));
+    for (name, expr) in dims {
+        let Some((a, b)) = floor_division(expr) else {
+            continue;
+        };
+        let (Some(av), Some(bv)) = (value_of(a), value_of(b)) else {
+            continue;
+        };
+        if bv != 0 && av % bv != 0 {
+            return Err(Indivisible {
+                derived: name.clone(),
+                dividend: (a.to_string(), av),
+                divisor: (b.to_string(), bv),
+            });
+        }
     }
     Ok(())
 }
@@ -188,9 +207,6 @@ impl Kernel {
                     }
                 },
             };
-            if !overrides.iter().any(|(n, _)| n == name) {
-                check_exact_division(&mut interp, lesson, name, expr)?;
-            }
             if let Value::Int(v) = value {
                 if v < 0 {
                     return Err(LessonError::at(
@@ -202,6 +218,27 @@ impl Kernel {
                 dims.push((name.clone(), v));
             }
             interp.set_global(name, value);
+        }
+        // A dim given by `--set` is not derived, whatever the lesson writes for it.
+        let derived = lesson
+            .dims
+            .iter()
+            .filter(|(n, _)| !overrides.iter().any(|(o, _)| o == n));
+        if let Err(e) = check_exact_divisions(derived, &dims) {
+            let expr = lesson
+                .dims
+                .iter()
+                .find(|(n, _)| *n == e.derived)
+                .map_or("", |(_, x)| x.as_str());
+            let ((a, av), (b, bv)) = (e.dividend, e.divisor);
+            return Err(LessonError::at(
+                &lesson.path,
+                1,
+                format!(
+                    "dim `{}` = {expr}: {a} ({av}) is not a multiple of {b} ({bv})",
+                    e.derived
+                ),
+            ));
         }
         for (name, _) in overrides {
             if !lesson.dims.iter().any(|(n, _)| n == name) {
@@ -538,4 +575,21 @@ fn first_mention(code: &str, name: &str) -> usize {
         }
     }
     usize::MAX
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_simple_floor_divisions_are_read() {
+        assert_eq!(
+            floor_division("hid_dim // n_heads"),
+            Some(("hid_dim", "n_heads"))
+        );
+        assert_eq!(floor_division("d_model//2"), Some(("d_model", "2")));
+        assert_eq!(floor_division("3 * hid_dim"), None);
+        assert_eq!(floor_division("(a + b) // c"), None);
+        assert_eq!(floor_division("2x // c"), None);
+    }
 }

@@ -438,19 +438,15 @@ fn gather_as<S: Element, T: Element>(data: &[S], layout: &Layout) -> Vec<T> {
     gather_with::<S, T>(data, layout, convert::<S, T>)
 }
 
-/// The view's elements in row-major order, each passed through `f`; large strided copies (`contiguous()`
-/// of a transpose) are split between threads.
-fn gather_with<S: Element, T: Element>(
+/// The view's elements in row-major order, each passed through `f` (inlined: pass a closure), in
+/// contiguous runs that the compiler vectorises; large views are split between threads. Copies, dtype
+/// conversions and the elementwise unary ops all come through here.
+pub(crate) fn gather_with<S: Element, T: Element>(
     data: &[S],
     layout: &Layout,
     f: impl Fn(S) -> T + Sync,
 ) -> Vec<T> {
     let numel = layout.numel();
-    if layout.is_contiguous() {
-        let start = layout.offset.min(data.len());
-        let end = (layout.offset + numel).min(data.len());
-        return data[start..end].iter().map(|&x| f(x)).collect();
-    }
     let Ok(runs) = Runs::new(&layout.shape, [layout], [data.len()]) else {
         return layout
             .offsets()

@@ -236,32 +236,8 @@ fn binary_run<T: Copy, U>(
 /// Applies `f` to every element (in the tensor's own type), producing a contiguous tensor.
 pub fn map<T: Element, U: Element>(a: &Tensor, f: impl Fn(T) -> U + Sync) -> Result<Tensor> {
     let shape = a.shape().to_vec();
-    let numel = check_numel(&shape)?;
-    let out = a.with_raw::<T, _>(|ad, al| {
-        let runs = Runs::new(&shape, [al], [ad.len()])?;
-        Ok::<_, TensorError>(parallel::build_vec(
-            numel,
-            1,
-            parallel::GRAIN,
-            |start, chunk| {
-                let mut written = 0;
-                runs.for_runs(start, start + chunk.len(), |pos, len, [oa], [sa]| {
-                    let o = &mut chunk[pos - start..pos - start + len];
-                    if sa == 1 {
-                        for (o, &x) in o.iter_mut().zip(&ad[oa..oa + len]) {
-                            o.write(f(x));
-                        }
-                    } else {
-                        for (i, o) in o.iter_mut().enumerate() {
-                            o.write(f(ad[oa + i * sa]));
-                        }
-                    }
-                    written = pos - start + len;
-                });
-                written
-            },
-        ))
-    })??;
+    check_numel(&shape)?;
+    let out = a.with_raw::<T, _>(|ad, al| crate::tensor::tensor::gather_with(ad, al, f))?;
     Tensor::from_vec(out, &shape)
 }
 

@@ -8,6 +8,7 @@ pub(super) mod ui;
 
 pub use panel::{DimRow, PanelKey, SizesPanel};
 
+use crate::lesson::kernel::Indivisible;
 use crate::lesson::{Lang, Lesson};
 
 /// The largest value a dim may take. 4096 already makes an attention map of 16 Mi elements per head.
@@ -187,46 +188,23 @@ pub fn describe(sizes: &[(String, i64)]) -> String {
         .join(" ")
 }
 
-/// `a // b` with `a` and `b` dim names or integers: the dividend and divisor, for the exactness check.
-/// Other expressions are not checked here (the kernel still evaluates them).
-fn floor_division(expr: &str) -> Option<(&str, &str)> {
-    let (a, b) = expr.split_once("//")?;
-    Some((simple_operand(a)?, simple_operand(b)?))
-}
-
-/// A dim name or an integer literal, trimmed.
-fn simple_operand(s: &str) -> Option<&str> {
-    let s = s.trim();
-    let simple = !s.is_empty()
-        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !(s.starts_with(|c: char| c.is_ascii_digit()) && s.parse::<i64>().is_err());
-    simple.then_some(s)
-}
-
-/// Every derived dim written `a // b` must divide exactly at these sizes: a head count that does not
-/// divide the model dim, or an odd `d_model` split into sin/cos pairs, would silently drop columns.
-pub fn check_exact_divisions(lesson: &Lesson, values: &[(String, i64)]) -> Result<(), SizeError> {
-    let value_of = |s: &str| {
-        s.parse::<i64>()
-            .ok()
-            .or_else(|| values.iter().find(|(n, _)| n == s).map(|(_, v)| *v))
-    };
-    for (name, expr) in &lesson.dims {
-        let Some((a, b)) = floor_division(expr) else {
-            continue;
-        };
-        let (Some(av), Some(bv)) = (value_of(a), value_of(b)) else {
-            continue;
-        };
-        if bv != 0 && av % bv != 0 {
-            return Err(SizeError::NotDivisible {
-                derived: name.clone(),
-                dividend: (a.to_string(), av),
-                divisor: (b.to_string(), bv),
-            });
+impl From<Indivisible> for SizeError {
+    fn from(e: Indivisible) -> SizeError {
+        SizeError::NotDivisible {
+            derived: e.derived,
+            dividend: e.dividend,
+            divisor: e.divisor,
         }
     }
-    Ok(())
+}
+
+/// The lesson room's exactness check ([`check_exact_divisions`](crate::lesson::kernel::check_exact_divisions))
+/// at the sizes being typed, as a panel error.
+pub fn check_exact_divisions(lesson: &Lesson, values: &[(String, i64)]) -> Result<(), SizeError> {
+    Ok(crate::lesson::kernel::check_exact_divisions(
+        &lesson.dims,
+        values,
+    )?)
 }
 
 #[cfg(test)]
@@ -343,18 +321,6 @@ mod tests {
         let pe = lesson(&[("d_model", "8"), ("n_freq", "d_model // 2")]);
         assert!(check_exact_divisions(&pe, &[("d_model".into(), 7)]).is_err());
         assert!(check_exact_divisions(&pe, &[("d_model".into(), 512)]).is_ok());
-    }
-
-    #[test]
-    fn only_simple_floor_divisions_are_read() {
-        assert_eq!(
-            floor_division("hid_dim // n_heads"),
-            Some(("hid_dim", "n_heads"))
-        );
-        assert_eq!(floor_division("d_model//2"), Some(("d_model", "2")));
-        assert_eq!(floor_division("3 * hid_dim"), None);
-        assert_eq!(floor_division("(a + b) // c"), None);
-        assert_eq!(floor_division("2x // c"), None);
     }
 
     #[test]
