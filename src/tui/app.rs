@@ -189,11 +189,7 @@ impl App {
                 .filter(|&(n, &v)| (1..=super::sizes::max_for(n)).contains(&v))
                 .map(|(n, &v)| (n.clone(), v))
                 .collect();
-            let start = saved
-                .iter()
-                .filter(|(n, _)| lesson.dims.iter().any(|(d, _)| d == n))
-                .cloned()
-                .collect();
+            let start = super::sizes::apply::overrides_for(&saved, &lesson);
             (saved, start)
         } else {
             (opts.overrides.clone(), opts.overrides)

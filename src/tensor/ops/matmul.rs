@@ -5,6 +5,7 @@
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::broadcast_shapes;
 use crate::tensor::limits::check_numel;
+use crate::tensor::ops::elementwise::{BinaryOp, Operand, binary};
 use crate::tensor::parallel;
 use crate::tensor::{DType, Tensor};
 
@@ -144,11 +145,7 @@ impl Tensor {
             && bias.shape()[0] == other.shape()[1];
         if !fused {
             let y = self.matmul(other)?;
-            return crate::tensor::ops::elementwise::binary(
-                crate::tensor::ops::elementwise::BinaryOp::Add,
-                crate::tensor::ops::elementwise::Operand::Tensor(&y),
-                crate::tensor::ops::elementwise::Operand::Tensor(bias),
-            );
+            return binary(BinaryOp::Add, Operand::Tensor(&y), Operand::Tensor(bias));
         }
         let (k, n) = (other.shape()[0], other.shape()[1]);
         let mut shape: Vec<usize> = self.shape()[..d - 1].to_vec();
@@ -439,7 +436,6 @@ impl Tensor {
 mod tests {
     use super::*;
     use crate::tensor::limits::set_num_threads;
-    use crate::tensor::ops::elementwise::{BinaryOp, Operand, binary};
 
     fn filled(shape: &[usize], seed: u32) -> Tensor {
         let n: usize = shape.iter().product();

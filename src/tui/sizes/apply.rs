@@ -9,14 +9,22 @@ use crate::tui::app::{App, Mode};
 
 use super::{PAPER, Preset, SizeError, SizesPanel, changed_from_defaults, describe};
 
+/// The `overrides` that name one of `lesson`'s dims (the others are for other lessons).
+pub(in crate::tui) fn overrides_for(
+    overrides: &[(String, i64)],
+    lesson: &Lesson,
+) -> Vec<(String, i64)> {
+    overrides
+        .iter()
+        .filter(|(n, _)| lesson.dims.iter().any(|(d, _)| d == n))
+        .cloned()
+        .collect()
+}
+
 impl App {
-    /// The overrides that name one of `lesson`'s dims (the others are for other lessons).
+    /// The app's overrides that name one of `lesson`'s dims.
     pub(in crate::tui) fn overrides_for(&self, lesson: &Lesson) -> Vec<(String, i64)> {
-        self.overrides
-            .iter()
-            .filter(|(n, _)| lesson.dims.iter().any(|(d, _)| d == n))
-            .cloned()
-            .collect()
+        overrides_for(&self.overrides, lesson)
     }
 
     /// The open lesson's base dims that are not at the lesson's own size, for the header.

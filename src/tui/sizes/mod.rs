@@ -2,7 +2,7 @@
 //! and the presets (here), the panel's state (`panel`), applying sizes to the notebook (`apply`) and
 //! drawing the panel (`ui`). Nothing here draws except `ui`; nothing does terminal I/O.
 
-mod apply;
+pub(super) mod apply;
 mod panel;
 pub(super) mod ui;
 
