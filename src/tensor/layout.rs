@@ -50,6 +50,22 @@ impl Layout {
         StridedOffsets::new(self)
     }
 
+    /// This layout as a zero-copy `ndarray` view over `storage` (shape, strides and offset carried over
+    /// as they are; stride-0 dims of an expanded tensor are allowed, as ndarray permits aliasing in
+    /// read-only views). Fails if the layout reaches past the end of `storage`.
+    pub fn nd_view<'a, T>(&self, storage: &'a [T]) -> Result<ndarray::ArrayViewD<'a, T>> {
+        use ndarray::{IxDyn, ShapeBuilder};
+        let start = self.offset.min(storage.len());
+        let shape = IxDyn(&self.shape).strides(IxDyn(&self.strides));
+        ndarray::ArrayViewD::from_shape(shape, &storage[start..]).map_err(|e| {
+            TensorError::runtime(format!(
+                "internal: layout {:?} does not fit a storage of {} elements ({e})",
+                self,
+                storage.len()
+            ))
+        })
+    }
+
     /// One past the largest storage index the view touches (0 for an empty view).
     pub fn storage_extent(&self) -> usize {
         if self.numel() == 0 {

@@ -4,8 +4,6 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use ndarray::IxDyn;
-
 use super::dtype::DType;
 use super::error::{Result, TensorError};
 use super::layout::Layout;
@@ -293,11 +291,32 @@ impl Tensor {
         })
     }
 
-    /// A contiguous row-major copy as an owned `ndarray` of the tensor's own type.
-    pub fn to_array<T: Element>(&self) -> ndarray::ArrayD<T> {
-        let data = self.to_vec::<T>();
-        ndarray::ArrayD::from_shape_vec(IxDyn(&self.layout.shape), data)
-            .unwrap_or_else(|_| ndarray::ArrayD::from_elem(IxDyn(&[0]), T::default()))
+    /// Runs `f` on a zero-copy `ndarray` view of this tensor: the view is built from the tensor's own
+    /// layout (shape, strides and storage offset) over the shared storage, so a transposed or expanded
+    /// tensor is seen exactly as PyTorch walks it, without a copy. Fails with a `TypeError` when `T` is not
+    /// the tensor's element type (use [`Tensor::to_dtype`] first).
+    ///
+    /// ```
+    /// use transformer_tutor::tensor::Tensor;
+    /// let x = Tensor::from_vec((0..6).map(|v| v as f32).collect(), &[2, 3]).unwrap();
+    /// let t = x.transpose(0, 1).unwrap(); // [3, 2], strides (1, 3): no copy
+    /// let col_sums = t.with_view::<f32, _>(|v| v.sum_axis(ndarray::Axis(1)).iter().copied().collect::<Vec<f32>>()).unwrap();
+    /// assert_eq!(col_sums, vec![3.0, 5.0, 7.0]);
+    /// ```
+    pub fn with_view<T: Element, R>(
+        &self,
+        f: impl FnOnce(ndarray::ArrayViewD<'_, T>) -> R,
+    ) -> Result<R> {
+        let storage = self.storage.borrow();
+        let data = T::slice(&storage).ok_or_else(|| {
+            TensorError::Type(format!(
+                "internal: a {} view of a {} tensor",
+                T::DTYPE.name(),
+                self.dtype().name()
+            ))
+        })?;
+        let view = self.layout.nd_view(data)?;
+        Ok(f(view))
     }
 
     // ---- copies and dtype conversion ------------------------------------------------------------------
@@ -470,4 +489,27 @@ pub(crate) fn gather_with<S: Element, T: Element>(
         });
         written
     })
+}
+
+#[cfg(test)]
+mod view_tests {
+    use super::*;
+
+    #[test]
+    fn ndarray_view_follows_layout_without_copy() {
+        let x = Tensor::from_vec((0..6).map(|v| v as f32).collect::<Vec<f32>>(), &[2, 3]).unwrap();
+        let e = x.unsqueeze(0).unwrap().expand(&[4, 2, 3]).unwrap();
+        let (shape, strides, sum) = e
+            .with_view::<f32, _>(|v| (v.shape().to_vec(), v.strides().to_vec(), v.sum()))
+            .unwrap();
+        assert_eq!(shape, vec![4, 2, 3]);
+        assert_eq!(strides, vec![0, 3, 1]);
+        assert_eq!(sum, 60.0);
+        let s = x.narrow(1, 1, 2).unwrap();
+        let got = s
+            .with_view::<f32, _>(|v| v.iter().copied().collect::<Vec<f32>>())
+            .unwrap();
+        assert_eq!(got, vec![1.0, 2.0, 4.0, 5.0]);
+        assert!(x.with_view::<i64, _>(|_| ()).is_err());
+    }
 }
