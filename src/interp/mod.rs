@@ -52,7 +52,7 @@ impl Default for Limits {
             max_duration: Duration::from_secs(20),
             max_depth: 200,
             max_output: 16 * 1024 * 1024,
-            max_tensor_elements: crate::tensor::limits::DEFAULT_MAX_ELEMENTS,
+            max_tensor_elements: crate::tensor::settings::DEFAULT_MAX_ELEMENTS,
             max_source: 1024 * 1024,
         }
     }
@@ -80,6 +80,7 @@ pub struct Interpreter {
     pub rng: Generator,
     /// `with torch.no_grad()` nesting.
     pub no_grad: usize,
+    /// `torch.get_num_threads()`: in force in the engine only while this interpreter runs code.
     pub num_threads: usize,
     pub(crate) frames: Vec<FrameCtx>,
     steps: u64,
@@ -137,6 +138,16 @@ impl Interpreter {
         i
     }
 
+    /// The engine settings this interpreter's code runs under: its element cap, its
+    /// `torch.set_num_threads` count and the current run's deadline.
+    pub fn engine_settings(&self) -> crate::tensor::settings::Settings {
+        crate::tensor::settings::Settings {
+            max_elements: self.limits.max_tensor_elements,
+            num_threads: self.num_threads,
+            deadline: self.started.checked_add(self.limits.max_duration),
+        }
+    }
+
     /// Takes what `print` wrote so far.
     pub fn take_output(&mut self) -> String {
         std::mem::take(&mut self.out)
@@ -145,9 +156,10 @@ impl Interpreter {
     /// Runs a module's source in the global namespace. Returns the value of a final expression statement
     /// (what a notebook shows under a cell), or the uncaught exception.
     pub fn run(&mut self, source: &str, file: &str) -> Result<Option<Value>, Box<PyException>> {
-        crate::tensor::limits::set_max_elements(self.limits.max_tensor_elements);
         self.steps = 0;
         self.started = Instant::now();
+        // This interpreter's engine settings are in force for the run only (see `tensor::settings`).
+        let _engine = self.engine_settings().enter();
         self.frames.clear();
         let lines = Rc::new(LineIndex::new(source));
         let file: Rc<str> = Rc::from(file);

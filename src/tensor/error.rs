@@ -93,6 +93,10 @@ pub enum TensorError {
         "the tutor's sandbox allows at most {limit} tensor elements at once; this operation needs {requested}"
     )]
     TooLarge { requested: u128, limit: usize },
+
+    /// The run's deadline passed inside a long native loop (the sandbox's time budget).
+    #[error("the tutor stopped this code: it ran past its time budget (is a size very large?)")]
+    DeadlinePassed,
 }
 
 impl TensorError {
@@ -103,6 +107,7 @@ impl TensorError {
             TensorError::Type(_) => "TypeError",
             TensorError::Value(_) => "ValueError",
             TensorError::TooLarge { .. } => "MemoryError",
+            TensorError::DeadlinePassed => "TimeoutError",
             TensorError::NotImplemented(_) => "NotImplementedError",
             _ => "RuntimeError",
         }

@@ -7,10 +7,10 @@ pub mod error;
 pub mod format;
 pub mod kernels;
 pub mod layout;
-pub mod limits;
 pub mod ops;
 pub mod parallel;
 pub mod random;
+pub mod settings;
 pub mod storage;
 pub mod strided;
 #[allow(clippy::module_inception)]

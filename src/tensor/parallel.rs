@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering}
 use std::sync::{Condvar, Mutex, OnceLock, TryLockError};
 use std::time::{Duration, Instant};
 
-use super::limits::num_threads;
+use super::settings::num_threads;
 
 /// PyTorch's `at::internal::GRAIN_SIZE`: below this many elements an op runs on one thread.
 pub const GRAIN: usize = 32768;
@@ -308,45 +308,45 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tensor::limits::set_num_threads;
+    use crate::tensor::settings::with_threads;
 
     #[test]
     fn chunks_cover_the_output_once_with_any_thread_count() {
         for threads in [1, 2, 3, 8] {
-            set_num_threads(threads);
-            let mut out = vec![0usize; 100_003];
-            for_chunks(&mut out, 7, 1000, |start, chunk| {
-                for (i, o) in chunk.iter_mut().enumerate() {
-                    *o += start + i + 1;
-                }
+            with_threads(threads, || {
+                let mut out = vec![0usize; 100_003];
+                for_chunks(&mut out, 7, 1000, |start, chunk| {
+                    for (i, o) in chunk.iter_mut().enumerate() {
+                        *o += start + i + 1;
+                    }
+                });
+                assert!(out.iter().enumerate().all(|(i, &v)| v == i + 1));
             });
-            assert!(out.iter().enumerate().all(|(i, &v)| v == i + 1));
         }
-        set_num_threads(1);
     }
 
     #[test]
     fn built_vectors_are_whole_even_when_a_fill_stops_short() {
-        set_num_threads(2);
-        let v: Vec<u32> = build_vec(100_000, 1, 1000, |start, chunk| {
-            let n = chunk.len() / 2;
-            for (i, slot) in chunk[..n].iter_mut().enumerate() {
-                slot.write((start + i) as u32 + 1);
-            }
-            n
+        let v: Vec<u32> = with_threads(2, || {
+            build_vec(100_000, 1, 1000, |start, chunk| {
+                let n = chunk.len() / 2;
+                for (i, slot) in chunk[..n].iter_mut().enumerate() {
+                    slot.write((start + i) as u32 + 1);
+                }
+                n
+            })
         });
         assert_eq!(v.len(), 100_000);
         assert_eq!(v[0], 1);
         assert!(v.contains(&0));
-        set_num_threads(1);
     }
 
     #[test]
     fn small_work_stays_on_one_part() {
-        set_num_threads(2);
-        assert_eq!(parts(1000, GRAIN), 1);
-        assert_eq!(parts(4 * GRAIN, GRAIN), 2);
-        set_num_threads(1);
+        with_threads(2, || {
+            assert_eq!(parts(1000, GRAIN), 1);
+            assert_eq!(parts(4 * GRAIN, GRAIN), 2);
+        });
     }
 
     #[test]

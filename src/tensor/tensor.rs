@@ -7,8 +7,8 @@ use std::rc::Rc;
 use super::dtype::DType;
 use super::error::{Result, TensorError};
 use super::layout::Layout;
-use super::limits::check_numel;
 use super::parallel;
+use super::settings::check_numel;
 use super::storage::{Element, Storage};
 use super::strided::Runs;
 

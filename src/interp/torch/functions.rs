@@ -259,7 +259,7 @@ pub(crate) fn tensor_from_value(v: &Value, dtype: Option<DType>) -> PyResult<Ten
                         ),
                     ));
                 }
-                if out.len() > crate::tensor::limits::max_elements() {
+                if out.len() > crate::tensor::settings::max_elements() {
                     return Err(exc(
                         "MemoryError",
                         "too many elements for the tutor's sandbox",
@@ -424,7 +424,7 @@ fn random_shape(p: &Params) -> PyResult<Vec<usize>> {
 fn t_rand(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("rand", args);
     let shape = random_shape(&p)?;
-    let n = crate::tensor::limits::check_numel(&shape)?;
+    let n = crate::tensor::settings::check_numel(&shape)?;
     let v = interp.rng.uniform_f32(n, 0.0, 1.0);
     Ok(Value::Tensor(Tensor::from_vec(v, &shape)?))
 }
@@ -432,7 +432,7 @@ fn t_rand(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
 fn t_randn(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("randn", args);
     let shape = random_shape(&p)?;
-    let n = crate::tensor::limits::check_numel(&shape)?;
+    let n = crate::tensor::settings::check_numel(&shape)?;
     let v = interp.rng.normal_f32(n, 0.0, 1.0);
     Ok(Value::Tensor(Tensor::from_vec(v, &shape)?))
 }
@@ -470,7 +470,7 @@ fn t_randint(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
             format!("random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"),
         ));
     }
-    let n = crate::tensor::limits::check_numel(&shape)?;
+    let n = crate::tensor::settings::check_numel(&shape)?;
     let v = interp.rng.randint_i64(n, low, high);
     let t = Tensor::from_vec(v, &shape)?;
     Ok(Value::Tensor(match p.dtype_opt("dtype")? {
@@ -482,7 +482,7 @@ fn t_randint(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
 fn t_randperm(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("randperm", args);
     let n = p.int(0, "n")?.max(0) as usize;
-    crate::tensor::limits::check_numel(&[n])?;
+    crate::tensor::settings::check_numel(&[n])?;
     let v = interp.rng.randperm(n);
     Ok(Value::Tensor(Tensor::from_vec(v, &[n])?))
 }
@@ -630,7 +630,7 @@ fn t_set_num_threads(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         ));
     }
     interp.num_threads = n as usize;
-    crate::tensor::limits::set_num_threads(n as usize);
+    crate::tensor::settings::update(|s| s.num_threads = n as usize);
     Ok(Value::None)
 }
 

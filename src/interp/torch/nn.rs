@@ -1211,7 +1211,7 @@ fn linear_init_fn(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         ));
     }
     let bias = p.bool_or(2, "bias", true)?;
-    crate::tensor::limits::check_numel(&[in_f as usize, out_f as usize])?;
+    crate::tensor::settings::check_numel(&[in_f as usize, out_f as usize])?;
     let (w, b) = linear_init(&mut interp.rng, in_f as usize, out_f as usize, bias);
     inst.set("training", Value::Bool(true));
     inst.set("in_features", Value::Int(in_f));
@@ -1295,7 +1295,7 @@ fn embedding_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         }
         None => None,
     };
-    crate::tensor::limits::check_numel(&[n as usize, d as usize])?;
+    crate::tensor::settings::check_numel(&[n as usize, d as usize])?;
     let w = crate::tensor::random::embedding_init(
         &mut interp.rng,
         n as usize,

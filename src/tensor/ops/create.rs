@@ -1,7 +1,7 @@
 //! Creation ops whose rules are PyTorch's: `arange` (length and dtype), `eye`, `linspace`, `one_hot`.
 
 use crate::tensor::error::{Result, TensorError};
-use crate::tensor::limits::check_numel;
+use crate::tensor::settings::check_numel;
 use crate::tensor::{DType, Scalar, Tensor};
 
 /// `torch.arange(start, end, step)`: int64 when every argument is an int, else float32. Values are computed as

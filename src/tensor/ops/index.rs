@@ -3,7 +3,7 @@
 
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::broadcast_shapes;
-use crate::tensor::limits::check_numel;
+use crate::tensor::settings::check_numel;
 use crate::tensor::storage::Element;
 use crate::tensor::{DType, Tensor};
 use crate::with_dtype;

@@ -4,9 +4,9 @@
 
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::broadcast_shapes;
-use crate::tensor::limits::check_numel;
 use crate::tensor::ops::elementwise::{BinaryOp, Operand, binary};
 use crate::tensor::parallel;
+use crate::tensor::settings::check_numel;
 use crate::tensor::{DType, Tensor};
 
 impl Tensor {
@@ -435,7 +435,6 @@ impl Tensor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tensor::limits::set_num_threads;
 
     fn filled(shape: &[usize], seed: u32) -> Tensor {
         let n: usize = shape.iter().product();
@@ -458,7 +457,11 @@ mod tests {
     #[test]
     fn the_fused_bias_gives_matmul_then_add_bit_for_bit() {
         for threads in [1, 2, 3] {
-            set_num_threads(threads);
+            let _threads = crate::tensor::settings::Settings {
+                num_threads: threads,
+                ..Default::default()
+            }
+            .enter();
             for (lead, k, n) in [
                 (vec![5usize], 7usize, 3usize),
                 (vec![4, 128], 64, 96),
@@ -493,6 +496,5 @@ mod tests {
             let two_ops = binary(BinaryOp::Add, Operand::Tensor(&y), Operand::Tensor(&b)).unwrap();
             assert_eq!(bits(&fused), bits(&two_ops));
         }
-        set_num_threads(1);
     }
 }

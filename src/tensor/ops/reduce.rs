@@ -147,7 +147,7 @@ impl Tensor {
                 }
             }
         }
-        let threads = crate::tensor::limits::num_threads();
+        let threads = crate::tensor::settings::num_threads();
         let r = rows::<f32>(self, dims, keepdim)?;
         let out_numel: usize = r.out_shape.iter().product();
         let k = r.row_len;
@@ -304,7 +304,7 @@ impl Tensor {
                     outer,
                     dim_size,
                     inner,
-                    crate::tensor::limits::num_threads(),
+                    crate::tensor::settings::num_threads(),
                 );
             }
         }

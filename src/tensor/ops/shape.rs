@@ -195,7 +195,7 @@ impl Tensor {
             }
         }
         // A view is free, but anything that reads it materialises every element: the sandbox's cap applies.
-        crate::tensor::limits::check_numel(&layout.shape)?;
+        crate::tensor::settings::check_numel(&layout.shape)?;
         Ok(self.with_layout(layout))
     }
 
