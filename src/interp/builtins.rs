@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::Interpreter;
-use super::error::{EXCEPTION_HIERARCHY, PyResult, exc, type_error};
+use super::error::{ExcKind, PyResult, exc, type_error};
 use super::ops::hash_key;
 use super::value::{Args, Builtin, Class, Dict, Instance, Module, NativeFn, Value};
 
@@ -90,13 +90,18 @@ pub(crate) fn install(interp: &mut Interpreter) {
     interp
         .exception_classes
         .insert("object", Rc::clone(&object));
-    for (name, parent) in EXCEPTION_HIERARCHY {
-        let bases = match interp.exception_classes.get(parent) {
-            Some(p) => vec![Rc::clone(p)],
+    for kind in ExcKind::BUILTIN {
+        let bases = match kind.parent() {
+            Some(p) => interp
+                .exception_classes
+                .get(p.name())
+                .map(|c| vec![Rc::clone(c)])
+                .unwrap_or_default(),
             None => vec![Rc::clone(&object)],
         };
+        let name = kind.name();
         let class = Rc::new(Class {
-            name: Rc::from(*name),
+            name: Rc::from(name),
             bases,
             attrs: RefCell::new(vec![]),
             native: Some(name),
@@ -133,7 +138,7 @@ pub(crate) fn install(interp: &mut Interpreter) {
 
 fn b_forbidden(_: &mut Interpreter, _: Args) -> PyResult<Value> {
     Err(exc(
-        "PermissionError",
+        ExcKind::PermissionError,
         "this built-in is not available in the tutor's sandbox: cells cannot read files, run programs or see the environment",
     ))
 }
@@ -274,7 +279,7 @@ fn b_range(_: &mut Interpreter, args: Args) -> PyResult<Value> {
         }
     };
     if c == 0 {
-        return Err(exc("ValueError", "range() arg 3 must not be zero"));
+        return Err(exc(ExcKind::ValueError, "range() arg 3 must not be zero"));
     }
     Ok(Value::Range(a, b, c))
 }
@@ -360,7 +365,7 @@ fn extreme(interp: &mut Interpreter, args: Args, largest: bool) -> PyResult<Valu
         (Some((v, _)), _) => Ok(v),
         (None, Some(d)) => Ok(d),
         (None, None) => Err(exc(
-            "ValueError",
+            ExcKind::ValueError,
             format!("{name}() iterable argument is empty"),
         )),
     }
@@ -398,7 +403,7 @@ fn b_round(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         (Value::Float(f), None) => {
             if !f.is_finite() {
                 return Err(exc(
-                    "OverflowError",
+                    ExcKind::OverflowError,
                     "cannot convert float infinity to integer",
                 ));
             }
@@ -588,7 +593,7 @@ fn b_dict(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
                     let kv = interp.collect_iter(&item)?;
                     if kv.len() != 2 {
                         return Err(exc(
-                            "ValueError",
+                            ExcKind::ValueError,
                             format!(
                                 "dictionary update sequence element #0 has length {}; 2 is required",
                                 kv.len()
@@ -627,11 +632,14 @@ fn b_int(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         Value::Bool(b) => Ok(Value::Int(b as i64)),
         Value::Float(f) => {
             if f.is_nan() {
-                return Err(exc("ValueError", "cannot convert float NaN to integer"));
+                return Err(exc(
+                    ExcKind::ValueError,
+                    "cannot convert float NaN to integer",
+                ));
             }
             if f.is_infinite() {
                 return Err(exc(
-                    "OverflowError",
+                    ExcKind::OverflowError,
                     "cannot convert float infinity to integer",
                 ));
             }
@@ -645,7 +653,7 @@ fn b_int(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
             let t = s.trim().replace('_', "");
             i64::from_str_radix(&t, base).map(Value::Int).map_err(|_| {
                 exc(
-                    "ValueError",
+                    ExcKind::ValueError,
                     format!(
                         "invalid literal for int() with base {base}: {}",
                         super::repr::str_repr(&s)
@@ -656,7 +664,7 @@ fn b_int(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         Value::Tensor(t) => {
             if t.numel() != 1 {
                 return Err(exc(
-                    "RuntimeError",
+                    ExcKind::RuntimeError,
                     format!(
                         "a Tensor with {} elements cannot be converted to Scalar",
                         t.numel()
@@ -694,7 +702,7 @@ fn b_float(_: &mut Interpreter, args: Args) -> PyResult<Value> {
             };
             parsed.map(Value::Float).ok_or_else(|| {
                 exc(
-                    "ValueError",
+                    ExcKind::ValueError,
                     format!(
                         "could not convert string to float: {}",
                         super::repr::str_repr(&s)
@@ -703,7 +711,7 @@ fn b_float(_: &mut Interpreter, args: Args) -> PyResult<Value> {
             })
         }
         Value::Tensor(t) if t.numel() != 1 => Err(exc(
-            "RuntimeError",
+            ExcKind::RuntimeError,
             format!(
                 "a Tensor with {} elements cannot be converted to Scalar",
                 t.numel()
@@ -830,7 +838,7 @@ fn b_hasattr(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let name = attr_name(&need(&args, 1, "name", "hasattr")?)?;
     match interp.get_attr(&obj, &name) {
         Ok(_) => Ok(Value::Bool(true)),
-        Err(super::Unwind::Exception(e)) if e.kind.as_ref() == "AttributeError" => {
+        Err(super::Unwind::Exception(e)) if e.kind == ExcKind::AttributeError => {
             Ok(Value::Bool(false))
         }
         Err(e) => Err(e),
@@ -842,7 +850,7 @@ fn b_getattr(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let name = attr_name(&need(&args, 1, "name", "getattr")?)?;
     match (interp.get_attr(&obj, &name), args.pos.get(2)) {
         (Ok(v), _) => Ok(v),
-        (Err(super::Unwind::Exception(e)), Some(d)) if e.kind.as_ref() == "AttributeError" => {
+        (Err(super::Unwind::Exception(e)), Some(d)) if e.kind == ExcKind::AttributeError => {
             Ok(d.clone())
         }
         (Err(e), _) => Err(e),
@@ -868,7 +876,7 @@ fn b_next(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         Some(v) => Ok(v),
         None => match args.pos.get(1) {
             Some(d) => Ok(d.clone()),
-            None => Err(exc("StopIteration", "")),
+            None => Err(exc(ExcKind::StopIteration, "")),
         },
     }
 }
@@ -891,11 +899,11 @@ fn b_pow(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     if let Some(m) = args.pos.get(2) {
         let (base, exp, m) = (to_int(&a, "")?, to_int(&b, "")?, to_int(m, "")?);
         if m == 0 {
-            return Err(exc("ValueError", "pow() 3rd argument cannot be 0"));
+            return Err(exc(ExcKind::ValueError, "pow() 3rd argument cannot be 0"));
         }
         if exp < 0 {
             return Err(exc(
-                "ValueError",
+                ExcKind::ValueError,
                 "pow() 2nd argument cannot be negative when 3rd argument specified",
             ));
         }
@@ -921,7 +929,7 @@ fn b_chr(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     char::from_u32(i as u32)
         .filter(|_| (0..=0x10FFFF).contains(&i))
         .map(|c| Value::str(&c.to_string()))
-        .ok_or_else(|| exc("ValueError", "chr() arg not in range(0x110000)"))
+        .ok_or_else(|| exc(ExcKind::ValueError, "chr() arg not in range(0x110000)"))
 }
 
 fn b_ord(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -967,7 +975,7 @@ fn b_hash(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     match hash_key(&v)? {
         super::value::HashKey::Int(i) => Ok(Value::Int(i)),
         _ => Err(exc(
-            "TypeError",
+            ExcKind::TypeError,
             "hash() of this value is not deterministic across runs; the tutor leaves it out",
         )),
     }
@@ -983,7 +991,7 @@ fn b_super(_: &mut Interpreter, args: Args) -> PyResult<Value> {
         (Some(Value::Class(c)), Some(this)) => {
             Ok(Value::Super(Rc::new((Rc::clone(c), this.clone()))))
         }
-        _ => Err(exc("RuntimeError", "super(): no arguments")),
+        _ => Err(exc(ExcKind::RuntimeError, "super(): no arguments")),
     }
 }
 
@@ -1165,7 +1173,7 @@ fn m_unary(_: &mut Interpreter, args: Args, name: &str, f: fn(f64) -> f64) -> Py
     let x = to_float(&need(&args, 0, "x", name)?)?;
     let y = f(x);
     if y.is_nan() && !x.is_nan() {
-        return Err(exc("ValueError", "math domain error"));
+        return Err(exc(ExcKind::ValueError, "math domain error"));
     }
     Ok(Value::Float(y))
 }
@@ -1177,7 +1185,7 @@ fn m_sqrt(i: &mut Interpreter, args: Args) -> PyResult<Value> {
 fn m_log(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let x = to_float(&need(&args, 0, "x", "log")?)?;
     if x <= 0.0 {
-        return Err(exc("ValueError", "math domain error"));
+        return Err(exc(ExcKind::ValueError, "math domain error"));
     }
     match args.pos.get(1) {
         Some(b) => Ok(Value::Float(x.ln() / to_float(b)?.ln())),
@@ -1267,7 +1275,7 @@ fn m_factorial(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let n = to_int(&need(&args, 0, "n", "factorial")?, "")?;
     if n < 0 {
         return Err(exc(
-            "ValueError",
+            ExcKind::ValueError,
             "factorial() not defined for negative values",
         ));
     }
@@ -1275,7 +1283,7 @@ fn m_factorial(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     for k in 2..=n {
         acc = acc.checked_mul(k).ok_or_else(|| {
             exc(
-                "OverflowError",
+                ExcKind::OverflowError,
                 "factorial too large for the tutor's 64-bit ints",
             )
         })?;
@@ -1314,7 +1322,7 @@ fn t_process_time(_: &mut Interpreter, _: Args) -> PyResult<Value> {
     // SAFETY: `ts` is a valid, writable timespec.
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
     if rc != 0 {
-        return Err(exc("OSError", "process_time is not available"));
+        return Err(exc(ExcKind::OSError, "process_time is not available"));
     }
     Ok(Value::Float(ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9))
 }

@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::error::{PyException, PyResult, Unwind, exc, type_error};
+use super::error::{ExcKind, PyException, PyResult, Unwind, exc, type_error};
 use super::eval::{ScopeRef, function_scope};
 use super::value::{Args, Class, Dict, Function, Instance, Iter, Value};
 use super::{FrameCtx, Interpreter, ops};
@@ -80,7 +80,7 @@ impl Interpreter {
                 super::methods::number_method(self, &recv, name, args)
             }
             _ => Err(exc(
-                "AttributeError",
+                ExcKind::AttributeError,
                 format!("'{}' object has no attribute '{}'", recv.type_name(), name),
             )),
         }
@@ -88,7 +88,10 @@ impl Interpreter {
 
     pub(crate) fn call_function(&mut self, f: &Rc<Function>, args: Args) -> PyResult<Value> {
         if self.frames.len() >= self.limits.max_depth {
-            return Err(exc("RecursionError", "maximum recursion depth exceeded"));
+            return Err(exc(
+                ExcKind::RecursionError,
+                "maximum recursion depth exceeded",
+            ));
         }
         let scope = function_scope(f);
         self.bind_args(f, args, &scope)?;
@@ -251,7 +254,7 @@ impl Interpreter {
     pub fn get_attr(&mut self, obj: &Value, name: &str) -> PyResult<Value> {
         if forbidden_attr(name) {
             return Err(exc(
-                "AttributeError",
+                ExcKind::AttributeError,
                 format!("the tutor's sandbox does not allow access to '{name}'"),
             ));
         }
@@ -270,7 +273,7 @@ impl Interpreter {
                     return Ok(v);
                 }
                 Err(exc(
-                    "AttributeError",
+                    ExcKind::AttributeError,
                     format!("'{}' object has no attribute '{}'", inst.class.name, name),
                 ))
             }
@@ -281,7 +284,7 @@ impl Interpreter {
                 match c.lookup(name) {
                     Some((_, v)) => Ok(v),
                     None => Err(exc(
-                        "AttributeError",
+                        ExcKind::AttributeError,
                         format!("type object '{}' has no attribute '{}'", c.name, name),
                     )),
                 }
@@ -306,13 +309,13 @@ impl Interpreter {
                     })));
                 }
                 Err(exc(
-                    "AttributeError",
+                    ExcKind::AttributeError,
                     format!("'super' object has no attribute '{name}'"),
                 ))
             }
             Value::Module(m) => m.attrs.get(name).cloned().ok_or_else(|| {
                 exc(
-                    "AttributeError",
+                    ExcKind::AttributeError,
                     format!(
                         "module '{}' has no attribute '{}' (or the tutor does not provide it yet)",
                         m.name, name
@@ -326,7 +329,7 @@ impl Interpreter {
             Value::Function(f) => match name {
                 "__name__" => Ok(Value::Str(Rc::clone(&f.name))),
                 _ => Err(exc(
-                    "AttributeError",
+                    ExcKind::AttributeError,
                     format!("'function' object has no attribute '{name}'"),
                 )),
             },
@@ -335,7 +338,7 @@ impl Interpreter {
                 "is_floating_point" => Ok(Value::Bool(d.is_floating_point())),
                 "itemsize" => Ok(Value::Int(d.size_in_bytes() as i64)),
                 _ => Err(exc(
-                    "AttributeError",
+                    ExcKind::AttributeError,
                     format!("'torch.dtype' object has no attribute '{name}'"),
                 )),
             },
@@ -360,7 +363,7 @@ impl Interpreter {
     pub fn set_attr(&mut self, obj: &Value, name: &str, value: Value) -> PyResult<()> {
         if forbidden_attr(name) {
             return Err(exc(
-                "AttributeError",
+                ExcKind::AttributeError,
                 format!("the tutor's sandbox does not allow setting '{name}'"),
             ));
         }
@@ -381,7 +384,7 @@ impl Interpreter {
             }
             Value::Tensor(t) => super::torch::tensor_setattr(self, t, name, value),
             _ => Err(exc(
-                "AttributeError",
+                ExcKind::AttributeError,
                 format!("'{}' object has no attribute '{}'", obj.type_name(), name),
             )),
         }
@@ -476,7 +479,7 @@ impl Interpreter {
                         }
                         if idx.len() != new_items.len() {
                             return Err(exc(
-                                "ValueError",
+                                ExcKind::ValueError,
                                 format!(
                                     "attempt to assign sequence of size {} to extended slice of size {}",
                                     new_items.len(),
@@ -622,7 +625,7 @@ impl Interpreter {
                 let n = range_len(*a, *b, *c);
                 if n > 100_000_000 {
                     return Err(exc(
-                        "MemoryError",
+                        ExcKind::MemoryError,
                         "range too large to materialise in the tutor",
                     ));
                 }
@@ -658,6 +661,22 @@ impl Interpreter {
         match self.exception_classes.get("BaseException") {
             Some(base) => c.is_subclass_of(base),
             None => false,
+        }
+    }
+
+    /// The kind of an exception class: the built-in class itself, or a class the cell defined (even one
+    /// that reuses a built-in name).
+    pub(crate) fn exception_kind_of(&self, class: &Rc<Class>) -> ExcKind {
+        match ExcKind::builtin(&class.name) {
+            Some(k)
+                if self
+                    .exception_classes
+                    .get(k.name())
+                    .is_some_and(|c| Rc::ptr_eq(c, class)) =>
+            {
+                k
+            }
+            _ => ExcKind::User(Rc::clone(&class.name)),
         }
     }
 
@@ -699,7 +718,7 @@ impl Interpreter {
                 .exception_classes
                 .get("Exception")
                 .cloned()
-                .ok_or_else(|| exc("RuntimeError", "internal: no Exception class"))?,
+                .ok_or_else(|| exc(ExcKind::RuntimeError, "internal: no Exception class"))?,
         };
         let inst = Rc::new(Instance {
             class,
@@ -741,19 +760,19 @@ impl Interpreter {
         );
         if self.modules.contains_key(top) {
             return Err(exc(
-                "ModuleNotFoundError",
+                ExcKind::ModuleNotFoundError,
                 format!(
                     "No module named '{name}' (the tutor provides torch, torch.nn, torch.nn.functional, math, copy and time)"
                 ),
             ));
         }
-        Err(exc("ModuleNotFoundError", message))
+        Err(exc(ExcKind::ModuleNotFoundError, message))
     }
 }
 
 fn unreachable_attr(obj: &Value, name: &str) -> PyResult<Value> {
     Err(exc(
-        "AttributeError",
+        ExcKind::AttributeError,
         format!("'{}' object has no attribute '{}'", obj.type_name(), name),
     ))
 }
@@ -767,7 +786,7 @@ fn bind(obj: &Value, v: Value) -> Value {
 }
 
 fn key_error(interp: &mut Interpreter, key: &Value) -> PyResult<PyException> {
-    let mut e = PyException::new("KeyError", interp.repr(key)?);
+    let mut e = PyException::new(ExcKind::KeyError, interp.repr(key)?);
     let class = interp.exception_classes.get("KeyError").cloned();
     if let Some(class) = class {
         let inst = Rc::new(Instance {
@@ -811,7 +830,10 @@ pub(crate) fn seq_index(index: &Value, len: usize, what: &str) -> PyResult<usize
     let n = len as i64;
     let j = if i < 0 { i + n } else { i };
     if j < 0 || j >= n {
-        return Err(exc("IndexError", format!("{what} index out of range")));
+        return Err(exc(
+            ExcKind::IndexError,
+            format!("{what} index out of range"),
+        ));
     }
     Ok(j as usize)
 }
@@ -831,7 +853,7 @@ pub(crate) fn slice_indices(s: &(Value, Value, Value), len: i64) -> PyResult<(i6
     };
     let step = to_i(&s.2)?.unwrap_or(1);
     if step == 0 {
-        return Err(exc("ValueError", "slice step cannot be zero"));
+        return Err(exc(ExcKind::ValueError, "slice step cannot be zero"));
     }
     let (lower, upper) = if step < 0 { (-1, len - 1) } else { (0, len) };
     let fix = |v: Option<i64>, default: i64| -> i64 {

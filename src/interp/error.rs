@@ -25,8 +25,8 @@ pub enum Unwind {
 }
 
 pub struct PyException {
-    /// Class name (`RuntimeError`, or a user class).
-    pub kind: Rc<str>,
+    /// Its class: a built-in exception, or a user class by name.
+    pub kind: ExcKind,
     pub message: String,
     /// The exception object (an instance of the exception class) once materialised.
     pub value: Option<Value>,
@@ -39,9 +39,9 @@ pub struct PyException {
 pub type PyResult<T> = Result<T, Unwind>;
 
 impl PyException {
-    pub fn new(kind: &str, message: impl Into<String>) -> PyException {
+    pub fn new(kind: ExcKind, message: impl Into<String>) -> PyException {
         PyException {
-            kind: Rc::from(kind),
+            kind,
             message: message.into(),
             value: None,
             frames: Vec::new(),
@@ -86,53 +86,215 @@ impl PyException {
 }
 
 /// Builds an exception error of a given Python kind.
-pub fn exc(kind: &str, message: impl Into<String>) -> Unwind {
-    Unwind::Exception(Box::new(PyException::new(kind, message)))
+pub fn exc(kind: impl Into<ExcKind>, message: impl Into<String>) -> Unwind {
+    Unwind::Exception(Box::new(PyException::new(kind.into(), message)))
 }
 
 pub fn type_error(message: impl Into<String>) -> Unwind {
-    exc("TypeError", message)
+    exc(ExcKind::TypeError, message)
 }
 
 pub fn value_error(message: impl Into<String>) -> Unwind {
-    exc("ValueError", message)
+    exc(ExcKind::ValueError, message)
 }
 
 pub fn runtime_error(message: impl Into<String>) -> Unwind {
-    exc("RuntimeError", message)
+    exc(ExcKind::RuntimeError, message)
+}
+
+pub fn attribute_error(message: impl Into<String>) -> Unwind {
+    exc(ExcKind::AttributeError, message)
 }
 
 impl From<TensorError> for Unwind {
     fn from(e: TensorError) -> Unwind {
-        exc(e.python_type(), e.to_string())
+        // Every class the engine names is a built-in exception (tests/… check `python_type` covers them).
+        let kind = ExcKind::builtin(e.python_type()).unwrap_or(ExcKind::RuntimeError);
+        exc(kind, e.to_string())
     }
 }
 
-/// The built-in exception hierarchy: (class, parent).
-pub const EXCEPTION_HIERARCHY: &[(&str, &str)] = &[
-    ("BaseException", ""),
-    ("Exception", "BaseException"),
-    ("KeyboardInterrupt", "BaseException"),
-    ("ArithmeticError", "Exception"),
-    ("ZeroDivisionError", "ArithmeticError"),
-    ("OverflowError", "ArithmeticError"),
-    ("AssertionError", "Exception"),
-    ("AttributeError", "Exception"),
-    ("ImportError", "Exception"),
-    ("ModuleNotFoundError", "ImportError"),
-    ("LookupError", "Exception"),
-    ("IndexError", "LookupError"),
-    ("KeyError", "LookupError"),
-    ("MemoryError", "Exception"),
-    ("NameError", "Exception"),
-    ("UnboundLocalError", "NameError"),
-    ("RuntimeError", "Exception"),
-    ("NotImplementedError", "RuntimeError"),
-    ("RecursionError", "RuntimeError"),
-    ("StopIteration", "Exception"),
-    ("TypeError", "Exception"),
-    ("ValueError", "Exception"),
-    ("TimeoutError", "Exception"),
-    ("SyntaxError", "Exception"),
-    ("PermissionError", "Exception"),
-];
+macro_rules! exception_kinds {
+    ($($name:ident : $parent:ident),* $(,)?) => {
+        /// The class of an exception: one of Python's built-in exceptions (those the tutor raises or a cell
+        /// may name), or a class the cell defined.
+        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+        pub enum ExcKind {
+            BaseException,
+            $($name,)*
+            /// A class defined by the cell (`class ShapeError(ValueError): ...`), by name.
+            User(Rc<str>),
+        }
+
+        impl ExcKind {
+            /// Every built-in kind, parents before children (the order classes are created in).
+            pub const BUILTIN: &'static [ExcKind] = &[ExcKind::BaseException, $(ExcKind::$name,)*];
+
+            /// The class name, as a traceback prints it.
+            pub fn name(&self) -> &str {
+                match self {
+                    ExcKind::BaseException => "BaseException",
+                    $(ExcKind::$name => stringify!($name),)*
+                    ExcKind::User(n) => n,
+                }
+            }
+
+            /// The built-in base class (None for `BaseException` and user classes, whose bases are
+            /// whatever the cell wrote).
+            pub fn parent(&self) -> Option<ExcKind> {
+                match self {
+                    ExcKind::BaseException | ExcKind::User(_) => None,
+                    $(ExcKind::$name => Some(ExcKind::$parent),)*
+                }
+            }
+
+            /// The built-in kind of this name.
+            pub fn builtin(name: &str) -> Option<ExcKind> {
+                match name {
+                    "BaseException" => Some(ExcKind::BaseException),
+                    $(stringify!($name) => Some(ExcKind::$name),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+// CPython 3.11's hierarchy (Doc/library/exceptions.rst), for the classes the tutor raises or a cell may
+// name. Order: every parent before its children.
+exception_kinds! {
+    Exception: BaseException,
+    KeyboardInterrupt: BaseException,
+    SystemExit: BaseException,
+    GeneratorExit: BaseException,
+    ArithmeticError: Exception,
+    ZeroDivisionError: ArithmeticError,
+    OverflowError: ArithmeticError,
+    FloatingPointError: ArithmeticError,
+    AssertionError: Exception,
+    AttributeError: Exception,
+    BufferError: Exception,
+    EOFError: Exception,
+    ImportError: Exception,
+    ModuleNotFoundError: ImportError,
+    LookupError: Exception,
+    IndexError: LookupError,
+    KeyError: LookupError,
+    MemoryError: Exception,
+    NameError: Exception,
+    UnboundLocalError: NameError,
+    OSError: Exception,
+    FileNotFoundError: OSError,
+    PermissionError: OSError,
+    TimeoutError: OSError,
+    ReferenceError: Exception,
+    RuntimeError: Exception,
+    NotImplementedError: RuntimeError,
+    RecursionError: RuntimeError,
+    StopIteration: Exception,
+    SyntaxError: Exception,
+    IndentationError: SyntaxError,
+    TypeError: Exception,
+    ValueError: Exception,
+    UnicodeError: ValueError,
+    Warning: Exception,
+    UserWarning: Warning,
+    DeprecationWarning: Warning,
+    FutureWarning: Warning,
+    RuntimeWarning: Warning,
+}
+
+impl ExcKind {
+    /// A class by name: the built-in one, or a user class.
+    pub fn named(name: &str) -> ExcKind {
+        ExcKind::builtin(name).unwrap_or_else(|| ExcKind::User(Rc::from(name)))
+    }
+
+    /// Whether this built-in kind is `ancestor` or derives from it (user classes answer for themselves
+    /// through their bases; here they match only their own name).
+    pub fn is_subclass_of(&self, ancestor: &ExcKind) -> bool {
+        let mut cur = Some(self.clone());
+        while let Some(k) = cur {
+            if &k == ancestor {
+                return true;
+            }
+            cur = k.parent();
+        }
+        false
+    }
+}
+
+/// Transitional: the torch bindings still name their classes as strings until their re-cut lands.
+impl From<&str> for ExcKind {
+    fn from(name: &str) -> ExcKind {
+        ExcKind::named(name)
+    }
+}
+
+impl std::fmt::Display for ExcKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl AsRef<str> for ExcKind {
+    fn as_ref(&self) -> &str {
+        self.name()
+    }
+}
+
+impl PartialEq<str> for ExcKind {
+    fn eq(&self, other: &str) -> bool {
+        self.name() == other
+    }
+}
+
+impl PartialEq<&str> for ExcKind {
+    fn eq(&self, other: &&str) -> bool {
+        self.name() == *other
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_kind_has_its_parent_created_before_it() {
+        for (i, k) in ExcKind::BUILTIN.iter().enumerate() {
+            if let Some(p) = k.parent() {
+                let at = ExcKind::BUILTIN.iter().position(|x| *x == p);
+                assert!(at.is_some_and(|j| j < i), "{k} before its parent {p}");
+            }
+            assert_eq!(ExcKind::builtin(k.name()).as_ref(), Some(k));
+        }
+    }
+
+    #[test]
+    fn every_class_the_engine_raises_is_a_builtin_kind() {
+        use crate::tensor::TensorError;
+        for e in [
+            TensorError::Index(String::new()),
+            TensorError::Type(String::new()),
+            TensorError::Value(String::new()),
+            TensorError::NotImplemented(String::new()),
+            TensorError::Runtime(String::new()),
+            TensorError::DeadlinePassed,
+            TensorError::TooLarge {
+                requested: 1,
+                limit: 0,
+            },
+        ] {
+            assert!(ExcKind::builtin(e.python_type()).is_some(), "{e:?}");
+        }
+    }
+
+    #[test]
+    fn the_hierarchy_is_pythons() {
+        assert!(ExcKind::TimeoutError.is_subclass_of(&ExcKind::OSError));
+        assert!(ExcKind::KeyError.is_subclass_of(&ExcKind::LookupError));
+        assert!(ExcKind::RecursionError.is_subclass_of(&ExcKind::Exception));
+        assert!(!ExcKind::KeyboardInterrupt.is_subclass_of(&ExcKind::Exception));
+        assert!(!ExcKind::TypeError.is_subclass_of(&ExcKind::ValueError));
+    }
+}

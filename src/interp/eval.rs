@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use rustpython_parser::ast::{self, Constant, Expr, Ranged, Stmt};
 
-use super::error::{Frame, PyException, PyResult, Unwind, exc, type_error};
+use super::error::{ExcKind, Frame, PyException, PyResult, Unwind, exc, type_error};
 use super::source::LineIndex;
 use super::value::{Args, Class, Dict, Function, Param, Scope, Value};
 use super::{Interpreter, ops};
@@ -220,7 +220,7 @@ impl Interpreter {
             Stmt::FunctionDef(f) => {
                 if !f.decorator_list.is_empty() {
                     return Err(exc(
-                        "SyntaxError",
+                        ExcKind::SyntaxError,
                         "decorators are not part of the tutor's Python subset",
                     ));
                 }
@@ -241,7 +241,7 @@ impl Interpreter {
                         }
                         None => String::new(),
                     };
-                    return Err(exc("AssertionError", msg));
+                    return Err(exc(ExcKind::AssertionError, msg));
                 }
             }
             Stmt::With(w) => {
@@ -291,7 +291,7 @@ impl Interpreter {
                     let name = alias.name.as_str();
                     if name == "*" {
                         return Err(exc(
-                            "SyntaxError",
+                            ExcKind::SyntaxError,
                             "'from ... import *' is not supported by the tutor",
                         ));
                     }
@@ -301,7 +301,7 @@ impl Interpreter {
                             let full = format!("{module_name}.{name}");
                             self.import_module(&full).map_err(|_| {
                                 exc(
-                                    "ImportError",
+                                    ExcKind::ImportError,
                                     format!("cannot import name '{name}' from '{module_name}'"),
                                 )
                             })?
@@ -330,7 +330,7 @@ impl Interpreter {
             }
             _ => {
                 return Err(exc(
-                    "SyntaxError",
+                    ExcKind::SyntaxError,
                     "this statement is not part of the tutor's Python subset",
                 ));
             }
@@ -340,7 +340,7 @@ impl Interpreter {
 
     fn exec_raise(&mut self, r: &ast::StmtRaise, scope: &ScopeRef) -> PyResult<Unwind> {
         let Some(e) = &r.exc else {
-            return Ok(exc("RuntimeError", "No active exception to reraise"));
+            return Ok(exc(ExcKind::RuntimeError, "No active exception to reraise"));
         };
         let v = self.eval(e, scope)?;
         self.exception_from_value(v)
@@ -357,7 +357,7 @@ impl Interpreter {
         match &v {
             Value::Instance(inst) if self.is_exception_class(&inst.class) => {
                 let message = self.exception_message(&v)?;
-                let mut e = PyException::new(&inst.class.name, message);
+                let mut e = PyException::new(self.exception_kind_of(&inst.class), message);
                 e.value = Some(v.clone());
                 Ok(Unwind::Exception(Box::new(e)))
             }
@@ -389,7 +389,7 @@ impl Interpreter {
                         // A bare `raise` inside the handler re-raises the original exception.
                         let r = match r {
                             Err(Unwind::Exception(inner))
-                                if inner.kind.as_ref() == "RuntimeError"
+                                if inner.kind == ExcKind::RuntimeError
                                     && inner.message == "No active exception to reraise" =>
                             {
                                 match pending.take() {
@@ -597,10 +597,10 @@ impl Interpreter {
                 self.set_item(&obj, index, value)
             }
             Expr::Starred(_) => Err(exc(
-                "SyntaxError",
+                ExcKind::SyntaxError,
                 "starred assignment target must be in a list or tuple",
             )),
-            _ => Err(exc("SyntaxError", "cannot assign to expression")),
+            _ => Err(exc(ExcKind::SyntaxError, "cannot assign to expression")),
         }
     }
 
@@ -612,12 +612,12 @@ impl Interpreter {
                 if items.len() != targets.len() {
                     return Err(if items.len() > targets.len() {
                         exc(
-                            "ValueError",
+                            ExcKind::ValueError,
                             format!("too many values to unpack (expected {})", targets.len()),
                         )
                     } else {
                         exc(
-                            "ValueError",
+                            ExcKind::ValueError,
                             format!(
                                 "not enough values to unpack (expected {}, got {})",
                                 targets.len(),
@@ -634,7 +634,7 @@ impl Interpreter {
                 let after = targets.len() - si - 1;
                 if items.len() < si + after {
                     return Err(exc(
-                        "ValueError",
+                        ExcKind::ValueError,
                         format!(
                             "not enough values to unpack (expected at least {}, got {})",
                             si + after,
@@ -664,9 +664,12 @@ impl Interpreter {
         let rhs = self.eval(&a.value, scope)?;
         match &*a.target {
             Expr::Name(n) => {
-                let cur = self
-                    .lookup(scope, &n.id)
-                    .ok_or_else(|| exc("NameError", format!("name '{}' is not defined", n.id)))?;
+                let cur = self.lookup(scope, &n.id).ok_or_else(|| {
+                    exc(
+                        ExcKind::NameError,
+                        format!("name '{}' is not defined", n.id),
+                    )
+                })?;
                 let new = self.inplace_op(a.op, cur, rhs)?;
                 self.store(scope, &n.id, new);
             }
@@ -689,7 +692,7 @@ impl Interpreter {
             }
             _ => {
                 return Err(exc(
-                    "SyntaxError",
+                    ExcKind::SyntaxError,
                     "illegal expression for augmented assignment",
                 ));
             }
@@ -717,7 +720,10 @@ impl Interpreter {
         match target {
             Expr::Name(n) => {
                 if scope.borrow_mut().vars.remove(n.id.as_str()).is_none() {
-                    return Err(exc("NameError", format!("name '{}' is not defined", n.id)));
+                    return Err(exc(
+                        ExcKind::NameError,
+                        format!("name '{}' is not defined", n.id),
+                    ));
                 }
                 Ok(())
             }
@@ -732,7 +738,7 @@ impl Interpreter {
                 }
                 Ok(())
             }
-            _ => Err(exc("SyntaxError", "cannot delete this expression")),
+            _ => Err(exc(ExcKind::SyntaxError, "cannot delete this expression")),
         }
     }
 
@@ -741,9 +747,12 @@ impl Interpreter {
     pub(crate) fn eval(&mut self, e: &Expr, scope: &ScopeRef) -> PyResult<Value> {
         match e {
             Expr::Constant(c) => constant(&c.value),
-            Expr::Name(n) => self
-                .lookup(scope, &n.id)
-                .ok_or_else(|| exc("NameError", format!("name '{}' is not defined", n.id))),
+            Expr::Name(n) => self.lookup(scope, &n.id).ok_or_else(|| {
+                exc(
+                    ExcKind::NameError,
+                    format!("name '{}' is not defined", n.id),
+                )
+            }),
             Expr::BinOp(b) => {
                 let l = self.eval(&b.left, scope)?;
                 let r = self.eval(&b.right, scope)?;
@@ -917,14 +926,17 @@ impl Interpreter {
                 let step = self.eval_opt(&s.step, scope)?;
                 Ok(Value::Slice(Rc::new((lower, upper, step))))
             }
-            Expr::Starred(_) => Err(exc("SyntaxError", "can't use starred expression here")),
+            Expr::Starred(_) => Err(exc(
+                ExcKind::SyntaxError,
+                "can't use starred expression here",
+            )),
             Expr::NamedExpr(n) => {
                 let v = self.eval(&n.value, scope)?;
                 self.assign(&n.target, v.clone(), scope)?;
                 Ok(v)
             }
             _ => Err(exc(
-                "SyntaxError",
+                ExcKind::SyntaxError,
                 "this expression is not part of the tutor's Python subset",
             )),
         }
@@ -1058,7 +1070,7 @@ impl Interpreter {
         };
         match (class, this) {
             (Some(Value::Class(c)), Some(this)) => Ok(Value::Super(Rc::new((c, this)))),
-            _ => Err(exc("RuntimeError", "super(): no arguments")),
+            _ => Err(exc(ExcKind::RuntimeError, "super(): no arguments")),
         }
     }
 }
@@ -1072,7 +1084,7 @@ pub(crate) fn constant(c: &Constant) -> PyResult<Value> {
             Ok(v) => Value::Int(v),
             Err(_) => {
                 return Err(exc(
-                    "OverflowError",
+                    ExcKind::OverflowError,
                     "the tutor's integers are limited to 64 bits",
                 ));
             }
@@ -1084,7 +1096,7 @@ pub(crate) fn constant(c: &Constant) -> PyResult<Value> {
         }
         Constant::Bytes(_) | Constant::Complex { .. } => {
             return Err(exc(
-                "SyntaxError",
+                ExcKind::SyntaxError,
                 "bytes and complex literals are not part of the tutor's Python subset",
             ));
         }

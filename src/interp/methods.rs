@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::Interpreter;
-use super::error::{PyResult, exc, type_error};
+use super::error::{ExcKind, PyResult, exc, type_error};
 use super::ops::hash_key;
 use super::value::{Args, Dict, Value};
 
@@ -163,7 +163,7 @@ pub(crate) fn str_method(
                 }
                 Some(sep) => {
                     if sep.is_empty() {
-                        return Err(exc("ValueError", "empty separator"));
+                        return Err(exc(ExcKind::ValueError, "empty separator"));
                     }
                     let parts: Vec<String> = if maxsplit < 0 {
                         s.split(sep.as_str()).map(String::from).collect()
@@ -306,7 +306,9 @@ pub(crate) fn str_method(
             };
             match pos {
                 Some(b) => Value::Int(s[..b].chars().count() as i64),
-                None if name == "index" => return Err(exc("ValueError", "substring not found")),
+                None if name == "index" => {
+                    return Err(exc(ExcKind::ValueError, "substring not found"));
+                }
                 None => Value::Int(-1),
             }
         }
@@ -370,13 +372,13 @@ pub(crate) fn str_method(
         }
         "encode" => {
             return Err(exc(
-                "TypeError",
+                ExcKind::TypeError,
                 "bytes are not part of the tutor's Python subset",
             ));
         }
         _ => {
             return Err(exc(
-                "AttributeError",
+                ExcKind::AttributeError,
                 format!("'str' object has no attribute '{name}'"),
             ));
         }
@@ -429,7 +431,7 @@ fn str_format(interp: &mut Interpreter, fmt: &str, args: &Args) -> PyResult<Stri
                 let value = value.ok_or_else(|| {
                     if name.is_empty() || name.parse::<usize>().is_ok() {
                         exc(
-                            "IndexError",
+                            ExcKind::IndexError,
                             format!(
                                 "Replacement index {} out of range for positional args tuple",
                                 if name.is_empty() {
@@ -440,7 +442,7 @@ fn str_format(interp: &mut Interpreter, fmt: &str, args: &Args) -> PyResult<Stri
                             ),
                         )
                     } else {
-                        exc("KeyError", format!("'{name}'"))
+                        exc(ExcKind::KeyError, format!("'{name}'"))
                     }
                 })?;
                 let value = match conv {
@@ -486,13 +488,13 @@ pub(crate) fn list_method(
         "pop" => {
             let mut l = list.borrow_mut();
             if l.is_empty() {
-                return Err(exc("IndexError", "pop from empty list"));
+                return Err(exc(ExcKind::IndexError, "pop from empty list"));
             }
             let n = l.len() as i64;
             let i = int_arg(&args, 0, "index")?.unwrap_or(-1);
             let j = if i < 0 { i + n } else { i };
             if j < 0 || j >= n {
-                return Err(exc("IndexError", "pop index out of range"));
+                return Err(exc(ExcKind::IndexError, "pop index out of range"));
             }
             return Ok(l.remove(j as usize));
         }
@@ -510,7 +512,7 @@ pub(crate) fn list_method(
                 "index" => match hits.first() {
                     Some(&i) => Ok(Value::Int(i as i64)),
                     None => Err(exc(
-                        "ValueError",
+                        ExcKind::ValueError,
                         format!("{} is not in list", interp.repr(&target)?),
                     )),
                 },
@@ -519,7 +521,7 @@ pub(crate) fn list_method(
                         list.borrow_mut().remove(i);
                         Ok(Value::None)
                     }
-                    None => Err(exc("ValueError", "list.remove(x): x not in list")),
+                    None => Err(exc(ExcKind::ValueError, "list.remove(x): x not in list")),
                 },
             };
         }
@@ -538,7 +540,7 @@ pub(crate) fn list_method(
         "clear" => list.borrow_mut().clear(),
         _ => {
             return Err(exc(
-                "AttributeError",
+                ExcKind::AttributeError,
                 format!("'list' object has no attribute '{name}'"),
             ));
         }
@@ -573,11 +575,11 @@ pub(crate) fn tuple_method(
             } else {
                 hits.first()
                     .map(|&i| Value::Int(i as i64))
-                    .ok_or_else(|| exc("ValueError", "tuple.index(x): x not in tuple"))
+                    .ok_or_else(|| exc(ExcKind::ValueError, "tuple.index(x): x not in tuple"))
             }
         }
         _ => Err(exc(
-            "AttributeError",
+            ExcKind::AttributeError,
             format!("'tuple' object has no attribute '{name}'"),
         )),
     }
@@ -607,7 +609,7 @@ pub(crate) fn dict_method(
             match (removed, arg(&args, 1, "default")) {
                 (Some(v), _) => v,
                 (None, Some(def)) => def,
-                (None, None) => return Err(exc("KeyError", interp.repr(&k)?)),
+                (None, None) => return Err(exc(ExcKind::KeyError, interp.repr(&k)?)),
             }
         }
         "setdefault" => {
@@ -633,7 +635,7 @@ pub(crate) fn dict_method(
                             let kv = interp.collect_iter(&item)?;
                             if kv.len() != 2 {
                                 return Err(exc(
-                                    "ValueError",
+                                    ExcKind::ValueError,
                                     "dictionary update sequence element has wrong length",
                                 ));
                             }
@@ -660,7 +662,7 @@ pub(crate) fn dict_method(
         }
         _ => {
             return Err(exc(
-                "AttributeError",
+                ExcKind::AttributeError,
                 format!("'dict' object has no attribute '{name}'"),
             ));
         }
@@ -694,7 +696,7 @@ pub(crate) fn set_method(
             let v = arg(&args, 0, "elem").unwrap_or(Value::None);
             let removed = d.borrow_mut().remove(&hash_key(&v)?);
             if removed.is_none() && name == "remove" {
-                return Err(exc("KeyError", interp.repr(&v)?));
+                return Err(exc(ExcKind::KeyError, interp.repr(&v)?));
             }
             Value::None
         }
@@ -705,7 +707,7 @@ pub(crate) fn set_method(
                     d.borrow_mut().remove(&hash_key(&k)?);
                     k
                 }
-                None => return Err(exc("KeyError", "'pop from an empty set'")),
+                None => return Err(exc(ExcKind::KeyError, "'pop from an empty set'")),
             }
         }
         "copy" => Value::Set(Rc::new(RefCell::new(d.borrow().clone()))),
@@ -727,7 +729,7 @@ pub(crate) fn set_method(
         }
         _ => {
             return Err(exc(
-                "AttributeError",
+                ExcKind::AttributeError,
                 format!("'set' object has no attribute '{name}'"),
             ));
         }
@@ -747,7 +749,7 @@ pub(crate) fn number_method(
         ("conjugate", v) => v.clone(),
         _ => {
             return Err(exc(
-                "AttributeError",
+                ExcKind::AttributeError,
                 format!("'{}' object has no attribute '{}'", recv.type_name(), name),
             ));
         }

@@ -15,6 +15,7 @@ pub mod source;
 pub mod torch;
 pub mod value;
 
+use self::error::ExcKind;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -176,11 +177,11 @@ impl Interpreter {
             Ok(v) => Ok(v),
             Err(Unwind::Exception(e)) => Err(e),
             Err(Unwind::Return(_)) => Err(Box::new(PyException::new(
-                "SyntaxError",
+                ExcKind::SyntaxError,
                 "'return' outside function",
             ))),
             Err(Unwind::Break) | Err(Unwind::Continue) => Err(Box::new(PyException::new(
-                "SyntaxError",
+                ExcKind::SyntaxError,
                 "'break' outside loop",
             ))),
         }
@@ -194,7 +195,7 @@ impl Interpreter {
     ) -> Result<Vec<ast::Stmt>, Box<PyException>> {
         if source.len() > self.limits.max_source {
             return Err(Box::new(PyException::new(
-                "MemoryError",
+                ExcKind::MemoryError,
                 format!(
                     "the source is {} bytes; the tutor's sandbox accepts at most {}",
                     source.len(),
@@ -204,7 +205,7 @@ impl Interpreter {
         }
         // Deeply nested input would overflow the evaluator's stack; Python itself refuses it at 200 levels.
         if let Some(line) = too_deeply_nested(source, 100) {
-            let mut e = PyException::new("SyntaxError", "too many nested parentheses");
+            let mut e = PyException::new(ExcKind::SyntaxError, "too many nested parentheses");
             e.frames.push(error::Frame {
                 file: Rc::clone(file),
                 line,
@@ -217,7 +218,7 @@ impl Interpreter {
             Ok(ast::Mod::Module(m)) => {
                 if let Some(line) = eval::max_expr_depth_exceeded(&m.body, 150, lines) {
                     let mut e = PyException::new(
-                        "RecursionError",
+                        ExcKind::RecursionError,
                         "maximum recursion depth exceeded during compilation",
                     );
                     e.frames.push(error::Frame {
@@ -235,7 +236,7 @@ impl Interpreter {
                 let offset = usize::from(err.offset);
                 let line = lines.line_of(offset);
                 let message = syntax_message(&err.error);
-                let mut e = PyException::new("SyntaxError", message);
+                let mut e = PyException::new(ExcKind::SyntaxError, message);
                 e.frames.push(error::Frame {
                     file: Rc::clone(file),
                     line,
@@ -252,7 +253,7 @@ impl Interpreter {
         self.steps += 1;
         if self.steps > self.limits.max_steps {
             return Err(error::exc(
-                "TimeoutError",
+                ExcKind::TimeoutError,
                 format!(
                     "the tutor stopped this code after {} steps (is a loop running forever?)",
                     self.limits.max_steps
@@ -261,7 +262,7 @@ impl Interpreter {
         }
         if self.steps.is_multiple_of(1024) && self.started.elapsed() > self.limits.max_duration {
             return Err(error::exc(
-                "TimeoutError",
+                ExcKind::TimeoutError,
                 format!(
                     "the tutor stopped this code after {} seconds (is a loop running forever?)",
                     self.limits.max_duration.as_secs()
@@ -274,7 +275,7 @@ impl Interpreter {
     pub(crate) fn write_out(&mut self, s: &str) -> PyResult<()> {
         if self.out.len() + s.len() > self.limits.max_output {
             return Err(error::exc(
-                "MemoryError",
+                ExcKind::MemoryError,
                 format!(
                     "this code printed more than {} bytes; the tutor stops runaway output",
                     self.limits.max_output

@@ -5,7 +5,7 @@ use std::rc::Rc;
 use rustpython_parser::ast::{CmpOp, Operator, UnaryOp};
 
 use super::Interpreter;
-use super::error::{PyResult, exc, type_error};
+use super::error::{ExcKind, PyResult, exc, type_error};
 use super::value::{HashKey, Value};
 
 pub(crate) fn op_symbol(op: Operator) -> &'static str {
@@ -125,7 +125,7 @@ impl Interpreter {
                 let n = (*n).max(0) as usize;
                 if s.len().saturating_mul(n) > self.limits.max_output {
                     return Err(exc(
-                        "MemoryError",
+                        ExcKind::MemoryError,
                         "string too large for the tutor's sandbox",
                     ));
                 }
@@ -136,7 +136,10 @@ impl Interpreter {
                 let items = a.borrow();
                 let n = (*n).max(0) as usize;
                 if items.len().saturating_mul(n) > 100_000_000 {
-                    return Err(exc("MemoryError", "list too large for the tutor's sandbox"));
+                    return Err(exc(
+                        ExcKind::MemoryError,
+                        "list too large for the tutor's sandbox",
+                    ));
                 }
                 let mut v = Vec::with_capacity(items.len() * n);
                 for _ in 0..n {
@@ -148,7 +151,7 @@ impl Interpreter {
                 let n = (*n).max(0) as usize;
                 if a.len().saturating_mul(n) > 100_000_000 {
                     return Err(exc(
-                        "MemoryError",
+                        ExcKind::MemoryError,
                         "tuple too large for the tutor's sandbox",
                     ));
                 }
@@ -327,7 +330,7 @@ impl Interpreter {
         self.compare_depth += 1;
         let r = if self.compare_depth > 500 {
             Err(exc(
-                "RecursionError",
+                ExcKind::RecursionError,
                 "maximum recursion depth exceeded in comparison",
             ))
         } else {
@@ -477,7 +480,7 @@ fn is_same(l: &Value, r: &Value) -> bool {
 }
 
 fn num_binop(op: Operator, a: Num, b: Num) -> PyResult<Value> {
-    let zero_div = |what: &str| exc("ZeroDivisionError", what.to_string());
+    let zero_div = |what: &str| exc(ExcKind::ZeroDivisionError, what.to_string());
     match (a, b) {
         (Num::Int(x), Num::Int(y)) => Ok(match op {
             Operator::Add => x
@@ -490,7 +493,7 @@ fn num_binop(op: Operator, a: Num, b: Num) -> PyResult<Value> {
                 .unwrap_or(Value::Float(x as f64 - y as f64)),
             Operator::Mult => x.checked_mul(y).map(Value::Int).ok_or_else(|| {
                 exc(
-                    "OverflowError",
+                    ExcKind::OverflowError,
                     "integer too large for the tutor's 64-bit ints",
                 )
             })?,
@@ -529,11 +532,11 @@ fn num_binop(op: Operator, a: Num, b: Num) -> PyResult<Value> {
                     }
                     Value::Float((x as f64).powf(y as f64))
                 } else {
-                    let e =
-                        u32::try_from(y).map_err(|_| exc("OverflowError", "exponent too large"))?;
+                    let e = u32::try_from(y)
+                        .map_err(|_| exc(ExcKind::OverflowError, "exponent too large"))?;
                     x.checked_pow(e).map(Value::Int).ok_or_else(|| {
                         exc(
-                            "OverflowError",
+                            ExcKind::OverflowError,
                             "integer too large for the tutor's 64-bit ints",
                         )
                     })?
@@ -544,13 +547,13 @@ fn num_binop(op: Operator, a: Num, b: Num) -> PyResult<Value> {
             Operator::BitXor => Value::Int(x ^ y),
             Operator::LShift => {
                 if y < 0 {
-                    return Err(exc("ValueError", "negative shift count"));
+                    return Err(exc(ExcKind::ValueError, "negative shift count"));
                 }
                 Value::Int(x.checked_shl(y as u32).unwrap_or(0))
             }
             Operator::RShift => {
                 if y < 0 {
-                    return Err(exc("ValueError", "negative shift count"));
+                    return Err(exc(ExcKind::ValueError, "negative shift count"));
                 }
                 Value::Int(x >> y.min(63))
             }
@@ -597,7 +600,7 @@ fn num_binop(op: Operator, a: Num, b: Num) -> PyResult<Value> {
                     }
                     if x < 0.0 && y.fract() != 0.0 {
                         return Err(exc(
-                            "ValueError",
+                            ExcKind::ValueError,
                             "complex results are not part of the tutor's Python subset",
                         ));
                     }

@@ -3,7 +3,7 @@
 use std::rc::Rc;
 
 use super::Interpreter;
-use super::error::{PyResult, exc, type_error};
+use super::error::{ExcKind, PyResult, exc, type_error};
 use super::pyfmt;
 use super::value::{Args, Value};
 
@@ -53,7 +53,7 @@ impl Interpreter {
             }
             if self.repr_stack.len() > 200 {
                 return Err(super::error::exc(
-                    "RecursionError",
+                    ExcKind::RecursionError,
                     "maximum recursion depth exceeded while getting the repr of an object",
                 ));
             }
@@ -219,7 +219,7 @@ impl Interpreter {
                 )));
             }
         };
-        r.map_err(|m| exc("ValueError", m))
+        r.map_err(|m| exc(ExcKind::ValueError, m))
     }
 
     /// `"%d items" % n` with the common conversions.
@@ -242,7 +242,7 @@ impl Interpreter {
                 }
             }
             let Some(conv) = chars.next() else {
-                return Err(exc("ValueError", "incomplete format"));
+                return Err(exc(ExcKind::ValueError, "incomplete format"));
             };
             if conv == '%' {
                 out.push('%');
@@ -286,7 +286,7 @@ impl Interpreter {
                 }
                 other => {
                     return Err(exc(
-                        "ValueError",
+                        ExcKind::ValueError,
                         format!("unsupported format character '{other}'"),
                     ));
                 }

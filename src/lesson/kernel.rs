@@ -368,7 +368,9 @@ impl Kernel {
             }
             Err(e) => {
                 let expected = match &cell.kind {
-                    CellKind::Raises(kind) => e.kind.as_ref() == kind || is_subclass(&e.kind, kind),
+                    CellKind::Raises(kind) => {
+                        e.kind.as_ref() == kind || is_subclass(e.kind.as_ref(), kind)
+                    }
                     _ => false,
                 };
                 outcome.expectation_met = expected;
@@ -534,18 +536,8 @@ impl Kernel {
 }
 
 fn is_subclass(kind: &str, parent: &str) -> bool {
-    let mut cur = kind;
-    for _ in 0..10 {
-        match crate::interp::error::EXCEPTION_HIERARCHY
-            .iter()
-            .find(|(k, _)| *k == cur)
-        {
-            Some((_, p)) if *p == parent => return true,
-            Some((_, p)) if !p.is_empty() => cur = p,
-            _ => return false,
-        }
-    }
-    false
+    use crate::interp::error::ExcKind;
+    ExcKind::named(kind).is_subclass_of(&ExcKind::named(parent))
 }
 
 /// Runs every cell of a lesson in order.

@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use crate::tensor::{DType, Scalar, Tensor};
 
-use crate::interp::error::{PyResult, exc, type_error};
+use crate::interp::error::{ExcKind, PyResult, exc, type_error};
 use crate::interp::value::{Args, Value};
 
 pub(crate) struct Params {
@@ -194,7 +194,7 @@ impl Params {
             .map(|&d| {
                 if d < 0 {
                     Err(exc(
-                        "RuntimeError",
+                        ExcKind::RuntimeError,
                         format!(
                             "Trying to create tensor with negative dimension {}: [{}]",
                             d,
