@@ -7,10 +7,35 @@ use std::rc::Rc;
 use super::Interpreter;
 use super::error::{ExcKind, PyResult, exc, type_error};
 use super::ops::hash_key;
-use super::value::{Args, Builtin, Class, Dict, Instance, Module, NativeFn, Value};
+use super::value::{Args, Builtin, BuiltinFn, Class, Dict, Instance, Module, NativeFn, Value};
 
 pub(crate) fn builtin(name: &'static str, func: NativeFn) -> Value {
-    Value::Builtin(Rc::new(Builtin { name, func }))
+    Value::Builtin(Rc::new(Builtin::new(name, func)))
+}
+
+/// A type object whose constructor is a closure (`torch.Tensor`, which also carries factory keywords).
+pub fn type_object_with(
+    qualname: &'static str,
+    func: impl Fn(&mut Interpreter, Args) -> PyResult<Value> + 'static,
+) -> Value {
+    Value::Builtin(Rc::new(Builtin {
+        name: qualname.rsplit('.').next().unwrap_or(qualname),
+        func: Box::new(func),
+        type_qualname: Some(qualname),
+    }))
+}
+
+/// A built-in that runs a closure (which carries what its binding table knew: its name, the function it
+/// forwards to).
+pub fn builtin_with(
+    name: &'static str,
+    func: impl Fn(&mut Interpreter, Args) -> PyResult<Value> + 'static,
+) -> Value {
+    Value::Builtin(Rc::new(Builtin {
+        name,
+        func: Box::new(func),
+        type_qualname: None,
+    }))
 }
 
 pub(crate) fn install(interp: &mut Interpreter) {
@@ -71,8 +96,17 @@ pub(crate) fn install(interp: &mut Interpreter) {
         ("exit", b_forbidden),
         ("quit", b_forbidden),
     ];
+    // The built-ins that are types print as classes (`<class 'int'>`).
+    const TYPES: &[&str] = &[
+        "int", "float", "str", "bool", "list", "dict", "tuple", "set", "range", "type", "slice",
+    ];
     for (name, f) in table {
-        interp.builtins.insert(name, builtin(name, *f));
+        let value = if TYPES.contains(name) {
+            type_object(name, Some(*f))
+        } else {
+            builtin(name, *f)
+        };
+        interp.builtins.insert(name, value);
     }
     interp.builtins.insert("None", Value::None);
     interp.builtins.insert("True", Value::Bool(true));
@@ -86,6 +120,7 @@ pub(crate) fn install(interp: &mut Interpreter) {
         bases: vec![],
         attrs: RefCell::new(vec![]),
         native: None,
+        slots: None,
     });
     interp
         .exception_classes
@@ -105,11 +140,15 @@ pub(crate) fn install(interp: &mut Interpreter) {
             bases,
             attrs: RefCell::new(vec![]),
             native: Some(name),
+            slots: None,
         });
         interp.exception_classes.insert(name, Rc::clone(&class));
         interp.builtins.insert(name, Value::Class(class));
     }
+}
 
+/// The standard-library modules a cell may import: `math`, `copy`, and `time` (clocks only).
+pub(crate) fn install_stdlib(interp: &mut Interpreter) {
     // `time`: only clocks (for timing cells); no sleep, so it cannot be used to stall the sandbox.
     let mut time_attrs: HashMap<&'static str, Value> = HashMap::new();
     time_attrs.insert("perf_counter", builtin("perf_counter", t_perf_counter));
@@ -209,18 +248,10 @@ fn b_len(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         Value::Size(s) => s.len(),
         Value::Dict(d) | Value::Set(d) | Value::DictView(d, _) => d.borrow().len(),
         Value::Range(a, b, c) => super::call::range_len(*a, *b, *c),
-        Value::Tensor(t) => {
-            if t.ndim() == 0 {
-                return Err(type_error("len() of a 0-d tensor"));
-            }
-            t.shape()[0]
+        Value::Instance(inst) if let Some((_, f)) = inst.class.lookup("__len__") => {
+            return interp.call_value(f, Args::new(vec![v.clone()]));
         }
-        Value::Instance(inst) => {
-            if let Some((_, f)) = inst.class.lookup("__len__") {
-                return interp.call_value(f, Args::new(vec![v.clone()]));
-            }
-            return super::torch::module_len(interp, inst);
-        }
+        other if let Some(ty) = interp.native_type(other) => ty.len(interp, other)?,
         other => {
             return Err(type_error(format!(
                 "object of type '{}' has no len()",
@@ -231,35 +262,7 @@ fn b_len(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     Ok(Value::Int(n as i64))
 }
 
-pub(crate) fn to_int(v: &Value, what: &str) -> PyResult<i64> {
-    match v {
-        Value::Int(i) => Ok(*i),
-        Value::Bool(b) => Ok(*b as i64),
-        Value::Tensor(t) if t.numel() == 1 && !t.dtype().is_floating_point() => {
-            Ok(t.item()?.to_i64())
-        }
-        other => {
-            let _ = what;
-            Err(type_error(format!(
-                "'{}' object cannot be interpreted as an integer",
-                other.type_name()
-            )))
-        }
-    }
-}
-
-pub(crate) fn to_float(v: &Value) -> PyResult<f64> {
-    match v {
-        Value::Int(i) => Ok(*i as f64),
-        Value::Bool(b) => Ok(*b as i64 as f64),
-        Value::Float(f) => Ok(*f),
-        Value::Tensor(t) if t.numel() == 1 => Ok(t.item()?.to_f64()),
-        other => Err(type_error(format!(
-            "must be real number, not {}",
-            other.type_name()
-        ))),
-    }
-}
+pub(crate) use super::convert::{to_float, to_int};
 
 fn b_range(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let ints: Vec<i64> = args
@@ -384,8 +387,8 @@ fn b_abs(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         Value::Int(i) => Ok(Value::Int(i.wrapping_abs())),
         Value::Bool(b) => Ok(Value::Int(b as i64)),
         Value::Float(f) => Ok(Value::Float(f.abs())),
-        Value::Tensor(t) => {
-            super::torch::call_torch_fn(interp, "abs", Args::new(vec![Value::Tensor(t)]))
+        other if let Some(ty) = interp.native_type(&other) => {
+            ty.number_protocol(interp, &other, "abs")
         }
         other => Err(type_error(format!(
             "bad operand type for abs(): '{}'",
@@ -431,8 +434,8 @@ fn b_round(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
             let q = (i as f64 / p as f64).round_ties_even() as i64;
             Ok(Value::Int(q.saturating_mul(p)))
         }
-        (Value::Tensor(t), _) => {
-            super::torch::call_torch_fn(interp, "round", Args::new(vec![Value::Tensor(t)]))
+        (other, _) if let Some(ty) = interp.native_type(&other) => {
+            ty.number_protocol(interp, &other, "round")
         }
         (other, _) => Err(type_error(format!(
             "type {} doesn't define __round__ method",
@@ -509,11 +512,11 @@ fn b_reversed(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     Ok(seq_iter(items))
 }
 
-pub(crate) fn isinstance_of(v: &Value, spec: &Value) -> PyResult<bool> {
+pub(crate) fn isinstance_of(interp: &Interpreter, v: &Value, spec: &Value) -> PyResult<bool> {
     match spec {
         Value::Tuple(items) => {
             for s in items.iter() {
-                if isinstance_of(v, s)? {
+                if isinstance_of(interp, v, s)? {
                     return Ok(true);
                 }
             }
@@ -529,11 +532,10 @@ pub(crate) fn isinstance_of(v: &Value, spec: &Value) -> PyResult<bool> {
             "tuple" => matches!(v, Value::Tuple(_) | Value::Size(_)),
             "set" => matches!(v, Value::Set(_)),
             "range" => matches!(v, Value::Range(..)),
-            "Tensor" | "tensor_type" => matches!(v, Value::Tensor(_)),
-            "Size" => matches!(v, Value::Size(_)),
-            "Parameter" => matches!(v, Value::Tensor(t) if t.is_param()),
             "object" => true,
-            _ => false,
+            name => interp
+                .native_type(v)
+                .is_some_and(|ty| ty.is_instance(v, name)),
         }),
         Value::Class(c) => Ok(match v {
             Value::Instance(i) => i.class.is_subclass_of(c),
@@ -546,10 +548,10 @@ pub(crate) fn isinstance_of(v: &Value, spec: &Value) -> PyResult<bool> {
     }
 }
 
-fn b_isinstance(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+fn b_isinstance(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let v = need(&args, 0, "obj", "isinstance")?;
     let spec = need(&args, 1, "class_or_tuple", "isinstance")?;
-    Ok(Value::Bool(isinstance_of(&v, &spec)?))
+    Ok(Value::Bool(isinstance_of(interp, &v, &spec)?))
 }
 
 fn b_issubclass(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -740,36 +742,36 @@ fn b_type(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         Value::Dict(_) => interp.builtins.get("dict").cloned().unwrap_or(Value::None),
         Value::Tuple(_) => interp.builtins.get("tuple").cloned().unwrap_or(Value::None),
         Value::Set(_) => interp.builtins.get("set").cloned().unwrap_or(Value::None),
-        Value::Tensor(_) => super::torch::tensor_type_value(interp),
-        Value::Size(_) => super::torch::call_torch_attr(interp, "Size"),
-        Value::None => builtin("NoneType", b_not_constructible),
-        Value::Range(..) => builtin("range", b_range),
-        Value::DType(_) => builtin("dtype", b_not_constructible),
-        Value::Function(_) => builtin("function", b_not_constructible),
-        Value::Class(_) => builtin("type", b_type),
-        Value::Module(_) => builtin("module", b_not_constructible),
-        _ => builtin("object", b_not_constructible),
-    })
-}
-
-fn b_not_constructible(interp: &mut Interpreter, _: Args) -> PyResult<Value> {
-    Err(type_error(format!(
-        "cannot create '{}' instances",
-        interp.current_builtin
-    )))
-}
-
-/// Built-ins that are types print as classes.
-pub(crate) fn type_repr(name: &str) -> Option<String> {
-    Some(match name {
-        "int" | "float" | "str" | "bool" | "list" | "dict" | "tuple" | "set" | "range"
-        | "NoneType" | "type" | "object" | "function" | "module" | "dtype" | "slice" => {
-            format!("<class '{name}'>")
+        Value::Tensor(_) | Value::Size(_) | Value::DType(_) | Value::Native(_) => {
+            match interp.native_type(&v) {
+                Some(ty) => ty.type_object(interp, &v)?,
+                None => type_object("object", None),
+            }
         }
-        "Tensor" => "<class 'torch.Tensor'>".to_string(),
-        "Size" => "<class 'torch.Size'>".to_string(),
-        _ => return None,
+        Value::None => type_object("NoneType", None),
+        Value::Range(..) => interp.builtins.get("range").cloned().unwrap_or(Value::None),
+        Value::Function(_) => type_object("function", None),
+        Value::Class(_) => interp.builtins.get("type").cloned().unwrap_or(Value::None),
+        Value::Module(_) => type_object("module", None),
+        _ => type_object("object", None),
     })
+}
+
+/// A type object (`int`, `NoneType`, `torch.Tensor`): a built-in that prints as `<class 'qualname'>` and
+/// constructs with `ctor`, or refuses to (`cannot create 'NoneType' instances`).
+pub fn type_object(qualname: &'static str, ctor: Option<NativeFn>) -> Value {
+    let name = qualname.rsplit('.').next().unwrap_or(qualname);
+    let func: BuiltinFn = match ctor {
+        Some(f) => Box::new(f),
+        None => Box::new(move |_: &mut Interpreter, _: Args| {
+            Err(type_error(format!("cannot create '{qualname}' instances")))
+        }),
+    };
+    Value::Builtin(Rc::new(Builtin {
+        name,
+        func,
+        type_qualname: Some(qualname),
+    }))
 }
 
 fn b_any(interp: &mut Interpreter, args: Args) -> PyResult<Value> {

@@ -34,10 +34,7 @@ impl Interpreter {
     pub fn call_value(&mut self, func: Value, args: Args) -> PyResult<Value> {
         match func {
             Value::Function(f) => self.call_function(&f, args),
-            Value::Builtin(b) => {
-                self.current_builtin = b.name;
-                (b.func)(self, args)
-            }
+            Value::Builtin(b) => (b.func)(self, args),
             Value::BoundMethod(bm) => {
                 let (recv, f) = (&bm.0, &bm.1);
                 let mut args = args;
@@ -69,7 +66,6 @@ impl Interpreter {
 
     fn call_native_method(&mut self, recv: Value, name: &str, args: Args) -> PyResult<Value> {
         match &recv {
-            Value::Tensor(t) => super::torch::tensor_method(self, t.clone(), name, args),
             Value::Size(_) => super::methods::tuple_method(self, &recv, name, args),
             Value::Str(s) => super::methods::str_method(self, s.clone(), name, args),
             Value::List(_) => super::methods::list_method(self, &recv, name, args),
@@ -79,6 +75,7 @@ impl Interpreter {
             Value::Int(_) | Value::Float(_) | Value::Bool(_) => {
                 super::methods::number_method(self, &recv, name, args)
             }
+            _ if let Some(ty) = self.native_type(&recv) => ty.call_method(self, &recv, name, args),
             _ => Err(exc(
                 ExcKind::AttributeError,
                 format!("'{}' object has no attribute '{}'", recv.type_name(), name),
@@ -214,8 +211,9 @@ impl Interpreter {
     }
 
     fn instantiate(&mut self, class: &Rc<Class>, args: Args) -> PyResult<Value> {
-        if let Some(tag) = class.native
-            && let Some(v) = super::torch::construct_native(self, tag, class, &args)?
+        // A native class itself (not a subclass the cell wrote) is built by its binding.
+        if let Some(ty) = class.slots
+            && let Some(v) = ty.construct(self, class, &args)?
         {
             return Ok(v);
         }
@@ -269,7 +267,9 @@ impl Interpreter {
                 if let Some((_, v)) = inst.class.lookup(name) {
                     return Ok(bind(obj, v));
                 }
-                if let Some(v) = super::torch::module_attr(self, inst, name)? {
+                if let Some(ty) = inst.class.slots()
+                    && let Some(v) = ty.get_attr(self, obj, name)?
+                {
                     return Ok(v);
                 }
                 Err(exc(
@@ -303,10 +303,10 @@ impl Interpreter {
                 }
                 if name == "__init__" {
                     // object.__init__
-                    return Ok(Value::Builtin(Rc::new(super::value::Builtin {
-                        name: "__init__",
-                        func: |_, _| Ok(Value::None),
-                    })));
+                    return Ok(Value::Builtin(Rc::new(super::value::Builtin::new(
+                        "__init__",
+                        |_, _| Ok(Value::None),
+                    ))));
                 }
                 Err(exc(
                     ExcKind::AttributeError,
@@ -333,14 +333,15 @@ impl Interpreter {
                     format!("'function' object has no attribute '{name}'"),
                 )),
             },
-            Value::Tensor(t) => super::torch::tensor_attr(self, t, name, obj),
-            Value::DType(d) => match name {
-                "is_floating_point" => Ok(Value::Bool(d.is_floating_point())),
-                "itemsize" => Ok(Value::Int(d.size_in_bytes() as i64)),
-                _ => Err(exc(
-                    ExcKind::AttributeError,
-                    format!("'torch.dtype' object has no attribute '{name}'"),
-                )),
+            Value::Tensor(_) | Value::DType(_) | Value::Native(_) => match self.native_type(obj) {
+                Some(ty) => match ty.get_attr(self, obj, name)? {
+                    Some(v) => Ok(v),
+                    None => Err(exc(
+                        ExcKind::AttributeError,
+                        format!("'{}' object has no attribute '{}'", ty.name(obj), name),
+                    )),
+                },
+                None => unreachable_attr(obj, name),
             },
             Value::Int(i) if name == "real" => Ok(Value::Int(*i)),
             Value::Float(f) if name == "real" => Ok(Value::Float(*f)),
@@ -369,8 +370,15 @@ impl Interpreter {
         }
         match obj {
             Value::Instance(inst) => {
-                super::torch::before_module_setattr(self, inst, name, &value)?;
-                inst.set(name, value);
+                // A native class (an nn module) sees the assignment first, to register a submodule or
+                // refuse a bad parameter, and says whether the instance should store it.
+                let store = match inst.class.slots() {
+                    Some(ty) => ty.set_attr(self, obj, name, &value)?,
+                    None => true,
+                };
+                if store {
+                    inst.set(name, value);
+                }
                 Ok(())
             }
             Value::Class(c) => {
@@ -382,7 +390,10 @@ impl Interpreter {
                 }
                 Ok(())
             }
-            Value::Tensor(t) => super::torch::tensor_setattr(self, t, name, value),
+            _ if let Some(ty) = self.native_type(obj) => {
+                ty.set_attr(self, obj, name, &value)?;
+                Ok(())
+            }
             _ => Err(exc(
                 ExcKind::AttributeError,
                 format!("'{}' object has no attribute '{}'", obj.type_name(), name),
@@ -396,12 +407,12 @@ impl Interpreter {
         match obj {
             Value::List(l) => {
                 let items = l.borrow();
-                seq_get(&items, &index, "list")
+                self.seq_get(&items, &index, "list")
             }
-            Value::Tuple(t) => seq_get(t, &index, "tuple"),
+            Value::Tuple(t) => self.seq_get(t, &index, "tuple"),
             Value::Size(s) => {
                 let items: Vec<Value> = s.iter().map(|&d| Value::Int(d as i64)).collect();
-                match seq_get(&items, &index, "tuple")? {
+                match self.seq_get(&items, &index, "tuple")? {
                     Value::Tuple(t) => Ok(Value::Size(Rc::new(
                         t.iter()
                             .map(|v| {
@@ -418,7 +429,7 @@ impl Interpreter {
             }
             Value::Str(s) => {
                 let chars: Vec<Value> = s.chars().map(|c| Value::str(&c.to_string())).collect();
-                match seq_get(&chars, &index, "string")? {
+                match self.seq_get(&chars, &index, "string")? {
                     Value::List(l) => {
                         let joined: String = l
                             .borrow()
@@ -441,7 +452,7 @@ impl Interpreter {
                     .into_iter()
                     .map(Value::Int)
                     .collect();
-                seq_get(&items, &index, "range")
+                self.seq_get(&items, &index, "range")
             }
             Value::Dict(d) => {
                 let key = ops::hash_key(&index)?;
@@ -450,11 +461,10 @@ impl Interpreter {
                     None => Err(Unwind::Exception(Box::new(key_error(self, &index)?))),
                 }
             }
-            Value::Tensor(t) => super::torch::tensor_getitem(self, t, &index),
-            Value::Instance(inst) => match inst.class.lookup("__getitem__") {
-                Some((_, f)) => self.call_value(f, Args::new(vec![obj.clone(), index])),
-                None => super::torch::module_getitem(self, inst, &index),
-            },
+            Value::Instance(inst) if let Some((_, f)) = inst.class.lookup("__getitem__") => {
+                self.call_value(f, Args::new(vec![obj.clone(), index]))
+            }
+            _ if let Some(ty) = self.native_type(obj) => ty.get_item(self, obj, &index),
             _ => Err(type_error(format!(
                 "'{}' object is not subscriptable",
                 obj.type_name()
@@ -469,7 +479,7 @@ impl Interpreter {
                     let new_items = self.collect_iter(&value)?;
                     let mut items = l.borrow_mut();
                     let len = items.len() as i64;
-                    let (start, stop, step) = slice_indices(s, len)?;
+                    let (start, stop, step) = self.slice_indices(s, len)?;
                     if step != 1 {
                         let mut idx = Vec::new();
                         let mut i = start;
@@ -500,7 +510,7 @@ impl Interpreter {
                     return Ok(());
                 }
                 let mut items = l.borrow_mut();
-                let i = seq_index(&index, items.len(), "list assignment")?;
+                let i = self.seq_index(&index, items.len(), "list assignment")?;
                 items[i] = value;
                 Ok(())
             }
@@ -509,7 +519,7 @@ impl Interpreter {
                 d.borrow_mut().insert(key, index, value);
                 Ok(())
             }
-            Value::Tensor(t) => super::torch::tensor_setitem(self, t, &index, &value),
+            _ if let Some(ty) = self.native_type(obj) => ty.set_item(self, obj, &index, &value),
             _ => Err(type_error(format!(
                 "'{}' object does not support item assignment",
                 obj.type_name()
@@ -522,7 +532,7 @@ impl Interpreter {
             Value::List(l) => {
                 let mut items = l.borrow_mut();
                 if let Value::Slice(s) = &index {
-                    let (start, stop, step) = slice_indices(s, items.len() as i64)?;
+                    let (start, stop, step) = self.slice_indices(s, items.len() as i64)?;
                     let mut doomed = Vec::new();
                     let mut i = start;
                     while (step > 0 && i < stop) || (step < 0 && i > stop) {
@@ -537,7 +547,7 @@ impl Interpreter {
                     }
                     return Ok(());
                 }
-                let i = seq_index(&index, items.len(), "list assignment")?;
+                let i = self.seq_index(&index, items.len(), "list assignment")?;
                 items.remove(i);
                 Ok(())
             }
@@ -644,8 +654,7 @@ impl Interpreter {
                 }
                 out
             }
-            Value::Tensor(t) => super::torch::tensor_iter(t)?,
-            Value::Instance(inst) => super::torch::module_iter(self, inst)?,
+            _ if let Some(ty) = self.native_type(v) => ty.iterate(self, v)?,
             other => {
                 return Err(type_error(format!(
                     "'{}' object is not iterable",
@@ -814,81 +823,89 @@ pub(crate) fn range_values(start: i64, stop: i64, step: i64) -> Vec<i64> {
     (0..n as i64).map(|i| start + i * step).collect()
 }
 
-pub(crate) fn seq_index(index: &Value, len: usize, what: &str) -> PyResult<usize> {
-    let i = match index {
-        Value::Int(i) => *i,
-        Value::Bool(b) => *b as i64,
-        Value::Tensor(t) if t.numel() == 1 && !t.dtype().is_floating_point() => t.item()?.to_i64(),
-        other => {
-            return Err(type_error(format!(
-                "{} indices must be integers or slices, not {}",
-                what.split(' ').next().unwrap_or(what),
-                other.type_name()
-            )));
-        }
-    };
-    let n = len as i64;
-    let j = if i < 0 { i + n } else { i };
-    if j < 0 || j >= n {
-        return Err(exc(
-            ExcKind::IndexError,
-            format!("{what} index out of range"),
-        ));
+impl Interpreter {
+    /// The integer a value stands for where Python wants an index (`__index__`): ints, bools, and native
+    /// values that have one (a one-element integer tensor).
+    pub(crate) fn index_of(&self, v: &Value) -> PyResult<Option<i64>> {
+        super::convert::index_of(v)
     }
-    Ok(j as usize)
-}
 
-/// Python's `slice.indices(len)`.
-pub(crate) fn slice_indices(s: &(Value, Value, Value), len: i64) -> PyResult<(i64, i64, i64)> {
-    let to_i = |v: &Value| -> PyResult<Option<i64>> {
-        match v {
-            Value::None => Ok(None),
-            Value::Int(i) => Ok(Some(*i)),
-            Value::Bool(b) => Ok(Some(*b as i64)),
-            Value::Tensor(t) if t.numel() == 1 => Ok(Some(t.item()?.to_i64())),
-            _ => Err(type_error(
-                "slice indices must be integers or None or have an __index__ method",
-            )),
-        }
-    };
-    let step = to_i(&s.2)?.unwrap_or(1);
-    if step == 0 {
-        return Err(exc(ExcKind::ValueError, "slice step cannot be zero"));
-    }
-    let (lower, upper) = if step < 0 { (-1, len - 1) } else { (0, len) };
-    let fix = |v: Option<i64>, default: i64| -> i64 {
-        match v {
-            None => default,
-            Some(x) if x < 0 => (x + len).max(lower),
-            Some(x) => x.min(upper),
-        }
-    };
-    let start = fix(to_i(&s.0)?, if step < 0 { upper } else { lower });
-    let stop = fix(to_i(&s.1)?, if step < 0 { lower } else { upper });
-    Ok((start, stop, step))
-}
-
-fn seq_get(items: &[Value], index: &Value, what: &str) -> PyResult<Value> {
-    match index {
-        Value::Slice(s) => {
-            let (start, stop, step) = slice_indices(s, items.len() as i64)?;
-            let mut out = Vec::new();
-            let mut i = start;
-            while (step > 0 && i < stop) || (step < 0 && i > stop) {
-                if let Some(v) = items.get(i as usize) {
-                    out.push(v.clone());
-                }
-                i += step;
+    pub(crate) fn seq_index(&self, index: &Value, len: usize, what: &str) -> PyResult<usize> {
+        let i = match self.index_of(index)? {
+            Some(i) => i,
+            None => {
+                let other = index;
+                return Err(type_error(format!(
+                    "{} indices must be integers or slices, not {}",
+                    what.split(' ').next().unwrap_or(what),
+                    other.type_name()
+                )));
             }
-            Ok(if what == "tuple" {
-                Value::tuple(out)
-            } else {
-                Value::list(out)
-            })
+        };
+        let n = len as i64;
+        let j = if i < 0 { i + n } else { i };
+        if j < 0 || j >= n {
+            return Err(exc(
+                ExcKind::IndexError,
+                format!("{what} index out of range"),
+            ));
         }
-        _ => {
-            let i = seq_index(index, items.len(), what)?;
-            Ok(items[i].clone())
+        Ok(j as usize)
+    }
+
+    /// Python's `slice.indices(len)`.
+    pub(crate) fn slice_indices(
+        &self,
+        s: &(Value, Value, Value),
+        len: i64,
+    ) -> PyResult<(i64, i64, i64)> {
+        let to_i = |v: &Value| -> PyResult<Option<i64>> {
+            match v {
+                Value::None => Ok(None),
+                _ => self.index_of(v)?.map(Some).ok_or_else(|| {
+                    type_error("slice indices must be integers or None or have an __index__ method")
+                }),
+            }
+        };
+        let step = to_i(&s.2)?.unwrap_or(1);
+        if step == 0 {
+            return Err(exc(ExcKind::ValueError, "slice step cannot be zero"));
+        }
+        let (lower, upper) = if step < 0 { (-1, len - 1) } else { (0, len) };
+        let fix = |v: Option<i64>, default: i64| -> i64 {
+            match v {
+                None => default,
+                Some(x) if x < 0 => (x + len).max(lower),
+                Some(x) => x.min(upper),
+            }
+        };
+        let start = fix(to_i(&s.0)?, if step < 0 { upper } else { lower });
+        let stop = fix(to_i(&s.1)?, if step < 0 { lower } else { upper });
+        Ok((start, stop, step))
+    }
+
+    fn seq_get(&self, items: &[Value], index: &Value, what: &str) -> PyResult<Value> {
+        match index {
+            Value::Slice(s) => {
+                let (start, stop, step) = self.slice_indices(s, items.len() as i64)?;
+                let mut out = Vec::new();
+                let mut i = start;
+                while (step > 0 && i < stop) || (step < 0 && i > stop) {
+                    if let Some(v) = items.get(i as usize) {
+                        out.push(v.clone());
+                    }
+                    i += step;
+                }
+                Ok(if what == "tuple" {
+                    Value::tuple(out)
+                } else {
+                    Value::list(out)
+                })
+            }
+            _ => {
+                let i = self.seq_index(index, items.len(), what)?;
+                Ok(items[i].clone())
+            }
         }
     }
 }

@@ -244,31 +244,7 @@ impl Interpreter {
                     return Err(exc(ExcKind::AssertionError, msg));
                 }
             }
-            Stmt::With(w) => {
-                let saved = self.no_grad;
-                for item in &w.items {
-                    let ctx = self.eval(&item.context_expr, scope)?;
-                    match ctx {
-                        Value::GradMode(enabled, applied) => {
-                            if applied.is_none() {
-                                self.no_grad = if enabled { 0 } else { self.no_grad + 1 };
-                            }
-                        }
-                        other => {
-                            return Err(type_error(format!(
-                                "'{}' object does not support the context manager protocol",
-                                other.type_name()
-                            )));
-                        }
-                    }
-                    if let Some(target) = &item.optional_vars {
-                        self.assign(target, Value::None, scope)?;
-                    }
-                }
-                let r = self.exec_block(&w.body, scope);
-                self.no_grad = saved;
-                r?;
-            }
+            Stmt::With(w) => self.exec_with(&w.items, &w.body, scope)?,
             Stmt::Import(i) => {
                 for alias in &i.names {
                     let name = alias.name.as_str();
@@ -447,6 +423,7 @@ impl Interpreter {
             bases,
             attrs: RefCell::new(Vec::new()),
             native: None,
+            slots: None,
         });
         for stmt in &c.body {
             self.exec_stmt(stmt, &class_scope)?;
@@ -684,9 +661,8 @@ impl Interpreter {
                 let index = self.eval_index(&s.slice, scope)?;
                 let cur = self.get_item(&obj, index.clone())?;
                 let new = self.inplace_op(a.op, cur.clone(), rhs)?;
-                // In-place tensor ops already wrote through the view.
-                if !matches!((&cur, &new), (Value::Tensor(x), Value::Tensor(y)) if x.shares_storage(y))
-                {
+                // An in-place op (a tensor view's `+=`) already wrote through to `obj`.
+                if !super::ops::is_same(&cur, &new) {
                     self.set_item(&obj, index, new)?;
                 }
             }
@@ -700,11 +676,80 @@ impl Interpreter {
         Ok(())
     }
 
+    /// `with a as x, b:`: each context manager is entered in order and exited in reverse, whatever happens
+    /// in the block. Native ones (`torch.no_grad()`) use their type's slots; a class the cell wrote uses
+    /// its `__enter__`/`__exit__`, and an exception its `__exit__` returns true for is swallowed.
+    fn exec_with(
+        &mut self,
+        items: &[ast::WithItem],
+        body: &[Stmt],
+        scope: &ScopeRef,
+    ) -> PyResult<()> {
+        let Some((item, rest)) = items.split_first() else {
+            return self.exec_block(body, scope);
+        };
+        let ctx = self.eval(&item.context_expr, scope)?;
+        let entered = match &ctx {
+            Value::Instance(inst)
+                if let Some((_, enter)) = inst.class.lookup("__enter__")
+                    && inst.class.lookup("__exit__").is_some() =>
+            {
+                self.call_value(enter, Args::new(vec![ctx.clone()]))?
+            }
+            _ => match self.native_type(&ctx) {
+                Some(ty) => ty.enter(self, &ctx)?,
+                None => {
+                    return Err(type_error(format!(
+                        "'{}' object does not support the context manager protocol",
+                        ctx.type_name()
+                    )));
+                }
+            },
+        };
+        let inner = match &item.optional_vars {
+            Some(target) => self
+                .assign(target, entered, scope)
+                .and_then(|()| self.exec_with(rest, body, scope)),
+            None => self.exec_with(rest, body, scope),
+        };
+        match &ctx {
+            Value::Instance(inst)
+                if let Some((_, exit)) = inst.class.lookup("__exit__")
+                    && inst.class.lookup("__enter__").is_some() =>
+            {
+                let mut args = vec![ctx.clone()];
+                args.extend(match &inner {
+                    Err(Unwind::Exception(e)) => {
+                        let value = self.materialize_exception(e)?;
+                        let class = match &value {
+                            Value::Instance(i) => Value::Class(Rc::clone(&i.class)),
+                            _ => Value::None,
+                        };
+                        vec![class, value, Value::None]
+                    }
+                    _ => vec![Value::None, Value::None, Value::None],
+                });
+                let swallow = self.call_value(exit, Args::new(args))?;
+                if matches!(inner, Err(Unwind::Exception(_))) && self.truthy(&swallow)? {
+                    return Ok(());
+                }
+            }
+            _ => {
+                if let Some(ty) = self.native_type(&ctx) {
+                    ty.exit(self, &ctx)?;
+                }
+            }
+        }
+        inner
+    }
+
     /// `x op= y`: tensors and lists are updated in place (every alias sees it); other values are rebound.
     fn inplace_op(&mut self, op: ast::Operator, cur: Value, rhs: Value) -> PyResult<Value> {
         match &cur {
-            Value::Tensor(t) => {
-                super::torch::tensor_inplace_binop(self, t, op, &rhs)?;
+            Value::Tensor(_) | Value::Native(_)
+                if let Some(ty) = self.native_type(&cur)
+                    && ty.inplace_op(self, op, &cur, &rhs)? =>
+            {
                 Ok(cur)
             }
             Value::List(l) if op == ast::Operator::Add => {

@@ -3,11 +3,14 @@
 //! processes, network or environment; limits on steps, time, recursion, output and tensor memory. Knows
 //! nothing of lessons or screens.
 
+mod assemble;
 pub mod builtins;
 mod call;
+mod convert;
 pub mod error;
 mod eval;
 mod methods;
+pub mod native;
 mod ops;
 pub mod pyfmt;
 pub mod repr;
@@ -73,6 +76,8 @@ pub struct Interpreter {
     pub(crate) modules: HashMap<&'static str, Value>,
     pub(crate) exception_classes: HashMap<&'static str, Rc<Class>>,
     pub(crate) nn_classes: HashMap<&'static str, Rc<Class>>,
+    /// The slots of the engine's own values (tensor, Size, dtype), registered by their binding module.
+    pub(crate) engine_types: native::EngineTypes,
     /// Everything `print` wrote, until taken with [`Interpreter::take_output`].
     pub out: String,
     /// Warnings (PyTorch's UserWarnings) for stderr.
@@ -88,27 +93,22 @@ pub struct Interpreter {
     started: Instant,
     /// Current statement offset per frame (for traceback lines).
     pub(crate) current_offset: usize,
-    /// The name of the built-in being called (torch's forwarding functions dispatch on it).
-    pub(crate) current_builtin: &'static str,
     /// Containers whose repr is being built (to print self-containing ones as `[...]`).
     pub(crate) repr_stack: Vec<usize>,
     pub(crate) compare_depth: usize,
 }
 
-impl Default for Interpreter {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl Interpreter {
-    pub fn new() -> Interpreter {
+    /// An interpreter with the language and its built-in functions only: no importable modules. Most
+    /// callers want [`Interpreter::new`] (in `assemble.rs`), which adds `torch`, `math`, `copy` and `time`.
+    pub fn bare() -> Interpreter {
         let mut interp = Interpreter {
             globals: Rc::new(RefCell::new(Scope::default())),
             builtins: HashMap::new(),
             modules: HashMap::new(),
             exception_classes: HashMap::new(),
             nn_classes: HashMap::new(),
+            engine_types: native::EngineTypes::default(),
             out: String::new(),
             warnings: Vec::new(),
             limits: Limits::default(),
@@ -119,24 +119,16 @@ impl Interpreter {
             steps: 0,
             started: Instant::now(),
             current_offset: 0,
-            current_builtin: "",
             repr_stack: Vec::new(),
             compare_depth: 0,
         };
         builtins::install(&mut interp);
-        torch::install(&mut interp);
         interp
             .globals
             .borrow_mut()
             .vars
             .insert(Rc::from("__name__"), Value::str("__main__"));
         interp
-    }
-
-    pub fn with_limits(limits: Limits) -> Interpreter {
-        let mut i = Interpreter::new();
-        i.limits = limits;
-        i
     }
 
     /// The engine settings this interpreter's code runs under: its element cap, its

@@ -1,4 +1,5 @@
-//! Python operators on plain values (numbers, strings, sequences); tensors are handed to the torch bindings.
+//! Python operators on plain values (numbers, strings, sequences); native values (tensors) answer through
+//! their type's slots (`interp::native`).
 
 use std::rc::Rc;
 
@@ -6,7 +7,17 @@ use rustpython_parser::ast::{CmpOp, Operator, UnaryOp};
 
 use super::Interpreter;
 use super::error::{ExcKind, PyResult, exc, type_error};
+use super::native::NativeType;
 use super::value::{HashKey, Value};
+
+pub(crate) fn unary_symbol(op: UnaryOp) -> &'static str {
+    match op {
+        UnaryOp::USub => "-",
+        UnaryOp::UAdd => "+",
+        UnaryOp::Invert => "~",
+        UnaryOp::Not => "not",
+    }
+}
 
 pub(crate) fn op_symbol(op: Operator) -> &'static str {
     match op {
@@ -93,9 +104,27 @@ fn float_mod(a: f64, b: f64) -> f64 {
 }
 
 impl Interpreter {
+    /// The native type that answers an operator on `l` and `r`: a tensor or binding value on the left,
+    /// else on the right, else a native class's instance (an nn module). Sizes and dtypes behave as the
+    /// core's tuples and constants here.
+    fn operator_type(&self, l: &Value, r: &Value) -> Option<&'static dyn NativeType> {
+        let value_type = |v: &Value| match v {
+            Value::Tensor(_) | Value::Native(_) => self.native_type(v),
+            _ => None,
+        };
+        let instance_type = |v: &Value| match v {
+            Value::Instance(i) => i.class.slots(),
+            _ => None,
+        };
+        value_type(l)
+            .or_else(|| value_type(r))
+            .or_else(|| instance_type(l))
+            .or_else(|| instance_type(r))
+    }
+
     pub(crate) fn binary_op(&mut self, op: Operator, l: Value, r: Value) -> PyResult<Value> {
-        if matches!(l, Value::Tensor(_)) || matches!(r, Value::Tensor(_)) {
-            return super::torch::tensor_binop(self, op, &l, &r);
+        if let Some(ty) = self.operator_type(&l, &r) {
+            return ty.binary_op(self, op, &l, &r);
         }
         if let (Some(a), Some(b)) = (num(&l), num(&r)) {
             return num_binop(op, a, b);
@@ -224,8 +253,10 @@ impl Interpreter {
     }
 
     pub(crate) fn unary_op(&mut self, op: UnaryOp, v: Value) -> PyResult<Value> {
-        if let Value::Tensor(t) = &v {
-            return super::torch::tensor_unary(self, op, t);
+        if op != UnaryOp::Not
+            && let Some(ty) = self.operator_type(&v, &Value::None)
+        {
+            return ty.unary_op(self, op, &v);
         }
         match (op, &v) {
             (UnaryOp::Not, _) => Ok(Value::Bool(!self.truthy(&v)?)),
@@ -257,8 +288,10 @@ impl Interpreter {
             CmpOp::NotIn => return Ok(Value::Bool(!self.contains(r, l)?)),
             _ => {}
         }
-        if matches!(l, Value::Tensor(_)) || matches!(r, Value::Tensor(_)) {
-            return super::torch::tensor_compare(self, op, l, r);
+        if let Some(ty) = self.operator_type(l, r)
+            && let Some(v) = ty.compare(self, op, l, r)?
+        {
+            return Ok(v);
         }
         match op {
             CmpOp::Eq => Ok(Value::Bool(self.equals(l, r)?)),
@@ -395,10 +428,8 @@ impl Interpreter {
             }
             (Value::DType(a), Value::DType(b)) => a == b,
             (Value::Range(a, b, c), Value::Range(x, y, z)) => (a, b, c) == (x, y, z),
-            (Value::Tensor(a), Value::Tensor(b)) => {
-                // Only reached for `in`/list equality; `==` on tensors is elementwise.
-                a.shares_storage(b) && a.layout() == b.layout()
-            }
+            // Native values (tensors) compare by identity here: this is only reached for `in` and
+            // container equality, where Python tries `is` first; `==` on tensors is elementwise.
             _ => is_same(l, r),
         })
     }
@@ -427,7 +458,7 @@ impl Interpreter {
                 }
                 _ => Ok(false),
             },
-            Value::Tensor(t) => super::torch::tensor_contains(self, t, item),
+            _ if let Some(ty) = self.native_type(container) => ty.contains(self, container, item),
             _ => {
                 let items = self.collect_iter(container)?;
                 for x in &items {
@@ -452,7 +483,6 @@ impl Interpreter {
             Value::Size(s) => !s.is_empty(),
             Value::Dict(d) | Value::Set(d) | Value::DictView(d, _) => !d.borrow().is_empty(),
             Value::Range(a, b, c) => super::call::range_len(*a, *b, *c) > 0,
-            Value::Tensor(t) => super::torch::tensor_truth(t)?,
             Value::Instance(inst) => match inst.class.lookup("__len__") {
                 Some((_, f)) => {
                     let n = self.call_value(f, super::value::Args::new(vec![v.clone()]))?;
@@ -460,18 +490,22 @@ impl Interpreter {
                 }
                 None => true,
             },
+            Value::Tensor(_) | Value::Native(_) => match self.native_type(v) {
+                Some(ty) => ty.truth(self, v)?,
+                None => true,
+            },
             _ => true,
         })
     }
 }
 
-fn is_same(l: &Value, r: &Value) -> bool {
+/// Python's `is`.
+pub(crate) fn is_same(l: &Value, r: &Value) -> bool {
     match (l, r) {
         (Value::None, Value::None) => true,
         (Value::Bool(a), Value::Bool(b)) => a == b,
         (Value::Int(a), Value::Int(b)) => a == b,
         (Value::DType(a), Value::DType(b)) => a == b,
-        (Value::Tensor(a), Value::Tensor(b)) => a.shares_storage(b) && a.layout() == b.layout(),
         _ => match (l.identity(), r.identity()) {
             (Some(a), Some(b)) => a == b,
             _ => false,

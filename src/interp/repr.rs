@@ -117,20 +117,28 @@ impl Interpreter {
                 self.repr(&s.2)?
             ),
             Value::Ellipsis => "Ellipsis".into(),
-            Value::Tensor(t) => super::torch::tensor_repr(self, t),
-            Value::Size(s) => crate::tensor::format::format_size(s),
-            Value::DType(d) => d.to_string(),
+            Value::Tensor(_) | Value::Size(_) | Value::DType(_) | Value::Native(_) => {
+                match self.native_type(v) {
+                    Some(ty) => match ty.repr(self, v)? {
+                        Some(s) => s,
+                        None => format!("<{} object>", ty.name(v)),
+                    },
+                    None => format!("<{} object>", v.type_name()),
+                }
+            }
             Value::Function(f) => format!("<function {}>", f.name),
-            Value::Builtin(b) => super::builtins::type_repr(b.name)
-                .unwrap_or_else(|| format!("<built-in function {}>", b.name)),
+            Value::Builtin(b) => match b.type_qualname {
+                Some(q) => format!("<class '{q}'>"),
+                None => format!("<built-in function {}>", b.name),
+            },
             Value::NativeMethod(m) => {
                 format!("<built-in method {} of {} object>", m.1, m.0.type_name())
             }
             Value::BoundMethod(_) => "<bound method>".into(),
-            Value::Class(c) => match c.native {
-                Some(tag) if self.is_exception_class(c) => format!("<class '{tag}'>"),
-                Some(_) => format!("<class 'torch.nn.modules.{}'>", c.name),
-                None => format!("<class '__main__.{}'>", c.name),
+            Value::Class(c) => match (c.slots, c.native) {
+                (Some(ty), _) => ty.class_repr(c),
+                (None, Some(tag)) => format!("<class '{tag}'>"),
+                (None, None) => format!("<class '__main__.{}'>", c.name),
             },
             Value::Instance(inst) => {
                 if let Some((_, f)) = inst.class.lookup("__repr__")
@@ -151,7 +159,9 @@ impl Interpreter {
                     };
                     return Ok(format!("{}({})", inst.class.name, inner));
                 }
-                if let Some(s) = super::torch::module_repr(self, inst)? {
+                if let Some(ty) = inst.class.slots()
+                    && let Some(s) = ty.repr(self, v)?
+                {
                     return Ok(s);
                 }
                 format!("<__main__.{} object>", inst.class.name)
@@ -159,7 +169,6 @@ impl Interpreter {
             Value::Module(m) => format!("<module '{}'>", m.name),
             Value::Iterator(_) => "<iterator object>".into(),
             Value::Super(_) => "<super object>".into(),
-            Value::GradMode(..) => "<torch.autograd.grad_mode.no_grad object>".into(),
         })
     }
 
@@ -198,20 +207,15 @@ impl Interpreter {
             Value::Bool(b) if !spec.is_empty() => pyfmt::format_int(*b as i64, spec),
             Value::Float(f) => pyfmt::format_float(*f, spec),
             Value::Str(s) => pyfmt::format_str(s, spec),
-            // Tensor.__format__: a 0-d tensor formats as its Python number.
-            Value::Tensor(t) if t.ndim() == 0 => {
-                let item = super::torch::scalar_to_value(t.item()?);
-                return self.format_value(&item, spec);
-            }
             other => {
+                if let Some(ty) = self.native_type(other)
+                    && let Some(s) = ty.format(self, other, spec)?
+                {
+                    return Ok(s);
+                }
                 let s = self.to_str(other)?;
                 if spec.is_empty() {
                     return Ok(s);
-                }
-                if matches!(other, Value::Tensor(_)) {
-                    return Err(type_error(
-                        "unsupported format string passed to Tensor.__format__",
-                    ));
                 }
                 return Err(type_error(format!(
                     "unsupported format string passed to {}.__format__",

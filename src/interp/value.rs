@@ -10,8 +10,13 @@ use crate::tensor::{DType, Tensor};
 
 use super::Interpreter;
 use super::error::PyResult;
+use super::native::{NativeObject, NativeType};
 
 pub type NativeFn = fn(&mut Interpreter, Args) -> PyResult<Value>;
+
+/// What a built-in runs: a plain function, or a closure that carries what the binding table knew when it
+/// made the built-in (its name, the function it forwards to).
+pub type BuiltinFn = Box<dyn Fn(&mut Interpreter, Args) -> PyResult<Value>>;
 
 #[derive(Clone)]
 pub enum Value {
@@ -45,9 +50,8 @@ pub enum Value {
     Super(Rc<(Rc<Class>, Value)>),
     /// `dict.keys()` (0), `.values()` (1), `.items()` (2): live views of a dict.
     DictView(Rc<RefCell<Dict>>, u8),
-    /// A grad-mode context manager: `torch.no_grad()` (false), `torch.enable_grad()` (true) or
-    /// `torch.set_grad_enabled(b)`, with the mode to restore when it was applied on creation.
-    GradMode(bool, Option<usize>),
+    /// A value of a type defined by a binding module (see `interp::native`).
+    Native(Rc<dyn NativeObject>),
 }
 
 pub struct Function {
@@ -95,7 +99,20 @@ pub struct Scope {
 
 pub struct Builtin {
     pub name: &'static str,
-    pub func: NativeFn,
+    pub func: BuiltinFn,
+    /// For a built-in that is a type (`int`, `torch.Tensor`): its qualified name, printed as
+    /// `<class '...'>`.
+    pub type_qualname: Option<&'static str>,
+}
+
+impl Builtin {
+    pub fn new(name: &'static str, func: NativeFn) -> Builtin {
+        Builtin {
+            name,
+            func: Box::new(func),
+            type_qualname: None,
+        }
+    }
 }
 
 pub struct Class {
@@ -104,6 +121,8 @@ pub struct Class {
     pub attrs: RefCell<Vec<(Rc<str>, Value)>>,
     /// Native classes (nn.Linear, exceptions) carry a tag the bindings dispatch on.
     pub native: Option<&'static str>,
+    /// The slots of native classes whose instances behave natively (nn modules); inherited.
+    pub slots: Option<&'static dyn NativeType>,
 }
 
 impl Class {
@@ -140,6 +159,14 @@ impl Class {
     /// The first native tag in the MRO (e.g. "Linear" for a subclass of nn.Linear).
     pub fn native_tag(self: &Rc<Self>) -> Option<&'static str> {
         self.mro().iter().find_map(|c| c.native)
+    }
+
+    /// The native slots of this class or its nearest native base.
+    pub fn slots(self: &Rc<Self>) -> Option<&'static dyn NativeType> {
+        if let Some(s) = self.slots {
+            return Some(s);
+        }
+        self.mro().iter().find_map(|c| c.slots)
     }
 
     pub fn has_native(self: &Rc<Self>, tag: &str) -> bool {
@@ -339,7 +366,7 @@ impl Value {
             Value::Module(_) => "module".into(),
             Value::Iterator(_) => "iterator".into(),
             Value::Super(_) => "super".into(),
-            Value::GradMode(..) => "no_grad".into(),
+            Value::Native(o) => o.native_type().name(self),
             Value::DictView(_, k) => {
                 ["dict_keys", "dict_values", "dict_items"][(*k as usize).min(2)].into()
             }
@@ -358,6 +385,7 @@ impl Value {
             Value::Module(r) => Rc::as_ptr(r) as *const () as usize,
             Value::Iterator(r) => Rc::as_ptr(r) as *const () as usize,
             Value::Tensor(t) => t.object_id(),
+            Value::Native(o) => Rc::as_ptr(o) as *const () as usize,
             _ => return None,
         })
     }

@@ -10,7 +10,7 @@ use crate::tensor::{DType, Operand, Scalar, Tensor};
 use super::args::{Params, value_to_scalar};
 use super::tensor_methods::{METHODS, tensor_method};
 use crate::interp::Interpreter;
-use crate::interp::builtins::builtin;
+use crate::interp::builtins::{builtin_with, type_object_with};
 use crate::interp::error::{PyResult, exc, type_error};
 use crate::interp::value::{Args, NativeFn, Value};
 
@@ -73,11 +73,19 @@ const OWN: &[(&str, NativeFn)] = &[
 
 pub(crate) fn torch_module() -> HashMap<&'static str, Value> {
     let mut attrs: HashMap<&'static str, Value> = HashMap::new();
-    for (name, _) in OWN {
-        attrs.insert(name, builtin(name, own_dispatch));
+    for &(name, f) in OWN {
+        let value = match name {
+            // The type objects: `type(t)` is `torch.Tensor`, `type(t.shape)` is `torch.Size`.
+            "Tensor" => type_object_with("torch.Tensor", move |i, a| factory(i, f, a)),
+            "Size" => type_object_with("torch.Size", move |i, a| factory(i, f, a)),
+            _ => builtin_with(name, move |i, a| factory(i, f, a)),
+        };
+        attrs.insert(name, value);
     }
-    for name in METHODS.iter().chain(super::tensor_extra::EXTRA_METHODS) {
-        attrs.entry(name).or_insert_with(|| builtin(name, forward));
+    for &name in METHODS.iter().chain(super::tensor_extra::EXTRA_METHODS) {
+        attrs
+            .entry(name)
+            .or_insert_with(|| builtin_with(name, move |i, a| call_torch_fn(i, name, a)));
     }
     for (name, d) in [
         ("float32", DType::Float32),
@@ -100,16 +108,9 @@ pub(crate) fn torch_module() -> HashMap<&'static str, Value> {
     attrs
 }
 
-/// Runs one of [`OWN`] by name, taking the keyword arguments every factory accepts: `requires_grad`
-/// (a leaf that requires grad) and `device` (only the CPU exists here).
-fn own_dispatch(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let name = interp.current_builtin;
-    let Some(&(_, f)) = OWN.iter().find(|(n, _)| *n == name) else {
-        return Err(exc(
-            "AttributeError",
-            format!("module 'torch' has no attribute '{name}'"),
-        ));
-    };
+/// Runs one of [`OWN`], taking the keyword arguments every factory accepts: `requires_grad` (a leaf that
+/// requires grad) and `device` (only the CPU exists here).
+fn factory(interp: &mut Interpreter, f: NativeFn, args: Args) -> PyResult<Value> {
     let mut args = args;
     let mut requires_grad = false;
     let mut kept = Vec::with_capacity(args.kw.len());
@@ -132,12 +133,6 @@ fn own_dispatch(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         t.set_requires_grad(true);
     }
     Ok(result)
-}
-
-/// `torch.f(t, ...)` → `t.f(...)`; the function name is recovered from the builtin's own name.
-fn forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let name = interp.current_builtin;
-    call_torch_fn(interp, name, args)
 }
 
 /// Calls a torch function by name (used by builtins such as `abs(t)`).
@@ -175,7 +170,7 @@ pub(crate) fn call_torch_fn(interp: &mut Interpreter, name: &str, args: Args) ->
                 }
             };
             let rhs = args.pos[1].clone();
-            super::tensor_binop(interp, op, &other, &rhs)
+            super::tensor_ops::tensor_binop(interp, op, &other, &rhs)
         }
         Some(other) if value_to_scalar(&other).is_some() => Err(type_error(format!(
             "{name}(): argument 'input' (position 1) must be Tensor, not {}",
@@ -189,35 +184,6 @@ pub(crate) fn call_torch_fn(interp: &mut Interpreter, name: &str, args: Args) ->
             "{name}() missing required argument 'input' (pos 1)"
         ))),
     }
-}
-
-/// An attribute of the `torch` module (for built-ins that need torch's types).
-pub(crate) fn call_torch_attr(interp: &mut Interpreter, name: &str) -> Value {
-    interp
-        .modules
-        .get("torch")
-        .and_then(|m| {
-            if let Value::Module(m) = m {
-                m.attrs.get(name).cloned()
-            } else {
-                None
-            }
-        })
-        .unwrap_or(Value::None)
-}
-
-pub(crate) fn tensor_type_value(interp: &mut Interpreter) -> Value {
-    interp
-        .modules
-        .get("torch")
-        .and_then(|m| {
-            if let Value::Module(m) = m {
-                m.attrs.get("Tensor").cloned()
-            } else {
-                None
-            }
-        })
-        .unwrap_or(Value::None)
 }
 
 /// Nested lists/tuples of numbers (or one-element tensors) → a tensor, with `torch.tensor`'s dtype inference.
@@ -617,7 +583,7 @@ fn t_where(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
 }
 
 fn t_no_grad(_: &mut Interpreter, _: Args) -> PyResult<Value> {
-    Ok(Value::GradMode(false, None))
+    Ok(super::types::GradMode::value(false, None))
 }
 
 fn t_set_num_threads(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -763,7 +729,7 @@ fn t_tril_indices(_: &mut Interpreter, args: Args) -> PyResult<Value> {
 }
 
 fn t_enable_grad(_: &mut Interpreter, _: Args) -> PyResult<Value> {
-    Ok(Value::GradMode(true, None))
+    Ok(super::types::GradMode::value(true, None))
 }
 
 /// `torch.set_grad_enabled(mode)` applies the mode at once (as a call) and restores it on leaving a `with`.
@@ -772,7 +738,7 @@ fn t_set_grad_enabled(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let mode = p.bool_or(0, "mode", true)?;
     let prev = interp.no_grad;
     interp.no_grad = if mode { 0 } else { prev + 1 };
-    Ok(Value::GradMode(mode, Some(prev)))
+    Ok(super::types::GradMode::value(mode, Some(prev)))
 }
 
 fn t_broadcast_tensors(_: &mut Interpreter, args: Args) -> PyResult<Value> {

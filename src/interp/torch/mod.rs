@@ -1,5 +1,6 @@
 //! The `torch`, `torch.nn` and `torch.nn.functional` modules: thin bindings from Python values onto
-//! `crate::tensor`.
+//! `crate::tensor`. The interpreter core knows none of this: [`install`] registers the modules and the
+//! native types (`types.rs`) whose slots give tensors, sizes, dtypes and modules their Python behaviour.
 
 mod args;
 mod autograd;
@@ -8,6 +9,7 @@ mod nn;
 mod tensor_extra;
 mod tensor_methods;
 mod tensor_ops;
+mod types;
 
 use std::rc::Rc;
 
@@ -18,18 +20,16 @@ use super::Interpreter;
 use super::value::{Module, Value};
 
 pub(crate) use args::value_to_scalar;
-pub(crate) use functions::{call_torch_attr, call_torch_fn, tensor_type_value};
-pub(crate) use nn::{
-    before_module_setattr, construct_native, module_attr, module_getitem, module_iter, module_len,
-    module_repr,
-};
-pub(crate) use tensor_methods::{tensor_attr, tensor_method, tensor_setattr};
-pub(crate) use tensor_ops::{
-    tensor_binop, tensor_compare, tensor_contains, tensor_getitem, tensor_inplace_binop,
-    tensor_iter, tensor_setitem, tensor_truth, tensor_unary,
-};
+pub(crate) use functions::call_torch_fn;
 
-pub(crate) fn install(interp: &mut Interpreter) {
+/// Installs `torch`, `torch.nn`, `torch.nn.functional` and `torch.nn.init`, and the native types of the
+/// engine's values.
+pub fn install(interp: &mut Interpreter) {
+    interp.register_engine_types(crate::interp::native::EngineTypes {
+        tensor: Some(&types::TENSOR),
+        size: Some(&types::SIZE),
+        dtype: Some(&types::DTYPE),
+    });
     let torch = functions::torch_module();
     let (nn_module, functional) = nn::install(interp);
     let mut torch_attrs = torch;

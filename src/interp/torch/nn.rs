@@ -13,7 +13,7 @@ use crate::tensor::{DType, Tensor, TensorIndex};
 
 use super::args::Params;
 use crate::interp::Interpreter;
-use crate::interp::builtins::builtin;
+use crate::interp::builtins::{builtin, builtin_with};
 use crate::interp::error::{PyResult, exc, type_error};
 use crate::interp::value::{Args, Class, Instance, Module, NativeFn, Value};
 
@@ -33,6 +33,7 @@ fn native_class(
                 .collect(),
         ),
         native: Some(tag),
+        slots: Some(&super::types::MODULE),
     })
 }
 
@@ -217,7 +218,7 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
         "constant_",
         "kaiming_uniform_",
     ] {
-        init_attrs.insert(name, builtin(name, init_fn));
+        init_attrs.insert(name, builtin_with(name, move |i, a| init_fn(i, name, a)));
     }
     let init_module = Value::Module(Rc::new(Module {
         name: "torch.nn.init",
@@ -229,8 +230,8 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
     interp.nn_classes.insert("namedtuple", named);
 
     let mut f_attrs: HashMap<&'static str, Value> = HashMap::new();
-    for (n, _, _) in F_FNS {
-        f_attrs.insert(n, builtin(n, f_dispatch));
+    for &(n, f, node) in F_FNS {
+        f_attrs.insert(n, builtin_with(n, move |i, a| f_dispatch(i, f, node, a)));
     }
     let functional = Value::Module(Rc::new(Module {
         name: "torch.nn.functional",
@@ -248,14 +249,26 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
 
 /// `torch.nn.functional`: (name, implementation, the grad_fn its result records).
 const F_FNS: &[(&str, NativeFn, Option<&str>)] = &[
-    ("softmax", f_softmax, Some("SoftmaxBackward0")),
-    ("log_softmax", f_softmax, Some("LogSoftmaxBackward0")),
+    (
+        "softmax",
+        |i, a| f_softmax(i, "softmax", a),
+        Some("SoftmaxBackward0"),
+    ),
+    (
+        "log_softmax",
+        |i, a| f_softmax(i, "log_softmax", a),
+        Some("LogSoftmaxBackward0"),
+    ),
     ("relu", f_relu, None),
     ("kl_div", f_kl_div, Some("SumBackward0")),
-    ("gelu", f_unary, None),
-    ("tanh", f_unary, None),
-    ("sigmoid", f_unary, None),
-    ("silu", f_unary, None),
+    ("gelu", |i, a| super::call_torch_fn(i, "gelu", a), None),
+    ("tanh", |i, a| super::call_torch_fn(i, "tanh", a), None),
+    (
+        "sigmoid",
+        |i, a| super::call_torch_fn(i, "sigmoid", a),
+        None,
+    ),
+    ("silu", |i, a| super::call_torch_fn(i, "silu", a), None),
     ("leaky_relu", f_leaky_relu, Some("LeakyReluBackward0")),
     ("elu", f_elu, Some("EluBackward0")),
     ("softplus", f_softplus, Some("SoftplusBackward0")),
@@ -271,14 +284,13 @@ const F_FNS: &[(&str, NativeFn, Option<&str>)] = &[
     ("mse_loss", f_mse_loss, Some("MseLossBackward0")),
 ];
 
-fn f_dispatch(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let name = interp.current_builtin;
-    let Some(&(_, f, node)) = F_FNS.iter().find(|(n, _, _)| *n == name) else {
-        return Err(exc(
-            "AttributeError",
-            format!("module 'torch.nn.functional' has no attribute '{name}'"),
-        ));
-    };
+/// Runs a `torch.nn.functional` function and records the grad_fn its result carries.
+fn f_dispatch(
+    interp: &mut Interpreter,
+    f: NativeFn,
+    node: Option<&'static str>,
+    args: Args,
+) -> PyResult<Value> {
     let inputs: Vec<Value> = args
         .pos
         .iter()
@@ -389,6 +401,7 @@ pub(crate) fn named_tuple(
         bases: base.into_iter().collect(),
         attrs: RefCell::new(Vec::new()),
         native: None,
+        slots: None,
     });
     let inst = Rc::new(Instance {
         class,
@@ -1047,7 +1060,7 @@ pub(crate) fn module_getitem(
 ) -> PyResult<Value> {
     if is_named_tuple(inst) {
         let vals: Vec<Value> = inst.attrs.borrow().iter().map(|(_, v)| v.clone()).collect();
-        let i = crate::interp::call::seq_index(index, vals.len(), "tuple")?;
+        let i = interp.seq_index(index, vals.len(), "tuple")?;
         return Ok(vals[i].clone());
     }
     if inst.class.has_native("ModuleDict") {
@@ -1550,8 +1563,7 @@ fn parameter(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     })))
 }
 
-pub(crate) fn init_fn(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let name = interp.current_builtin;
+pub(crate) fn init_fn(interp: &mut Interpreter, name: &'static str, args: Args) -> PyResult<Value> {
     let p = Params::new(name, args);
     let t = p.tensor(0, "tensor")?;
     let n = t.numel();
@@ -1616,8 +1628,7 @@ fn implicit_softmax_dim(interp: &mut Interpreter, x: &Tensor, log: bool) -> i64 
     if matches!(x.ndim(), 0 | 1 | 3) { 0 } else { 1 }
 }
 
-fn f_softmax(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let name = interp.current_builtin;
+fn f_softmax(interp: &mut Interpreter, name: &'static str, args: Args) -> PyResult<Value> {
     let p = Params::new(name, args);
     let x = p.tensor(0, "input")?;
     let dim = match p.int_opt(1, "dim")? {
@@ -1625,11 +1636,6 @@ fn f_softmax(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         None => implicit_softmax_dim(interp, &x, name == "log_softmax"),
     };
     Ok(Value::Tensor(x.softmax(dim, name == "log_softmax")?))
-}
-
-fn f_unary(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let name = interp.current_builtin;
-    super::call_torch_fn(interp, name, args)
 }
 
 fn f_layer_norm(_: &mut Interpreter, args: Args) -> PyResult<Value> {
