@@ -4,6 +4,7 @@
 //! nothing of lessons or screens.
 
 mod assemble;
+pub mod args;
 pub mod builtins;
 mod call;
 mod convert;
