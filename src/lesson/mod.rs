@@ -8,6 +8,7 @@ pub mod kernel;
 pub mod model;
 pub mod parse;
 pub mod progress;
+pub mod sizes;
 
 pub use error::LessonError;
 pub use kernel::{CellOutcome, Kernel, run_lesson};

@@ -5,6 +5,7 @@ use std::time::Duration;
 use ratatui_textarea::TextArea;
 
 use crate::lesson::progress::{Edit, Progress};
+use crate::lesson::sizes;
 use crate::lesson::{CellKind, CellOutcome, Kernel, Lang, Lesson};
 
 use super::action::Action;
@@ -186,10 +187,10 @@ impl App {
             let saved: Vec<(String, i64)> = progress
                 .sizes
                 .iter()
-                .filter(|&(n, &v)| (1..=super::sizes::max_for(n)).contains(&v))
+                .filter(|&(n, &v)| sizes::check_value(n, v).is_ok())
                 .map(|(n, &v)| (n.clone(), v))
                 .collect();
-            let start = super::sizes::apply::overrides_for(&saved, &lesson);
+            let start = sizes::overrides_for(&lesson, &saved);
             (saved, start)
         } else {
             (opts.overrides.clone(), opts.overrides)

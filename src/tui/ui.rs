@@ -770,7 +770,7 @@ fn sizes_label(app: &App, separator: &str) -> String {
         format!(
             "{} {}{separator}",
             t(app, "sizes", "크기"),
-            sizes::describe(&active)
+            crate::lesson::sizes::describe(&active)
         )
     }
 }
