@@ -8,6 +8,7 @@ pub mod kernel;
 pub mod model;
 pub mod parse;
 pub mod progress;
+pub mod question;
 pub mod sizes;
 
 pub use error::LessonError;

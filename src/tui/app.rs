@@ -5,8 +5,8 @@ use std::time::Duration;
 use ratatui_textarea::TextArea;
 
 use crate::lesson::progress::{Edit, Progress};
-use crate::lesson::sizes;
 use crate::lesson::{CellKind, CellOutcome, Kernel, Lang, Lesson};
+use crate::lesson::{question, sizes};
 
 use super::action::Action;
 use super::sizes::{PanelKey, SizesPanel};
@@ -315,38 +315,13 @@ impl App {
         self.notebook.slice = [0, 0];
     }
 
-    fn question_expected(&self, i: usize) -> Option<Vec<usize>> {
-        let cell = self.notebook.lesson.cells().nth(i)?;
-        let sc = cell.shape_comments.first()?;
-        let dims = self.notebook.kernel.as_ref().ok()?.dims();
-        sc.dims
-            .iter()
-            .map(|d| match d {
-                crate::lesson::model::DimRef::Size(s) => Some(*s),
-                crate::lesson::model::DimRef::Name(n) => {
-                    dims.iter().find(|(k, _)| k == n).map(|(_, v)| *v as usize)
-                }
-            })
-            .collect()
-    }
-
-    /// Parses an answer like `[bs, n_heads, sl, head_dim]` or `1 2 6 4` into sizes.
-    fn parse_answer(&self, text: &str) -> Option<Vec<usize>> {
-        let dims = self.notebook.kernel.as_ref().ok()?.dims();
-        let inner = text
-            .trim()
-            .trim_start_matches(['[', '('])
-            .trim_end_matches([']', ')']);
-        inner
-            .split([',', ' '])
-            .filter(|p| !p.trim().is_empty())
-            .map(|p| {
-                let p = p.trim();
-                p.parse::<usize>()
-                    .ok()
-                    .or_else(|| dims.iter().find(|(k, _)| k == p).map(|(_, v)| *v as usize))
-            })
-            .collect()
+    /// Whether `answer` predicts the shape the question in cell `i` asks for, at the kernel's sizes.
+    fn is_right_answer(&self, i: usize, answer: &str) -> bool {
+        let nb = &self.notebook;
+        match (nb.lesson.cells().nth(i), &nb.kernel) {
+            (Some(cell), Ok(kernel)) => question::is_right(cell, kernel.dims(), answer),
+            _ => false,
+        }
     }
 
     pub fn update(&mut self, action: Action) {
@@ -573,10 +548,7 @@ impl App {
                 KeyCode::Enter => {
                     let text = answer.clone();
                     let i = self.notebook.selected;
-                    let right = match (self.parse_answer(&text), self.question_expected(i)) {
-                        (Some(a), Some(e)) => a == e,
-                        _ => false,
-                    };
+                    let right = self.is_right_answer(i, &text);
                     self.notebook.answers[i] = Some((text.clone(), right));
                     self.progress
                         .lesson_mut(&self.notebook.lesson.id)
