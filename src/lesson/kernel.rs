@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::interp::{Interpreter, Limits, Value};
-use crate::tensor::{DType, Tensor};
+use crate::tensor::Tensor;
 
 use super::error::LessonError;
 use super::model::{Cell, CellKind, DimRef, Lesson};
@@ -434,24 +434,10 @@ impl Kernel {
                 Ok(Value::Tensor(t)) => t,
                 _ => continue,
             };
-            let t = match t.ndim() {
-                1 => t.unsqueeze(0).unwrap_or(t),
-                _ => t,
+            let Some(map) = crate::viz::slice::squeezed(&t) else {
+                continue;
             };
-            let t = match t.squeeze(None) {
-                Ok(s) if s.ndim() == 2 => s,
-                _ if t.ndim() == 2 => t,
-                _ => continue,
-            };
-            let (rows, cols) = (t.shape()[0], t.shape()[1]);
-            let values: Vec<f64> = match t.dtype() {
-                DType::Bool => t
-                    .to_vec::<bool>()
-                    .into_iter()
-                    .map(|b| b as u8 as f64)
-                    .collect(),
-                _ => t.to_vec::<f32>().into_iter().map(f64::from).collect(),
-            };
+            let (rows, cols) = (map.rows, map.cols);
             let labels = h.labels.as_ref().and_then(|l| match self.eval_expr(l) {
                 Ok(v) => {
                     let items = self.interp.collect_iter(&v).ok()?;
@@ -470,7 +456,7 @@ impl Kernel {
                 expr: h.expr.clone(),
                 rows,
                 cols,
-                values,
+                values: map.values,
                 row_labels,
                 col_labels,
                 line: h.line,

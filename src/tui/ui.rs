@@ -532,42 +532,6 @@ fn render_notebook(app: &mut App, f: &mut Frame, area: Rect) {
     }
 }
 
-fn slice_values(
-    tensor: &crate::tensor::Tensor,
-    slice: [usize; 2],
-) -> Option<(usize, usize, Vec<f64>, String)> {
-    let mut t = tensor.clone();
-    let mut picked = Vec::new();
-    let mut k = 0;
-    while t.ndim() > 2 {
-        let n = t.shape()[0];
-        let i = slice.get(k).copied().unwrap_or(0).min(n.saturating_sub(1));
-        picked.push(i.to_string());
-        t = t.select(0, i as i64).ok()?;
-        k += 1;
-    }
-    if t.ndim() == 1 {
-        t = t.unsqueeze(0).ok()?;
-    }
-    if t.ndim() != 2 {
-        return None;
-    }
-    let values: Vec<f64> = match t.dtype() {
-        crate::tensor::DType::Bool => t
-            .to_vec::<bool>()
-            .into_iter()
-            .map(|b| b as u8 as f64)
-            .collect(),
-        _ => t.to_vec::<f32>().into_iter().map(f64::from).collect(),
-    };
-    let label = if picked.is_empty() {
-        String::new()
-    } else {
-        format!("[{}]", picked.join(", "))
-    };
-    Some((t.shape()[0], t.shape()[1], values, label))
-}
-
 fn render_inspector(app: &App, f: &mut Frame, area: Rect, _wide: bool) {
     let c = app.color;
     let block = Block::default().borders(Borders::ALL).title(format!(
@@ -666,17 +630,18 @@ fn render_inspector(app: &App, f: &mut Frame, area: Rect, _wide: bool) {
         f.render_widget(Paragraph::new(info.repr.clone()), rest);
         return;
     }
-    if let Some((rows, cols, values, label)) = slice_values(tensor, nb.slice) {
-        let title = if label.is_empty() {
+    if let Some(map) = crate::viz::slice::at_leading(tensor, &nb.slice) {
+        let title = if map.picked.is_empty() {
             info.name.clone()
         } else {
-            format!("{}{label}  (< > {{ }})", info.name)
+            let picked: Vec<String> = map.picked.iter().map(|i| i.to_string()).collect();
+            format!("{}[{}]  (< > {{ }})", info.name, picked.join(", "))
         };
         let view = HeatmapView {
             title: &title,
-            rows,
-            cols,
-            values: &values,
+            rows: map.rows,
+            cols: map.cols,
+            values: &map.values,
             row_labels: None,
             col_labels: None,
             color: c,
