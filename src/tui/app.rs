@@ -52,7 +52,7 @@ pub struct Notebook {
     pub outcomes: Vec<Option<CellOutcome>>,
     pub answers: Vec<Option<(String, bool)>>,
     pub selected: usize,
-    /// First line of the notebook shown (set by the renderer to keep the selected cell in view).
+    /// First line of the notebook shown, kept following the selected cell by `App::prepare` before each draw.
     pub scroll: usize,
     /// Lines scrolled by the learner (wheel, PgUp/PgDn) on top of following the selection.
     pub scroll_offset: i64,
@@ -61,7 +61,8 @@ pub struct Notebook {
     pub tensor_sel: usize,
     pub slice: [usize; 2],
     pub show_memory: bool,
-    /// Rendered prose blocks for the width they were wrapped to (prose never changes while a lesson is open).
+    /// Prose blocks wrapped for the width of the notebook column, by block and width (filled by `App::prepare`;
+    /// prose never changes while a lesson is open).
     pub prose_cache: std::collections::HashMap<(usize, usize), Vec<ratatui::text::Line<'static>>>,
 }
 

@@ -1,4 +1,6 @@
-//! Rendering: a pure function of the app state that writes the frame's buffer.
+//! Rendering: a pure function of the app state that writes the frame's buffer. What depends on the frame's
+//! size and is worth keeping between frames (prose wrapped to the notebook column, the notebook's scroll)
+//! is worked out before the draw by [`App::prepare`], so [`render`] only reads the state.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -24,7 +26,7 @@ fn t(app: &App, en: &'static str, ko: &'static str) -> &'static str {
     if app.lang == Lang::Ko { ko } else { en }
 }
 
-pub fn render(app: &mut App, f: &mut Frame) {
+pub fn render(app: &App, f: &mut Frame) {
     let area = f.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         let msg = format!(
@@ -143,12 +145,98 @@ fn render_list(app: &App, f: &mut Frame, area: Rect) {
     );
 }
 
-/// The notebook's lines and, for each cell, the line where it starts.
-fn notebook_lines(
-    app: &App,
-    width: usize,
-    prose_cache: &std::collections::HashMap<(usize, usize), Vec<Line<'static>>>,
-) -> (Vec<Line<'static>>, Vec<usize>) {
+impl App {
+    /// Works out, for the next frame of `area`, the state the notebook screen keeps between frames, so that
+    /// [`render`] only reads: the prose wrapped to the notebook column (cached while the lesson is open) and
+    /// the first line shown, which follows the selected cell. The event loop calls it before every draw;
+    /// without it (a single snapshot) `render` wraps the prose itself and scrolls from the last position.
+    pub fn prepare(&mut self, area: Rect) {
+        if self.view != View::Notebook || area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            return;
+        }
+        let column = NotebookAreas::of(area).left;
+        let width = column.width as usize;
+        let color = self.color;
+        let nb = &mut self.notebook;
+        for (bi, block) in nb.lesson.blocks.iter().enumerate() {
+            if let LessonBlock::Prose { markdown, .. } = block {
+                nb.prose_cache
+                    .entry((bi, width))
+                    .or_insert_with(|| prose::render(markdown, width.saturating_sub(1), color));
+            }
+        }
+        let (lines, starts) = notebook_lines(self, width);
+        let nb = &mut self.notebook;
+        nb.scroll = follow_selection(
+            nb.scroll,
+            &starts,
+            lines.len(),
+            nb.selected,
+            column.height as usize,
+        );
+    }
+}
+
+/// The notebook screen's regions: title bar, the notebook column, the inspector (beside it on a wide
+/// terminal, below it otherwise) and the status line.
+struct NotebookAreas {
+    title: Rect,
+    left: Rect,
+    right: Rect,
+    status: Rect,
+    wide: bool,
+}
+
+impl NotebookAreas {
+    fn of(area: Rect) -> NotebookAreas {
+        let [title, body, status] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let wide = body.width >= 110;
+        let [left, right] = if wide {
+            Layout::horizontal([Constraint::Percentage(58), Constraint::Percentage(42)]).areas(body)
+        } else {
+            Layout::vertical([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(body)
+        };
+        NotebookAreas {
+            title,
+            left,
+            right,
+            status,
+            wide,
+        }
+    }
+}
+
+/// The first notebook line to show, `height` lines high, so that the selected cell (its lines from
+/// `starts[selected]` to the next cell's start) is in view: `scroll`, the last first line, while the cell's
+/// first line is on screen; else two lines above the cell; and a cell that fits but runs past the bottom is
+/// scrolled up until it shows whole.
+fn follow_selection(
+    scroll: usize,
+    starts: &[usize],
+    n_lines: usize,
+    selected: usize,
+    height: usize,
+) -> usize {
+    let sel_start = starts.get(selected).copied().unwrap_or(0);
+    let sel_end = starts.get(selected + 1).copied().unwrap_or(n_lines);
+    if sel_start < scroll || sel_start >= scroll + height {
+        sel_start.saturating_sub(2)
+    } else if sel_end > scroll + height && sel_end - sel_start <= height {
+        sel_end - height
+    } else {
+        scroll
+    }
+}
+
+/// The notebook's lines and, for each cell, the line where it starts. Prose comes from the cache
+/// [`App::prepare`] fills, or is wrapped here when it has not.
+fn notebook_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Vec<usize>) {
+    let prose_cache = &app.notebook.prose_cache;
     let c = app.color;
     let nb = &app.notebook;
     let mut lines: Vec<Line<'static>> = Vec::new();
@@ -437,13 +525,14 @@ fn outcome_lines(
     }
 }
 
-fn render_notebook(app: &mut App, f: &mut Frame, area: Rect) {
-    let [title, body, status] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Min(1),
-        Constraint::Length(1),
-    ])
-    .areas(area);
+fn render_notebook(app: &App, f: &mut Frame, area: Rect) {
+    let NotebookAreas {
+        title,
+        left,
+        right,
+        status,
+        wide,
+    } = NotebookAreas::of(area);
     let nb = &app.notebook;
     let lang_name = if app.lang == Lang::Ko {
         "한국어"
@@ -463,42 +552,14 @@ fn render_notebook(app: &mut App, f: &mut Frame, area: Rect) {
         .style(bar_style(app.color)),
         title,
     );
-    let wide = body.width >= 110;
-    let (left, right) = if wide {
-        let [a, b] = Layout::horizontal([Constraint::Percentage(58), Constraint::Percentage(42)])
-            .areas(body);
-        (a, b)
-    } else {
-        let [a, b] =
-            Layout::vertical([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(body);
-        (a, b)
-    };
-    let width = left.width as usize;
-    let color = app.color;
-    for (bi, block) in app.notebook.lesson.blocks.iter().enumerate() {
-        if let LessonBlock::Prose { markdown, .. } = block {
-            app.notebook
-                .prose_cache
-                .entry((bi, width))
-                .or_insert_with(|| prose::render(markdown, width.saturating_sub(1), color));
-        }
-    }
-    let cache = std::mem::take(&mut app.notebook.prose_cache);
-    let (lines, starts) = notebook_lines(app, width, &cache);
-    app.notebook.prose_cache = cache;
-    let h = left.height as usize;
-    let sel_start = starts.get(app.notebook.selected).copied().unwrap_or(0);
-    let sel_end = starts
-        .get(app.notebook.selected + 1)
-        .copied()
-        .unwrap_or(lines.len());
-    let mut scroll = app.notebook.scroll;
-    if sel_start < scroll || sel_start >= scroll + h {
-        scroll = sel_start.saturating_sub(2);
-    } else if sel_end > scroll + h && sel_end - sel_start <= h {
-        scroll = sel_end - h;
-    }
-    app.notebook.scroll = scroll;
+    let (lines, starts) = notebook_lines(app, left.width as usize);
+    let scroll = follow_selection(
+        nb.scroll,
+        &starts,
+        lines.len(),
+        nb.selected,
+        left.height as usize,
+    );
     let shown = (scroll as i64 + app.notebook.scroll_offset)
         .clamp(0, lines.len().saturating_sub(1) as i64) as usize;
     f.render_widget(
@@ -836,4 +897,39 @@ fn render_question(app: &App, f: &mut Frame, area: Rect) {
         )
     ));
     f.render_widget(Paragraph::new(lines).block(block), popup);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::follow_selection;
+
+    // Cells start at lines 0, 20 and 40 of a 60-line notebook.
+    const STARTS: [usize; 3] = [0, 20, 40];
+
+    #[test]
+    fn the_scroll_stays_while_the_selected_cell_starts_on_screen() {
+        assert_eq!(follow_selection(10, &STARTS, 60, 1, 30), 10);
+        // Taller than the screen: its start on screen is enough.
+        assert_eq!(follow_selection(15, &STARTS, 60, 1, 10), 15);
+    }
+
+    #[test]
+    fn a_cell_that_left_the_screen_is_shown_from_two_lines_above() {
+        assert_eq!(follow_selection(30, &STARTS, 60, 1, 30), 18);
+        assert_eq!(follow_selection(0, &STARTS, 60, 2, 30), 38);
+        assert_eq!(follow_selection(5, &STARTS, 60, 0, 30), 0);
+    }
+
+    #[test]
+    fn a_cell_that_fits_but_runs_past_the_bottom_is_scrolled_up_whole() {
+        // Lines 20..40 with 0..30 on screen: show 10..40.
+        assert_eq!(follow_selection(0, &STARTS, 60, 1, 30), 10);
+        // The last cell ends at the last line.
+        assert_eq!(follow_selection(25, &STARTS, 60, 2, 30), 30);
+    }
+
+    #[test]
+    fn no_cells_means_the_top() {
+        assert_eq!(follow_selection(0, &[], 12, 0, 30), 0);
+    }
 }
