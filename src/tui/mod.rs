@@ -6,6 +6,7 @@
 pub mod action;
 pub mod app;
 mod highlight;
+mod notebook;
 mod prose;
 pub mod sizes;
 pub mod theme;
