@@ -116,14 +116,17 @@ impl SizesPanel {
             .collect())
     }
 
+    /// A kernel at the typed sizes, if the lesson room's rules and the kernel accept them.
+    fn build(&self, lesson: &Lesson) -> Result<Kernel, PanelError> {
+        let overrides = self.overrides()?;
+        check_exact_divisions(&lesson.dims, &self.values()?)?;
+        Kernel::new(lesson, &overrides).map_err(|e| PanelError::Kernel(e.message))
+    }
+
     /// Rechecks the typed values and rebuilds the preview kernel, which computes the derived dims.
     pub fn refresh(&mut self, lesson: &Lesson) {
         self.preview = None;
-        let result = (|| -> Result<Kernel, PanelError> {
-            let overrides = self.overrides()?;
-            check_exact_divisions(&lesson.dims, &self.values()?)?;
-            Kernel::new(lesson, &overrides).map_err(|e| PanelError::Kernel(e.message))
-        })();
+        let result = self.build(lesson);
         let dims: Vec<(String, i64)> = match &result {
             Ok(k) => k.dims().to_vec(),
             Err(_) => vec![],
