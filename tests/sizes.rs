@@ -45,7 +45,8 @@ fn zero_and_oversized_dims_are_refused_on_the_command_line_as_in_the_panel() {
         ),
         ("sl=1e3", "--set sl=1e3: sl: `1e3` is not a whole number"),
         ("sl=", "--set sl=: sl: type a value"),
-        ("sl", "--set sl: `sl`: expected NAME=VALUE"),
+        ("sl", "--set sl: expected NAME=VALUE"),
+        ("=5", "--set =5: expected NAME=VALUE"),
     ] {
         for command in ["trace", "open", "demo"] {
             let out = tutor(&[command, "masking", "--set", set]);

@@ -65,8 +65,8 @@ pub enum SizeError {
     /// `head_dim = hid_dim // n_heads` with `hid_dim % n_heads != 0`.
     #[error(transparent)]
     NotDivisible(#[from] Indivisible),
-    /// A `--set` argument that is not `NAME=VALUE`.
-    #[error("`{text}`: expected NAME=VALUE")]
+    /// A `--set` argument that is not `NAME=VALUE` (the message leaves `text` to the caller, who shows it).
+    #[error("expected NAME=VALUE")]
     NotAnAssignment { text: String },
 }
 
@@ -435,7 +435,7 @@ mod tests {
         }
         assert_eq!(
             parse_set("sl").unwrap_err().to_string(),
-            "`sl`: expected NAME=VALUE"
+            "expected NAME=VALUE"
         );
     }
 
