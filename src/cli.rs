@@ -58,7 +58,7 @@ pub enum Command {
     /// Open a lesson in the interactive notebook (an id, its number, or a path to a lesson file).
     Open {
         lesson: String,
-        /// Override a named dimension, e.g. `--set hid_dim=512` (repeatable).
+        /// Override a named dimension, e.g. `--set hid_dim=512` (repeatable; 1-4096, vocabularies 65536).
         #[arg(long = "set", value_name = "NAME=VALUE")]
         set: Vec<String>,
     },
@@ -68,6 +68,7 @@ pub enum Command {
         /// Advance automatically every SECONDS.
         #[arg(long, value_name = "SECONDS")]
         auto: Option<f64>,
+        /// Override a named dimension, e.g. `--set hid_dim=512` (repeatable; 1-4096, vocabularies 65536).
         #[arg(long = "set", value_name = "NAME=VALUE")]
         set: Vec<String>,
     },
@@ -81,7 +82,8 @@ pub enum Command {
     Check {
         /// Lesson files to check instead of the bundled lessons.
         paths: Vec<PathBuf>,
-        /// Check at another size, e.g. `--set sl=128` (repeatable); each lesson takes the dims it has.
+        /// Check at another size, e.g. `--set sl=128` (repeatable; 1 to 4096, vocabularies to 65536); each
+        /// lesson takes the dims it has.
         #[arg(long = "set", value_name = "NAME=VALUE")]
         set: Vec<String>,
     },
@@ -93,7 +95,7 @@ pub enum Command {
         format: TraceFormat,
         #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
         color: ColorChoice,
-        /// Override a named dimension, e.g. `--set hid_dim=512` (repeatable).
+        /// Override a named dimension, e.g. `--set hid_dim=512` (repeatable; 1-4096, vocabularies 65536).
         #[arg(long = "set", value_name = "NAME=VALUE")]
         set: Vec<String>,
     },

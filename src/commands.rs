@@ -24,22 +24,11 @@ pub fn lang(arg: Option<LangArg>) -> Lang {
     }
 }
 
-/// `NAME=VALUE` pairs from `--set`.
+/// `NAME=VALUE` pairs from `--set`, by the same rules as the Sizes panel ([`lesson::sizes::parse_set`]):
+/// a whole number from 1 to 4096 (65536 for vocabularies).
 pub fn parse_sets(sets: &[String]) -> Result<Vec<(String, i64)>> {
     sets.iter()
-        .map(|s| {
-            let (name, value) = s
-                .split_once('=')
-                .with_context(|| format!("--set {s}: expected NAME=VALUE"))?;
-            let v: i64 = value
-                .trim()
-                .parse()
-                .with_context(|| format!("--set {s}: {value} is not an integer"))?;
-            if v < 0 {
-                bail!("--set {s}: sizes cannot be negative");
-            }
-            Ok((name.trim().to_string(), v))
-        })
+        .map(|s| lesson::sizes::parse_set(s).with_context(|| format!("--set {s}")))
         .collect()
 }
 
@@ -135,7 +124,7 @@ pub fn check(paths: &[std::path::PathBuf], sets: &[String]) -> Result<i32> {
     let mut cells = 0;
     for l in &lessons {
         cells += l.cell_count();
-        let overrides = lesson::check::overrides_for(l, &sets);
+        let overrides = lesson::sizes::overrides_for(l, &sets);
         problems.extend(lesson::check::check_lesson(l, &overrides));
     }
     if paths.is_empty() {

@@ -202,7 +202,7 @@ fn run_course_at(lang: Lang, sizes: &[(&str, i64)]) -> (Vec<String>, String) {
     let mut timings = String::new();
     let all = lesson::bundle::bundled().expect("lessons parse");
     for l in all.iter().filter(|l| l.lang == lang) {
-        let overrides = lesson::check::overrides_for(l, &sets);
+        let overrides = lesson::sizes::overrides_for(l, &sets);
         let start = Instant::now();
         let outcomes = match lesson::run_lesson(l, &overrides) {
             Ok(o) => o,

@@ -319,3 +319,30 @@ fn the_sizes_panel_on_a_tiny_terminal_still_asks_for_more_room() {
     assert!(a.sizes.is_some());
     assert_eq!(draw(&mut a, 20, 5), tiny);
 }
+
+#[test]
+fn prepare_follows_the_selection_and_render_only_reads() {
+    let mut a = app("masking", Lang::En, false);
+    a.update(Action::RunAll);
+    let last = a.notebook.cell_count();
+    assert!(a.notebook.prose_cache.is_empty());
+    let area = ratatui::layout::Rect::new(0, 0, 120, 40);
+    a.prepare(area);
+    assert!(!a.notebook.prose_cache.is_empty(), "prose wrapped once");
+    assert!(a.notebook.scroll > 0, "the last cell is far down");
+    let first = draw(&mut a, 120, 40);
+    assert!(first.contains(&format!("In [{last}]")), "{first}");
+    // Nothing moves between frames of the same state.
+    a.prepare(area);
+    let scroll = a.notebook.scroll;
+    assert_eq!(draw(&mut a, 120, 40), first);
+    a.prepare(area);
+    assert_eq!(a.notebook.scroll, scroll);
+    // Back to the first cell: the view follows it up.
+    for _ in 0..last {
+        a.update(Action::Up);
+    }
+    a.prepare(area);
+    assert!(a.notebook.scroll < scroll);
+    assert!(draw(&mut a, 120, 40).contains("In [1]"));
+}

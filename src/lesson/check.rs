@@ -15,16 +15,6 @@ pub fn check_lesson(lesson: &Lesson, overrides: &[(String, i64)]) -> Vec<LessonE
     }
 }
 
-/// The sizes among `sets` that name one of this lesson's dims. A whole course is checked at another size by
-/// setting every dim any lesson has (`hid_dim` and `d_model`, `sl` and `max_len`, ...); each lesson takes the
-/// ones it knows.
-pub fn overrides_for(lesson: &Lesson, sets: &[(String, i64)]) -> Vec<(String, i64)> {
-    sets.iter()
-        .filter(|(name, _)| lesson.dims.iter().any(|(d, _)| d == name))
-        .cloned()
-        .collect()
-}
-
 /// The problems in the outcomes of a run of `lesson` (one outcome per cell, in order): unexpected errors,
 /// `raises=` cells that did not raise what they promise, failed shape comments, heatmaps that cannot be drawn.
 pub fn check_outcomes(lesson: &Lesson, outcomes: &[CellOutcome]) -> Vec<LessonError> {

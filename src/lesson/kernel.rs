@@ -8,10 +8,11 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::interp::{Interpreter, Limits, Value};
-use crate::tensor::{DType, Tensor};
+use crate::tensor::Tensor;
 
 use super::error::LessonError;
 use super::model::{Cell, CellKind, DimRef, Lesson};
+use super::sizes::check_exact_divisions;
 
 /// A tensor a cell created or changed.
 #[derive(Debug, Clone, Serialize)]
@@ -116,61 +117,6 @@ fn tensor_globals(interp: &Interpreter) -> Vec<(Rc<str>, Tensor)> {
             _ => None,
         })
         .collect()
-}
-
-/// A derived dim `derived = dividend // divisor` whose sizes do not divide exactly.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Indivisible {
-    pub derived: String,
-    pub dividend: (String, i64),
-    pub divisor: (String, i64),
-}
-
-/// `a // b` with `a` and `b` dim names or integers: the dividend and divisor, for the exactness check.
-/// Other expressions are not checked here (the kernel still evaluates them).
-fn floor_division(expr: &str) -> Option<(&str, &str)> {
-    let (a, b) = expr.split_once("//")?;
-    Some((simple_operand(a)?, simple_operand(b)?))
-}
-
-/// A dim name or an integer literal, trimmed.
-fn simple_operand(s: &str) -> Option<&str> {
-    let s = s.trim();
-    let simple = !s.is_empty()
-        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !(s.starts_with(|c: char| c.is_ascii_digit()) && s.parse::<i64>().is_err());
-    simple.then_some(s)
-}
-
-/// Every derived dim written `a // b` (`head_dim: hid_dim // n_heads`) must divide exactly at these
-/// sizes: a head count that does not divide the model dim, or an odd `d_model` split into sin/cos pairs,
-/// would drop columns, and the lesson's views would fail cell after cell, far from the cause. Used by the
-/// kernel (so `--set hid_dim=500` with 8 heads is refused up front) and by the TUI's Sizes panel.
-pub fn check_exact_divisions<'a>(
-    dims: impl IntoIterator<Item = &'a (String, String)>,
-    values: &[(String, i64)],
-) -> Result<(), Indivisible> {
-    let value_of = |s: &str| {
-        s.parse::<i64>()
-            .ok()
-            .or_else(|| values.iter().find(|(n, _)| n == s).map(|(_, v)| *v))
-    };
-    for (name, expr) in dims {
-        let Some((a, b)) = floor_division(expr) else {
-            continue;
-        };
-        let (Some(av), Some(bv)) = (value_of(a), value_of(b)) else {
-            continue;
-        };
-        if bv != 0 && av % bv != 0 {
-            return Err(Indivisible {
-                derived: name.clone(),
-                dividend: (a.to_string(), av),
-                divisor: (b.to_string(), bv),
-            });
-        }
-    }
-    Ok(())
 }
 
 impl Kernel {
@@ -490,24 +436,10 @@ impl Kernel {
                 Ok(Value::Tensor(t)) => t,
                 _ => continue,
             };
-            let t = match t.ndim() {
-                1 => t.unsqueeze(0).unwrap_or(t),
-                _ => t,
+            let Some(map) = crate::viz::slice::squeezed(&t) else {
+                continue;
             };
-            let t = match t.squeeze(None) {
-                Ok(s) if s.ndim() == 2 => s,
-                _ if t.ndim() == 2 => t,
-                _ => continue,
-            };
-            let (rows, cols) = (t.shape()[0], t.shape()[1]);
-            let values: Vec<f64> = match t.dtype() {
-                DType::Bool => t
-                    .to_vec::<bool>()
-                    .into_iter()
-                    .map(|b| b as u8 as f64)
-                    .collect(),
-                _ => t.to_vec::<f32>().into_iter().map(f64::from).collect(),
-            };
+            let (rows, cols) = (map.rows, map.cols);
             let labels = h.labels.as_ref().and_then(|l| match self.eval_expr(l) {
                 Ok(v) => {
                     let items = self.interp.collect_iter(&v).ok()?;
@@ -526,7 +458,7 @@ impl Kernel {
                 expr: h.expr.clone(),
                 rows,
                 cols,
-                values,
+                values: map.values,
                 row_labels,
                 col_labels,
                 line: h.line,
@@ -567,21 +499,4 @@ fn first_mention(code: &str, name: &str) -> usize {
         }
     }
     usize::MAX
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_simple_floor_divisions_are_read() {
-        assert_eq!(
-            floor_division("hid_dim // n_heads"),
-            Some(("hid_dim", "n_heads"))
-        );
-        assert_eq!(floor_division("d_model//2"), Some(("d_model", "2")));
-        assert_eq!(floor_division("3 * hid_dim"), None);
-        assert_eq!(floor_division("(a + b) // c"), None);
-        assert_eq!(floor_division("2x // c"), None);
-    }
 }

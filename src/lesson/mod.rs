@@ -8,6 +8,8 @@ pub mod kernel;
 pub mod model;
 pub mod parse;
 pub mod progress;
+pub mod question;
+pub mod sizes;
 
 pub use error::LessonError;
 pub use kernel::{CellOutcome, Kernel, run_lesson};

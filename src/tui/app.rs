@@ -6,6 +6,7 @@ use ratatui_textarea::TextArea;
 
 use crate::lesson::progress::{Edit, Progress};
 use crate::lesson::{CellKind, CellOutcome, Kernel, Lang, Lesson};
+use crate::lesson::{question, sizes};
 
 use super::action::Action;
 use super::sizes::{PanelKey, SizesPanel};
@@ -51,7 +52,7 @@ pub struct Notebook {
     pub outcomes: Vec<Option<CellOutcome>>,
     pub answers: Vec<Option<(String, bool)>>,
     pub selected: usize,
-    /// First line of the notebook shown (set by the renderer to keep the selected cell in view).
+    /// First line of the notebook shown, kept following the selected cell by `App::prepare` before each draw.
     pub scroll: usize,
     /// Lines scrolled by the learner (wheel, PgUp/PgDn) on top of following the selection.
     pub scroll_offset: i64,
@@ -60,7 +61,8 @@ pub struct Notebook {
     pub tensor_sel: usize,
     pub slice: [usize; 2],
     pub show_memory: bool,
-    /// Rendered prose blocks for the width they were wrapped to (prose never changes while a lesson is open).
+    /// Prose blocks wrapped for the width of the notebook column, by block and width (filled by `App::prepare`;
+    /// prose never changes while a lesson is open).
     pub prose_cache: std::collections::HashMap<(usize, usize), Vec<ratatui::text::Line<'static>>>,
 }
 
@@ -186,10 +188,10 @@ impl App {
             let saved: Vec<(String, i64)> = progress
                 .sizes
                 .iter()
-                .filter(|&(n, &v)| (1..=super::sizes::max_for(n)).contains(&v))
+                .filter(|&(n, &v)| sizes::check_value(n, v).is_ok())
                 .map(|(n, &v)| (n.clone(), v))
                 .collect();
-            let start = super::sizes::apply::overrides_for(&saved, &lesson);
+            let start = sizes::overrides_for(&lesson, &saved);
             (saved, start)
         } else {
             (opts.overrides.clone(), opts.overrides)
@@ -314,38 +316,13 @@ impl App {
         self.notebook.slice = [0, 0];
     }
 
-    fn question_expected(&self, i: usize) -> Option<Vec<usize>> {
-        let cell = self.notebook.lesson.cells().nth(i)?;
-        let sc = cell.shape_comments.first()?;
-        let dims = self.notebook.kernel.as_ref().ok()?.dims();
-        sc.dims
-            .iter()
-            .map(|d| match d {
-                crate::lesson::model::DimRef::Size(s) => Some(*s),
-                crate::lesson::model::DimRef::Name(n) => {
-                    dims.iter().find(|(k, _)| k == n).map(|(_, v)| *v as usize)
-                }
-            })
-            .collect()
-    }
-
-    /// Parses an answer like `[bs, n_heads, sl, head_dim]` or `1 2 6 4` into sizes.
-    fn parse_answer(&self, text: &str) -> Option<Vec<usize>> {
-        let dims = self.notebook.kernel.as_ref().ok()?.dims();
-        let inner = text
-            .trim()
-            .trim_start_matches(['[', '('])
-            .trim_end_matches([']', ')']);
-        inner
-            .split([',', ' '])
-            .filter(|p| !p.trim().is_empty())
-            .map(|p| {
-                let p = p.trim();
-                p.parse::<usize>()
-                    .ok()
-                    .or_else(|| dims.iter().find(|(k, _)| k == p).map(|(_, v)| *v as usize))
-            })
-            .collect()
+    /// Whether `answer` predicts the shape the question in cell `i` asks for, at the kernel's sizes.
+    fn is_right_answer(&self, i: usize, answer: &str) -> bool {
+        let nb = &self.notebook;
+        match (nb.lesson.cells().nth(i), &nb.kernel) {
+            (Some(cell), Ok(kernel)) => question::is_right(cell, kernel.dims(), answer),
+            _ => false,
+        }
     }
 
     pub fn update(&mut self, action: Action) {
@@ -572,10 +549,7 @@ impl App {
                 KeyCode::Enter => {
                     let text = answer.clone();
                     let i = self.notebook.selected;
-                    let right = match (self.parse_answer(&text), self.question_expected(i)) {
-                        (Some(a), Some(e)) => a == e,
-                        _ => false,
-                    };
+                    let right = self.is_right_answer(i, &text);
                     self.notebook.answers[i] = Some((text.clone(), right));
                     self.progress
                         .lesson_mut(&self.notebook.lesson.id)

@@ -1,10 +1,12 @@
 //! The terminal notebook (ratatui on crossterm): state in [`app::App`], key and mouse events become
-//! [`action::Action`]s that `App::update` applies, and rendering is a pure function of the state
-//! (`ui::render`). The terminal is restored on every exit path: quit, Ctrl-C, errors and panics.
+//! [`action::Action`]s that `App::update` applies, `App::prepare` works out what depends on the frame's
+//! size, and rendering is a pure function of the state (`ui::render` reads an `&App`). The terminal is
+//! restored on every exit path: quit, Ctrl-C, errors and panics.
 
 pub mod action;
 pub mod app;
 mod highlight;
+mod notebook;
 mod prose;
 pub mod sizes;
 pub mod theme;
@@ -43,7 +45,8 @@ pub fn run(mut app: App) -> anyhow::Result<()> {
     let _ = execute!(stdout(), EnableMouseCapture);
     let mut last_tick = Instant::now();
     while !app.quit {
-        terminal.draw(|frame| ui::render(&mut app, frame))?;
+        app.prepare(terminal.size()?.into());
+        terminal.draw(|frame| ui::render(&app, frame))?;
         let timeout = app.tick_interval().map_or(Duration::from_millis(250), |t| {
             t.saturating_sub(last_tick.elapsed())
         });
@@ -52,7 +55,8 @@ pub fn run(mut app: App) -> anyhow::Result<()> {
             if let Some(action) = action::from_event(&app, &ev) {
                 if let Some(busy) = app.busy_message(&action) {
                     app.status = Some(busy);
-                    terminal.draw(|frame| ui::render(&mut app, frame))?;
+                    app.prepare(terminal.size()?.into());
+                    terminal.draw(|frame| ui::render(&app, frame))?;
                 }
                 app.update(action);
             }

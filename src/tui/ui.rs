@@ -1,4 +1,7 @@
-//! Rendering: a pure function of the app state that writes the frame's buffer.
+//! Rendering: a pure function of the app state that writes the frame's buffer. What depends on the frame's
+//! size and is worth keeping between frames (prose wrapped to the notebook column, the notebook's scroll)
+//! is worked out before the draw by [`App::prepare`] (in `notebook`, with the notebook's lines), so
+//! [`render`] only reads the state.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -6,13 +9,13 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use crate::lesson::{Block as LessonBlock, CellKind, CellOutcome, Lang};
+use crate::lesson::Lang;
 use crate::viz::MemoryLayout;
 
 use super::action::HELP;
 use super::app::{App, Mode, View};
 use super::highlight;
-use super::prose;
+use super::notebook::{NotebookAreas, follow_selection, notebook_lines, outcome_lines};
 use super::sizes;
 use super::theme::ColorMode;
 use super::widgets::{HeatmapView, MemoryView};
@@ -20,11 +23,11 @@ use super::widgets::{HeatmapView, MemoryView};
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
 
-fn t(app: &App, en: &'static str, ko: &'static str) -> &'static str {
+pub(super) fn t(app: &App, en: &'static str, ko: &'static str) -> &'static str {
     if app.lang == Lang::Ko { ko } else { en }
 }
 
-pub fn render(app: &mut App, f: &mut Frame) {
+pub fn render(app: &App, f: &mut Frame) {
     let area = f.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         let msg = format!(
@@ -143,307 +146,14 @@ fn render_list(app: &App, f: &mut Frame, area: Rect) {
     );
 }
 
-/// The notebook's lines and, for each cell, the line where it starts.
-fn notebook_lines(
-    app: &App,
-    width: usize,
-    prose_cache: &std::collections::HashMap<(usize, usize), Vec<Line<'static>>>,
-) -> (Vec<Line<'static>>, Vec<usize>) {
-    let c = app.color;
-    let nb = &app.notebook;
-    let mut lines: Vec<Line<'static>> = Vec::new();
-    let mut starts = Vec::new();
-    for (bi, block) in nb.lesson.blocks.iter().enumerate() {
-        match block {
-            LessonBlock::Prose { markdown, .. } => {
-                match prose_cache.get(&(bi, width)) {
-                    Some(cached) => lines.extend(cached.iter().cloned()),
-                    None => lines.extend(prose::render(markdown, width.saturating_sub(1), c)),
-                }
-                lines.push(Line::default());
-            }
-            LessonBlock::Cell(cell) => {
-                let i = cell.index;
-                starts.push(lines.len());
-                let selected = i == nb.selected;
-                let gutter = if selected {
-                    Span::styled(
-                        "▌",
-                        Style::default()
-                            .fg(c.fg(Color::Cyan))
-                            .add_modifier(Modifier::BOLD),
-                    )
-                } else {
-                    Span::raw(" ")
-                };
-                let mut header = vec![
-                    gutter.clone(),
-                    Span::styled(
-                        format!("In [{}]", i + 1),
-                        Style::default()
-                            .fg(c.fg(Color::Blue))
-                            .add_modifier(Modifier::BOLD),
-                    ),
-                ];
-                match &cell.kind {
-                    CellKind::Question => header.push(Span::styled(
-                        format!("  ? {}", t(app, "predict the shape", "모양 맞히기")),
-                        Style::default().fg(c.fg(Color::Magenta)),
-                    )),
-                    CellKind::Raises(k) => header.push(Span::styled(
-                        format!("  ! {k}"),
-                        Style::default().fg(c.fg(Color::Yellow)),
-                    )),
-                    CellKind::NoRun => header.push(Span::styled(
-                        format!("  ({})", t(app, "not run", "실행 안 함")),
-                        Style::default().fg(c.fg(Color::DarkGray)),
-                    )),
-                    CellKind::Run => {}
-                }
-                if nb.is_edited(i) {
-                    header.push(Span::styled(
-                        format!(
-                            "  ✎ {}",
-                            t(app, "edited (o restores)", "수정됨 (o: 되돌리기)")
-                        ),
-                        Style::default().fg(c.fg(Color::Yellow)),
-                    ));
-                }
-                lines.push(Line::from(header));
-                let code = nb.codes.get(i).cloned().unwrap_or_default();
-                // The failing line of an unexpected error, marked in the code.
-                let error_line = nb
-                    .outcomes
-                    .get(i)
-                    .and_then(|o| o.as_ref())
-                    .filter(|o| !o.expectation_met)
-                    .and_then(|o| o.error.as_ref())
-                    .and_then(|e| e.line);
-                for (k, l) in code.lines().enumerate() {
-                    let file_line = cell.line + k;
-                    let marker = if error_line == Some(file_line) {
-                        Span::styled(
-                            "▶",
-                            Style::default()
-                                .fg(c.fg(Color::Red))
-                                .add_modifier(Modifier::BOLD),
-                        )
-                    } else {
-                        Span::raw(" ")
-                    };
-                    let mut spans = vec![
-                        gutter.clone(),
-                        Span::styled(
-                            format!("{file_line:>4} "),
-                            Style::default().fg(c.fg(Color::DarkGray)),
-                        ),
-                        marker,
-                        Span::raw(" "),
-                    ];
-                    spans.extend(highlight::line(l, c));
-                    lines.push(Line::from(spans));
-                }
-                if let Some(Some((answer, right))) = nb.answers.get(i) {
-                    let (mark, col) = if *right {
-                        ("✓", Color::Green)
-                    } else {
-                        ("✗", Color::Red)
-                    };
-                    let mut text = format!(
-                        "  {mark} {} {answer}",
-                        t(app, "you predicted", "예상한 모양")
-                    );
-                    if !*right && let Some(sc) = cell.shape_comments.first() {
-                        let expected: Vec<String> = sc.dims.iter().map(|d| d.to_string()).collect();
-                        text.push_str(&format!(
-                            " — {} [{}]",
-                            t(app, "it is", "정답은"),
-                            expected.join(", ")
-                        ));
-                    }
-                    lines.push(Line::from(vec![
-                        gutter.clone(),
-                        Span::styled(text, Style::default().fg(c.fg(col))),
-                    ]));
-                }
-                match nb.outcomes.get(i).and_then(|o| o.as_ref()) {
-                    Some(o) => outcome_lines(app, o, &gutter, width, &mut lines),
-                    None if cell.kind != CellKind::NoRun => lines.push(Line::from(vec![
-                        gutter.clone(),
-                        Span::styled(
-                            format!(
-                                "  {}",
-                                t(
-                                    app,
-                                    "not run yet — Enter runs it",
-                                    "아직 실행하지 않음 — Enter로 실행"
-                                )
-                            ),
-                            Style::default().fg(c.fg(Color::DarkGray)),
-                        ),
-                    ])),
-                    None => {}
-                }
-                lines.push(Line::default());
-            }
-        }
-    }
-    (lines, starts)
-}
-
-fn outcome_lines(
-    app: &App,
-    o: &CellOutcome,
-    gutter: &Span<'static>,
-    width: usize,
-    lines: &mut Vec<Line<'static>>,
-) {
-    let c = app.color;
-    let out_style = Style::default().fg(c.fg(Color::Gray));
-    for l in o.stdout.lines() {
-        let clipped: String = l.chars().take(width.saturating_sub(4)).collect();
-        lines.push(Line::from(vec![
-            gutter.clone(),
-            Span::styled(format!("  {clipped}"), out_style),
-        ]));
-    }
-    if let Some(v) = &o.value {
-        for l in v.lines() {
-            lines.push(Line::from(vec![
-                gutter.clone(),
-                Span::styled("  → ", Style::default().fg(c.fg(Color::Green))),
-                Span::raw(l.to_string()),
-            ]));
-        }
-    }
-    if let Some(e) = &o.error {
-        let (label, col) = if o.expectation_met {
-            (
-                t(app, "raised, as expected", "예상대로 오류"),
-                Color::Yellow,
-            )
-        } else {
-            (t(app, "error", "오류"), Color::Red)
-        };
-        let at = e
-            .line
-            .map(|l| format!(" ({} {l})", t(app, "line", "줄")))
-            .unwrap_or_default();
-        let text = format!("  {label}{at}: {}: {}", e.kind, e.message);
-        for (k, seg) in prose::wrap_spans(
-            &[(text, Style::default().fg(c.fg(col)))],
-            width.saturating_sub(2),
-            "",
-        )
-        .into_iter()
-        .enumerate()
-        {
-            let mut spans = vec![gutter.clone()];
-            if k > 0 {
-                spans.push(Span::raw("    "));
-            }
-            spans.extend(seg.spans);
-            lines.push(Line::from(spans));
-        }
-    }
-    for tinfo in &o.tensors {
-        let check = o.shape_checks.iter().find(|s| s.expr == tinfo.name);
-        let mut spans = vec![
-            gutter.clone(),
-            Span::styled(
-                format!("  {} ", tinfo.name),
-                Style::default().add_modifier(Modifier::BOLD),
-            ),
-            Span::styled(
-                tinfo.named_shape.clone(),
-                Style::default().fg(c.fg(Color::Cyan)),
-            ),
-            Span::styled(
-                format!(" {}", tinfo.dtype.trim_start_matches("torch.")),
-                Style::default().fg(c.fg(Color::DarkGray)),
-            ),
-        ];
-        if !tinfo.contiguous {
-            spans.push(Span::styled(
-                format!(" stride {:?}", tinfo.strides),
-                Style::default().fg(c.fg(Color::Yellow)),
-            ));
-        }
-        match check {
-            Some(s) if s.ok => {
-                spans.push(Span::styled(" ✓", Style::default().fg(c.fg(Color::Green))))
-            }
-            Some(_) => spans.push(Span::styled(" ✗", Style::default().fg(c.fg(Color::Red)))),
-            None => {}
-        }
-        lines.push(Line::from(spans));
-    }
-    for s in o
-        .shape_checks
-        .iter()
-        .filter(|s| !o.tensors.iter().any(|t| t.name == s.expr))
-    {
-        let (mark, col) = if s.ok {
-            ("✓", Color::Green)
-        } else {
-            ("✗", Color::Red)
-        };
-        let text = if s.ok {
-            format!(
-                "  {mark} {}: {}",
-                s.expr,
-                s.actual.clone().unwrap_or_default()
-            )
-        } else {
-            format!("  {mark} {}", s.message.clone().unwrap_or_default())
-        };
-        lines.push(Line::from(vec![
-            gutter.clone(),
-            Span::styled(text, Style::default().fg(c.fg(col))),
-        ]));
-    }
-    for s in o
-        .shape_checks
-        .iter()
-        .filter(|s| !s.ok && o.tensors.iter().any(|t| t.name == s.expr))
-    {
-        lines.push(Line::from(vec![
-            gutter.clone(),
-            Span::styled(
-                format!("  ✗ {}", s.message.clone().unwrap_or_default()),
-                Style::default().fg(c.fg(Color::Red)),
-            ),
-        ]));
-    }
-    for h in &o.heatmaps {
-        lines.push(Line::from(vec![
-            gutter.clone(),
-            Span::styled(
-                format!("  ▦ {} {}×{}", h.expr, h.rows, h.cols),
-                Style::default().fg(c.fg(Color::Magenta)),
-            ),
-            Span::styled(
-                format!(
-                    "  ({})",
-                    t(
-                        app,
-                        "heatmap in the inspector",
-                        "히트맵은 오른쪽 인스펙터에"
-                    )
-                ),
-                Style::default().fg(c.fg(Color::DarkGray)),
-            ),
-        ]));
-    }
-}
-
-fn render_notebook(app: &mut App, f: &mut Frame, area: Rect) {
-    let [title, body, status] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Min(1),
-        Constraint::Length(1),
-    ])
-    .areas(area);
+fn render_notebook(app: &App, f: &mut Frame, area: Rect) {
+    let NotebookAreas {
+        title,
+        left,
+        right,
+        status,
+        wide,
+    } = NotebookAreas::of(area);
     let nb = &app.notebook;
     let lang_name = if app.lang == Lang::Ko {
         "한국어"
@@ -463,42 +173,14 @@ fn render_notebook(app: &mut App, f: &mut Frame, area: Rect) {
         .style(bar_style(app.color)),
         title,
     );
-    let wide = body.width >= 110;
-    let (left, right) = if wide {
-        let [a, b] = Layout::horizontal([Constraint::Percentage(58), Constraint::Percentage(42)])
-            .areas(body);
-        (a, b)
-    } else {
-        let [a, b] =
-            Layout::vertical([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(body);
-        (a, b)
-    };
-    let width = left.width as usize;
-    let color = app.color;
-    for (bi, block) in app.notebook.lesson.blocks.iter().enumerate() {
-        if let LessonBlock::Prose { markdown, .. } = block {
-            app.notebook
-                .prose_cache
-                .entry((bi, width))
-                .or_insert_with(|| prose::render(markdown, width.saturating_sub(1), color));
-        }
-    }
-    let cache = std::mem::take(&mut app.notebook.prose_cache);
-    let (lines, starts) = notebook_lines(app, width, &cache);
-    app.notebook.prose_cache = cache;
-    let h = left.height as usize;
-    let sel_start = starts.get(app.notebook.selected).copied().unwrap_or(0);
-    let sel_end = starts
-        .get(app.notebook.selected + 1)
-        .copied()
-        .unwrap_or(lines.len());
-    let mut scroll = app.notebook.scroll;
-    if sel_start < scroll || sel_start >= scroll + h {
-        scroll = sel_start.saturating_sub(2);
-    } else if sel_end > scroll + h && sel_end - sel_start <= h {
-        scroll = sel_end - h;
-    }
-    app.notebook.scroll = scroll;
+    let (lines, starts) = notebook_lines(app, left.width as usize);
+    let scroll = follow_selection(
+        nb.scroll,
+        &starts,
+        lines.len(),
+        nb.selected,
+        left.height as usize,
+    );
     let shown = (scroll as i64 + app.notebook.scroll_offset)
         .clamp(0, lines.len().saturating_sub(1) as i64) as usize;
     f.render_widget(
@@ -530,42 +212,6 @@ fn render_notebook(app: &mut App, f: &mut Frame, area: Rect) {
         f.render_widget(block, popup);
         f.render_widget(editor, inner);
     }
-}
-
-fn slice_values(
-    tensor: &crate::tensor::Tensor,
-    slice: [usize; 2],
-) -> Option<(usize, usize, Vec<f64>, String)> {
-    let mut t = tensor.clone();
-    let mut picked = Vec::new();
-    let mut k = 0;
-    while t.ndim() > 2 {
-        let n = t.shape()[0];
-        let i = slice.get(k).copied().unwrap_or(0).min(n.saturating_sub(1));
-        picked.push(i.to_string());
-        t = t.select(0, i as i64).ok()?;
-        k += 1;
-    }
-    if t.ndim() == 1 {
-        t = t.unsqueeze(0).ok()?;
-    }
-    if t.ndim() != 2 {
-        return None;
-    }
-    let values: Vec<f64> = match t.dtype() {
-        crate::tensor::DType::Bool => t
-            .to_vec::<bool>()
-            .into_iter()
-            .map(|b| b as u8 as f64)
-            .collect(),
-        _ => t.to_vec::<f32>().into_iter().map(f64::from).collect(),
-    };
-    let label = if picked.is_empty() {
-        String::new()
-    } else {
-        format!("[{}]", picked.join(", "))
-    };
-    Some((t.shape()[0], t.shape()[1], values, label))
 }
 
 fn render_inspector(app: &App, f: &mut Frame, area: Rect, _wide: bool) {
@@ -666,17 +312,18 @@ fn render_inspector(app: &App, f: &mut Frame, area: Rect, _wide: bool) {
         f.render_widget(Paragraph::new(info.repr.clone()), rest);
         return;
     }
-    if let Some((rows, cols, values, label)) = slice_values(tensor, nb.slice) {
-        let title = if label.is_empty() {
+    if let Some(map) = crate::viz::slice::at_leading(tensor, &nb.slice) {
+        let title = if map.picked.is_empty() {
             info.name.clone()
         } else {
-            format!("{}{label}  (< > {{ }})", info.name)
+            let picked: Vec<String> = map.picked.iter().map(|i| i.to_string()).collect();
+            format!("{}[{}]  (< > {{ }})", info.name, picked.join(", "))
         };
         let view = HeatmapView {
             title: &title,
-            rows,
-            cols,
-            values: &values,
+            rows: map.rows,
+            cols: map.cols,
+            values: &map.values,
             row_labels: None,
             col_labels: None,
             color: c,
@@ -770,7 +417,7 @@ fn sizes_label(app: &App, separator: &str) -> String {
         format!(
             "{} {}{separator}",
             t(app, "sizes", "크기"),
-            sizes::describe(&active)
+            crate::lesson::sizes::describe(&active)
         )
     }
 }

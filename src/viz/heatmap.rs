@@ -1,8 +1,12 @@
-//! Heatmap model: a 2-D block of values downsampled (block means, not cropping) to fit a drawing area, with
-//! masked entries (≤ -1e9 or -inf, as attention masks fill them) kept apart, a colour scale chosen from the
-//! data (sequential for non-negative values, diverging around 0 for signed ones) and `colorous` colour maps.
+//! Heatmap model: a 2-D block of values downsampled (block means, not cropping: [`block_means`]) to fit a
+//! drawing area, with masked entries (≤ -1e9 or -inf, as attention masks fill them) kept apart, a colour
+//! scale chosen from the data (sequential for non-negative values, diverging around 0 for signed ones) and
+//! `colorous` colour maps.
 
+use ndarray::{Array2, ArrayView2, CowArray, Ix2};
 use serde::Serialize;
+
+use super::slice::block_means;
 
 /// Values at or below this are drawn as masked (masked_fill with -1e9, -1e10 or -inf).
 pub const MASKED_BELOW: f64 = -1e9;
@@ -48,49 +52,29 @@ impl Heatmap {
         row_labels: Option<Vec<String>>,
         col_labels: Option<Vec<String>>,
     ) -> Heatmap {
-        let max_rows = max_rows.max(1);
-        let max_cols = max_cols.max(1);
-        let out_rows = rows.min(max_rows);
-        let out_cols = cols.min(max_cols);
-        let mut cells = Vec::with_capacity(out_rows * out_cols);
+        let out_rows = rows.min(max_rows.max(1));
+        let out_cols = cols.min(max_cols.max(1));
+        // Missing values (a `values` shorter than `rows × cols`) are drawn as NaN; extra ones are ignored.
+        let map: CowArray<'_, f64, Ix2> = match rows
+            .checked_mul(cols)
+            .and_then(|n| values.get(..n))
+            .and_then(|v| ArrayView2::from_shape((rows, cols), v).ok())
+        {
+            Some(view) => view.into(),
+            None => Array2::from_shape_fn((rows, cols), |(r, c)| {
+                values.get(r * cols + c).copied().unwrap_or(f64::NAN)
+            })
+            .into(),
+        };
+        let blocks = block_means(map.view(), out_rows, out_cols);
         let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-        for r in 0..out_rows {
-            let (r0, r1) = (
-                r * rows / out_rows,
-                ((r + 1) * rows / out_rows).max(r * rows / out_rows + 1),
-            );
-            for c in 0..out_cols {
-                let (c0, c1) = (
-                    c * cols / out_cols,
-                    ((c + 1) * cols / out_cols).max(c * cols / out_cols + 1),
-                );
-                let (mut sum, mut n, mut masked, mut nan) = (0.0, 0usize, 0usize, 0usize);
-                for rr in r0..r1.min(rows) {
-                    for cc in c0..c1.min(cols) {
-                        let v = values.get(rr * cols + cc).copied().unwrap_or(f64::NAN);
-                        if v.is_nan() {
-                            nan += 1;
-                        } else if v <= MASKED_BELOW {
-                            masked += 1;
-                        } else {
-                            sum += v;
-                            n += 1;
-                        }
-                    }
-                }
-                let cell = if n > 0 {
-                    let m = sum / n as f64;
-                    lo = lo.min(m);
-                    hi = hi.max(m);
-                    HeatCell::Value(m)
-                } else if nan > 0 && masked == 0 {
-                    HeatCell::Nan
-                } else {
-                    HeatCell::Masked
-                };
-                cells.push(cell);
+        for cell in &blocks {
+            if let HeatCell::Value(m) = *cell {
+                lo = lo.min(m);
+                hi = hi.max(m);
             }
         }
+        let cells: Vec<HeatCell> = blocks.into_iter().collect();
         if !lo.is_finite() {
             lo = 0.0;
             hi = 0.0;

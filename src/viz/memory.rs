@@ -1,9 +1,10 @@
 //! The memory-layout model of a tensor: its storage as numbered cells and the order in which the view walks
 //! them, so `transpose`, `contiguous` and `view` can be seen.
 
+use ndarray::Dimension;
 use serde::Serialize;
 
-use crate::tensor::Tensor;
+use crate::tensor::{DType, Tensor};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct MemoryLayout {
@@ -21,25 +22,24 @@ pub struct MemoryLayout {
 
 impl MemoryLayout {
     pub fn of(t: &Tensor, max_cells: usize) -> MemoryLayout {
-        let storage: Vec<String> = match t.dtype() {
-            crate::tensor::DType::Float32 => t
-                .storage_to_vec::<f32>()
-                .iter()
-                .take(max_cells)
-                .map(|v| format!("{v}"))
-                .collect(),
-            crate::tensor::DType::Bool => t
-                .storage_to_vec::<bool>()
-                .iter()
-                .take(max_cells)
-                .map(|v| if *v { "T".into() } else { "F".into() })
-                .collect(),
-            _ => t
-                .storage_to_vec::<i64>()
-                .iter()
-                .take(max_cells)
-                .map(|v| v.to_string())
-                .collect(),
+        // The first cells only: a paper-size storage is never copied to show 96 of them.
+        let storage = match t.dtype() {
+            DType::Float32 => {
+                t.with_raw::<f32, _>(|data, _| first_cells(data, max_cells, |v| format!("{v}")))
+            }
+            DType::Bool => t.with_raw::<bool, _>(|data, _| {
+                first_cells(
+                    data,
+                    max_cells,
+                    |&v| if v { "T".into() } else { "F".into() },
+                )
+            }),
+            DType::Int64 => {
+                t.with_raw::<i64, _>(|data, _| first_cells(data, max_cells, i64::to_string))
+            }
+            DType::Int32 => {
+                t.with_raw::<i32, _>(|data, _| first_cells(data, max_cells, i32::to_string))
+            }
         };
         MemoryLayout {
             shape: t.shape().to_vec(),
@@ -47,8 +47,72 @@ impl MemoryLayout {
             storage_offset: t.storage_offset(),
             contiguous: t.is_contiguous(),
             storage_len: t.storage_len(),
-            storage,
-            walk: t.layout().offsets().take(max_cells).collect(),
+            storage: storage.unwrap_or_default(),
+            walk: walk(t, max_cells),
         }
+    }
+}
+
+fn first_cells<T>(data: &[T], max_cells: usize, show: impl Fn(&T) -> String) -> Vec<String> {
+    data.iter().take(max_cells).map(show).collect()
+}
+
+/// Where the view reads its first `max_cells` elements, in the view's row-major order: each element's index
+/// in the tensor's ndarray view, dotted with the view's strides, from the storage offset
+/// (`offset + Σ index·stride`, the rule the memory-layout lesson teaches).
+fn walk(t: &Tensor, max_cells: usize) -> Vec<usize> {
+    let offset = t.storage_offset();
+    crate::with_dtype!(t.dtype(), S => t.with_view::<S, _>(|view| {
+        let strides = view.strides();
+        view.indexed_iter()
+            .take(max_cells)
+            .map(|(index, _)| {
+                let within: isize = index
+                    .slice()
+                    .iter()
+                    .zip(strides)
+                    .map(|(&i, &stride)| i as isize * stride)
+                    .sum();
+                offset.saturating_add_signed(within)
+            })
+            .collect()
+    }))
+    .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_transposed_view_walks_the_storage_column_by_column() {
+        // Storage 0..6 as [2, 3]; the transpose is [3, 2] with strides (1, 3).
+        let base = Tensor::from_vec((0..6).map(|v| v as f32).collect(), &[2, 3]).unwrap();
+        let t = base.transpose(0, 1).unwrap();
+        let m = MemoryLayout::of(&t, 96);
+        // The storage holds its own index, so the elements in row-major order are the walk.
+        let by_values: Vec<usize> = t.to_vec::<f32>().iter().map(|&v| v as usize).collect();
+        assert_eq!(m.walk, by_values);
+        assert_eq!(m.storage, ["0", "1", "2", "3", "4", "5"]);
+        assert!(!m.contiguous);
+        assert_eq!(
+            (m.shape.as_slice(), m.strides.as_slice()),
+            (&[3, 2][..], &[1, 3][..])
+        );
+    }
+
+    #[test]
+    fn offsets_and_broadcast_strides_are_followed_and_long_storages_cut() {
+        // A slice with an offset, then an expand (stride 0): rows read the same storage cells again.
+        let base = Tensor::from_vec((0..12).map(|v| v as i64).collect(), &[3, 4]).unwrap();
+        let row = base.select(0, 2).unwrap(); // offset 8
+        let t = row.unsqueeze(0).unwrap().expand(&[2, 4]).unwrap();
+        let m = MemoryLayout::of(&t, 5);
+        let by_values: Vec<usize> = t.to_vec::<i64>().iter().map(|&v| v as usize).collect();
+        assert_eq!(m.walk, by_values[..5]);
+        assert_eq!(m.storage, ["0", "1", "2", "3", "4"]);
+        assert_eq!((m.storage_offset, m.storage_len), (8, 12));
+        let mask = Tensor::from_vec(vec![true, false], &[2]).unwrap();
+        assert_eq!(MemoryLayout::of(&mask, 96).storage, ["T", "F"]);
     }
 }

@@ -3,6 +3,8 @@
 
 pub mod heatmap;
 pub mod memory;
+pub mod slice;
 
 pub use heatmap::{HeatCell, Heatmap, Scale};
 pub use memory::MemoryLayout;
+pub use slice::Map2;

@@ -3,28 +3,17 @@
 
 use std::time::Duration;
 
+use crate::lesson::sizes::{carry_over, changed_from_defaults, describe, overrides_for};
 use crate::lesson::{Kernel, Lang, Lesson};
 use crate::tui::action::Action;
 use crate::tui::app::{App, Mode};
 
-use super::{PAPER, Preset, SizeError, SizesPanel, changed_from_defaults, describe};
-
-/// The `overrides` that name one of `lesson`'s dims (the others are for other lessons).
-pub(in crate::tui) fn overrides_for(
-    overrides: &[(String, i64)],
-    lesson: &Lesson,
-) -> Vec<(String, i64)> {
-    overrides
-        .iter()
-        .filter(|(n, _)| lesson.dims.iter().any(|(d, _)| d == n))
-        .cloned()
-        .collect()
-}
+use super::{PanelError, SizesPanel};
 
 impl App {
-    /// The app's overrides that name one of `lesson`'s dims.
+    /// The app's overrides that name one of `lesson`'s dims (the others are for other lessons).
     pub(in crate::tui) fn overrides_for(&self, lesson: &Lesson) -> Vec<(String, i64)> {
-        overrides_for(&self.overrides, lesson)
+        overrides_for(lesson, &self.overrides)
     }
 
     /// The open lesson's base dims that are not at the lesson's own size, for the header.
@@ -88,7 +77,7 @@ impl App {
             Ok(o) if panel.error.is_none() => o,
             Ok(_) => return,
             Err(e) => {
-                panel.error = Some(e);
+                panel.error = Some(e.into());
                 return;
             }
         };
@@ -97,26 +86,13 @@ impl App {
             None => match Kernel::new(lesson, &lesson_overrides) {
                 Ok(k) => k,
                 Err(e) => {
-                    panel.error = Some(SizeError::Kernel(e.message));
+                    panel.error = Some(PanelError::Kernel(e.message));
                     return;
                 }
             },
         };
         // The sizes carry over to the other lessons by name: a preset sets them all, an edit only its dim.
-        let mut overrides = match panel.preset {
-            Some(Preset::Toy) => vec![],
-            _ => self.overrides.clone(),
-        };
-        if panel.preset == Some(Preset::Paper) {
-            for (name, v) in PAPER {
-                overrides.retain(|(n, _)| n != name);
-                overrides.push((name.to_string(), *v));
-            }
-        }
-        for (name, _) in &lesson.dims {
-            overrides.retain(|(n, _)| n != name);
-        }
-        overrides.extend(lesson_overrides);
+        let overrides = carry_over(&self.overrides, panel.preset, lesson, lesson_overrides);
         self.progress.sizes = overrides.iter().cloned().collect();
         self.overrides = overrides;
         self.sizes = None;

@@ -3,9 +3,10 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
+use crate::lesson::sizes::{Preset, SizeError, check_exact_divisions, literal, parse_dim};
 use crate::lesson::{Kernel, Lang, Lesson};
 
-use super::{PAPER, Preset, SizeError, check_exact_divisions, literal, parse_dim};
+use super::PanelError;
 
 /// Longest text a field keeps; anything longer is too large anyway.
 const MAX_TEXT: usize = 12;
@@ -51,7 +52,7 @@ pub struct SizesPanel {
     /// The last preset chosen in this panel: it also decides the sizes of the other lessons.
     pub preset: Option<Preset>,
     /// Why the sizes cannot be applied, if they cannot.
-    pub error: Option<SizeError>,
+    pub error: Option<PanelError>,
     /// A hint about the last key (a derived dim cannot be typed into).
     pub notice: Option<String>,
     /// A kernel built at the chosen sizes, ready to take over when they are applied.
@@ -115,14 +116,17 @@ impl SizesPanel {
             .collect())
     }
 
+    /// A kernel at the typed sizes, if the lesson room's rules and the kernel accept them.
+    fn build(&self, lesson: &Lesson) -> Result<Kernel, PanelError> {
+        let overrides = self.overrides()?;
+        check_exact_divisions(&lesson.dims, &self.values()?)?;
+        Kernel::new(lesson, &overrides).map_err(|e| PanelError::Kernel(e.message))
+    }
+
     /// Rechecks the typed values and rebuilds the preview kernel, which computes the derived dims.
     pub fn refresh(&mut self, lesson: &Lesson) {
         self.preview = None;
-        let result = self.overrides().and_then(|overrides| {
-            let values = self.values()?;
-            check_exact_divisions(lesson, &values)?;
-            Kernel::new(lesson, &overrides).map_err(|e| SizeError::Kernel(e.message))
-        });
+        let result = self.build(lesson);
         let dims: Vec<(String, i64)> = match &result {
             Ok(k) => k.dims().to_vec(),
             Err(_) => vec![],
@@ -148,14 +152,7 @@ impl SizesPanel {
             let Some(default) = row.default else {
                 continue;
             };
-            let value = match preset {
-                Preset::Toy => default,
-                Preset::Paper => PAPER
-                    .iter()
-                    .find(|(n, _)| *n == row.name)
-                    .map_or(default, |(_, v)| *v),
-            };
-            row.text = value.to_string();
+            row.text = preset.value(&row.name, default).to_string();
         }
         self.preset = Some(preset);
         self.fresh = true;
@@ -224,8 +221,8 @@ impl SizesPanel {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixtures::{heads, lesson};
     use super::*;
+    use crate::lesson::sizes::fixtures::{heads, lesson};
     use ratatui::crossterm::event::KeyModifiers;
 
     fn press(p: &mut SizesPanel, l: &Lesson, keys: &str) {
@@ -271,12 +268,15 @@ mod tests {
         press(&mut p, &l, "↑⌫⌫");
         assert_eq!(
             p.error,
-            Some(SizeError::Empty {
+            Some(PanelError::Size(SizeError::Empty {
                 name: "hid_dim".into()
-            })
+            }))
         );
         press(&mut p, &l, "x");
-        assert!(matches!(p.error, Some(SizeError::NotANumber { .. })));
+        assert!(matches!(
+            p.error,
+            Some(PanelError::Size(SizeError::NotANumber { .. }))
+        ));
     }
 
     #[test]
@@ -310,7 +310,7 @@ mod tests {
         let l = lesson(&[("bs", "2"), ("twice", "bs * undefined_name")]);
         let p = SizesPanel::open(&l, &[]);
         assert!(
-            matches!(&p.error, Some(SizeError::Kernel(m)) if m.contains("twice")),
+            matches!(&p.error, Some(PanelError::Kernel(m)) if m.contains("twice")),
             "{:?}",
             p.error
         );

@@ -12,7 +12,9 @@ use crate::lesson::Lang;
 use crate::tui::theme::ColorMode;
 use crate::tui::ui::{centered, clear_popup};
 
-use super::{Preset, SizesPanel};
+use crate::lesson::sizes::Preset;
+
+use super::SizesPanel;
 
 const WIDTH: u16 = 66;
 /// Lines around the rows: intro, gap, gap, two for the message, keys, and the border.

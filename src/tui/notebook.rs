@@ -1,0 +1,429 @@
+//! The notebook column: the lesson as styled lines (prose, cells, their outcomes) and where each cell
+//! starts, the screen's regions, and the scroll that keeps the selected cell in view. [`App::prepare`]
+//! keeps between frames what of it lasts (wrapped prose, the first line shown); `ui` draws from it.
+
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+
+use crate::lesson::{Block as LessonBlock, CellKind, CellOutcome};
+
+use super::app::{App, View};
+use super::highlight;
+use super::prose;
+use super::ui::{MIN_HEIGHT, MIN_WIDTH, t};
+
+impl App {
+    /// Works out, for the next frame of `area`, the state the notebook screen keeps between frames, so
+    /// that [`render`](super::ui::render) only reads: the prose wrapped to the notebook column (cached
+    /// while the lesson is open) and the first line shown, which follows the selected cell. The event loop calls it before every draw;
+    /// without it (a single snapshot) `render` wraps the prose itself and scrolls from the last position.
+    pub fn prepare(&mut self, area: Rect) {
+        if self.view != View::Notebook || area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            return;
+        }
+        let column = NotebookAreas::of(area).left;
+        let width = column.width as usize;
+        let color = self.color;
+        let nb = &mut self.notebook;
+        for (bi, block) in nb.lesson.blocks.iter().enumerate() {
+            if let LessonBlock::Prose { markdown, .. } = block {
+                nb.prose_cache
+                    .entry((bi, width))
+                    .or_insert_with(|| prose::render(markdown, width.saturating_sub(1), color));
+            }
+        }
+        let (lines, starts) = notebook_lines(self, width);
+        let nb = &mut self.notebook;
+        nb.scroll = follow_selection(
+            nb.scroll,
+            &starts,
+            lines.len(),
+            nb.selected,
+            column.height as usize,
+        );
+    }
+}
+
+/// The notebook screen's regions: title bar, the notebook column, the inspector (beside it on a wide
+/// terminal, below it otherwise) and the status line.
+pub(super) struct NotebookAreas {
+    pub title: Rect,
+    pub left: Rect,
+    pub right: Rect,
+    pub status: Rect,
+    pub wide: bool,
+}
+
+impl NotebookAreas {
+    pub(super) fn of(area: Rect) -> NotebookAreas {
+        let [title, body, status] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let wide = body.width >= 110;
+        let [left, right] = if wide {
+            Layout::horizontal([Constraint::Percentage(58), Constraint::Percentage(42)]).areas(body)
+        } else {
+            Layout::vertical([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(body)
+        };
+        NotebookAreas {
+            title,
+            left,
+            right,
+            status,
+            wide,
+        }
+    }
+}
+
+/// The first notebook line to show, `height` lines high, so that the selected cell (its lines from
+/// `starts[selected]` to the next cell's start) is in view: `scroll`, the last first line, while the cell's
+/// first line is on screen; else two lines above the cell; and a cell that fits but runs past the bottom is
+/// scrolled up until it shows whole.
+pub(super) fn follow_selection(
+    scroll: usize,
+    starts: &[usize],
+    n_lines: usize,
+    selected: usize,
+    height: usize,
+) -> usize {
+    let sel_start = starts.get(selected).copied().unwrap_or(0);
+    let sel_end = starts.get(selected + 1).copied().unwrap_or(n_lines);
+    if sel_start < scroll || sel_start >= scroll + height {
+        sel_start.saturating_sub(2)
+    } else if sel_end > scroll + height && sel_end - sel_start <= height {
+        sel_end - height
+    } else {
+        scroll
+    }
+}
+
+/// The notebook's lines and, for each cell, the line where it starts. Prose comes from the cache
+/// [`App::prepare`] fills, or is wrapped here when it has not.
+pub(super) fn notebook_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Vec<usize>) {
+    let prose_cache = &app.notebook.prose_cache;
+    let c = app.color;
+    let nb = &app.notebook;
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let mut starts = Vec::new();
+    for (bi, block) in nb.lesson.blocks.iter().enumerate() {
+        match block {
+            LessonBlock::Prose { markdown, .. } => {
+                match prose_cache.get(&(bi, width)) {
+                    Some(cached) => lines.extend(cached.iter().cloned()),
+                    None => lines.extend(prose::render(markdown, width.saturating_sub(1), c)),
+                }
+                lines.push(Line::default());
+            }
+            LessonBlock::Cell(cell) => {
+                let i = cell.index;
+                starts.push(lines.len());
+                let selected = i == nb.selected;
+                let gutter = if selected {
+                    Span::styled(
+                        "▌",
+                        Style::default()
+                            .fg(c.fg(Color::Cyan))
+                            .add_modifier(Modifier::BOLD),
+                    )
+                } else {
+                    Span::raw(" ")
+                };
+                let mut header = vec![
+                    gutter.clone(),
+                    Span::styled(
+                        format!("In [{}]", i + 1),
+                        Style::default()
+                            .fg(c.fg(Color::Blue))
+                            .add_modifier(Modifier::BOLD),
+                    ),
+                ];
+                match &cell.kind {
+                    CellKind::Question => header.push(Span::styled(
+                        format!("  ? {}", t(app, "predict the shape", "모양 맞히기")),
+                        Style::default().fg(c.fg(Color::Magenta)),
+                    )),
+                    CellKind::Raises(k) => header.push(Span::styled(
+                        format!("  ! {k}"),
+                        Style::default().fg(c.fg(Color::Yellow)),
+                    )),
+                    CellKind::NoRun => header.push(Span::styled(
+                        format!("  ({})", t(app, "not run", "실행 안 함")),
+                        Style::default().fg(c.fg(Color::DarkGray)),
+                    )),
+                    CellKind::Run => {}
+                }
+                if nb.is_edited(i) {
+                    header.push(Span::styled(
+                        format!(
+                            "  ✎ {}",
+                            t(app, "edited (o restores)", "수정됨 (o: 되돌리기)")
+                        ),
+                        Style::default().fg(c.fg(Color::Yellow)),
+                    ));
+                }
+                lines.push(Line::from(header));
+                let code = nb.codes.get(i).cloned().unwrap_or_default();
+                // The failing line of an unexpected error, marked in the code.
+                let error_line = nb
+                    .outcomes
+                    .get(i)
+                    .and_then(|o| o.as_ref())
+                    .filter(|o| !o.expectation_met)
+                    .and_then(|o| o.error.as_ref())
+                    .and_then(|e| e.line);
+                for (k, l) in code.lines().enumerate() {
+                    let file_line = cell.line + k;
+                    let marker = if error_line == Some(file_line) {
+                        Span::styled(
+                            "▶",
+                            Style::default()
+                                .fg(c.fg(Color::Red))
+                                .add_modifier(Modifier::BOLD),
+                        )
+                    } else {
+                        Span::raw(" ")
+                    };
+                    let mut spans = vec![
+                        gutter.clone(),
+                        Span::styled(
+                            format!("{file_line:>4} "),
+                            Style::default().fg(c.fg(Color::DarkGray)),
+                        ),
+                        marker,
+                        Span::raw(" "),
+                    ];
+                    spans.extend(highlight::line(l, c));
+                    lines.push(Line::from(spans));
+                }
+                if let Some(Some((answer, right))) = nb.answers.get(i) {
+                    let (mark, col) = if *right {
+                        ("✓", Color::Green)
+                    } else {
+                        ("✗", Color::Red)
+                    };
+                    let mut text = format!(
+                        "  {mark} {} {answer}",
+                        t(app, "you predicted", "예상한 모양")
+                    );
+                    if !*right && let Some(sc) = cell.shape_comments.first() {
+                        let expected: Vec<String> = sc.dims.iter().map(|d| d.to_string()).collect();
+                        text.push_str(&format!(
+                            " — {} [{}]",
+                            t(app, "it is", "정답은"),
+                            expected.join(", ")
+                        ));
+                    }
+                    lines.push(Line::from(vec![
+                        gutter.clone(),
+                        Span::styled(text, Style::default().fg(c.fg(col))),
+                    ]));
+                }
+                match nb.outcomes.get(i).and_then(|o| o.as_ref()) {
+                    Some(o) => outcome_lines(app, o, &gutter, width, &mut lines),
+                    None if cell.kind != CellKind::NoRun => lines.push(Line::from(vec![
+                        gutter.clone(),
+                        Span::styled(
+                            format!(
+                                "  {}",
+                                t(
+                                    app,
+                                    "not run yet — Enter runs it",
+                                    "아직 실행하지 않음 — Enter로 실행"
+                                )
+                            ),
+                            Style::default().fg(c.fg(Color::DarkGray)),
+                        ),
+                    ])),
+                    None => {}
+                }
+                lines.push(Line::default());
+            }
+        }
+    }
+    (lines, starts)
+}
+
+pub(super) fn outcome_lines(
+    app: &App,
+    o: &CellOutcome,
+    gutter: &Span<'static>,
+    width: usize,
+    lines: &mut Vec<Line<'static>>,
+) {
+    let c = app.color;
+    let out_style = Style::default().fg(c.fg(Color::Gray));
+    for l in o.stdout.lines() {
+        let clipped: String = l.chars().take(width.saturating_sub(4)).collect();
+        lines.push(Line::from(vec![
+            gutter.clone(),
+            Span::styled(format!("  {clipped}"), out_style),
+        ]));
+    }
+    if let Some(v) = &o.value {
+        for l in v.lines() {
+            lines.push(Line::from(vec![
+                gutter.clone(),
+                Span::styled("  → ", Style::default().fg(c.fg(Color::Green))),
+                Span::raw(l.to_string()),
+            ]));
+        }
+    }
+    if let Some(e) = &o.error {
+        let (label, col) = if o.expectation_met {
+            (
+                t(app, "raised, as expected", "예상대로 오류"),
+                Color::Yellow,
+            )
+        } else {
+            (t(app, "error", "오류"), Color::Red)
+        };
+        let at = e
+            .line
+            .map(|l| format!(" ({} {l})", t(app, "line", "줄")))
+            .unwrap_or_default();
+        let text = format!("  {label}{at}: {}: {}", e.kind, e.message);
+        for (k, seg) in prose::wrap_spans(
+            &[(text, Style::default().fg(c.fg(col)))],
+            width.saturating_sub(2),
+            "",
+        )
+        .into_iter()
+        .enumerate()
+        {
+            let mut spans = vec![gutter.clone()];
+            if k > 0 {
+                spans.push(Span::raw("    "));
+            }
+            spans.extend(seg.spans);
+            lines.push(Line::from(spans));
+        }
+    }
+    for tinfo in &o.tensors {
+        let check = o.shape_checks.iter().find(|s| s.expr == tinfo.name);
+        let mut spans = vec![
+            gutter.clone(),
+            Span::styled(
+                format!("  {} ", tinfo.name),
+                Style::default().add_modifier(Modifier::BOLD),
+            ),
+            Span::styled(
+                tinfo.named_shape.clone(),
+                Style::default().fg(c.fg(Color::Cyan)),
+            ),
+            Span::styled(
+                format!(" {}", tinfo.dtype.trim_start_matches("torch.")),
+                Style::default().fg(c.fg(Color::DarkGray)),
+            ),
+        ];
+        if !tinfo.contiguous {
+            spans.push(Span::styled(
+                format!(" stride {:?}", tinfo.strides),
+                Style::default().fg(c.fg(Color::Yellow)),
+            ));
+        }
+        match check {
+            Some(s) if s.ok => {
+                spans.push(Span::styled(" ✓", Style::default().fg(c.fg(Color::Green))))
+            }
+            Some(_) => spans.push(Span::styled(" ✗", Style::default().fg(c.fg(Color::Red)))),
+            None => {}
+        }
+        lines.push(Line::from(spans));
+    }
+    for s in o
+        .shape_checks
+        .iter()
+        .filter(|s| !o.tensors.iter().any(|t| t.name == s.expr))
+    {
+        let (mark, col) = if s.ok {
+            ("✓", Color::Green)
+        } else {
+            ("✗", Color::Red)
+        };
+        let text = if s.ok {
+            format!(
+                "  {mark} {}: {}",
+                s.expr,
+                s.actual.clone().unwrap_or_default()
+            )
+        } else {
+            format!("  {mark} {}", s.message.clone().unwrap_or_default())
+        };
+        lines.push(Line::from(vec![
+            gutter.clone(),
+            Span::styled(text, Style::default().fg(c.fg(col))),
+        ]));
+    }
+    for s in o
+        .shape_checks
+        .iter()
+        .filter(|s| !s.ok && o.tensors.iter().any(|t| t.name == s.expr))
+    {
+        lines.push(Line::from(vec![
+            gutter.clone(),
+            Span::styled(
+                format!("  ✗ {}", s.message.clone().unwrap_or_default()),
+                Style::default().fg(c.fg(Color::Red)),
+            ),
+        ]));
+    }
+    for h in &o.heatmaps {
+        lines.push(Line::from(vec![
+            gutter.clone(),
+            Span::styled(
+                format!("  ▦ {} {}×{}", h.expr, h.rows, h.cols),
+                Style::default().fg(c.fg(Color::Magenta)),
+            ),
+            Span::styled(
+                format!(
+                    "  ({})",
+                    t(
+                        app,
+                        "heatmap in the inspector",
+                        "히트맵은 오른쪽 인스펙터에"
+                    )
+                ),
+                Style::default().fg(c.fg(Color::DarkGray)),
+            ),
+        ]));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::follow_selection;
+
+    // Cells start at lines 0, 20 and 40 of a 60-line notebook.
+    const STARTS: [usize; 3] = [0, 20, 40];
+
+    #[test]
+    fn the_scroll_stays_while_the_selected_cell_starts_on_screen() {
+        assert_eq!(follow_selection(10, &STARTS, 60, 1, 30), 10);
+        // Taller than the screen: its start on screen is enough.
+        assert_eq!(follow_selection(15, &STARTS, 60, 1, 10), 15);
+    }
+
+    #[test]
+    fn a_cell_that_left_the_screen_is_shown_from_two_lines_above() {
+        assert_eq!(follow_selection(30, &STARTS, 60, 1, 30), 18);
+        assert_eq!(follow_selection(0, &STARTS, 60, 2, 30), 38);
+        assert_eq!(follow_selection(5, &STARTS, 60, 0, 30), 0);
+    }
+
+    #[test]
+    fn a_cell_that_fits_but_runs_past_the_bottom_is_scrolled_up_whole() {
+        // Lines 20..40 with 0..30 on screen: show 10..40.
+        assert_eq!(follow_selection(0, &STARTS, 60, 1, 30), 10);
+        // The last cell ends at the last line.
+        assert_eq!(follow_selection(25, &STARTS, 60, 2, 30), 30);
+    }
+
+    #[test]
+    fn no_cells_means_the_top() {
+        assert_eq!(follow_selection(0, &[], 12, 0, 30), 0);
+    }
+}
