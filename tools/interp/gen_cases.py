@@ -14,7 +14,8 @@ differ from CPython; the tests count those and fail if one starts to match (then
 Lines before the first header are comments about the file.
 
 Each snippet runs in a fresh namespace (`__name__ == "__main__"`) in this process, as the file
-`<cell>`, with PYTHONHASHSEED=0 (the script restarts itself to set it) and a scratch folder as the
+`<cell>`, with PYTHONHASHSEED=0 and without site-packages (the script restarts itself as
+`python -S` to set both, so the installed packages do not matter) and a scratch folder as the
 working directory. The JSON file is {"generator", "python", "feature", "cases": [...]}, one case
 per line: {"name", "source", "stdout", "error", "traceback", "known_difference"}, where `stdout` is
 everything printed (also before an exception), `error` the final traceback line
@@ -126,10 +127,12 @@ def main():
     args = ap.parse_args()
     if sys.version_info[:2] != (3, 11):
         sys.exit(f"gen_cases.py: needs CPython 3.11, this is {platform.python_version()}")
-    if os.environ.get("PYTHONHASHSEED") != "0":
-        # str hashes (so set order) must not change between runs
+    if os.environ.get("PYTHONHASHSEED") != "0" or not sys.flags.no_site:
+        # str hashes (so set order) must not change between runs, and what a snippet can import
+        # must not depend on the packages installed (-S: no site-packages, so no numpy)
         env = dict(os.environ, PYTHONHASHSEED="0")
-        os.execve(sys.executable, [sys.executable, os.path.abspath(__file__)] + sys.argv[1:], env)
+        argv = [sys.executable, "-S", os.path.abspath(__file__)] + sys.argv[1:]
+        os.execve(sys.executable, argv, env)
     features = args.features or sorted(
         f[:-4] for f in os.listdir(CASES_DIR) if f.endswith(".txt")
     )
