@@ -1,39 +1,51 @@
-"""Prints Rust unit tests for pyfmt.rs from real Python 3.11 output.
+#!/usr/bin/env python3
+"""Records CPython 3.11's float repr and format-spec results for src/interp/pyfmt.rs's tests.
 
-Run: python3 gen/gen_pyfmt.py > gen/pyfmt_cases.rs
+Writes one JSON file per group to tests/data/pyfmt/ (repr, float, float_round, float_big, int, str,
+odd); the tests in src/interp/pyfmt.rs load them with include_str!. Run from anywhere:
+
+    python3 tools/fmt/gen_pyfmt.py           # write the files
+    python3 tools/fmt/gen_pyfmt.py --check   # compare with the committed files, write nothing
+
+Each file is {"generator", "python", "cases": [...]}, one case per line. A case is
+    {"bits": "0x...", "repr": "..."}                           repr(x) of the float with those IEEE bits
+    {"type": "float"|"int"|"str", "x": "...", "spec": "...", "ok": "..."}   format(x, spec) == ok
+    {"type": ..., "x": ..., "spec": ..., "err": "..."}         format(x, spec) raises ValueError /
+                                                               OverflowError with that message
+    {"type": "float", "x": ..., "spec": ..., "len": N, "head": "...", "tail": "..."}
+                                                               a result too long to store: its length in
+                                                               characters and its first and last 40
+x is always a string: repr(x) for a float ("nan", "inf", "1e-05"; parsed exactly by Rust's
+str::parse), str(x) for an int, the string itself for a str. The cases are fixed (random.seed(11)),
+so rerunning with the same Python reproduces the files byte for byte.
 """
-import math, random, sys
+import argparse, json, math, os, platform, random, struct, sys
 
-def rs(s):
-    out = '"'
-    for ch in s:
-        if ch == '\\': out += '\\\\'
-        elif ch == '"': out += '\\"'
-        elif ch == '\n': out += '\\n'
-        elif ch == '\t': out += '\\t'
-        elif ord(ch) < 32 or ord(ch) == 127: out += '\\u{%x}' % ord(ch)
-        else: out += ch
-    return out + '"'
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT_DIR = os.path.join(HERE, "..", "..", "tests", "data", "pyfmt")
+TYPE = {float: "float", int: "int", str: "str"}
 
-def rf(x):
-    if math.isnan(x): return "f64::NAN"
-    if math.isinf(x): return "f64::INFINITY" if x > 0 else "f64::NEG_INFINITY"
-    return repr(x)
 
-def ri(x):
-    if x == -2**63: return "i64::MIN"
-    if x == 2**63 - 1: return "i64::MAX"
-    return str(x)
+def xs(x):
+    return repr(x) if isinstance(x, float) else str(x)
 
-def res(fn, *a):
+
+def res(x, spec):
+    case = {"type": TYPE[type(x)], "x": xs(x), "spec": spec}
     try:
-        return "Ok(" + rs(fn(*a)) + ")"
+        case["ok"] = format(x, spec)
     except (ValueError, OverflowError) as e:
-        return "Err(" + rs(str(e)) + ")"
+        case["err"] = str(e)
+    return case
+
 
 groups = {}
-def add(group, line):
-    groups.setdefault(group, []).append(line)
+def add(group, case):
+    groups.setdefault(group, []).append(case)
+
+
+def repr_case(x):
+    return {"bits": "0x%016x" % struct.unpack("<Q", struct.pack("<d", x))[0], "repr": repr(x)}
 
 # ---- repr
 reprs = [0.0, -0.0, 0.1, 0.2 + 0.1, 1.0, 100.0, 1e-5, 1e-4, 0.001, 1e16, 1e15, 9999999999999998.0,
@@ -42,14 +54,13 @@ reprs = [0.0, -0.0, 0.1, 0.2 + 0.1, 1.0, 100.0, 1e-5, 1e-4, 0.001, 1e16, 1e15, 9
          251.626983642578125, 0.30000000000000004, 1e-7, 123.456, 1e100, 12345678.9,
          float(2**53), float(2**53 + 2), 0.1 + 0.7, 4.35, 1e-310]
 for x in reprs:
-    add("repr", f"r({rf(x)}, {rs(repr(x))});")
+    add("repr", repr_case(x))
 random.seed(11)
-import struct
 for i in range(60):
     if i % 2: x = struct.unpack('d', struct.pack('Q', random.getrandbits(64)))[0]
     else: x = random.randint(1, 2**53) / 2 ** random.randint(0, 60)
     if math.isnan(x): continue
-    add("repr", f"r({rf(x)}, {rs(repr(x))});")
+    add("repr", repr_case(x))
 
 # ---- float specs
 fvals = [0.0, -0.0, 1.0, -1.5, 0.125, 2.675, 1234567.891, 1e-5, 123456789.0, 1e16, 1/3, 100.0,
@@ -62,20 +73,21 @@ fspecs = ["", ".2f", ".0f", "f", ".4f", ".10f", "e", ".4e", ".0e", "E", "g", ".3
           ".3E", "_.0f", ",%", "020_.3g", "한>10.2f"]
 for x in fvals:
     for sp in fspecs:
-        add("float", f"f({rf(x)}, {rs(sp)}, {res(format, x, sp)});")
+        add("float", res(x, sp))
 # ties & rounding
 for x in [0.125, 0.375, 0.625, 0.875, 2.675, 1.005, 1.015, 1.025, 0.045, 2.5, 3.5, 0.5, 1.5,
           1.25, 1.35, 8.345, 0.00015, 0.00025, 1e-4 * 5, 12345.6785, 0.3125, 1.0000005]:
     for sp in [".2f", ".1f", ".0f", ".3f", ".4f", ".1e", ".2e", ".3g", ".2g", ".5"]:
-        add("float_round", f"f({rf(x)}, {rs(sp)}, {res(format, x, sp)});")
+        add("float_round", res(x, sp))
 # large precisions
 for x, sp in [(0.1, ".60f"), (0.1, ".1200f"), (5e-324, ".1100e"), (1e300, ".2f"), (1/3, ".800g"),
               (2.5, ".1500f"), (1e-300, "#.1000g"), (123.456, ".70000f")]:
     r = format(x, sp)
     if len(r) > 3000:
-        add("float_big", f"fl({rf(x)}, {rs(sp)}, {len(r)}, {rs(r[:40])}, {rs(r[-40:])});")
+        add("float_big", {"type": "float", "x": xs(x), "spec": sp, "len": len(r), "head": r[:40],
+                          "tail": r[-40:]})
     else:
-        add("float_big", f"f({rf(x)}, {rs(sp)}, {res(format, x, sp)});")
+        add("float_big", res(x, sp))
 
 # ---- int specs
 ivals = [0, -1, 42, -255, 1234567, 65, 2**63 - 1, -2**63, 0x10ffff, 0x110000]
@@ -85,7 +97,7 @@ ispecs = ["", "d", "5d", "<5", "^7", "=+8", "05", "+", " ", ",", "_", "_x", "_b"
           "z", ".2", "+c", "#c", "s", ",x", ",n", "_c", "_n", "ö", "^", "*>+12,"]
 for x in ivals:
     for sp in ispecs:
-        add("int", f"i({ri(x)}, {rs(sp)}, {res(format, x, sp)});")
+        add("int", res(x, sp))
 
 # ---- str specs
 svals = ["", "ab", "hello", "한국어", "😀x", "naïve café"]
@@ -93,22 +105,59 @@ sspecs = ["", "s", "10", ">10", "<10", "^10", "^9", "*^9", "0", "05", "<05", "=5
           "10.3", "+", " ", "-", "z", "#", ",", "_", "d", "x", "한^11", "2", ">2s", "q.2", ".s"]
 for x in svals:
     for sp in sspecs:
-        add("str", f"s({rs(x)}, {rs(sp)}, {res(format, x, sp)});")
+        add("str", res(x, sp))
 
 # ---- parse errors and odd specs (on all three types)
 odd = ["abc", ".f", ",_", "_,", ",,", "__", "1,_", "==", "<<<", "10.2.3", "ff", "0", "00",
        "99999999999999999999", ".99999999999999999999f", "\x01", "é", "\t", " ^", "<<", "0>", "+-",
        "z#0", "##", "zz"]
 for sp in odd:
-    add("odd", f"f(1.5, {rs(sp)}, {res(format, 1.5, sp)});")
-    add("odd", f"i(7, {rs(sp)}, {res(format, 7, sp)});")
-    add("odd", f"s(\"ab\", {rs(sp)}, {res(format, 'ab', sp)});")
+    add("odd", res(1.5, sp))
+    add("odd", res(7, sp))
+    add("odd", res("ab", sp))
 
-for g, lines in groups.items():
-    print("#[test]")
-    print(f"fn python_{g}() {{")
-    for l in lines:
-        print("    " + l)
-    print("}")
-    print()
-print("// %d cases" % sum(len(v) for v in groups.values()), file=sys.stderr)
+
+
+def render(cases):
+    """The file's text: a small header, then one case per line (diffs stay readable)."""
+    lines = [
+        "{",
+        '  "generator": "tools/fmt/gen_pyfmt.py",',
+        '  "python": %s,' % json.dumps(platform.python_version()),
+        '  "cases": [',
+    ]
+    body = [json.dumps(c, ensure_ascii=False) for c in cases]
+    lines += ["    " + b + ("," if i + 1 < len(body) else "") for i, b in enumerate(body)]
+    lines += ["  ]", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="compare with the files, write nothing")
+    args = ap.parse_args()
+    os.makedirs(OUT_DIR, exist_ok=True)
+    differ = []
+    for group, cases in groups.items():
+        path = os.path.join(OUT_DIR, group + ".json")
+        text = render(cases)
+        if args.check:
+            try:
+                with open(path, encoding="utf-8", newline="") as f:
+                    same = f.read() == text
+            except FileNotFoundError:
+                same = False
+            if not same:
+                differ.append(group)
+        else:
+            with open(path, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+        print("%-12s %5d cases" % (group, len(cases)), file=sys.stderr)
+    print("%d cases in %d files" % (sum(len(v) for v in groups.values()), len(groups)), file=sys.stderr)
+    if args.check:
+        print("differ: " + (" ".join(differ) if differ else "none"), file=sys.stderr)
+        sys.exit(1 if differ else 0)
+
+
+if __name__ == "__main__":
+    main()

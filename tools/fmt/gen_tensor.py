@@ -1,12 +1,35 @@
-"""Prints Rust unit tests for tensor_format.rs from real PyTorch output.
+#!/usr/bin/env python3
+"""Records PyTorch's repr(tensor) for src/tensor/format.rs's tests.
 
-Run: /work/.venv/bin/python gen/gen_tensor.py > gen/tensor_cases.rs
-Data is either literal Python floats/ints (emitted as Rust literals, which parse to the same
-f64) or a formula evaluated identically in Rust: v_i = ((i*a) % m - c) / dv * sc in f64,
-then cast to the tensor dtype. A checksum of the float32 bits guards data identity.
+Writes tests/data/tensor_format/cases.json, which the tests in src/tensor/format.rs load with
+include_str!. Run with the project's PyTorch (2.15, CPU) from anywhere:
+
+    .venv/bin/python tools/fmt/gen_tensor.py           # write the file
+    .venv/bin/python tools/fmt/gen_tensor.py --check   # compare with the committed file
+
+The file is {"generator", "torch", "cases": [...]}, one case per line:
+    name      a label for failure messages
+    shape     the tensor's shape
+    dtype     float32, float64, int64, int32 or bool
+    data      the elements in row-major order, as one of
+                {"floats": ["3.0", "nan", ...]}   Python floats as repr strings (parsed exactly by
+                                                 Rust's str::parse; JSON has no nan/inf)
+                {"ints": [...]} / {"bools": [...]}
+                {"fm": [n, a, m, c, "dv", "sc"]}  [((i*a) % m - c) / dv * sc for i in range(n)] in f64
+                {"im": [n, a, m, c]}              [(i*a) % m - c for i in range(n)]
+                {"bm": [n, a, m, c]}              [(i*a) % m < c for i in range(n)]
+              then cast to the dtype, like torch.tensor(list, dtype=dtype)
+    suffixes  what the caller passes after the data (dtype=..., requires_grad=True, grad_fn=<...>)
+    options   torch.set_printoptions: precision, threshold (null: math.inf), edgeitems, linewidth,
+              sci_mode (null, true, false)
+    checksum  sum of the float32 bit patterns torch held (0 for other dtypes): guards data identity
+    repr      what repr(t) printed
 """
-import math, re, struct, sys
+import argparse, json, math, os, sys
 import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "..", "..", "tests", "data", "tensor_format", "cases.json")
 
 F32, F64, I64, I32, BOOL = torch.float32, torch.float64, torch.int64, torch.int32, torch.bool
 DEF = dict(precision=4, threshold=1000, edgeitems=3, linewidth=80, sci_mode=None)
@@ -173,18 +196,15 @@ case("opt_full_f", [3, 400], F32, fm(1200, 1, 10, 5, 2), dict(threshold=math.inf
 case("opt_short", [3000], F32, fm(3000, 7, 3001, 1500, 11), dict(precision=2, edgeitems=2))
 case("opt_edge10", [30, 40], F32, fm(1200, 7, 1201, 600, 9), dict(edgeitems=10))
 
-def rust_f64(x):
-    if math.isnan(x): return "f64::NAN"
-    if math.isinf(x): return "f64::INFINITY" if x > 0 else "f64::NEG_INFINITY"
+def pyfloat(x):
     return repr(float(x))
 
-def rust_str(s):
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
-def rust_usize(x):
-    return "usize::MAX" if x == math.inf else str(int(x))
+DTYPE = {F32: "float32", F64: "float64", I64: "int64", I32: "int32", BOOL: "bool"}
 
-for name, shape, dtype, (kind, params, values), opts, rg, gf in cases:
+
+def record(name, shape, dtype, data, opts, rg, gf):
+    kind, params, values = data
     torch.set_printoptions(**opts)
     t = torch.tensor(values, dtype=dtype).reshape(shape)
     if rg or gf:
@@ -208,34 +228,72 @@ for name, shape, dtype, (kind, params, values), opts, rg, gf in cases:
     if dtype == F32:
         bits = t.detach().reshape(-1).view(torch.int32).tolist()
         checksum = sum(b & 0xFFFFFFFF for b in bits)
-    ety = {F32: "F32", F64: "F64", I64: "I64", I32: "I32", BOOL: "Bool"}[dtype]
     if kind == "lit":
         if dtype in (F32, F64):
-            d = "lit_f(&[" + ", ".join(rust_f64(v) for v in values) + "])"
+            d = {"floats": [pyfloat(v) for v in values]}
         elif dtype == BOOL:
-            d = "[" + ", ".join("true" if v else "false" for v in values) + "].to_vec()"
+            d = {"bools": [bool(v) for v in values]}
         else:
-            d = "[" + ", ".join(str(v) for v in values) + "].to_vec()"
+            d = {"ints": [int(v) for v in values]}
     elif kind == "fm":
         n, a, m, c, dv, sc = params
-        d = f"fm({n}, {a}, {m}, {c}, {rust_f64(dv)}, {rust_f64(sc)})"
-    elif kind == "im":
-        d = "im({}, {}, {}, {})".format(*params)
+        d = {"fm": [n, a, m, c, pyfloat(dv), pyfloat(sc)]}
     else:
-        d = "bm({}, {}, {}, {})".format(*params)
-    sm = {None: "None", True: "Some(true)", False: "Some(false)"}[opts["sci_mode"]]
-    o = f"opts({opts['precision']}, {rust_usize(opts['threshold'])}, {opts['edgeitems']}, {opts['linewidth']}, {sm})"
-    print("#[test]")
-    print(f"fn torch_{re.sub('[^0-9a-zA-Z_]', '_', name)}() {{")
-    print(f"    check(")
-    print(f"        &{shape!r},")
-    print(f"        D::{ety}({d}),")
-    print(f"        &[{', '.join(rust_str(s) for s in suffixes)}],")
-    print(f"        {o},")
-    print(f"        {checksum},")
-    print(f"        {rust_str(out)},")
-    print(f"    );")
-    print("}")
-    print()
-torch.set_printoptions(profile="default")
-print(f"// {len(cases)} cases", file=sys.stderr)
+        d = {kind: list(params)}
+    threshold = None if opts["threshold"] == math.inf else int(opts["threshold"])
+    return {
+        "name": name,
+        "shape": list(shape),
+        "dtype": DTYPE[dtype],
+        "data": d,
+        "suffixes": suffixes,
+        "options": {
+            "precision": opts["precision"],
+            "threshold": threshold,
+            "edgeitems": opts["edgeitems"],
+            "linewidth": opts["linewidth"],
+            "sci_mode": opts["sci_mode"],
+        },
+        "checksum": checksum,
+        "repr": out,
+    }
+
+
+def render(records):
+    lines = [
+        "{",
+        '  "generator": "tools/fmt/gen_tensor.py",',
+        '  "torch": %s,' % json.dumps(torch.__version__),
+        '  "cases": [',
+    ]
+    body = [json.dumps(r, ensure_ascii=False) for r in records]
+    lines += ["    " + b + ("," if i + 1 < len(body) else "") for i, b in enumerate(body)]
+    lines += ["  ]", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="compare with the file, write nothing")
+    args = ap.parse_args()
+    try:
+        records = [record(*c) for c in cases]
+    finally:
+        torch.set_printoptions(profile="default")
+    text = render(records)
+    print(f"{len(records)} cases", file=sys.stderr)
+    if args.check:
+        try:
+            with open(OUT, encoding="utf-8", newline="") as f:
+                same = f.read() == text
+        except FileNotFoundError:
+            same = False
+        print("differ: " + ("none" if same else os.path.relpath(OUT)), file=sys.stderr)
+        sys.exit(0 if same else 1)
+    os.makedirs(os.path.dirname(OUT), exist_ok=True)
+    with open(OUT, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+
+
+if __name__ == "__main__":
+    main()
