@@ -44,7 +44,11 @@ fn rooms_used(text: &str) -> Vec<String> {
             .chars()
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
             .collect();
-        let room = if name == "with_dtype" { "tensor".to_string() } else { name };
+        let room = if name == "with_dtype" {
+            "tensor".to_string()
+        } else {
+            name
+        };
         if !out.contains(&room) {
             out.push(room);
         }
@@ -72,7 +76,11 @@ fn doors_open_downward_only() {
             }
         }
     }
-    assert!(wrong.is_empty(), "doors opening upward:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "doors opening upward:\n{}",
+        wrong.join("\n")
+    );
 }
 
 #[test]
@@ -83,7 +91,11 @@ fn the_interpreter_core_never_names_the_torch_bindings() {
     sources(&src().join("interp"), &mut files);
     let mut wrong = Vec::new();
     for f in &files {
-        let rel = f.strip_prefix(src()).unwrap_or(f).to_string_lossy().to_string();
+        let rel = f
+            .strip_prefix(src())
+            .unwrap_or(f)
+            .to_string_lossy()
+            .to_string();
         if rel.starts_with("interp/torch/") || rel == "interp/assemble.rs" {
             continue;
         }
@@ -95,7 +107,11 @@ fn the_interpreter_core_never_names_the_torch_bindings() {
             }
         }
     }
-    assert!(wrong.is_empty(), "the core names torch:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "the core names torch:\n{}",
+        wrong.join("\n")
+    );
 }
 
 #[test]

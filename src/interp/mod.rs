@@ -3,8 +3,8 @@
 //! processes, network or environment; limits on steps, time, recursion, output and tensor memory. Knows
 //! nothing of lessons or screens.
 
-mod assemble;
 pub mod args;
+mod assemble;
 pub mod builtins;
 mod call;
 mod convert;
