@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::error::{ExcKind, PyException, PyResult, Unwind, exc, type_error};
-use super::eval::{ScopeRef, function_scope};
+use super::stmt::{ScopeRef, function_scope};
 use super::value::{Args, Class, Dict, Function, Instance, Iter, Value};
 use super::{FrameCtx, Interpreter, ops};
 

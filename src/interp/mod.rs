@@ -5,17 +5,19 @@
 
 pub mod args;
 mod assemble;
+mod assign;
 pub mod builtins;
 mod call;
 mod convert;
 pub mod error;
-mod eval;
+mod expr;
 mod methods;
 pub mod native;
 mod ops;
 pub mod pyfmt;
 pub mod repr;
 pub mod source;
+mod stmt;
 pub mod torch;
 pub mod value;
 
@@ -209,7 +211,7 @@ impl Interpreter {
         }
         match parse(source, Mode::Module, file) {
             Ok(ast::Mod::Module(m)) => {
-                if let Some(line) = eval::max_expr_depth_exceeded(&m.body, 150, lines) {
+                if let Some(line) = stmt::max_expr_depth_exceeded(&m.body, 150, lines) {
                     let mut e = PyException::new(
                         ExcKind::RecursionError,
                         "maximum recursion depth exceeded during compilation",
