@@ -3,6 +3,8 @@
 
 use thiserror::Error;
 
+use super::dtype::DType;
+
 fn shape_list(shape: &[usize]) -> String {
     let parts: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
     format!("[{}]", parts.join(", "))
@@ -11,6 +13,31 @@ fn shape_list(shape: &[usize]) -> String {
 fn ishape_list(shape: &[i64]) -> String {
     let parts: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
     format!("[{}]", parts.join(", "))
+}
+
+/// `torch.FloatTensor`-style names, as PyTorch's older argument checks print them.
+fn legacy_tensor_type(dtype: DType) -> &'static str {
+    match dtype {
+        DType::Float32 => "Float",
+        DType::Int64 => "Long",
+        DType::Int32 => "Int",
+        DType::Bool => "Bool",
+    }
+}
+
+fn rank_message(op: &str, lhs: &[usize], rhs: &[usize]) -> String {
+    match op {
+        "mv" => format!(
+            "vector + matrix @ vector expected, got 1, {}, {}",
+            lhs.len(),
+            rhs.len()
+        ),
+        _ => format!(
+            "1D tensors expected, but got {}D and {}D tensors",
+            lhs.len(),
+            rhs.len()
+        ),
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -88,6 +115,100 @@ pub enum TensorError {
     #[error("{0}")]
     Runtime(String),
 
+    // ---- the ops of `ops::{nn, loss, gather, reorder, sort, compare}` ----------------------------------
+    /// A `reduction=` string other than 'none', 'mean' or 'sum' (`torch/nn/_reduction.py`, a ValueError).
+    #[error("{value} is not a valid value for reduction")]
+    InvalidReduction { value: String },
+
+    /// A loss whose input and target disagree on the batch size (a ValueError in `F.nll_loss`).
+    #[error("Expected input batch_size ({input}) to match target batch_size ({target}).")]
+    LossBatchMismatch {
+        op: &'static str,
+        input: usize,
+        target: usize,
+    },
+
+    /// A class index outside `[0, C)` that is not `ignore_index` (an IndexError).
+    #[error("Target {target} is out of bounds.")]
+    TargetOutOfBounds {
+        op: &'static str,
+        target: i64,
+        classes: usize,
+    },
+
+    /// The tutor's class-index losses take only `[N, C]` input (PyTorch also takes `[C]` and `[N, C, d...]`).
+    #[error("the tutor's nll_loss/cross_entropy expect input of shape [N, C]")]
+    LossInputNotBatched { op: &'static str, shape: Vec<usize> },
+
+    /// An entry of an index tensor outside its dim (gather, scatter: a RuntimeError, unlike `t[i]`).
+    #[error("index {index} is out of bounds for dimension {dim} with size {size}")]
+    IndexOutOfBounds {
+        op: &'static str,
+        index: i64,
+        dim: usize,
+        size: usize,
+    },
+
+    /// gather/scatter with an index tensor of another rank than the input.
+    #[error("Index tensor must have the same number of dimensions as input tensor")]
+    IndexRankMismatch {
+        op: &'static str,
+        index: Vec<usize>,
+        input: Vec<usize>,
+    },
+
+    /// `repeat` with fewer repeat counts than the tensor has dims.
+    #[error(
+        "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor"
+    )]
+    RepeatTooFewDims {
+        repeats: Vec<i64>,
+        shape: Vec<usize>,
+    },
+
+    /// The same dim named twice in a list of dims (`flip`).
+    #[error("dim {dim} appears multiple times in the list of dims")]
+    DuplicateDim { op: &'static str, dim: usize },
+
+    /// `diagonal(dim1, dim2)` with both dims the same.
+    #[error("diagonal dimensions cannot be identical {dim1}, {dim2}")]
+    DiagonalSameDims { dim1: usize, dim2: usize },
+
+    /// `F.pad` with an odd number of pads or more pairs than dims.
+    #[error("Padding length must be divisible by 2 and at most twice the number of dimensions")]
+    PadLength { pads: usize, shape: Vec<usize> },
+
+    /// An embedding lookup with indices that are not int64/int32.
+    #[error(
+        "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got torch.{}Tensor instead (while checking arguments for embedding)",
+        legacy_tensor_type(*.dtype)
+    )]
+    EmbeddingIndexDtype { dtype: DType },
+
+    /// An embedding index outside the table (an IndexError).
+    #[error("index out of range in self")]
+    EmbeddingIndexOutOfRange { index: i64, num_embeddings: usize },
+
+    /// Two operands that must share a dtype (`mat1 and mat2 must have the same dtype` in `F.linear`).
+    #[error(
+        "{what} must have the same dtype, but got {} and {}",
+        .lhs.scalar_type_name(), .rhs.scalar_type_name()
+    )]
+    DtypeMismatch {
+        op: &'static str,
+        what: &'static str,
+        lhs: DType,
+        rhs: DType,
+    },
+
+    /// An op that takes tensors of fixed ranks (`dot`: 1-D and 1-D, `mv`: 2-D and 1-D).
+    #[error("{}", rank_message(.op, .lhs, .rhs))]
+    RankMismatch {
+        op: &'static str,
+        lhs: Vec<usize>,
+        rhs: Vec<usize>,
+    },
+
     /// The sandbox's cap on tensor memory.
     #[error(
         "the tutor's sandbox allows at most {limit} tensor elements at once; this operation needs {requested}"
@@ -99,9 +220,14 @@ impl TensorError {
     /// The Python exception class PyTorch raises for this error.
     pub fn python_type(&self) -> &'static str {
         match self {
-            TensorError::DimOutOfRange { .. } | TensorError::Index(_) => "IndexError",
+            TensorError::DimOutOfRange { .. }
+            | TensorError::Index(_)
+            | TensorError::TargetOutOfBounds { .. }
+            | TensorError::EmbeddingIndexOutOfRange { .. } => "IndexError",
             TensorError::Type(_) => "TypeError",
-            TensorError::Value(_) => "ValueError",
+            TensorError::Value(_)
+            | TensorError::InvalidReduction { .. }
+            | TensorError::LossBatchMismatch { .. } => "ValueError",
             TensorError::TooLarge { .. } => "MemoryError",
             TensorError::NotImplemented(_) => "NotImplementedError",
             _ => "RuntimeError",

@@ -116,3 +116,22 @@ pub fn one_hot(indices: &Tensor, num_classes: i64) -> Result<Tensor> {
     }
     Tensor::from_vec(data, &shape)
 }
+
+/// `torch.tril_indices(row, col, offset)`: an int64 `[2, n]` tensor of the (row, column) coordinates of
+/// the lower triangle (`col - row <= offset`), in row-major order. Negative sizes count as 0.
+pub fn tril_indices(row: i64, col: i64, offset: i64) -> Result<Tensor> {
+    let (rows_n, cols_n) = (row.max(0) as usize, col.max(0) as usize);
+    let mut rows = Vec::new();
+    let mut cols = Vec::new();
+    for i in 0..rows_n {
+        for j in 0..cols_n {
+            if j as i64 - i as i64 <= offset {
+                rows.push(i as i64);
+                cols.push(j as i64);
+            }
+        }
+    }
+    let n = rows.len();
+    rows.extend(cols);
+    Tensor::from_vec(rows, &[2, n])
+}
