@@ -140,3 +140,31 @@ fn composite_pointwise_ops_match_pytorch() {
 fn products_match_pytorch() {
     check_topic("broadcast", &["outer", "dot", "mv", "addmm"], run);
 }
+
+/// The broadcast failure of a binary op names the op and both shapes, and still prints PyTorch's text.
+#[test]
+fn broadcast_error_carries_the_op_and_shapes() {
+    let a = Tensor::zeros(&[2, 3, 4], transformer_tutor::tensor::DType::Float32).unwrap();
+    let b = Tensor::zeros(&[5, 4], transformer_tutor::tensor::DType::Float32).unwrap();
+    let err = binary(BinaryOp::Mul, Operand::Tensor(&a), Operand::Tensor(&b)).unwrap_err();
+    assert_eq!(
+        err,
+        transformer_tutor::tensor::TensorError::BinaryBroadcast {
+            op: BinaryOp::Mul,
+            lhs: vec![2, 3, 4],
+            rhs: vec![5, 4],
+            a: 3,
+            b: 5,
+            dim: 1,
+        }
+    );
+    assert_eq!(err.python_type(), "RuntimeError");
+    let err = binary_inplace(BinaryOp::Add, &b, Operand::Tensor(&a)).unwrap_err();
+    assert!(matches!(
+        err,
+        transformer_tutor::tensor::TensorError::BinaryBroadcast {
+            op: BinaryOp::Add,
+            ..
+        }
+    ));
+}

@@ -90,3 +90,44 @@ fn nonzero_matches_pytorch() {
 fn python_indexing_matches_pytorch() {
     check_topic("index", &["index", "index_put"], run);
 }
+
+/// gather/scatter failures carry the op, the index entry and the shapes behind PyTorch's message.
+#[test]
+fn index_errors_are_structured() {
+    use transformer_tutor::tensor::{DType, Tensor, TensorError};
+    let x = Tensor::zeros(&[3, 4], DType::Float32).unwrap();
+    let idx = Tensor::from_vec(vec![0i64, 4, 1], &[3, 1]).unwrap();
+    assert_eq!(
+        gather::gather(&x, 1, &idx).unwrap_err(),
+        TensorError::IndexOutOfBounds {
+            op: "gather",
+            index: 4,
+            dim: 1,
+            size: 4
+        }
+    );
+    let flat = Tensor::from_vec(vec![0i64, 1], &[2]).unwrap();
+    assert_eq!(
+        gather::gather(&x, 0, &flat).unwrap_err(),
+        TensorError::IndexRankMismatch {
+            op: "gather",
+            index: vec![2],
+            input: vec![3, 4]
+        }
+    );
+    let err = gather::scatter(
+        &x,
+        0,
+        &idx,
+        Operand::Scalar(transformer_tutor::tensor::Scalar::Int(1)),
+    )
+    .unwrap_err();
+    assert!(matches!(
+        err,
+        TensorError::IndexOutOfBounds {
+            op: "scatter",
+            index: 4,
+            ..
+        }
+    ));
+}

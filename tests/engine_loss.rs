@@ -69,3 +69,32 @@ fn reduction_names_follow_torch_nn_reduction() {
         Ok(KlDivReduction::BatchMean)
     );
 }
+
+/// Loss failures carry the op and the sizes behind PyTorch's message, with PyTorch's exception class.
+#[test]
+fn loss_errors_are_structured() {
+    use transformer_tutor::tensor::{DType, Tensor, TensorError};
+    let logp = Tensor::zeros(&[2, 3], DType::Float32).unwrap();
+    let target = Tensor::from_vec(vec![0i64, 3], &[2]).unwrap();
+    let err = loss::nll_loss(&logp, &target, ClassLossOptions::default()).unwrap_err();
+    assert_eq!(
+        err,
+        TensorError::TargetOutOfBounds {
+            op: "nll_loss",
+            target: 3,
+            classes: 3
+        }
+    );
+    assert_eq!(err.python_type(), "IndexError");
+    let short = Tensor::from_vec(vec![0i64], &[1]).unwrap();
+    let err = loss::cross_entropy(&logp, &short, ClassLossOptions::default()).unwrap_err();
+    assert_eq!(
+        err,
+        TensorError::LossBatchMismatch {
+            op: "cross_entropy",
+            input: 2,
+            target: 1
+        }
+    );
+    assert_eq!(err.python_type(), "ValueError");
+}

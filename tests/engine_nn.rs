@@ -57,3 +57,37 @@ fn dropout_matches_pytorch() {
 fn embedding_and_one_hot_match_pytorch() {
     check_topic("nn", &["embedding", "one_hot"], run);
 }
+
+/// Embedding and linear failures carry the offending index or dtypes, with PyTorch's exception class.
+#[test]
+fn nn_errors_are_structured() {
+    use transformer_tutor::tensor::{DType, Tensor, TensorError};
+    let weight = Tensor::zeros(&[5, 2], DType::Float32).unwrap();
+    let idx = Tensor::from_vec(vec![1i64, 7], &[2]).unwrap();
+    let err = nn::embedding(&idx, &weight).unwrap_err();
+    assert_eq!(
+        err,
+        TensorError::EmbeddingIndexOutOfRange {
+            index: 7,
+            num_embeddings: 5
+        }
+    );
+    assert_eq!(err.python_type(), "IndexError");
+    let float_idx = Tensor::zeros(&[2], DType::Float32).unwrap();
+    assert_eq!(
+        nn::embedding(&float_idx, &weight).unwrap_err(),
+        TensorError::EmbeddingIndexDtype {
+            dtype: DType::Float32
+        }
+    );
+    let ints = Tensor::zeros(&[1, 2], DType::Int64).unwrap();
+    assert_eq!(
+        nn::linear(&ints, &weight, None).unwrap_err(),
+        TensorError::DtypeMismatch {
+            op: "linear",
+            what: "mat1 and mat2",
+            lhs: DType::Int64,
+            rhs: DType::Float32
+        }
+    );
+}

@@ -85,3 +85,32 @@ fn tril_indices_matches_pytorch() {
 fn sort_and_topk_match_pytorch() {
     check_topic("reorder", &["sort", "argsort", "topk"], run);
 }
+
+/// Shape failures of the reorder ops carry what PyTorch's message is about.
+#[test]
+fn reorder_errors_are_structured() {
+    use transformer_tutor::tensor::{DType, Scalar, Tensor, TensorError};
+    let x = Tensor::zeros(&[2, 3], DType::Int64).unwrap();
+    assert_eq!(
+        reorder::repeat(&x, &[2]).unwrap_err(),
+        TensorError::RepeatTooFewDims {
+            repeats: vec![2],
+            shape: vec![2, 3]
+        }
+    );
+    assert_eq!(
+        reorder::flip(&x, &[1, -1]).unwrap_err(),
+        TensorError::DuplicateDim { op: "flip", dim: 1 }
+    );
+    assert_eq!(
+        reorder::pad(&x, &[1], Scalar::Int(0)).unwrap_err(),
+        TensorError::PadLength {
+            pads: 1,
+            shape: vec![2, 3]
+        }
+    );
+    assert_eq!(
+        reorder::diagonal(&x, 0, 0, -2).unwrap_err(),
+        TensorError::DiagonalSameDims { dim1: 0, dim2: 0 }
+    );
+}

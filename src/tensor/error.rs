@@ -4,6 +4,7 @@
 use thiserror::Error;
 
 use super::dtype::DType;
+use super::ops::BinaryOp;
 
 fn shape_list(shape: &[usize]) -> String {
     let parts: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
@@ -49,6 +50,19 @@ pub enum TensorError {
         "The size of tensor a ({a}) must match the size of tensor b ({b}) at non-singleton dimension {dim}"
     )]
     BroadcastMismatch { a: usize, b: usize, dim: usize },
+
+    /// [`TensorError::BroadcastMismatch`] raised by a binary op, with the op and both operands' shapes.
+    #[error(
+        "The size of tensor a ({a}) must match the size of tensor b ({b}) at non-singleton dimension {dim}"
+    )]
+    BinaryBroadcast {
+        op: BinaryOp,
+        lhs: Vec<usize>,
+        rhs: Vec<usize>,
+        a: usize,
+        b: usize,
+        dim: usize,
+    },
 
     #[error("output with shape {} doesn't match the broadcast shape {}", shape_list(.out), shape_list(.broadcast))]
     InplaceBroadcast {
@@ -236,6 +250,21 @@ impl TensorError {
 
     pub fn runtime(msg: impl Into<String>) -> Self {
         TensorError::Runtime(msg.into())
+    }
+
+    /// Names the binary op and the operands' shapes in a broadcast failure (other errors pass through).
+    pub fn in_binary_op(self, op: BinaryOp, lhs: &[usize], rhs: &[usize]) -> Self {
+        match self {
+            TensorError::BroadcastMismatch { a, b, dim } => TensorError::BinaryBroadcast {
+                op,
+                lhs: lhs.to_vec(),
+                rhs: rhs.to_vec(),
+                a,
+                b,
+                dim,
+            },
+            other => other,
+        }
     }
 }
 
