@@ -80,6 +80,13 @@ fn nn_errors_are_structured() {
             dtype: DType::Float32
         }
     );
+    let negative = Tensor::from_vec(vec![0i64, -1], &[2]).unwrap();
+    assert_eq!(
+        create::one_hot(&negative, 3).unwrap_err(),
+        TensorError::OneHot {
+            problem: transformer_tutor::tensor::error::OneHotProblem::Negative
+        }
+    );
     let ints = Tensor::zeros(&[1, 2], DType::Int64).unwrap();
     assert_eq!(
         nn::linear(&ints, &weight, None).unwrap_err(),

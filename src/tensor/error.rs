@@ -41,6 +41,34 @@ fn rank_message(op: &str, lhs: &[usize], rhs: &[usize]) -> String {
     }
 }
 
+/// Why `F.one_hot` refused its input (`aten/src/ATen/native/Onehot.cpp`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OneHotProblem {
+    /// Indices that are not int64.
+    NotLong(DType),
+    /// A negative class index.
+    Negative,
+    /// A class index at or above `num_classes`.
+    TooLarge { num_classes: i64 },
+    /// `num_classes=-1` with no index to infer it from.
+    EmptyInferred,
+}
+
+impl OneHotProblem {
+    fn message(&self) -> &'static str {
+        match self {
+            OneHotProblem::NotLong(_) => {
+                "one_hot is only applicable to index tensor of type LongTensor."
+            }
+            OneHotProblem::Negative => "Class values must be non-negative.",
+            OneHotProblem::TooLarge { .. } => "Class values must be smaller than num_classes.",
+            OneHotProblem::EmptyInferred => {
+                "Can not infer total number of classes from empty tensor."
+            }
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum TensorError {
     #[error("Dimension out of range (expected to be in range of [{min}, {max}], but got {got})")]
@@ -221,6 +249,21 @@ pub enum TensorError {
         op: &'static str,
         lhs: Vec<usize>,
         rhs: Vec<usize>,
+    },
+
+    /// `F.one_hot` input that has no one-hot encoding.
+    #[error("{}", .problem.message())]
+    OneHot { problem: OneHotProblem },
+
+    /// Attention whose scores have fewer than 2 dims (PyTorch checks the inputs' ranks first).
+    #[error(
+        "Expected query, key, and value to all be  at least 2 dimensional, but got query.dim: {} key.dim: {} and value.dim: {} instead.",
+        .query.len(), .key.len(), .value.len()
+    )]
+    AttentionRank {
+        query: Vec<usize>,
+        key: Vec<usize>,
+        value: Vec<usize>,
     },
 
     /// The sandbox's cap on tensor memory.

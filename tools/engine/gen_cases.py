@@ -523,6 +523,8 @@ def nn_cases():
     case(T, "err_head_dim", "sdpa", {"q": q, "k": randn(2, 3, 5, seed=11), "v": v})
     case(T, "err_int", "sdpa", {"q": ints(2, 3, 4), "k": ints(2, 3, 4, seed=1), "v": ints(2, 3, 4, seed=2)})
     case(T, "err_1d", "sdpa", {"q": randn(4), "k": randn(4, seed=1), "v": randn(4, seed=2)})
+    case(T, "err_1d_query_causal", "sdpa", {"q": randn(4), "k": randn(3, 4, seed=1), "v": randn(3, 4, seed=2)},
+         is_causal=True)
 
     x, w, b = randn(2, 3, seed=12), randn(4, 3, seed=13), randn(4, seed=14)
     case(T, "2d_bias", "linear", {"x": x, "weight": w, "bias": b})
@@ -1094,6 +1096,7 @@ def main():
     for build in [nn_cases, loss_cases, index_cases, reduce_cases, reorder_cases, broadcast_cases]:
         build()
     stale = []
+    summary = []
     for topic, cases in CASES.items():
         names = [c["name"] for c in cases]
         dup = {n for n in names if names.count(n) > 1}
@@ -1118,7 +1121,8 @@ def main():
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text)
         known = sum(1 for c in cases if "known_difference" in c)
-        print(f"{topic}: {len(cases)} cases ({known} known differences)")
+        summary.append(f"{topic}: {len(cases)} cases ({known} known differences)")
+    print("\n".join(summary))
     unknown = set(KNOWN) - {c["name"] for cs in CASES.values() for c in cs}
     if unknown:
         sys.exit(f"KNOWN names cases that do not exist: {sorted(unknown)}")

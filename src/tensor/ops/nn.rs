@@ -51,10 +51,11 @@ pub fn scaled_dot_product_attention(
     if options.is_causal {
         let n = scores.ndim();
         if n < 2 {
-            return Err(TensorError::runtime(format!(
-                "is_causal needs attention scores with at least 2 dimensions, but got {}D",
-                n
-            )));
+            return Err(TensorError::AttentionRank {
+                query: query.shape().to_vec(),
+                key: key.shape().to_vec(),
+                value: value.shape().to_vec(),
+            });
         }
         let (queries, keys) = (scores.shape()[n - 2], scores.shape()[n - 1]);
         let ones = Tensor::full(&[queries, keys], Scalar::Bool(true), DType::Bool)?;
