@@ -192,7 +192,10 @@ pub enum TensorError {
     },
 
     /// gather/scatter with an index tensor of another rank than the input.
-    #[error("Index tensor must have the same number of dimensions as input tensor")]
+    #[error(
+        "Index tensor must have the same number of dimensions as {} tensor",
+        if *.op == "gather" { "input" } else { "self" }
+    )]
     IndexRankMismatch {
         op: &'static str,
         index: Vec<usize>,
@@ -251,6 +254,10 @@ pub enum TensorError {
         rhs: Vec<usize>,
     },
 
+    /// An op that takes a dim, given a 0-d tensor (`unbind`; an IndexError).
+    #[error("Dimension specified as {dim} but tensor has no dimensions")]
+    NoDimensions { op: &'static str, dim: i64 },
+
     /// `F.one_hot` input that has no one-hot encoding.
     #[error("{}", .problem.message())]
     OneHot { problem: OneHotProblem },
@@ -280,7 +287,8 @@ impl TensorError {
             TensorError::DimOutOfRange { .. }
             | TensorError::Index(_)
             | TensorError::TargetOutOfBounds { .. }
-            | TensorError::EmbeddingIndexOutOfRange { .. } => "IndexError",
+            | TensorError::EmbeddingIndexOutOfRange { .. }
+            | TensorError::NoDimensions { .. } => "IndexError",
             TensorError::Type(_) => "TypeError",
             TensorError::Value(_)
             | TensorError::InvalidReduction { .. }

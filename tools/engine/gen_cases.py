@@ -450,6 +450,8 @@ known("PyTorch broadcasts x and mask together; the engine only broadcasts the ma
       ["masked_select/mask_broadcasts_x", "masked_select/err_shape"])
 known("a non-bool mask: masked_select goes through the engine's indexing, whose message differs",
       ["masked_select/err_float_mask"])
+known("PyTorch refuses an index with fewer dims than self; the engine scatters along the leading dims",
+      ["scatter/index_fewer_dims"])
 known("PyTorch requires src to have self's dtype; the engine casts it", ["scatter/err_dtype_src",
                                                                          "scatter_/err_dtype_src"])
 # reduce
@@ -475,10 +477,8 @@ known("PyTorch sorts NaN as the largest value; the engine leaves it where the co
 known("equal values: PyTorch's default sort/topk is not stable, the engine's sort is",
       ["sort/ties_long", "sort/ties_long_desc", "topk/k2_dim-1", "topk/k3_dim1_smallest", "topk/k4_dim1"])
 known("PyTorch raises for k outside [0, n]; the engine clamps k", ["topk/err_k_too_big", "topk/err_k_negative"])
-known("a 0-d input with dim=0: PyTorch raises, the engine repeats the element", ["repeat_interleave/0d_dim0"])
 known("negative sizes: PyTorch raises, the engine counts them as 0", ["tril_indices/-1x3_off0"])
 known("the engine reports view's message where PyTorch reports unflatten's", ["unflatten/err_sizes"])
-known("unbind of a 0-d tensor: PyTorch raises, the engine returns no tensors", ["unbind/err_0d"])
 # broadcast
 known("x ** tensor(0.5): the engine takes the square-root shortcut (sqrt(-0.) = -0.), PyTorch's tensor-exponent "
       "kernel gives +0.", ["binary/pow_specials"])
@@ -704,6 +704,9 @@ def index_cases():
     case(T, "transposed_x", "scatter", {"x": In(ar(5, 3)).t(), "index": idx, "src": src}, dim=0)
     case(T, "negative_index", "scatter", {"x": z, "index": torch.tensor([[-1, 0, 0, 0, 0]]), "src": src}, dim=0)
     case(T, "transposed_x", "scatter_", {"x": In(ar(5, 3)).t(), "index": idx, "src": src}, dim=0)
+    case(T, "err_index_more_dims", "scatter", {"x": z, "index": torch.zeros(1, 1, 1, dtype=torch.int64)}, dim=0,
+         value=1.0)
+    case(T, "index_fewer_dims", "scatter", {"x": z, "index": torch.tensor([2, 0])}, dim=0, value=1.0)
 
     for op in ["index_fill", "index_fill_"]:
         case(T, "dim1", op, {"x": x, "index": torch.tensor([0, 2])}, dim=1, value=-1.0)
@@ -886,7 +889,7 @@ def reorder_cases():
     for name, reps, dim in [("flat", 2, None), ("dim0", 2, 0), ("dim1", 3, 1), ("dim_neg", 2, -1), ("zero", 0, 0)]:
         case(T, name, "repeat_interleave", {"x": y}, repeats=reps, dim=dim)
     case(T, "0d_flat", "repeat_interleave", {"x": torch.tensor(5)}, repeats=3, dim=None)
-    case(T, "0d_dim0", "repeat_interleave", {"x": torch.tensor(5)}, repeats=2, dim=0)
+    case(T, "err_0d_dim0", "repeat_interleave", {"x": torch.tensor(5)}, repeats=2, dim=0)
     case(T, "int64_transposed", "repeat_interleave", {"x": In(ints(2, 3)).t()}, repeats=2, dim=0)
     case(T, "err_dim", "repeat_interleave", {"x": y}, repeats=2, dim=2)
 

@@ -58,6 +58,14 @@ pub fn gather(x: &Tensor, dim: i64, index: &Tensor) -> Result<Tensor> {
 /// (for dim 0), in place through `x`'s view.
 pub fn scatter_(x: &Tensor, dim: i64, index: &Tensor, src: Operand) -> Result<()> {
     let d = wrap_dim(dim, x.ndim())?;
+    if index.ndim() > x.ndim() {
+        // (An index with fewer dims than `x` is accepted here, as the tutor always has; PyTorch refuses it.)
+        return Err(TensorError::IndexRankMismatch {
+            op: "scatter",
+            index: index.shape().to_vec(),
+            input: x.shape().to_vec(),
+        });
+    }
     let src = match src {
         Operand::Tensor(s) => s.clone(),
         Operand::Scalar(s) => Tensor::full(index.shape(), s, x.dtype())?,

@@ -78,8 +78,13 @@ pub fn repeat_interleave(x: &Tensor, repeats: usize, dim: Option<i64>) -> Result
     let (src, d) = match dim {
         None => (x.reshape(&[-1])?, 0),
         Some(d) if x.ndim() == 0 => {
-            wrap_dim(d, 0)?;
-            (x.reshape(&[-1])?, 0)
+            // PyTorch unsqueezes `dim + 1`, which a 0-d input does not have (`Repeat.cpp`).
+            let d = wrap_dim(d, 0)? as i64;
+            return Err(TensorError::DimOutOfRange {
+                min: -1,
+                max: 0,
+                got: d + 1,
+            });
         }
         Some(d) => (x.clone(), wrap_dim(d, x.ndim())?),
     };
@@ -217,6 +222,9 @@ pub fn unflatten(x: &Tensor, dim: i64, sizes: &[i64]) -> Result<Tensor> {
 
 /// `x.unbind(dim)`: the views `x.select(dim, i)` for every `i`.
 pub fn unbind(x: &Tensor, dim: i64) -> Result<Vec<Tensor>> {
+    if x.ndim() == 0 {
+        return Err(TensorError::NoDimensions { op: "unbind", dim });
+    }
     let d = wrap_dim(dim, x.ndim())?;
     let size = x.shape().get(d).copied().unwrap_or(0);
     (0..size as i64).map(|i| x.select(d as i64, i)).collect()
