@@ -3,8 +3,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::tensor::ops::create;
-use crate::tensor::ops::elementwise;
+use crate::tensor::ops::{create, elementwise, gather, matmul, reorder};
 use crate::tensor::{DType, Operand, Scalar, Tensor};
 
 use super::args::{Params, value_to_scalar};
@@ -551,21 +550,15 @@ fn t_stack(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     }))
 }
 
-fn t_where(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+fn t_where(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("where", args);
     let cond = p.tensor(0, "condition")?;
     let a = p.get(1, "input");
     let b = p.get(2, "other");
     let (Some(a), Some(b)) = (a, b) else {
         // torch.where(cond) → nonzero as a tuple of index tensors.
-        let nz = match tensor_method(interp, cond.clone(), "nonzero", Args::default())? {
-            Value::Tensor(t) => t,
-            _ => return Err(exc("RuntimeError", "internal: nonzero")),
-        };
-        let cols: Vec<Value> = (0..cond.ndim() as i64)
-            .map(|d| nz.select(1, d).map(|c| Value::Tensor(c.contiguous())))
-            .collect::<Result<_, _>>()?;
-        return Ok(Value::tuple(cols));
+        let cols = gather::nonzero_tuple(&cond)?;
+        return Ok(Value::tuple(cols.into_iter().map(Value::Tensor).collect()));
     };
     let to_op = |v: &Value| -> PyResult<Option<Scalar>> { Ok(value_to_scalar(v)) };
     let (sa, sb) = (to_op(&a)?, to_op(&b)?);
@@ -708,24 +701,9 @@ fn t_numel(_: &mut Interpreter, args: Args) -> PyResult<Value> {
 
 fn t_tril_indices(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("tril_indices", args);
-    let (r, c) = (
-        p.int(0, "row")?.max(0) as usize,
-        p.int(1, "col")?.max(0) as usize,
-    );
+    let (r, c) = (p.int(0, "row")?, p.int(1, "col")?);
     let off = p.int_opt(2, "offset")?.unwrap_or(0);
-    let mut rows = Vec::new();
-    let mut cols = Vec::new();
-    for i in 0..r {
-        for j in 0..c {
-            if j as i64 - i as i64 <= off {
-                rows.push(i as i64);
-                cols.push(j as i64);
-            }
-        }
-    }
-    let n = rows.len();
-    rows.extend(cols);
-    Ok(Value::Tensor(Tensor::from_vec(rows, &[2, n])?))
+    Ok(Value::Tensor(create::tril_indices(r, c, off)?))
 }
 
 fn t_enable_grad(_: &mut Interpreter, _: Args) -> PyResult<Value> {
@@ -753,15 +731,8 @@ fn t_broadcast_tensors(_: &mut Interpreter, args: Args) -> PyResult<Value> {
             ))),
         })
         .collect::<PyResult<_>>()?;
-    let mut shape: Vec<usize> = vec![];
-    for t in &ts {
-        shape = crate::tensor::layout::broadcast_shapes(&shape, t.shape())?;
-    }
-    Ok(Value::tuple(
-        ts.iter()
-            .map(|t| t.broadcast_to(&shape).map(Value::Tensor))
-            .collect::<Result<_, _>>()?,
-    ))
+    let views = reorder::broadcast_tensors(&ts)?;
+    Ok(Value::tuple(views.into_iter().map(Value::Tensor).collect()))
 }
 
 fn t_vstack(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -769,17 +740,8 @@ fn t_vstack(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let list = p
         .get(0, "tensors")
         .ok_or_else(|| type_error("vstack() missing required argument 'tensors'"))?;
-    let ts: Vec<Tensor> = tensor_list(interp, &list, "vstack")?
-        .into_iter()
-        .map(|t| {
-            if t.ndim() < 2 {
-                t.reshape(&[1, -1])
-            } else {
-                Ok(t)
-            }
-        })
-        .collect::<Result<_, _>>()?;
-    Ok(Value::Tensor(Tensor::cat(&ts, 0)?))
+    let ts = tensor_list(interp, &list, "vstack")?;
+    Ok(Value::Tensor(reorder::vstack(&ts)?))
 }
 
 fn t_hstack(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -788,29 +750,14 @@ fn t_hstack(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         .get(0, "tensors")
         .ok_or_else(|| type_error("hstack() missing required argument 'tensors'"))?;
     let ts = tensor_list(interp, &list, "hstack")?;
-    let dim = if ts.first().is_some_and(|t| t.ndim() == 1) {
-        0
-    } else {
-        1
-    };
-    Ok(Value::Tensor(Tensor::cat(&ts, dim)?))
+    Ok(Value::Tensor(reorder::hstack(&ts)?))
 }
 
 fn t_mv(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("mv", args);
     let m = p.tensor(0, "input")?;
     let v = p.tensor(1, "vec")?;
-    if m.ndim() != 2 || v.ndim() != 1 {
-        return Err(exc(
-            "RuntimeError",
-            format!(
-                "vector + matrix @ vector expected, got 1, {}, {}",
-                m.ndim(),
-                v.ndim()
-            ),
-        ));
-    }
-    Ok(Value::Tensor(m.matmul(&v)?))
+    Ok(Value::Tensor(matmul::mv(&m, &v)?))
 }
 
 fn t_promote_types(_: &mut Interpreter, args: Args) -> PyResult<Value> {

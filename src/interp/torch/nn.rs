@@ -6,10 +6,12 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::tensor::ops::create;
-use crate::tensor::ops::elementwise::{BinaryOp, Operand, UnaryOp, binary, unary};
+use crate::tensor::ops::elementwise::{UnaryOp, unary};
+use crate::tensor::ops::init::{self, Init};
+use crate::tensor::ops::loss::{self, Reduction};
+use crate::tensor::ops::{create, nn as tnn, pointwise, reorder};
 use crate::tensor::random::linear_init;
-use crate::tensor::{DType, Tensor, TensorIndex};
+use crate::tensor::{DType, Tensor};
 
 use super::args::Params;
 use crate::interp::Interpreter;
@@ -1188,8 +1190,8 @@ fn act_forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         Some("ReLU") => unary(UnaryOp::Relu, &x)?,
         Some("Tanh") => unary(UnaryOp::Tanh, &x)?,
         Some("SiLU") => unary(UnaryOp::Silu, &x)?,
-        Some("LeakyReLU") => leaky_relu(&x, float_attr(&inst, "negative_slope"))?,
-        Some("ELU") => elu(&x, float_attr(&inst, "alpha"))?,
+        Some("LeakyReLU") => tnn::leaky_relu(&x, float_attr(&inst, "negative_slope"))?,
+        Some("ELU") => tnn::elu(&x, float_attr(&inst, "alpha"))?,
         Some("Sigmoid") => unary(UnaryOp::Sigmoid, &x)?,
         Some("GELU") => match inst.get("approximate") {
             Some(Value::Str(s)) if &*s == "tanh" => unary(UnaryOp::GeluTanh, &x)?,
@@ -1240,31 +1242,6 @@ fn linear_init_fn(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     Ok(Value::None)
 }
 
-fn linear(x: &Tensor, w: &Tensor, b: Option<&Tensor>) -> PyResult<Tensor> {
-    if x.dtype() != w.dtype() {
-        return Err(exc(
-            "RuntimeError",
-            format!(
-                "mat1 and mat2 must have the same dtype, but got {} and {}",
-                x.dtype().scalar_type_name(),
-                w.dtype().scalar_type_name()
-            ),
-        ));
-    }
-    let wt = w.t()?;
-    match b {
-        None => Ok(x.matmul(&wt)?),
-        Some(b) => x.matmul_add_bias(&wt, b).map_err(|e| {
-            // With a bias PyTorch runs addmm, and its message names it.
-            let msg = e.to_string();
-            match msg.strip_prefix("mm: ") {
-                Some(rest) => exc("RuntimeError", format!("addmm: {rest}")),
-                None => e.into(),
-            }
-        }),
-    }
-}
-
 fn linear_forward(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
     let p = rest(args, "forward");
@@ -1282,7 +1259,7 @@ fn linear_forward(_: &mut Interpreter, args: Args) -> PyResult<Value> {
         Some(Value::Tensor(b)) => Some(b),
         _ => None,
     };
-    Ok(Value::Tensor(linear(&x, &w, b.as_ref())?.detach()))
+    Ok(Value::Tensor(tnn::linear(&x, &w, b.as_ref())?.detach()))
 }
 
 fn embedding_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -1329,31 +1306,6 @@ fn embedding_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     Ok(Value::None)
 }
 
-fn embedding(idx: &Tensor, weight: &Tensor) -> PyResult<Tensor> {
-    if idx.dtype() != DType::Int64 && idx.dtype() != DType::Int32 {
-        return Err(exc(
-            "RuntimeError",
-            format!(
-                "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got torch.{}Tensor instead (while checking arguments for embedding)",
-                match idx.dtype() {
-                    DType::Float32 => "Float",
-                    _ => "Bool",
-                }
-            ),
-        ));
-    }
-    let n = weight.shape().first().copied().unwrap_or(0) as i64;
-    let values = idx.to_vec::<i64>();
-    if values.iter().any(|&v| v < 0 || v >= n) {
-        return Err(exc("IndexError", "index out of range in self"));
-    }
-    let flat = Tensor::from_vec(values, &[idx.numel()])?;
-    let rows = weight.index(&[TensorIndex::Tensor(flat)])?;
-    let mut shape: Vec<i64> = idx.shape().iter().map(|&d| d as i64).collect();
-    shape.push(weight.shape().get(1).copied().unwrap_or(0) as i64);
-    Ok(rows.reshape(&shape)?.detach())
-}
-
 fn embedding_forward(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
     let p = rest(args, "forward");
@@ -1367,7 +1319,7 @@ fn embedding_forward(_: &mut Interpreter, args: Args) -> PyResult<Value> {
             ));
         }
     };
-    Ok(Value::Tensor(embedding(&idx, &w)?))
+    Ok(Value::Tensor(tnn::embedding(&idx, &w)?))
 }
 
 fn normalized_shape(v: &Value) -> PyResult<Vec<usize>> {
@@ -1468,21 +1420,17 @@ fn dropout_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     Ok(Value::None)
 }
 
-fn dropout(interp: &mut Interpreter, x: &Tensor, p: f64, train: bool) -> PyResult<Tensor> {
-    if !train || p == 0.0 {
-        return Ok(x.clone());
-    }
-    let vals = x.to_dtype(DType::Float32).to_vec::<f32>();
-    let out = interp.rng.dropout_f32(&vals, p);
-    Ok(Tensor::from_vec(out, x.shape())?)
-}
-
 fn dropout_forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
     let p = rest(args, "forward");
     let x = p.tensor(0, "input")?;
     let prob = float_attr(&inst, "p");
-    Ok(Value::Tensor(dropout(interp, &x, prob, training(&inst))?))
+    Ok(Value::Tensor(tnn::dropout(
+        &x,
+        prob,
+        training(&inst),
+        &mut interp.rng,
+    )?))
 }
 
 fn sequential_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -1566,47 +1514,27 @@ fn parameter(_: &mut Interpreter, args: Args) -> PyResult<Value> {
 pub(crate) fn init_fn(interp: &mut Interpreter, name: &'static str, args: Args) -> PyResult<Value> {
     let p = Params::new(name, args);
     let t = p.tensor(0, "tensor")?;
-    let n = t.numel();
-    let fans = || -> (f64, f64) {
-        let s = t.shape();
-        let receptive: usize = s.iter().skip(2).product();
-        let fan_in = s.get(1).copied().unwrap_or(1) * receptive;
-        let fan_out = s.first().copied().unwrap_or(1) * receptive;
-        (fan_in as f64, fan_out as f64)
-    };
-    let vals: Vec<f32> = match name {
-        "zeros_" => vec![0.0; n],
-        "ones_" => vec![1.0; n],
-        "constant_" => vec![p.float_opt(1, "val")?.unwrap_or(0.0) as f32; n],
-        "normal_" => interp.rng.normal_f32(
-            n,
-            p.float_opt(1, "mean")?.unwrap_or(0.0),
-            p.float_opt(2, "std")?.unwrap_or(1.0),
-        ),
-        "uniform_" => interp.rng.uniform_f32(
-            n,
-            p.float_opt(1, "a")?.unwrap_or(0.0),
-            p.float_opt(2, "b")?.unwrap_or(1.0),
-        ),
-        "xavier_uniform_" => {
-            let (fi, fo) = fans();
-            let gain = p.float_opt(1, "gain")?.unwrap_or(1.0);
-            let std = gain * (2.0 / (fi + fo)).sqrt();
-            let bound = 3f64.sqrt() * std;
-            interp.rng.uniform_f32(n, -bound, bound)
-        }
-        "xavier_normal_" => {
-            let (fi, fo) = fans();
-            let gain = p.float_opt(1, "gain")?.unwrap_or(1.0);
-            let std = gain * (2.0 / (fi + fo)).sqrt();
-            interp.rng.normal_f32(n, 0.0, std)
-        }
-        "kaiming_uniform_" => {
-            let (fi, _) = fans();
-            let a = p.float_opt(1, "a")?.unwrap_or(0.0);
-            let bound = crate::tensor::random::kaiming_uniform_bound(fi as usize, a);
-            interp.rng.uniform_f32(n, -bound, bound)
-        }
+    let init = match name {
+        "zeros_" => Init::Zeros,
+        "ones_" => Init::Ones,
+        "constant_" => Init::Constant(p.float_opt(1, "val")?.unwrap_or(0.0)),
+        "normal_" => Init::Normal {
+            mean: p.float_opt(1, "mean")?.unwrap_or(0.0),
+            std: p.float_opt(2, "std")?.unwrap_or(1.0),
+        },
+        "uniform_" => Init::Uniform {
+            low: p.float_opt(1, "a")?.unwrap_or(0.0),
+            high: p.float_opt(2, "b")?.unwrap_or(1.0),
+        },
+        "xavier_uniform_" => Init::XavierUniform {
+            gain: p.float_opt(1, "gain")?.unwrap_or(1.0),
+        },
+        "xavier_normal_" => Init::XavierNormal {
+            gain: p.float_opt(1, "gain")?.unwrap_or(1.0),
+        },
+        "kaiming_uniform_" => Init::KaimingUniform {
+            a: p.float_opt(1, "a")?.unwrap_or(0.0),
+        },
         _ => {
             return Err(exc(
                 "AttributeError",
@@ -1614,7 +1542,7 @@ pub(crate) fn init_fn(interp: &mut Interpreter, name: &'static str, args: Args) 
             ));
         }
     };
-    t.write_values(&vals);
+    init::init_(&t, init, &mut interp.rng)?;
     Ok(Value::Tensor(t))
 }
 
@@ -1685,7 +1613,12 @@ fn f_dropout(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         ));
     }
     let train = p.bool_or(2, "training", true)?;
-    Ok(Value::Tensor(dropout(interp, &x, prob, train)?))
+    Ok(Value::Tensor(tnn::dropout(
+        &x,
+        prob,
+        train,
+        &mut interp.rng,
+    )?))
 }
 
 fn f_linear(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -1696,14 +1629,14 @@ fn f_linear(_: &mut Interpreter, args: Args) -> PyResult<Value> {
         Some(Value::Tensor(t)) => Some(t),
         _ => None,
     };
-    Ok(Value::Tensor(linear(&x, &w, b.as_ref())?))
+    Ok(Value::Tensor(tnn::linear(&x, &w, b.as_ref())?))
 }
 
 fn f_embedding(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("embedding", args);
     let idx = p.tensor(0, "input")?;
     let w = p.tensor(1, "weight")?;
-    Ok(Value::Tensor(embedding(&idx, &w)?))
+    Ok(Value::Tensor(tnn::embedding(&idx, &w)?))
 }
 
 fn f_pad(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -1713,33 +1646,7 @@ fn f_pad(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let value = p
         .scalar_opt(3, "value")?
         .unwrap_or(crate::tensor::Scalar::Int(0));
-    if pads.len() % 2 != 0 || pads.len() / 2 > x.ndim() {
-        return Err(exc(
-            "RuntimeError",
-            "Padding length must be divisible by 2 and at most twice the number of dimensions",
-        ));
-    }
-    let mut shape = x.shape().to_vec();
-    let n = x.ndim();
-    for (k, pair) in pads.chunks(2).enumerate() {
-        let d = n - 1 - k;
-        shape[d] = (shape[d] as i64 + pair[0] + pair[1]).max(0) as usize;
-    }
-    let out = Tensor::full(&shape, value, x.dtype())?;
-    let mut view = out.clone();
-    let mut src = x.clone();
-    for (k, pair) in pads.chunks(2).enumerate() {
-        let d = (n - 1 - k) as i64;
-        let (l, r) = (pair[0], pair[1]);
-        let len = src.shape()[d as usize] as i64;
-        // negative pads crop the source
-        let s_start = (-l).max(0);
-        let s_end = len - (-r).max(0);
-        src = src.narrow(d, s_start, (s_end - s_start).max(0))?;
-        view = view.narrow(d, l.max(0), (s_end - s_start).max(0))?;
-    }
-    view.copy_from(&src)?;
-    Ok(Value::Tensor(out))
+    Ok(Value::Tensor(reorder::pad(&x, &pads, value)?))
 }
 
 fn f_sdpa(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -1747,54 +1654,19 @@ fn f_sdpa(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let q = p.tensor(0, "query")?;
     let k = p.tensor(1, "key")?;
     let v = p.tensor(2, "value")?;
-    let d = *q.shape().last().unwrap_or(&1) as f64;
-    let scale = p.float_opt(usize::MAX, "scale")?.unwrap_or(1.0 / d.sqrt());
-    let scores = q.matmul(&k.transpose(-2, -1)?)?;
-    let mut scores = binary(
-        BinaryOp::Mul,
-        Operand::Tensor(&scores),
-        Operand::Scalar(crate::tensor::Scalar::Float(scale)),
-    )?;
-    if let Some(Value::Tensor(mask)) = p.get(3, "attn_mask") {
-        scores = if mask.dtype() == DType::Bool {
-            let inv = unary(UnaryOp::Not, &mask)?;
-            crate::tensor::ops::elementwise::masked_fill(
-                &scores,
-                &inv,
-                crate::tensor::Scalar::Float(f64::NEG_INFINITY),
-            )?
-        } else {
-            binary(
-                BinaryOp::Add,
-                Operand::Tensor(&scores),
-                Operand::Tensor(&mask),
-            )?
-        };
-    }
-    if p.bool_or(5, "is_causal", false)? {
-        let (l, s) = (
-            scores.shape()[scores.ndim() - 2],
-            scores.shape()[scores.ndim() - 1],
-        );
-        let ones = Tensor::full(&[l, s], crate::tensor::Scalar::Bool(true), DType::Bool)?;
-        let keep = ones.tri(0, true)?;
-        let inv = unary(UnaryOp::Not, &keep)?;
-        scores = crate::tensor::ops::elementwise::masked_fill(
-            &scores,
-            &inv,
-            crate::tensor::Scalar::Float(f64::NEG_INFINITY),
-        )?;
-    }
-    let w = scores.softmax(-1, false)?;
-    Ok(Value::Tensor(w.matmul(&v)?))
-}
-
-fn reduce_loss(loss: Tensor, reduction: &str) -> PyResult<Tensor> {
-    Ok(match reduction {
-        "none" => loss,
-        "sum" => loss.sum(None, false)?,
-        _ => loss.mean(None, false)?,
-    })
+    let scale = p.float_opt(usize::MAX, "scale")?;
+    let attn_mask = match p.get(3, "attn_mask") {
+        Some(Value::Tensor(mask)) => Some(mask),
+        _ => None,
+    };
+    let options = tnn::AttentionOptions {
+        attn_mask: attn_mask.as_ref(),
+        is_causal: p.bool_or(5, "is_causal", false)?,
+        scale,
+    };
+    Ok(Value::Tensor(tnn::scaled_dot_product_attention(
+        &q, &k, &v, &options,
+    )?))
 }
 
 fn reduction_arg(p: &Params) -> String {
@@ -1809,71 +1681,12 @@ fn f_nll_loss(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let logp = p.tensor(0, "input")?;
     let target = p.tensor(1, "target")?;
     let ignore = p.int_opt(usize::MAX, "ignore_index")?.unwrap_or(-100);
-    Ok(Value::Tensor(nll(
-        &logp,
-        &target,
-        ignore,
-        &reduction_arg(&p),
-        0.0,
-    )?))
-}
-
-fn nll(
-    logp: &Tensor,
-    target: &Tensor,
-    ignore: i64,
-    reduction: &str,
-    smoothing: f64,
-) -> PyResult<Tensor> {
-    if logp.ndim() != 2 {
-        return Err(exc(
-            "RuntimeError",
-            "the tutor's nll_loss/cross_entropy expect input of shape [N, C]",
-        ));
-    }
-    let (n, c) = (logp.shape()[0], logp.shape()[1]);
-    let lp = logp.to_vec::<f32>();
-    let tg = target.to_vec::<i64>();
-    if tg.len() != n {
-        return Err(exc(
-            "ValueError",
-            format!(
-                "Expected input batch_size ({n}) to match target batch_size ({}).",
-                tg.len()
-            ),
-        ));
-    }
-    let mut losses = Vec::with_capacity(n);
-    let mut count = 0usize;
-    for i in 0..n {
-        let t = tg[i];
-        if t == ignore {
-            losses.push(0.0f32);
-            continue;
-        }
-        if t < 0 || t >= c as i64 {
-            return Err(exc("IndexError", format!("Target {t} is out of bounds.")));
-        }
-        count += 1;
-        let row = &lp[i * c..(i + 1) * c];
-        let nll = -row[t as usize];
-        let loss = if smoothing > 0.0 {
-            let smooth = -row.iter().sum::<f32>() / c as f32;
-            (1.0 - smoothing as f32) * nll + smoothing as f32 * smooth
-        } else {
-            nll
-        };
-        losses.push(loss);
-    }
-    let t = Tensor::from_vec(losses.clone(), &[n])?;
-    Ok(match reduction {
-        "none" => t,
-        "sum" => t.sum(None, false)?,
-        _ => Tensor::from_vec(
-            vec![losses.iter().map(|&x| x as f64).sum::<f64>() as f32 / count.max(1) as f32],
-            &[],
-        )?,
-    })
+    let options = loss::ClassLossOptions {
+        ignore_index: ignore,
+        reduction: Reduction::parse(&reduction_arg(&p))?,
+        label_smoothing: 0.0,
+    };
+    Ok(Value::Tensor(loss::nll_loss(&logp, &target, options)?))
 }
 
 fn f_cross_entropy(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -1882,23 +1695,20 @@ fn f_cross_entropy(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let target = p.tensor(1, "target")?;
     let ignore = p.int_opt(usize::MAX, "ignore_index")?.unwrap_or(-100);
     let smoothing = p.float_opt(usize::MAX, "label_smoothing")?.unwrap_or(0.0);
-    let logp = x.softmax(1, true)?;
-    Ok(Value::Tensor(nll(
-        &logp,
-        &target,
-        ignore,
-        &reduction_arg(&p),
-        smoothing,
-    )?))
+    let options = loss::ClassLossOptions {
+        ignore_index: ignore,
+        reduction: Reduction::parse(&reduction_arg(&p))?,
+        label_smoothing: smoothing,
+    };
+    Ok(Value::Tensor(loss::cross_entropy(&x, &target, options)?))
 }
 
 fn f_mse_loss(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("mse_loss", args);
     let a = p.tensor(0, "input")?;
     let b = p.tensor(1, "target")?;
-    let d = binary(BinaryOp::Sub, Operand::Tensor(&a), Operand::Tensor(&b))?;
-    let sq = binary(BinaryOp::Mul, Operand::Tensor(&d), Operand::Tensor(&d))?;
-    Ok(Value::Tensor(reduce_loss(sq, &reduction_arg(&p))?))
+    let reduction = Reduction::parse(&reduction_arg(&p))?;
+    Ok(Value::Tensor(loss::mse_loss(&a, &b, reduction)?))
 }
 
 fn leaky_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -1925,26 +1735,10 @@ fn elu_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     Ok(Value::None)
 }
 
-fn leaky_relu(x: &Tensor, slope: f64) -> PyResult<Tensor> {
-    let s = slope as f32;
-    Ok(crate::tensor::ops::elementwise::map::<f32, f32>(
-        &x.to_dtype(DType::Float32),
-        move |v| if v > 0.0 { v } else { v * s },
-    )?)
-}
-
-fn elu(x: &Tensor, alpha: f64) -> PyResult<Tensor> {
-    let a = alpha as f32;
-    Ok(crate::tensor::ops::elementwise::map::<f32, f32>(
-        &x.to_dtype(DType::Float32),
-        move |v| if v > 0.0 { v } else { a * v.exp_m1() },
-    )?)
-}
-
 fn f_leaky_relu(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("leaky_relu", args);
     let x = p.tensor(0, "input")?;
-    Ok(Value::Tensor(leaky_relu(
+    Ok(Value::Tensor(tnn::leaky_relu(
         &x,
         p.float_opt(1, "negative_slope")?.unwrap_or(0.01),
     )?))
@@ -1953,7 +1747,7 @@ fn f_leaky_relu(_: &mut Interpreter, args: Args) -> PyResult<Value> {
 fn f_elu(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("elu", args);
     let x = p.tensor(0, "input")?;
-    Ok(Value::Tensor(elu(
+    Ok(Value::Tensor(tnn::elu(
         &x,
         p.float_opt(1, "alpha")?.unwrap_or(1.0),
     )?))
@@ -1962,21 +1756,9 @@ fn f_elu(_: &mut Interpreter, args: Args) -> PyResult<Value> {
 fn f_softplus(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("softplus", args);
     let x = p.tensor(0, "input")?;
-    let beta = p.float_opt(1, "beta")?.unwrap_or(1.0) as f32;
-    let threshold = p.float_opt(2, "threshold")?.unwrap_or(20.0) as f32;
-    Ok(Value::Tensor(crate::tensor::ops::elementwise::map::<
-        f32,
-        f32,
-    >(
-        &x.to_dtype(DType::Float32),
-        move |v| {
-            if v * beta > threshold {
-                v
-            } else {
-                (v * beta).exp().ln_1p() / beta
-            }
-        },
-    )?))
+    let beta = p.float_opt(1, "beta")?.unwrap_or(1.0);
+    let threshold = p.float_opt(2, "threshold")?.unwrap_or(20.0);
+    Ok(Value::Tensor(tnn::softplus(&x, beta, threshold)?))
 }
 
 fn loss_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -2113,8 +1895,7 @@ fn f_relu(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("relu", args);
     let x = p.tensor(0, "input")?;
     if p.bool_or(1, "inplace", false)? {
-        let r = unary(UnaryOp::Relu, &x)?;
-        x.copy_from(&r)?;
+        pointwise::unary_inplace(UnaryOp::Relu, &x)?;
         return Ok(Value::Tensor(x));
     }
     super::call_torch_fn(interp, "relu", Args::new(vec![Value::Tensor(x)]))
@@ -2127,36 +1908,8 @@ fn f_kl_div(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let input = p.tensor(0, "input")?;
     let target = p.tensor(1, "target")?;
     let log_target = p.bool_or(usize::MAX, "log_target", false)?;
-    let shape = crate::tensor::layout::broadcast_shapes(input.shape(), target.shape())?;
-    let a = input.broadcast_to(&shape)?.to_vec::<f32>();
-    let b = target.broadcast_to(&shape)?.to_vec::<f32>();
-    let pointwise: Vec<f32> = a
-        .iter()
-        .zip(&b)
-        .map(|(&x, &t)| {
-            if log_target {
-                t.exp() * (t - x)
-            } else if t > 0.0 {
-                t * (t.ln() - x)
-            } else {
-                0.0
-            }
-        })
-        .collect();
-    let loss = Tensor::from_vec(pointwise, &shape)?;
-    let reduction = reduction_arg(&p);
-    Ok(Value::Tensor(match reduction.as_str() {
-        "none" => loss,
-        "sum" => loss.sum(None, false)?,
-        "batchmean" => {
-            let n = shape.first().copied().unwrap_or(1).max(1) as f64;
-            let s = loss.sum(None, false)?;
-            binary(
-                BinaryOp::Div,
-                Operand::Tensor(&s),
-                Operand::Scalar(crate::tensor::Scalar::Float(n)),
-            )?
-        }
-        _ => loss.mean(None, false)?,
-    }))
+    let reduction = loss::KlDivReduction::parse(&reduction_arg(&p))?;
+    Ok(Value::Tensor(loss::kl_div(
+        &input, &target, reduction, log_target,
+    )?))
 }

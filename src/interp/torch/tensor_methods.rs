@@ -5,6 +5,7 @@ use std::rc::Rc;
 use crate::tensor::ops::elementwise::{
     self, binary, binary_inplace, clamp, masked_fill, masked_fill_inplace, unary,
 };
+use crate::tensor::ops::{gather, init, matmul, pointwise, reduce, reorder, sort};
 use crate::tensor::{BinaryOp, DType, Operand, Scalar, SplitSizes, Tensor, UnaryOp};
 
 use super::args::{Params, value_to_scalar};
@@ -297,14 +298,10 @@ fn other_operand<'a>(
 
 fn binary_method(p: &Params, this: &Tensor, kind: BinaryOp) -> PyResult<Value> {
     let mut holder = None;
-    let mut b = other_operand(p, 0, "other", &mut holder)?;
+    let b = other_operand(p, 0, "other", &mut holder)?;
     // add/sub with alpha: other * alpha
-    let scaled;
-    if let Some(alpha) = p.scalar_opt(usize::MAX, "alpha")? {
-        scaled = binary(BinaryOp::Mul, b, Operand::Scalar(alpha))?;
-        b = Operand::Tensor(&scaled);
-    }
-    t(binary(kind, Operand::Tensor(this), b)?)
+    let alpha = p.scalar_opt(usize::MAX, "alpha")?;
+    t(pointwise::binary_alpha(kind, this, b, alpha)?)
 }
 
 fn inplace_method(p: &Params, this: &Tensor, kind: BinaryOp) -> PyResult<Value> {
@@ -441,25 +438,18 @@ fn tensor_method_inner(
             p.int_opt(1, "end_dim")?.unwrap_or(-1),
         )?),
         "unflatten" => {
-            let d = crate::tensor::layout::wrap_dim(p.int(0, "dim")?, x.ndim())?;
+            let d = p.int(0, "dim")?;
             let sizes = p.int_list(1, "sizes")?;
-            let mut shape: Vec<i64> = x.shape()[..d].iter().map(|&s| s as i64).collect();
-            shape.extend(sizes);
-            shape.extend(x.shape()[d + 1..].iter().map(|&s| s as i64));
-            t(x.view(&shape)?)
+            t(reorder::unflatten(x, d, &sizes)?)
         }
         "squeeze" | "squeeze_" => t(x.squeeze(p.dims(0, "dim")?.as_deref())?),
         "unsqueeze" | "unsqueeze_" => t(x.unsqueeze(p.int(0, "dim")?)?),
         "transpose" | "swapaxes" => t(x.transpose(p.int(0, "dim0")?, p.int(1, "dim1")?)?),
-        "movedim" => {
-            let src = crate::tensor::layout::wrap_dim(p.int(0, "source")?, x.ndim())?;
-            let dst = crate::tensor::layout::wrap_dim(p.int(1, "destination")?, x.ndim())?;
-            let mut order: Vec<i64> = (0..x.ndim() as i64)
-                .filter(|&d| d as usize != src)
-                .collect();
-            order.insert(dst, src as i64);
-            t(x.permute(&order)?)
-        }
+        "movedim" => t(reorder::movedim(
+            x,
+            p.int(0, "source")?,
+            p.int(1, "destination")?,
+        )?),
         "permute" => t(x.permute(&p.int_list(0, "dims")?)?),
         "t" => t(x.t()?),
         "float" | "long" | "int" | "bool" => {
@@ -487,17 +477,9 @@ fn tensor_method_inner(
         "div" | "true_divide" => match p.kw("rounding_mode") {
             Some(Value::Str(m)) if &*m == "floor" => binary_method(&p, x, BinaryOp::FloorDiv),
             Some(Value::Str(m)) if &*m == "trunc" => {
-                let q = binary_method(&p, x, BinaryOp::Div)?;
-                match q {
-                    Value::Tensor(q) => {
-                        let r = unary(UnaryOp::Trunc, &q)?;
-                        let common = crate::tensor::dtype::result_type(&[
-                            crate::tensor::dtype::Operand::Dimensioned(x.dtype()),
-                        ]);
-                        t(r.to_dtype(common))
-                    }
-                    other => Ok(other),
-                }
+                let mut holder = None;
+                let b = other_operand(&p, 0, "other", &mut holder)?;
+                t(pointwise::div_trunc(x, b)?)
             }
             _ => binary_method(&p, x, BinaryOp::Div),
         },
@@ -522,47 +504,18 @@ fn tensor_method_inner(
                 "logical_or" => BinaryOp::Or,
                 _ => BinaryOp::Xor,
             };
-            t(binary(
-                kind,
-                Operand::Tensor(&x.to_dtype(DType::Bool)),
-                Operand::Tensor(&o.to_dtype(DType::Bool)),
-            )?)
+            t(pointwise::logical(kind, x, &o)?)
         }
-        "logical_not" => t(unary(UnaryOp::Not, &x.to_dtype(DType::Bool))?),
+        "logical_not" => t(pointwise::logical_not(x)?),
         "matmul" => t(x.matmul(&p.tensor(0, "other")?)?),
         "mm" => t(x.mm(&p.tensor(0, "mat2")?)?),
         "bmm" => t(x.bmm(&p.tensor(0, "mat2")?)?),
-        "dot" => {
-            let o = p.tensor(0, "other")?;
-            if x.ndim() != 1 || o.ndim() != 1 {
-                return Err(exc(
-                    "RuntimeError",
-                    format!(
-                        "1D tensors expected, but got {}D and {}D tensors",
-                        x.ndim(),
-                        o.ndim()
-                    ),
-                ));
-            }
-            t(x.matmul(&o)?)
-        }
-        "outer" => {
-            let o = p.tensor(0, "vec2")?;
-            t(binary(
-                BinaryOp::Mul,
-                Operand::Tensor(&x.unsqueeze(1)?),
-                Operand::Tensor(&o.unsqueeze(0)?),
-            )?)
-        }
+        "dot" => t(matmul::dot(x, &p.tensor(0, "other")?)?),
+        "outer" => t(pointwise::outer(x, &p.tensor(0, "vec2")?)?),
         "addmm" => {
             let m1 = p.tensor(0, "mat1")?;
             let m2 = p.tensor(1, "mat2")?;
-            let prod = m1.mm(&m2)?;
-            t(binary(
-                BinaryOp::Add,
-                Operand::Tensor(x),
-                Operand::Tensor(&prod),
-            )?)
+            t(matmul::addmm(x, &m1, &m2)?)
         }
         "neg" => t(unary(UnaryOp::Neg, x)?),
         "abs" => t(unary(UnaryOp::Abs, x)?),
@@ -584,23 +537,10 @@ fn tensor_method_inner(
         },
         "floor" => t(unary(UnaryOp::Floor, x)?),
         "ceil" => t(unary(UnaryOp::Ceil, x)?),
-        "round" => match p.int_opt(usize::MAX, "decimals")? {
-            Some(d) if d != 0 => {
-                let scale = 10f64.powi(d as i32);
-                let up = binary(
-                    BinaryOp::Mul,
-                    Operand::Tensor(x),
-                    Operand::Scalar(Scalar::Float(scale)),
-                )?;
-                let r = unary(UnaryOp::Round, &up)?;
-                t(binary(
-                    BinaryOp::Div,
-                    Operand::Tensor(&r),
-                    Operand::Scalar(Scalar::Float(scale)),
-                )?)
-            }
-            _ => t(unary(UnaryOp::Round, x)?),
-        },
+        "round" => {
+            let decimals = p.int_opt(usize::MAX, "decimals")?.unwrap_or(0);
+            t(pointwise::round_decimals(x, decimals)?)
+        }
         "trunc" => t(unary(UnaryOp::Trunc, x)?),
         "sign" => t(unary(UnaryOp::Sign, x)?),
         "square" => t(unary(UnaryOp::Square, x)?),
@@ -612,8 +552,7 @@ fn tensor_method_inner(
         "clamp_min" => t(clamp(x, p.scalar_opt(0, "min")?, None)?),
         "clamp_max" => t(clamp(x, None, p.scalar_opt(0, "max")?)?),
         "clamp_" => {
-            let r = clamp(x, p.scalar_opt(0, "min")?, p.scalar_opt(1, "max")?)?;
-            x.copy_from(&r)?;
+            pointwise::clamp_inplace(x, p.scalar_opt(0, "min")?, p.scalar_opt(1, "max")?)?;
             Ok(Value::Tensor(x.clone()))
         }
         "relu_" | "exp_" | "neg_" | "sqrt_" | "abs_" => {
@@ -624,8 +563,7 @@ fn tensor_method_inner(
                 "sqrt_" => UnaryOp::Sqrt,
                 _ => UnaryOp::Abs,
             };
-            let r = unary(op, x)?;
-            x.copy_from(&r)?;
+            pointwise::unary_inplace(op, x)?;
             Ok(Value::Tensor(x.clone()))
         }
         "masked_fill" | "masked_fill_" => {
@@ -656,8 +594,7 @@ fn tensor_method_inner(
             if let Some(alpha) = p.scalar_opt(usize::MAX, "alpha")? {
                 let mut holder = None;
                 let b = other_operand(&p, 0, "other", &mut holder)?;
-                let scaled = binary(BinaryOp::Mul, b, Operand::Scalar(alpha))?;
-                binary_inplace(BinaryOp::Add, x, Operand::Tensor(&scaled))?;
+                pointwise::binary_alpha_inplace(BinaryOp::Add, x, b, Some(alpha))?;
                 return Ok(Value::Tensor(x.clone()));
             }
             inplace_method(&p, x, BinaryOp::Add)
@@ -684,14 +621,14 @@ fn tensor_method_inner(
         "uniform_" => {
             let from = p.float_opt(0, "from")?.unwrap_or(0.0);
             let to = p.float_opt(1, "to")?.unwrap_or(1.0);
-            let vals = interp.rng.uniform_f32(x.numel(), from, to);
-            write_random(x, vals)
+            init::uniform_(x, from, to, &mut interp.rng)?;
+            Ok(Value::Tensor(x.clone()))
         }
         "normal_" => {
             let mean = p.float_opt(0, "mean")?.unwrap_or(0.0);
             let std = p.float_opt(1, "std")?.unwrap_or(1.0);
-            let vals = interp.rng.normal_f32(x.numel(), mean, std);
-            write_random(x, vals)
+            init::normal_(x, mean, std, &mut interp.rng)?;
+            Ok(Value::Tensor(x.clone()))
         }
         "sum" => {
             let (dims, keep) = reduce_args(&p)?;
@@ -794,86 +731,35 @@ fn tensor_method_inner(
         }
         "unbind" => {
             let dim = p.int_opt(0, "dim")?.unwrap_or(0);
-            let d = crate::tensor::layout::wrap_dim(dim, x.ndim())?;
-            let parts: Vec<Value> = (0..x.shape()[d] as i64)
-                .map(|i| x.select(d as i64, i).map(Value::Tensor))
-                .collect::<Result<_, _>>()?;
-            Ok(Value::tuple(parts))
+            let parts = reorder::unbind(x, dim)?;
+            Ok(Value::tuple(parts.into_iter().map(Value::Tensor).collect()))
         }
         "narrow" => t(x.narrow(p.int(0, "dim")?, p.int(1, "start")?, p.int(2, "length")?)?),
         "repeat" | "tile" => {
             let reps = p.int_list(0, "repeats")?;
-            t(repeat(x, &reps)?)
+            t(reorder::repeat(x, &reps)?)
         }
         "equal" => {
             let o = p.tensor(0, "other")?;
-            let same = x.shape() == o.shape()
-                && binary(BinaryOp::Eq, Operand::Tensor(x), Operand::Tensor(&o))?
-                    .to_vec::<bool>()
-                    .iter()
-                    .all(|&b| b);
-            Ok(Value::Bool(same))
+            Ok(Value::Bool(pointwise::equal(x, &o)?))
         }
         "allclose" => {
             let o = p.tensor(0, "other")?;
             let rtol = p.float_opt(1, "rtol")?.unwrap_or(1e-5);
             let atol = p.float_opt(2, "atol")?.unwrap_or(1e-8);
-            let shape = crate::tensor::layout::broadcast_shapes(x.shape(), o.shape())?;
-            let a: Vec<f64> = x
-                .broadcast_to(&shape)?
-                .to_vec::<f32>()
-                .into_iter()
-                .map(f64::from)
-                .collect();
-            let b: Vec<f64> = o
-                .broadcast_to(&shape)?
-                .to_vec::<f32>()
-                .into_iter()
-                .map(f64::from)
-                .collect();
-            Ok(Value::Bool(a.iter().zip(&b).all(|(&u, &v)| {
-                (u - v).abs() <= atol + rtol * v.abs() || u == v
-            })))
+            Ok(Value::Bool(pointwise::allclose(x, &o, rtol, atol)?))
         }
-        "nonzero" => {
-            let vals = x.to_dtype(DType::Bool).to_vec::<bool>();
-            let shape = x.shape().to_vec();
-            let mut coords = Vec::new();
-            let mut count = 0usize;
-            for (flat, &v) in vals.iter().enumerate() {
-                if v {
-                    let mut rem = flat;
-                    let mut c = vec![0i64; shape.len()];
-                    for d in (0..shape.len()).rev() {
-                        c[d] = (rem % shape[d]) as i64;
-                        rem /= shape[d];
-                    }
-                    coords.extend(c);
-                    count += 1;
-                }
-            }
-            t(Tensor::from_vec(coords, &[count, shape.len()])?)
-        }
+        "nonzero" => t(gather::nonzero(x)?),
         "masked_select" => {
             let mask = p.tensor(0, "mask")?;
-            t(x.index(&[crate::tensor::TensorIndex::Tensor(
-                mask.broadcast_to(x.shape())?.contiguous(),
-            )])?)
+            t(gather::masked_select(x, &mask)?)
         }
         "index_select" => {
             let d = p.int(0, "dim")?;
             let idx = p.tensor(1, "index")?;
-            let d = crate::tensor::layout::wrap_dim(d, x.ndim())?;
-            let mut indices: Vec<crate::tensor::TensorIndex> = (0..d)
-                .map(|_| crate::tensor::TensorIndex::Slice(None, None, 1))
-                .collect();
-            indices.push(crate::tensor::TensorIndex::Tensor(idx));
-            t(x.index(&indices)?)
+            t(gather::index_select(x, d, &idx)?)
         }
-        "cumsum" => {
-            let d = crate::tensor::layout::wrap_dim(p.int(0, "dim")?, x.ndim())?;
-            t(cumsum(x, d)?)
-        }
+        "cumsum" => t(reduce::cumsum(x, p.int(0, "dim")?)?),
         "new_zeros" | "new_ones" => {
             let shape = p.shape(0, "size")?;
             let v = if name == "new_ones" {
@@ -906,69 +792,16 @@ fn tensor_method_inner(
                 Some(p.dtype_opt("dtype")?.unwrap_or(x.dtype())),
             )?)
         }
-        "diag" => {
-            if x.ndim() == 1 {
-                let n = x.shape()[0];
-                let out = Tensor::zeros(&[n, n], x.dtype())?;
-                crate::with_dtype!(x.dtype(), T => {
-                    let v = x.to_vec::<T>();
-                    let mut o = vec![T::default(); n * n];
-                    for i in 0..n {
-                        o[i * n + i] = v[i];
-                    }
-                    out.write_values(&o);
-                });
-                t(out)
-            } else {
-                let n = x
-                    .shape()
-                    .first()
-                    .copied()
-                    .unwrap_or(0)
-                    .min(x.shape().get(1).copied().unwrap_or(0));
-                let vals: Vec<Value> = (0..n as i64)
-                    .map(|i| {
-                        x.select(0, i)
-                            .and_then(|r| r.select(0, i))
-                            .map(Value::Tensor)
-                    })
-                    .collect::<Result<_, _>>()?;
-                let ts: Vec<Tensor> = vals
-                    .into_iter()
-                    .filter_map(|v| {
-                        if let Value::Tensor(t) = v {
-                            Some(t)
-                        } else {
-                            None
-                        }
-                    })
-                    .collect();
-                if ts.is_empty() {
-                    return t(Tensor::zeros(&[0], x.dtype())?);
-                }
-                t(Tensor::stack(&ts, 0)?)
-            }
-        }
+        "diag" => t(reorder::diag(x)?),
         "norm" => {
-            let sq = binary(
-                BinaryOp::Mul,
-                Operand::Tensor(&x.to_dtype(DType::Float32)),
-                Operand::Tensor(&x.to_dtype(DType::Float32)),
-            )?;
             let (dims, keep) = (p.dims(1, "dim")?, p.bool_or(2, "keepdim", false)?);
-            t(unary(UnaryOp::Sqrt, &sq.sum(dims.as_deref(), keep)?)?)
+            t(reduce::norm(x, dims.as_deref(), keep)?)
         }
         "topk" | "sort" | "argsort" => sort_like(interp, x, name, &p),
         "lerp" => {
             let end = p.tensor(0, "end")?;
             let w = p.scalar_opt(1, "weight")?.unwrap_or(Scalar::Float(0.5));
-            let diff = binary(BinaryOp::Sub, Operand::Tensor(&end), Operand::Tensor(x))?;
-            let step = binary(BinaryOp::Mul, Operand::Tensor(&diff), Operand::Scalar(w))?;
-            t(binary(
-                BinaryOp::Add,
-                Operand::Tensor(x),
-                Operand::Tensor(&step),
-            )?)
+            t(pointwise::lerp(x, &end, w)?)
         }
         "untyped_storage" => Ok(Value::list(
             x.storage_to_vec::<f32>()
@@ -977,25 +810,12 @@ fn tensor_method_inner(
                 .collect(),
         )),
         "gather" => {
-            let d = crate::tensor::layout::wrap_dim(p.int(0, "dim")?, x.ndim())?;
+            let d = p.int(0, "dim")?;
             let idx = p.tensor(1, "index")?;
-            t(gather(x, d, &idx)?)
+            t(gather::gather(x, d, &idx)?)
         }
         _ => super::tensor_extra::extra_method(interp, x, name, &p),
     }
-}
-
-fn write_random(x: &Tensor, vals: Vec<f32>) -> PyResult<Value> {
-    match x.dtype() {
-        DType::Float32 => x.write_values(&vals),
-        _ => {
-            return Err(exc(
-                "RuntimeError",
-                "random fills need a float tensor in the tutor",
-            ));
-        }
-    }
-    Ok(Value::Tensor(x.clone()))
 }
 
 pub(crate) fn tolist(x: &Tensor) -> Value {
@@ -1017,105 +837,6 @@ pub(crate) fn tolist(x: &Tensor) -> Value {
     build(x.shape(), &mut flat.iter())
 }
 
-fn repeat(x: &Tensor, reps: &[i64]) -> PyResult<Tensor> {
-    if reps.len() < x.ndim() {
-        return Err(exc(
-            "RuntimeError",
-            "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor",
-        ));
-    }
-    let lead = reps.len() - x.ndim();
-    let mut src = x.clone();
-    for _ in 0..lead {
-        src = src.unsqueeze(0)?;
-    }
-    // Expand each dim k to [reps[k], size[k]] then merge.
-    let mut expanded_shape = Vec::new();
-    let mut viewed = src.clone();
-    let mut view_shape: Vec<i64> = Vec::new();
-    for (k, &r) in reps.iter().enumerate() {
-        view_shape.push(1);
-        view_shape.push(src.shape()[k] as i64);
-        expanded_shape.push(r.max(0));
-        expanded_shape.push(src.shape()[k] as i64);
-    }
-    viewed = viewed.reshape(&view_shape)?;
-    let e = viewed.expand(&expanded_shape)?;
-    let final_shape: Vec<i64> = reps
-        .iter()
-        .zip(src.shape())
-        .map(|(&r, &s)| r.max(0) * s as i64)
-        .collect();
-    Ok(e.reshape(&final_shape)?)
-}
-
-fn cumsum(x: &Tensor, d: usize) -> PyResult<Tensor> {
-    let moved = x.transpose(d as i64, -1)?;
-    let n = moved.shape().last().copied().unwrap_or(1).max(1);
-    let out = match x.dtype() {
-        DType::Float32 => {
-            let mut v = moved.to_vec::<f32>();
-            for row in v.chunks_mut(n) {
-                let mut acc = 0f32;
-                for e in row.iter_mut() {
-                    acc += *e;
-                    *e = acc;
-                }
-            }
-            Tensor::from_vec(v, moved.shape())?
-        }
-        _ => {
-            let mut v = moved.to_vec::<i64>();
-            for row in v.chunks_mut(n) {
-                let mut acc = 0i64;
-                for e in row.iter_mut() {
-                    acc = acc.wrapping_add(*e);
-                    *e = acc;
-                }
-            }
-            Tensor::from_vec(v, moved.shape())?
-        }
-    };
-    Ok(out.transpose(d as i64, -1)?.contiguous())
-}
-
-fn gather(x: &Tensor, d: usize, idx: &Tensor) -> PyResult<Tensor> {
-    if idx.ndim() != x.ndim() {
-        return Err(exc(
-            "RuntimeError",
-            "Index tensor must have the same number of dimensions as input tensor",
-        ));
-    }
-    let ishape = idx.shape().to_vec();
-    let index = idx.to_vec::<i64>();
-    let xs = x.shape().to_vec();
-    crate::with_dtype!(x.dtype(), T => {
-        let src = x.contiguous().to_vec::<T>();
-        let strides = crate::tensor::layout::contiguous_strides(&xs);
-        let mut out = Vec::with_capacity(index.len());
-        for (flat, &iv) in index.iter().enumerate() {
-            let mut rem = flat;
-            let mut off = 0usize;
-            for k in (0..ishape.len()).rev() {
-                let c = rem % ishape[k];
-                rem /= ishape[k];
-                let c = if k == d {
-                    let n = xs[k] as i64;
-                    if iv < -n || iv >= n {
-                        return Err(exc("RuntimeError", format!("index {iv} is out of bounds for dimension {d} with size {n}")));
-                    }
-                    if iv < 0 { (iv + n) as usize } else { iv as usize }
-                } else {
-                    c
-                };
-                off += c * strides[k];
-            }
-            out.push(src.get(off).copied().unwrap_or_default());
-        }
-        Ok(Tensor::from_vec(out, &ishape)?)
-    })
-}
-
 fn sort_like(interp: &mut Interpreter, x: &Tensor, name: &str, p: &Params) -> PyResult<Value> {
     let (k, dim, descending) = match name {
         "topk" => (
@@ -1129,43 +850,19 @@ fn sort_like(interp: &mut Interpreter, x: &Tensor, name: &str, p: &Params) -> Py
             p.bool_or(1, "descending", false)?,
         ),
     };
-    let d = crate::tensor::layout::wrap_dim(dim, x.ndim())?;
-    let moved = x.transpose(d as i64, -1)?.to_dtype(DType::Float32);
-    let n = moved.shape().last().copied().unwrap_or(1);
-    let vals = moved.to_vec::<f32>();
-    let take = k.map(|k| k.max(0) as usize).unwrap_or(n).min(n);
-    let mut out_v = Vec::new();
-    let mut out_i = Vec::new();
-    for row in vals.chunks(n.max(1)) {
-        let mut order: Vec<usize> = (0..row.len()).collect();
-        order.sort_by(|&a, &b| {
-            let o = row[a]
-                .partial_cmp(&row[b])
-                .unwrap_or(std::cmp::Ordering::Equal);
-            if descending { o.reverse() } else { o }
-        });
-        for &i in order.iter().take(take) {
-            out_v.push(row[i]);
-            out_i.push(i as i64);
-        }
-    }
-    let mut shape = moved.shape().to_vec();
-    if let Some(last) = shape.last_mut() {
-        *last = take;
-    }
-    let v = Tensor::from_vec(out_v, &shape)?
-        .to_dtype(x.dtype())
-        .transpose(d as i64, -1)?
-        .contiguous();
-    let i = Tensor::from_vec(out_i, &shape)?
-        .transpose(d as i64, -1)?
-        .contiguous();
     if name == "argsort" {
-        return Ok(Value::Tensor(i));
+        return Ok(Value::Tensor(sort::argsort(x, dim, descending)?));
     }
+    let sorted = match k {
+        Some(k) => sort::topk(x, k, dim, descending)?,
+        None => sort::sort(x, dim, descending)?,
+    };
     Ok(super::nn::named_tuple(
         interp,
         name,
-        vec![("values", Value::Tensor(v)), ("indices", Value::Tensor(i))],
+        vec![
+            ("values", Value::Tensor(sorted.values)),
+            ("indices", Value::Tensor(sorted.indices)),
+        ],
     ))
 }

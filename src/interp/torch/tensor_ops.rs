@@ -180,10 +180,7 @@ pub(crate) fn tensor_contains(
     item: &Value,
 ) -> PyResult<bool> {
     match operand(item) {
-        Some(op) => {
-            let eq = binary(BinaryOp::Eq, Operand::Tensor(t), op)?;
-            Ok(eq.to_vec::<bool>().iter().any(|&b| b))
-        }
+        Some(op) => Ok(crate::tensor::ops::pointwise::contains(t, op)?),
         None => Err(exc(
             "RuntimeError",
             format!(
@@ -198,9 +195,10 @@ pub(crate) fn tensor_iter(t: &Tensor) -> PyResult<Vec<Value>> {
     if t.ndim() == 0 {
         return Err(type_error("iteration over a 0-d tensor"));
     }
-    (0..t.shape()[0] as i64)
-        .map(|i| Ok(Value::Tensor(t.select(0, i)?)))
-        .collect()
+    Ok(crate::tensor::ops::reorder::unbind(t, 0)?
+        .into_iter()
+        .map(Value::Tensor)
+        .collect())
 }
 
 fn to_index(v: &Value) -> PyResult<TensorIndex> {

@@ -1,6 +1,6 @@
 //! Creation ops whose rules are PyTorch's: `arange` (length and dtype), `eye`, `linspace`, `one_hot`.
 
-use crate::tensor::error::{Result, TensorError};
+use crate::tensor::error::{OneHotProblem, Result, TensorError};
 use crate::tensor::settings::check_numel;
 use crate::tensor::{DType, Scalar, Tensor};
 
@@ -83,27 +83,22 @@ pub fn eye(n: usize, m: usize, dtype: DType) -> Result<Tensor> {
 
 /// `F.one_hot(indices, num_classes=-1)`.
 pub fn one_hot(indices: &Tensor, num_classes: i64) -> Result<Tensor> {
+    let refuse = |problem| Err(TensorError::OneHot { problem });
     if indices.dtype() != DType::Int64 {
-        return Err(TensorError::runtime(
-            "one_hot is only applicable to index tensor of type LongTensor.",
-        ));
+        return refuse(OneHotProblem::NotLong(indices.dtype()));
     }
     let values = indices.to_vec::<i64>();
     if values.iter().any(|&v| v < 0) {
-        return Err(TensorError::runtime("Class values must be non-negative."));
+        return refuse(OneHotProblem::Negative);
     }
     let classes = if num_classes == -1 {
         if values.is_empty() {
-            return Err(TensorError::runtime(
-                "Can not infer total number of classes from empty tensor.",
-            ));
+            return refuse(OneHotProblem::EmptyInferred);
         }
         values.iter().copied().max().unwrap_or(0) + 1
     } else {
         if values.iter().any(|&v| v >= num_classes) {
-            return Err(TensorError::runtime(
-                "Class values must be smaller than num_classes.",
-            ));
+            return refuse(OneHotProblem::TooLarge { num_classes });
         }
         num_classes
     } as usize;
@@ -115,4 +110,23 @@ pub fn one_hot(indices: &Tensor, num_classes: i64) -> Result<Tensor> {
         data[i * classes + v as usize] = 1;
     }
     Tensor::from_vec(data, &shape)
+}
+
+/// `torch.tril_indices(row, col, offset)`: an int64 `[2, n]` tensor of the (row, column) coordinates of
+/// the lower triangle (`col - row <= offset`), in row-major order. Negative sizes count as 0.
+pub fn tril_indices(row: i64, col: i64, offset: i64) -> Result<Tensor> {
+    let (rows_n, cols_n) = (row.max(0) as usize, col.max(0) as usize);
+    let mut rows = Vec::new();
+    let mut cols = Vec::new();
+    for i in 0..rows_n {
+        for j in 0..cols_n {
+            if j as i64 - i as i64 <= offset {
+                rows.push(i as i64);
+                cols.push(j as i64);
+            }
+        }
+    }
+    let n = rows.len();
+    rows.extend(cols);
+    Tensor::from_vec(rows, &[2, n])
 }

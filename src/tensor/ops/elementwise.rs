@@ -115,7 +115,8 @@ pub fn binary_dtypes(op: BinaryOp, a: &Operand, b: &Operand) -> Result<(DType, D
 
 /// `a op b` with broadcasting and promotion.
 pub fn binary(op: BinaryOp, a: Operand, b: Operand) -> Result<Tensor> {
-    let shape = broadcast_shapes(a.shape(), b.shape())?;
+    let shape = broadcast_shapes(a.shape(), b.shape())
+        .map_err(|e| e.in_binary_op(op, a.shape(), b.shape()))?;
     let (result, compute) = binary_dtypes(op, &a, &b)?;
     if op == BinaryOp::Pow
         && compute.category() == Category::Int
@@ -139,7 +140,8 @@ pub fn binary(op: BinaryOp, a: Operand, b: Operand) -> Result<Tensor> {
 /// In-place `a op= b`: the result must keep `a`'s shape and is cast into `a`'s dtype, written through the
 /// view so every alias sees it.
 pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Operand) -> Result<()> {
-    let out_shape = broadcast_shapes(a.shape(), b.shape())?;
+    let out_shape = broadcast_shapes(a.shape(), b.shape())
+        .map_err(|e| e.in_binary_op(op, a.shape(), b.shape()))?;
     if out_shape != a.shape() {
         return Err(TensorError::InplaceBroadcast {
             out: a.shape().to_vec(),

@@ -432,6 +432,40 @@ impl Tensor {
     }
 }
 
+/// `torch.dot(a, b)`: the 0-d inner product of two 1-D tensors.
+pub fn dot(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+    if a.ndim() != 1 || b.ndim() != 1 {
+        return Err(TensorError::RankMismatch {
+            op: "dot",
+            lhs: a.shape().to_vec(),
+            rhs: b.shape().to_vec(),
+        });
+    }
+    a.matmul(b)
+}
+
+/// `torch.mv(matrix, vector)`: a 2-D tensor times a 1-D tensor.
+pub fn mv(matrix: &Tensor, vector: &Tensor) -> Result<Tensor> {
+    if matrix.ndim() != 2 || vector.ndim() != 1 {
+        return Err(TensorError::RankMismatch {
+            op: "mv",
+            lhs: matrix.shape().to_vec(),
+            rhs: vector.shape().to_vec(),
+        });
+    }
+    matrix.matmul(vector)
+}
+
+/// `input.addmm(mat1, mat2)`: `input + mat1 @ mat2` (the product rounded first, then the sum).
+pub fn addmm(input: &Tensor, mat1: &Tensor, mat2: &Tensor) -> Result<Tensor> {
+    let product = mat1.mm(mat2)?;
+    binary(
+        BinaryOp::Add,
+        Operand::Tensor(input),
+        Operand::Tensor(&product),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

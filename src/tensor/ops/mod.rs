@@ -2,11 +2,19 @@
 
 pub mod create;
 pub mod elementwise;
+pub mod gather;
 pub mod index;
+pub mod init;
+pub mod loss;
 pub mod matmul;
+pub mod nn;
+pub mod pointwise;
 pub mod reduce;
+pub mod reorder;
 pub mod shape;
+pub mod sort;
 
 pub use elementwise::{BinaryOp, Operand, UnaryOp};
 pub use index::TensorIndex;
+pub use loss::Reduction;
 pub use shape::SplitSizes;

@@ -381,3 +381,121 @@ fn arg_extreme<T: Element>(row: &[T], largest: bool) -> (usize, T) {
     }
     (best, best_v)
 }
+
+// ---- scans and composite reductions (free functions, as the bindings call them) -----------------------
+
+/// `x.cumsum(dim)`: running sums along `dim`; float32 accumulates in float32, every other dtype in
+/// int64 (so the result is int64, as PyTorch promotes bool and int32).
+pub fn cumsum(x: &Tensor, dim: i64) -> Result<Tensor> {
+    scan(x, dim, 0.0, 0, |acc, v| acc + v, i64::wrapping_add)
+}
+
+/// `x.cumprod(dim)`: running products along `dim`, with the dtypes of [`cumsum`].
+pub fn cumprod(x: &Tensor, dim: i64) -> Result<Tensor> {
+    scan(x, dim, 1.0, 1, |acc, v| acc * v, i64::wrapping_mul)
+}
+
+fn scan(
+    x: &Tensor,
+    dim: i64,
+    float_init: f32,
+    int_init: i64,
+    float_step: impl Fn(f32, f32) -> f32,
+    int_step: impl Fn(i64, i64) -> i64,
+) -> Result<Tensor> {
+    let d = wrap_dim(dim, x.ndim())? as i64;
+    let moved = x.transpose(d, -1)?;
+    let n = moved.shape().last().copied().unwrap_or(1).max(1);
+    let out = match x.dtype() {
+        DType::Float32 => {
+            let mut v = moved.to_vec::<f32>();
+            for row in v.chunks_mut(n) {
+                let mut acc = float_init;
+                for e in row.iter_mut() {
+                    acc = float_step(acc, *e);
+                    *e = acc;
+                }
+            }
+            Tensor::from_vec(v, moved.shape())?
+        }
+        _ => {
+            let mut v = moved.to_vec::<i64>();
+            for row in v.chunks_mut(n) {
+                let mut acc = int_init;
+                for e in row.iter_mut() {
+                    acc = int_step(acc, *e);
+                    *e = acc;
+                }
+            }
+            Tensor::from_vec(v, moved.shape())?
+        }
+    };
+    Ok(out.transpose(d, -1)?.contiguous())
+}
+
+/// `x.logsumexp(dims, keepdim)`: `log(sum(exp(x - m))) + m` with `m` the max over the dims (0 where the
+/// max is infinite), in float32. No dims (or an empty list) reduces everything.
+pub fn logsumexp(x: &Tensor, dims: &[i64], keepdim: bool) -> Result<Tensor> {
+    use crate::tensor::Scalar;
+    use crate::tensor::ops::elementwise::{BinaryOp, Operand, UnaryOp, binary, masked_fill, unary};
+    let m = x.to_dtype(DType::Float32);
+    let max = if dims.len() == 1 {
+        m.max_dim(dims[0], true, true)?.0
+    } else {
+        m.max_all(true)?
+    };
+    let max = binary(
+        BinaryOp::Maximum,
+        Operand::Tensor(&max),
+        Operand::Scalar(Scalar::Float(f64::MIN)),
+    )?;
+    let safe_max = masked_fill(&max, &unary(UnaryOp::IsInf, &max)?, Scalar::Float(0.0))?;
+    let shifted = binary(
+        BinaryOp::Sub,
+        Operand::Tensor(&m),
+        Operand::Tensor(&safe_max),
+    )?;
+    let sum = unary(UnaryOp::Exp, &shifted)?.sum(Some(dims), keepdim)?;
+    let log = unary(UnaryOp::Log, &sum)?;
+    let safe_max = if keepdim {
+        safe_max
+    } else {
+        safe_max.squeeze(Some(dims))?
+    };
+    binary(
+        BinaryOp::Add,
+        Operand::Tensor(&log),
+        Operand::Tensor(&safe_max),
+    )
+}
+
+/// `x.amax(dims, keepdim)` (`largest`) or `x.amin(...)`: the max/min over each listed dim (all of
+/// them when `dims` is empty), without indices.
+pub fn amax(x: &Tensor, dims: &[i64], keepdim: bool, largest: bool) -> Result<Tensor> {
+    if dims.is_empty() {
+        return x.max_all(largest);
+    }
+    let mut sorted: Vec<usize> = dims
+        .iter()
+        .map(|&d| wrap_dim(d, x.ndim()))
+        .collect::<Result<_>>()?;
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    let mut out = x.clone();
+    for d in sorted {
+        out = out.max_dim(d as i64, keepdim, largest)?.0;
+    }
+    Ok(out)
+}
+
+/// `x.count_nonzero(dims)`: the number of non-zero elements (int64) over the dims, or over everything.
+pub fn count_nonzero(x: &Tensor, dims: Option<&[i64]>) -> Result<Tensor> {
+    x.to_dtype(DType::Bool).sum(dims, false)
+}
+
+/// `x.norm(dim, keepdim)`: the 2-norm, `sqrt(sum(x * x))` in float32.
+pub fn norm(x: &Tensor, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
+    use crate::tensor::ops::elementwise::{BinaryOp, Operand, UnaryOp, binary, unary};
+    let xf = x.to_dtype(DType::Float32);
+    let squares = binary(BinaryOp::Mul, Operand::Tensor(&xf), Operand::Tensor(&xf))?;
+    unary(UnaryOp::Sqrt, &squares.sum(dims, keepdim)?)
+}

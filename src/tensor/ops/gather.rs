@@ -1,0 +1,169 @@
+//! Ops that read or write elements named by an index tensor along one dim: `gather`, `scatter`,
+//! `index_fill`, `index_select`, `masked_select`, and `nonzero` (the coordinates of the true elements).
+//! Python-style indexing (`t[idx]`) lives next door in `index.rs`.
+
+use crate::tensor::error::{Result, TensorError};
+use crate::tensor::layout::{contiguous_strides, wrap_dim};
+use crate::tensor::ops::elementwise::Operand;
+use crate::tensor::{DType, Scalar, Tensor, TensorIndex};
+use crate::with_dtype;
+
+/// An index entry checked against a dim of `size` and wrapped when negative.
+fn wrap_index(op: &'static str, index: i64, dim: usize, size: usize) -> Result<usize> {
+    let n = size as i64;
+    if index < -n || index >= n {
+        return Err(TensorError::IndexOutOfBounds {
+            op,
+            index,
+            dim,
+            size,
+        });
+    }
+    Ok(if index < 0 { index + n } else { index } as usize)
+}
+
+/// `torch.gather(x, dim, index)`: `out[i][j][k] = x[index[i][j][k]][j][k]` (for dim 0), shaped like `index`.
+pub fn gather(x: &Tensor, dim: i64, index: &Tensor) -> Result<Tensor> {
+    let d = wrap_dim(dim, x.ndim())?;
+    if index.ndim() != x.ndim() {
+        return Err(TensorError::IndexRankMismatch {
+            op: "gather",
+            index: index.shape().to_vec(),
+            input: x.shape().to_vec(),
+        });
+    }
+    let index_shape = index.shape().to_vec();
+    let entries = index.to_vec::<i64>();
+    let x_shape = x.shape().to_vec();
+    with_dtype!(x.dtype(), T => {
+        let src = x.contiguous().to_vec::<T>();
+        let strides = contiguous_strides(&x_shape);
+        let mut out = Vec::with_capacity(entries.len());
+        for (flat, &entry) in entries.iter().enumerate() {
+            let mut rem = flat;
+            let mut off = 0usize;
+            for k in (0..index_shape.len()).rev() {
+                let c = rem % index_shape[k];
+                rem /= index_shape[k];
+                let c = if k == d { wrap_index("gather", entry, d, x_shape[k])? } else { c };
+                off += c * strides[k];
+            }
+            out.push(src.get(off).copied().unwrap_or_default());
+        }
+        Tensor::from_vec(out, &index_shape)
+    })
+}
+
+/// `x.scatter_(dim, index, src)`: writes `src[i][j][k]` (or the scalar) to `x[index[i][j][k]][j][k]`
+/// (for dim 0), in place through `x`'s view.
+pub fn scatter_(x: &Tensor, dim: i64, index: &Tensor, src: Operand) -> Result<()> {
+    let d = wrap_dim(dim, x.ndim())?;
+    if index.ndim() > x.ndim() {
+        // (An index with fewer dims than `x` is accepted here, as the tutor always has; PyTorch refuses it.)
+        return Err(TensorError::IndexRankMismatch {
+            op: "scatter",
+            index: index.shape().to_vec(),
+            input: x.shape().to_vec(),
+        });
+    }
+    let src = match src {
+        Operand::Tensor(s) => s.clone(),
+        Operand::Scalar(s) => Tensor::full(index.shape(), s, x.dtype())?,
+    };
+    let index_shape = index.shape().to_vec();
+    let entries = index.to_vec::<i64>();
+    let x_shape = x.shape().to_vec();
+    let src = src.to_dtype(x.dtype());
+    with_dtype!(x.dtype(), T => {
+        let src_values = src.to_vec::<T>();
+        let src_strides = contiguous_strides(src.shape());
+        let x_strides = contiguous_strides(&x_shape);
+        let mut values = x.to_vec::<T>();
+        for (flat, &entry) in entries.iter().enumerate() {
+            let mut rem = flat;
+            let mut x_off = 0usize;
+            let mut src_off = 0usize;
+            for k in (0..index_shape.len()).rev() {
+                let c = rem % index_shape[k];
+                rem /= index_shape[k];
+                src_off += c * src_strides.get(k).copied().unwrap_or(0);
+                let xc = if k == d { wrap_index("scatter", entry, d, x_shape[k])? } else { c };
+                x_off += xc * x_strides.get(k).copied().unwrap_or(0);
+            }
+            if let (Some(slot), Some(&v)) = (values.get_mut(x_off), src_values.get(src_off)) {
+                *slot = v;
+            }
+        }
+        x.write_values(&values);
+        Ok(())
+    })
+}
+
+/// `x.scatter(dim, index, src)`: [`scatter_`] on a copy.
+pub fn scatter(x: &Tensor, dim: i64, index: &Tensor, src: Operand) -> Result<Tensor> {
+    let out = x.deep_copy();
+    scatter_(&out, dim, index, src)?;
+    Ok(out)
+}
+
+/// `x.index_fill_(dim, index, value)`: fills every slice `x.select(dim, i)` named by `index`, in place.
+pub fn index_fill_(x: &Tensor, dim: i64, index: &Tensor, value: Scalar) -> Result<()> {
+    let d = wrap_dim(dim, x.ndim())? as i64;
+    for i in index.to_vec::<i64>() {
+        x.select(d, i)?.fill(value);
+    }
+    Ok(())
+}
+
+/// `x.index_fill(dim, index, value)`: [`index_fill_`] on a copy.
+pub fn index_fill(x: &Tensor, dim: i64, index: &Tensor, value: Scalar) -> Result<Tensor> {
+    let d = wrap_dim(dim, x.ndim())? as i64;
+    let out = x.deep_copy();
+    index_fill_(&out, d, index, value)?;
+    Ok(out)
+}
+
+/// `x.index_select(dim, index)`: the slices named by `index` along `dim`, as `x[:, ..., index]`.
+pub fn index_select(x: &Tensor, dim: i64, index: &Tensor) -> Result<Tensor> {
+    let d = wrap_dim(dim, x.ndim())?;
+    let mut indices: Vec<TensorIndex> = (0..d).map(|_| TensorIndex::Slice(None, None, 1)).collect();
+    indices.push(TensorIndex::Tensor(index.clone()));
+    x.index(&indices)
+}
+
+/// `x.masked_select(mask)`: the elements where the mask (broadcast to `x`) is true, as a 1-D tensor.
+pub fn masked_select(x: &Tensor, mask: &Tensor) -> Result<Tensor> {
+    x.index(&[TensorIndex::Tensor(
+        mask.broadcast_to(x.shape())?.contiguous(),
+    )])
+}
+
+/// `x.nonzero()`: an int64 `[count, ndim]` tensor of the coordinates of the non-zero elements, in
+/// row-major order.
+pub fn nonzero(x: &Tensor) -> Result<Tensor> {
+    let values = x.to_dtype(DType::Bool).to_vec::<bool>();
+    let shape = x.shape().to_vec();
+    let mut coords = Vec::new();
+    let mut count = 0usize;
+    for (flat, &v) in values.iter().enumerate() {
+        if v {
+            let mut rem = flat;
+            let mut c = vec![0i64; shape.len()];
+            for d in (0..shape.len()).rev() {
+                c[d] = (rem % shape[d]) as i64;
+                rem /= shape[d];
+            }
+            coords.extend(c);
+            count += 1;
+        }
+    }
+    Tensor::from_vec(coords, &[count, shape.len()])
+}
+
+/// `torch.where(cond)` / `nonzero(as_tuple=True)`: one 1-D int64 tensor of coordinates per dim.
+pub fn nonzero_tuple(x: &Tensor) -> Result<Vec<Tensor>> {
+    let coords = nonzero(x)?;
+    (0..x.ndim() as i64)
+        .map(|d| coords.select(1, d).map(|c| c.contiguous()))
+        .collect()
+}

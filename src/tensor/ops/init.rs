@@ -1,0 +1,81 @@
+//! In-place fills: the random ones of a tensor (`uniform_`, `normal_`) and the initialisers of
+//! `torch.nn.init` (`torch/nn/init.py`: fans, gains and bounds computed in double, as Python does).
+
+use crate::tensor::DType;
+use crate::tensor::Tensor;
+use crate::tensor::error::{Result, TensorError};
+use crate::tensor::random::{Generator, kaiming_uniform_bound};
+
+/// `x.uniform_(from, to)` on a float32 tensor. The draws are taken before the dtype is checked.
+pub fn uniform_(x: &Tensor, from: f64, to: f64, rng: &mut Generator) -> Result<()> {
+    let values = rng.uniform_f32(x.numel(), from, to);
+    write_random(x, &values)
+}
+
+/// `x.normal_(mean, std)` on a float32 tensor. The draws are taken before the dtype is checked.
+pub fn normal_(x: &Tensor, mean: f64, std: f64, rng: &mut Generator) -> Result<()> {
+    let values = rng.normal_f32(x.numel(), mean, std);
+    write_random(x, &values)
+}
+
+fn write_random(x: &Tensor, values: &[f32]) -> Result<()> {
+    if x.dtype() != DType::Float32 {
+        return Err(TensorError::runtime(
+            "random fills need a float tensor in the tutor",
+        ));
+    }
+    x.write_values(values);
+    Ok(())
+}
+
+/// One of `torch.nn.init`'s in-place initialisers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Init {
+    Zeros,
+    Ones,
+    Constant(f64),
+    Normal { mean: f64, std: f64 },
+    Uniform { low: f64, high: f64 },
+    XavierUniform { gain: f64 },
+    XavierNormal { gain: f64 },
+    KaimingUniform { a: f64 },
+}
+
+/// `(fan_in, fan_out)`: dim 1 and dim 0 times the receptive field (the product of the dims after
+/// the first two); a missing dim counts as 1.
+fn fans(shape: &[usize]) -> (f64, f64) {
+    let receptive: usize = shape.iter().skip(2).product();
+    let fan_in = shape.get(1).copied().unwrap_or(1) * receptive;
+    let fan_out = shape.first().copied().unwrap_or(1) * receptive;
+    (fan_in as f64, fan_out as f64)
+}
+
+/// Fills `x` in place (float32 values; a tensor of another dtype is left as it is).
+pub fn init_(x: &Tensor, init: Init, rng: &mut Generator) -> Result<()> {
+    let n = x.numel();
+    let values: Vec<f32> = match init {
+        Init::Zeros => vec![0.0; n],
+        Init::Ones => vec![1.0; n],
+        Init::Constant(v) => vec![v as f32; n],
+        Init::Normal { mean, std } => rng.normal_f32(n, mean, std),
+        Init::Uniform { low, high } => rng.uniform_f32(n, low, high),
+        Init::XavierUniform { gain } => {
+            let (fan_in, fan_out) = fans(x.shape());
+            let std = gain * (2.0 / (fan_in + fan_out)).sqrt();
+            let bound = 3f64.sqrt() * std;
+            rng.uniform_f32(n, -bound, bound)
+        }
+        Init::XavierNormal { gain } => {
+            let (fan_in, fan_out) = fans(x.shape());
+            let std = gain * (2.0 / (fan_in + fan_out)).sqrt();
+            rng.normal_f32(n, 0.0, std)
+        }
+        Init::KaimingUniform { a } => {
+            let (fan_in, _) = fans(x.shape());
+            let bound = kaiming_uniform_bound(fan_in as usize, a);
+            rng.uniform_f32(n, -bound, bound)
+        }
+    };
+    x.write_values(&values);
+    Ok(())
+}

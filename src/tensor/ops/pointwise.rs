@@ -1,0 +1,179 @@
+//! Pointwise ops built from the elementwise kernels: comparisons with a tolerance (`isclose`,
+//! `allclose`, `equal`), `lerp`, rounding to decimals, truncating division, the logical ops (which
+//! read any dtype as bool), `alpha=` scaling, in-place unary maps and `in`.
+
+use crate::tensor::error::Result;
+use crate::tensor::layout::broadcast_shapes;
+use crate::tensor::ops::elementwise::{
+    BinaryOp, Operand, UnaryOp, binary, binary_inplace, clamp, unary,
+};
+use crate::tensor::{DType, Scalar, Tensor};
+
+/// The tolerances of [`isclose`] and [`allclose`] (PyTorch's defaults: 1e-5, 1e-8, NaN never equal).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tolerance {
+    pub rtol: f64,
+    pub atol: f64,
+    pub equal_nan: bool,
+}
+
+impl Default for Tolerance {
+    fn default() -> Self {
+        Tolerance {
+            rtol: 1e-5,
+            atol: 1e-8,
+            equal_nan: false,
+        }
+    }
+}
+
+/// `torch.isclose(a, b)`: `|a - b| <= atol + rtol * |b|` elementwise (broadcast), in double.
+pub fn isclose(a: &Tensor, b: &Tensor, tol: Tolerance) -> Result<Tensor> {
+    let shape = broadcast_shapes(a.shape(), b.shape())?;
+    let av = a.broadcast_to(&shape)?.to_vec::<f32>();
+    let bv = b.broadcast_to(&shape)?.to_vec::<f32>();
+    let out: Vec<bool> = av
+        .iter()
+        .zip(&bv)
+        .map(|(&u, &v)| {
+            if u.is_nan() || v.is_nan() {
+                return tol.equal_nan && u.is_nan() && v.is_nan();
+            }
+            u == v || ((u as f64 - v as f64).abs() <= tol.atol + tol.rtol * (v as f64).abs())
+        })
+        .collect();
+    Tensor::from_vec(out, &shape)
+}
+
+/// `torch.allclose(a, b, rtol, atol)`: whether every pair is close (NaN is never close).
+pub fn allclose(a: &Tensor, b: &Tensor, rtol: f64, atol: f64) -> Result<bool> {
+    let shape = broadcast_shapes(a.shape(), b.shape())?;
+    let to_f64 = |t: &Tensor| -> Result<Vec<f64>> {
+        Ok(t.broadcast_to(&shape)?
+            .to_vec::<f32>()
+            .into_iter()
+            .map(f64::from)
+            .collect())
+    };
+    let (av, bv) = (to_f64(a)?, to_f64(b)?);
+    Ok(av
+        .iter()
+        .zip(&bv)
+        .all(|(&u, &v)| (u - v).abs() <= atol + rtol * v.abs() || u == v))
+}
+
+/// `torch.equal(a, b)`: same shape and every element equal.
+pub fn equal(a: &Tensor, b: &Tensor) -> Result<bool> {
+    Ok(a.shape() == b.shape()
+        && binary(BinaryOp::Eq, Operand::Tensor(a), Operand::Tensor(b))?
+            .to_vec::<bool>()
+            .iter()
+            .all(|&e| e))
+}
+
+/// `torch.lerp(start, end, weight)`: `start + weight * (end - start)`.
+pub fn lerp(start: &Tensor, end: &Tensor, weight: Scalar) -> Result<Tensor> {
+    let diff = binary(BinaryOp::Sub, Operand::Tensor(end), Operand::Tensor(start))?;
+    let step = binary(
+        BinaryOp::Mul,
+        Operand::Tensor(&diff),
+        Operand::Scalar(weight),
+    )?;
+    binary(
+        BinaryOp::Add,
+        Operand::Tensor(start),
+        Operand::Tensor(&step),
+    )
+}
+
+/// `torch.round(x, decimals=d)`: `round(x * 10^d) / 10^d` (half to even), plain `round` for `d == 0`.
+pub fn round_decimals(x: &Tensor, decimals: i64) -> Result<Tensor> {
+    if decimals == 0 {
+        return unary(UnaryOp::Round, x);
+    }
+    let scale = Scalar::Float(10f64.powi(decimals as i32));
+    let up = binary(BinaryOp::Mul, Operand::Tensor(x), Operand::Scalar(scale))?;
+    let rounded = unary(UnaryOp::Round, &up)?;
+    binary(
+        BinaryOp::Div,
+        Operand::Tensor(&rounded),
+        Operand::Scalar(scale),
+    )
+}
+
+/// `torch.div(a, b, rounding_mode='trunc')`: the true quotient truncated towards zero, in `a`'s dtype.
+pub fn div_trunc(a: &Tensor, b: Operand) -> Result<Tensor> {
+    let quotient = binary(BinaryOp::Div, Operand::Tensor(a), b)?;
+    let truncated = unary(UnaryOp::Trunc, &quotient)?;
+    let dtype =
+        crate::tensor::dtype::result_type(&[crate::tensor::dtype::Operand::Dimensioned(a.dtype())]);
+    Ok(truncated.to_dtype(dtype))
+}
+
+/// `torch.logical_and/or/xor(a, b)` (`op` is `And`, `Or` or `Xor`): both read as bool.
+pub fn logical(op: BinaryOp, a: &Tensor, b: &Tensor) -> Result<Tensor> {
+    binary(
+        op,
+        Operand::Tensor(&a.to_dtype(DType::Bool)),
+        Operand::Tensor(&b.to_dtype(DType::Bool)),
+    )
+}
+
+/// `torch.logical_not(x)`: `x` read as bool, negated.
+pub fn logical_not(x: &Tensor) -> Result<Tensor> {
+    unary(UnaryOp::Not, &x.to_dtype(DType::Bool))
+}
+
+/// `a.add(b, alpha=k)` / `a.sub(b, alpha=k)`: `a op (b * k)`; without `alpha`, `a op b`.
+pub fn binary_alpha(op: BinaryOp, a: &Tensor, b: Operand, alpha: Option<Scalar>) -> Result<Tensor> {
+    match alpha {
+        None => binary(op, Operand::Tensor(a), b),
+        Some(k) => {
+            let scaled = binary(BinaryOp::Mul, b, Operand::Scalar(k))?;
+            binary(op, Operand::Tensor(a), Operand::Tensor(&scaled))
+        }
+    }
+}
+
+/// `a.add_(b, alpha=k)`: [`binary_alpha`] written into `a`.
+pub fn binary_alpha_inplace(
+    op: BinaryOp,
+    a: &Tensor,
+    b: Operand,
+    alpha: Option<Scalar>,
+) -> Result<()> {
+    match alpha {
+        None => binary_inplace(op, a, b),
+        Some(k) => {
+            let scaled = binary(BinaryOp::Mul, b, Operand::Scalar(k))?;
+            binary_inplace(op, a, Operand::Tensor(&scaled))
+        }
+    }
+}
+
+/// `x.relu_()`, `x.exp_()`, ...: the unary op written back through `x`'s view.
+pub fn unary_inplace(op: UnaryOp, x: &Tensor) -> Result<()> {
+    let result = unary(op, x)?;
+    x.copy_from(&result)
+}
+
+/// `x.clamp_(min, max)`: [`clamp`] written back through `x`'s view.
+pub fn clamp_inplace(x: &Tensor, min: Option<Scalar>, max: Option<Scalar>) -> Result<()> {
+    let result = clamp(x, min, max)?;
+    x.copy_from(&result)
+}
+
+/// `torch.outer(a, b)`: `a[i] * b[j]`.
+pub fn outer(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+    binary(
+        BinaryOp::Mul,
+        Operand::Tensor(&a.unsqueeze(1)?),
+        Operand::Tensor(&b.unsqueeze(0)?),
+    )
+}
+
+/// `item in t`: whether any element equals `item`.
+pub fn contains(t: &Tensor, item: Operand) -> Result<bool> {
+    let eq = binary(BinaryOp::Eq, Operand::Tensor(t), item)?;
+    Ok(eq.to_vec::<bool>().iter().any(|&e| e))
+}
