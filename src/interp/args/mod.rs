@@ -36,12 +36,12 @@ use super::value::{Args, Value};
 
 mod bound;
 mod python;
-mod torch;
+mod typed;
 
 pub use bound::Bound;
 use bound::Slot;
 use python::bind_python;
-use torch::{bind_torch, invalid_combination};
+use typed::{bind_torch, invalid_combination};
 
 /// How a function's argument errors are worded (see the module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,5 +1,5 @@
-//! PyTorch's argument parsing (`torch/csrc/utils/python_arg_parser.cpp` and `invalid_arguments.cpp`):
-//! binding a call to one signature, and the messages when no overload accepts it.
+//! The typed dialect: PyTorch's argument parsing (`torch/csrc/utils/python_arg_parser.cpp` and
+//! `invalid_arguments.cpp`), binding a call to one signature, and the messages when no overload accepts it.
 
 use std::rc::Rc;
 
