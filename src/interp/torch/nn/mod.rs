@@ -1,0 +1,352 @@
+//! `torch.nn`: Module and the layers the lessons use, `torch.nn.functional` and `torch.nn.init`. Modules are
+//! ordinary instances of native classes, so a learner's `class Encoder(nn.Module)` works like any Python
+//! class; the registration order of attributes gives PyTorch's order of parameters and children. This file
+//! builds the classes and holds what every part shares; the parts are:
+//! `module` (Module's own methods, attributes and containers), `repr` (PyTorch's module printout),
+//! `layers` (Linear, Embedding, LayerNorm, Dropout, activations, Sequential, ModuleList, ModuleDict),
+//! `functional`, `losses` and `init`.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::tensor::Tensor;
+
+use super::args::Params;
+use crate::interp::Interpreter;
+use crate::interp::builtins::{builtin, builtin_with};
+use crate::interp::error::{PyResult, type_error};
+use crate::interp::value::{Args, Class, Instance, Module, NativeFn, Value};
+
+mod functional;
+mod initializers;
+mod layers;
+mod losses;
+mod module;
+mod repr;
+
+use functional::*;
+pub(crate) use initializers::init_fn;
+use layers::*;
+use losses::*;
+use module::*;
+pub(crate) use module::{
+    before_module_setattr, construct_native, module_attr, module_getitem, module_iter, module_len,
+    named_tuple,
+};
+pub(crate) use repr::module_repr;
+use repr::*;
+
+pub(super) fn native_class(
+    name: &str,
+    tag: &'static str,
+    bases: Vec<Rc<Class>>,
+    methods: &[(&'static str, NativeFn)],
+) -> Rc<Class> {
+    Rc::new(Class {
+        name: Rc::from(name),
+        bases,
+        attrs: RefCell::new(
+            methods
+                .iter()
+                .map(|(n, f)| (Rc::from(*n), builtin(n, *f)))
+                .collect(),
+        ),
+        native: Some(tag),
+        slots: Some(&super::types::MODULE),
+    })
+}
+
+pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
+    let object = interp
+        .exception_classes
+        .get("object")
+        .cloned()
+        .into_iter()
+        .collect::<Vec<_>>();
+    let module = native_class(
+        "Module",
+        "Module",
+        object,
+        &[
+            ("__init__", m_init),
+            ("__call__", m_call),
+            ("forward", m_forward),
+            ("parameters", m_parameters),
+            ("named_parameters", m_named_parameters),
+            ("children", m_children),
+            ("named_children", m_named_children),
+            ("modules", m_modules),
+            ("eval", m_eval),
+            ("train", m_train),
+            ("zero_grad", m_noop),
+            ("requires_grad_", m_requires_grad),
+            ("to", m_self),
+            ("cpu", m_self),
+            ("register_buffer", m_register_buffer),
+            ("named_buffers", m_named_buffers),
+            ("buffers", m_buffers),
+            ("state_dict", m_state_dict),
+            ("add_module", m_add_module),
+            ("apply", m_apply),
+            ("extra_repr", m_extra_repr),
+        ],
+    );
+    let sub = |name: &str, tag: &'static str, methods: &[(&'static str, NativeFn)]| {
+        native_class(name, tag, vec![Rc::clone(&module)], methods)
+    };
+    let classes: Vec<Rc<Class>> = vec![
+        Rc::clone(&module),
+        sub(
+            "Linear",
+            "Linear",
+            &[("__init__", linear_init_fn), ("forward", linear_forward)],
+        ),
+        sub(
+            "Embedding",
+            "Embedding",
+            &[
+                ("__init__", embedding_init),
+                ("forward", embedding_forward),
+                ("from_pretrained", embedding_from_pretrained),
+            ],
+        ),
+        sub(
+            "LayerNorm",
+            "LayerNorm",
+            &[("__init__", layernorm_init), ("forward", layernorm_forward)],
+        ),
+        sub(
+            "Dropout",
+            "Dropout",
+            &[("__init__", dropout_init), ("forward", dropout_forward)],
+        ),
+        sub(
+            "ReLU",
+            "ReLU",
+            &[("__init__", relu_init), ("forward", act_forward)],
+        ),
+        sub(
+            "GELU",
+            "GELU",
+            &[("__init__", gelu_init), ("forward", act_forward)],
+        ),
+        sub(
+            "Tanh",
+            "Tanh",
+            &[("__init__", simple_init), ("forward", act_forward)],
+        ),
+        sub(
+            "Sigmoid",
+            "Sigmoid",
+            &[("__init__", simple_init), ("forward", act_forward)],
+        ),
+        sub(
+            "Identity",
+            "Identity",
+            &[("__init__", simple_init), ("forward", act_forward)],
+        ),
+        sub(
+            "Softmax",
+            "Softmax",
+            &[("__init__", softmax_init), ("forward", act_forward)],
+        ),
+        sub(
+            "LogSoftmax",
+            "LogSoftmax",
+            &[("__init__", softmax_init), ("forward", act_forward)],
+        ),
+        sub(
+            "LeakyReLU",
+            "LeakyReLU",
+            &[("__init__", leaky_init), ("forward", act_forward)],
+        ),
+        sub(
+            "ELU",
+            "ELU",
+            &[("__init__", elu_init), ("forward", act_forward)],
+        ),
+        sub(
+            "SiLU",
+            "SiLU",
+            &[("__init__", simple_init), ("forward", act_forward)],
+        ),
+        sub(
+            "CrossEntropyLoss",
+            "CrossEntropyLoss",
+            &[("__init__", loss_init), ("forward", loss_forward)],
+        ),
+        sub(
+            "NLLLoss",
+            "NLLLoss",
+            &[("__init__", loss_init), ("forward", loss_forward)],
+        ),
+        sub(
+            "MSELoss",
+            "MSELoss",
+            &[("__init__", loss_init), ("forward", loss_forward)],
+        ),
+        sub(
+            "KLDivLoss",
+            "KLDivLoss",
+            &[("__init__", loss_init), ("forward", loss_forward)],
+        ),
+        sub(
+            "ModuleDict",
+            "ModuleDict",
+            &[
+                ("__init__", moduledict_init),
+                ("keys", moduledict_keys),
+                ("values", moduledict_values),
+                ("items", moduledict_items),
+            ],
+        ),
+        sub(
+            "Sequential",
+            "Sequential",
+            &[
+                ("__init__", sequential_init),
+                ("forward", sequential_forward),
+                ("append", list_append),
+            ],
+        ),
+        sub(
+            "ModuleList",
+            "ModuleList",
+            &[
+                ("__init__", modulelist_init),
+                ("append", list_append),
+                ("extend", list_extend),
+            ],
+        ),
+    ];
+    let mut nn_attrs: HashMap<&'static str, Value> = HashMap::new();
+    for c in &classes {
+        let tag = c.native.unwrap_or("Module");
+        interp.nn_classes.insert(tag, Rc::clone(c));
+        nn_attrs.insert(tag, Value::Class(Rc::clone(c)));
+    }
+    nn_attrs.insert("Parameter", builtin("Parameter", parameter));
+    let mut init_attrs = HashMap::new();
+    for name in [
+        "xavier_uniform_",
+        "xavier_normal_",
+        "zeros_",
+        "ones_",
+        "normal_",
+        "uniform_",
+        "constant_",
+        "kaiming_uniform_",
+    ] {
+        init_attrs.insert(name, builtin_with(name, move |i, a| init_fn(i, name, a)));
+    }
+    let init_module = Value::Module(Rc::new(Module {
+        name: "torch.nn.init",
+        attrs: init_attrs,
+    }));
+    interp.modules.insert("torch.nn.init", init_module.clone());
+    nn_attrs.insert("init", init_module);
+    let named = native_class("namedtuple", "namedtuple", vec![], &[]);
+    interp.nn_classes.insert("namedtuple", named);
+
+    let mut f_attrs: HashMap<&'static str, Value> = HashMap::new();
+    for &(n, f, node) in F_FNS {
+        f_attrs.insert(n, builtin_with(n, move |i, a| f_dispatch(i, f, node, a)));
+    }
+    let functional = Value::Module(Rc::new(Module {
+        name: "torch.nn.functional",
+        attrs: f_attrs,
+    }));
+    nn_attrs.insert("functional", functional.clone());
+    (
+        Value::Module(Rc::new(Module {
+            name: "torch.nn",
+            attrs: nn_attrs,
+        })),
+        functional,
+    )
+}
+
+pub(super) fn this(args: &Args) -> PyResult<Rc<Instance>> {
+    match args.pos.first() {
+        Some(Value::Instance(i)) => Ok(Rc::clone(i)),
+        _ => Err(type_error("descriptor requires a 'Module' object")),
+    }
+}
+
+/// Arguments after `self`.
+pub(super) fn rest(args: Args, name: &str) -> Params {
+    let mut a = args;
+    if !a.pos.is_empty() {
+        a.pos.remove(0);
+    }
+    Params::new(name, a)
+}
+
+pub(crate) fn is_module(inst: &Instance) -> bool {
+    inst.class.has_native("Module")
+}
+
+pub(super) fn is_module_value(v: &Value) -> bool {
+    matches!(v, Value::Instance(i) if is_module(i))
+}
+
+pub(super) fn param(t: Tensor) -> Value {
+    t.set_param(true);
+    Value::Tensor(t)
+}
+
+pub(super) fn children(inst: &Instance) -> Vec<(Rc<str>, Rc<Instance>)> {
+    inst.attrs
+        .borrow()
+        .iter()
+        .filter_map(|(k, v)| match v {
+            Value::Instance(i) if is_module(i) => Some((Rc::clone(k), Rc::clone(i))),
+            _ => None,
+        })
+        .collect()
+}
+
+pub(super) fn own_parameters(inst: &Instance) -> Vec<(Rc<str>, Tensor)> {
+    inst.attrs
+        .borrow()
+        .iter()
+        .filter_map(|(k, v)| match v {
+            Value::Tensor(t) if t.is_param() => Some((Rc::clone(k), t.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+pub(super) fn all_parameters(inst: &Instance, prefix: &str, out: &mut Vec<(String, Tensor)>) {
+    for (k, t) in own_parameters(inst) {
+        if !out
+            .iter()
+            .any(|(_, u)| u.shares_storage(&t) && u.layout() == t.layout())
+        {
+            out.push((format!("{prefix}{k}"), t));
+        }
+    }
+    for (k, c) in children(inst) {
+        all_parameters(&c, &format!("{prefix}{k}."), out);
+    }
+}
+
+pub(super) fn training(inst: &Instance) -> bool {
+    !matches!(inst.get("training"), Some(Value::Bool(false)))
+}
+
+pub(super) fn float_attr(inst: &Instance, name: &str) -> f64 {
+    match inst.get(name) {
+        Some(Value::Float(f)) => f,
+        Some(Value::Int(i)) => i as f64,
+        _ => 0.0,
+    }
+}
+
+pub(super) fn int_attr(inst: &Instance, name: &str) -> i64 {
+    match inst.get(name) {
+        Some(Value::Int(i)) => i,
+        _ => 0,
+    }
+}

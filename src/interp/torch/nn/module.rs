@@ -1,0 +1,553 @@
+//! `nn.Module`'s own machinery: `__call__` and `forward`, parameters, children, buffers, `state_dict`,
+//! train/eval, and how a module answers attribute, item and iteration access (through the native type).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::tensor::DType;
+
+use crate::interp::Interpreter;
+use crate::interp::error::{PyResult, exc, type_error};
+use crate::interp::value::{Args, Class, Instance, Value};
+
+use super::*;
+
+pub(super) fn m_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    if inst.get("training").is_none() {
+        inst.set("training", Value::Bool(true));
+    }
+    Ok(Value::None)
+}
+
+pub(super) fn m_call(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    if inst.get("training").is_none() {
+        return Err(exc(
+            "AttributeError",
+            format!(
+                "'{}' object has no attribute '_modules' (did you forget super().__init__()?)",
+                inst.class.name
+            ),
+        ));
+    }
+    let forward = match inst.class.lookup("forward") {
+        Some((_, f)) => f,
+        None => {
+            return Err(exc(
+                "NotImplementedError",
+                format!(
+                    "Module [{}] is missing the required \"forward\" function",
+                    inst.class.name
+                ),
+            ));
+        }
+    };
+    let native_forward = matches!(forward, Value::Builtin(_));
+    if !native_forward {
+        return interp.call_value(forward, args);
+    }
+    let mut inputs: Vec<Value> = args.pos.iter().skip(1).cloned().collect();
+    inputs.extend(
+        own_parameters(&inst)
+            .into_iter()
+            .map(|(_, t)| Value::Tensor(t)),
+    );
+    let record = super::super::autograd::recording(interp, &inputs.iter().collect::<Vec<_>>());
+    let input_ndim = match args.pos.get(1) {
+        Some(Value::Tensor(t)) => t.ndim(),
+        _ => 0,
+    };
+    let result = interp.call_value(forward, args)?;
+    match native_forward_node(&inst, input_ndim) {
+        Some(node) if record => Ok(super::super::autograd::mark(result, node)),
+        _ => Ok(result),
+    }
+}
+
+pub(super) fn m_forward(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    Err(exc(
+        "NotImplementedError",
+        format!(
+            "Module [{}] is missing the required \"forward\" function",
+            inst.class.name
+        ),
+    ))
+}
+
+pub(super) fn m_parameters(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let mut out = Vec::new();
+    all_parameters(&inst, "", &mut out);
+    Ok(Value::list(
+        out.into_iter().map(|(_, t)| Value::Tensor(t)).collect(),
+    ))
+}
+
+pub(super) fn m_named_parameters(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let mut out = Vec::new();
+    all_parameters(&inst, "", &mut out);
+    Ok(Value::list(
+        out.into_iter()
+            .map(|(n, t)| Value::tuple(vec![Value::str(&n), Value::Tensor(t)]))
+            .collect(),
+    ))
+}
+
+pub(super) fn m_children(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    Ok(Value::list(
+        children(&inst)
+            .into_iter()
+            .map(|(_, c)| Value::Instance(c))
+            .collect(),
+    ))
+}
+
+pub(super) fn m_named_children(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    Ok(Value::list(
+        children(&inst)
+            .into_iter()
+            .map(|(k, c)| Value::tuple(vec![Value::Str(k), Value::Instance(c)]))
+            .collect(),
+    ))
+}
+
+pub(super) fn m_modules(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    fn walk(inst: &Rc<Instance>, out: &mut Vec<Value>) {
+        out.push(Value::Instance(Rc::clone(inst)));
+        for (_, c) in children(inst) {
+            walk(&c, out);
+        }
+    }
+    let inst = this(&args)?;
+    let mut out = Vec::new();
+    walk(&inst, &mut out);
+    Ok(Value::list(out))
+}
+
+pub(super) fn set_training(inst: &Rc<Instance>, mode: bool) {
+    inst.set("training", Value::Bool(mode));
+    for (_, c) in children(inst) {
+        set_training(&c, mode);
+    }
+}
+
+pub(super) fn m_eval(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    set_training(&inst, false);
+    Ok(Value::Instance(inst))
+}
+
+pub(super) fn m_train(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let mode = match args.pos.get(1) {
+        Some(v) => interp.truthy(v)?,
+        None => true,
+    };
+    set_training(&inst, mode);
+    Ok(Value::Instance(inst))
+}
+
+pub(super) fn m_noop(_: &mut Interpreter, _: Args) -> PyResult<Value> {
+    Ok(Value::None)
+}
+
+pub(super) fn m_requires_grad(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let flag = match args.pos.get(1).or(args
+        .kw
+        .iter()
+        .find(|(k, _)| &**k == "requires_grad")
+        .map(|(_, v)| v))
+    {
+        Some(v) => interp.truthy(v)?,
+        None => true,
+    };
+    let mut params = Vec::new();
+    all_parameters(&inst, "", &mut params);
+    for (_, t) in params {
+        t.set_grad_info(crate::tensor::GradInfo {
+            requires_grad: flag,
+            is_param: true,
+            grad_fn: None,
+        });
+    }
+    Ok(Value::Instance(inst))
+}
+
+pub(super) fn m_self(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    Ok(Value::Instance(this(&args)?))
+}
+
+pub(super) fn m_register_buffer(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "register_buffer");
+    let name = match p.get(0, "name") {
+        Some(Value::Str(s)) => s,
+        _ => return Err(type_error("buffer name should be a string")),
+    };
+    let value = match p.get(1, "tensor") {
+        Some(Value::Tensor(t)) => Value::Tensor(t.detach()),
+        None => Value::None,
+        Some(other) => {
+            return Err(type_error(format!(
+                "cannot assign '{}' object to buffer '{}' (torch Tensor or None required)",
+                other.type_name(),
+                name
+            )));
+        }
+    };
+    inst.set(&name, value);
+    let mut names = buffer_names(&inst);
+    if !names.iter().any(|n| **n == *name) {
+        names.push(Rc::clone(&name));
+    }
+    inst.set(
+        BUFFERS,
+        Value::list(names.into_iter().map(Value::Str).collect()),
+    );
+    Ok(Value::None)
+}
+
+/// Where a module keeps its buffer names: not a Python identifier, so cells cannot reach it.
+pub(super) const BUFFERS: &str = "\u{0}buffers";
+
+pub(super) fn buffer_names(inst: &Instance) -> Vec<Rc<str>> {
+    match inst.get(BUFFERS) {
+        Some(Value::List(l)) => l
+            .borrow()
+            .iter()
+            .filter_map(|v| {
+                if let Value::Str(s) = v {
+                    Some(Rc::clone(s))
+                } else {
+                    None
+                }
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+pub(super) fn all_buffers(inst: &Instance, prefix: &str, out: &mut Vec<(String, Value)>) {
+    for name in buffer_names(inst) {
+        if let Some(v @ Value::Tensor(_)) = inst.get(&name) {
+            out.push((format!("{prefix}{name}"), v));
+        }
+    }
+    for (k, c) in children(inst) {
+        all_buffers(&c, &format!("{prefix}{k}."), out);
+    }
+}
+
+pub(super) fn m_named_buffers(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let mut out = Vec::new();
+    all_buffers(&inst, "", &mut out);
+    Ok(Value::list(
+        out.into_iter()
+            .map(|(n, v)| Value::tuple(vec![Value::str(&n), v]))
+            .collect(),
+    ))
+}
+
+pub(super) fn m_buffers(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let mut out = Vec::new();
+    all_buffers(&inst, "", &mut out);
+    Ok(Value::list(out.into_iter().map(|(_, v)| v).collect()))
+}
+
+/// `state_dict()`: per module its parameters then its buffers, then its children, as PyTorch orders them.
+pub(super) fn m_state_dict(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    fn walk(inst: &Instance, prefix: &str, out: &mut crate::interp::value::Dict) {
+        for (k, t) in own_parameters(inst) {
+            let key = format!("{prefix}{k}");
+            out.insert(
+                crate::interp::value::HashKey::Str(Rc::from(key.as_str())),
+                Value::str(&key),
+                Value::Tensor(t.detach()),
+            );
+        }
+        for name in buffer_names(inst) {
+            if let Some(Value::Tensor(t)) = inst.get(&name) {
+                let key = format!("{prefix}{name}");
+                out.insert(
+                    crate::interp::value::HashKey::Str(Rc::from(key.as_str())),
+                    Value::str(&key),
+                    Value::Tensor(t.detach()),
+                );
+            }
+        }
+        for (k, c) in children(inst) {
+            walk(&c, &format!("{prefix}{k}."), out);
+        }
+    }
+    let inst = this(&args)?;
+    let mut d = crate::interp::value::Dict::default();
+    walk(&inst, "", &mut d);
+    Ok(Value::Dict(Rc::new(RefCell::new(d))))
+}
+
+pub(super) fn m_add_module(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    let p = rest(args, "add_module");
+    match (p.get(0, "name"), p.get(1, "module")) {
+        (Some(Value::Str(n)), Some(m)) => {
+            inst.set(&n, m);
+            Ok(Value::None)
+        }
+        _ => Err(type_error("add_module() expects a name and a module")),
+    }
+}
+
+pub(super) fn m_apply(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    fn walk(interp: &mut Interpreter, inst: &Rc<Instance>, f: &Value) -> PyResult<()> {
+        for (_, c) in children(inst) {
+            walk(interp, &c, f)?;
+        }
+        interp.call_value(f.clone(), Args::new(vec![Value::Instance(Rc::clone(inst))]))?;
+        Ok(())
+    }
+    let inst = this(&args)?;
+    let f = args
+        .pos
+        .get(1)
+        .cloned()
+        .ok_or_else(|| type_error("apply() missing required argument 'fn'"))?;
+    walk(interp, &inst, &f)?;
+    Ok(Value::Instance(inst))
+}
+
+pub(super) fn m_extra_repr(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = this(&args)?;
+    Ok(Value::str(&native_extra_repr(&inst)))
+}
+
+/// The grad_pub(super) fn a native module's forward records.
+fn native_forward_node(inst: &Instance, input_ndim: usize) -> Option<&'static str> {
+    Some(match inst.class.native_tag()? {
+        "Linear" => linear_node(
+            input_ndim,
+            matches!(inst.get("bias"), Some(Value::Tensor(_))),
+        ),
+        "Embedding" => "EmbeddingBackward0",
+        "LayerNorm" => "NativeLayerNormBackward0",
+        "Dropout" => {
+            if !training(inst) || float_attr(inst, "p") == 0.0 {
+                return None;
+            }
+            "NativeDropoutBackward0"
+        }
+        "ReLU" => "ReluBackward0",
+        "LeakyReLU" => "LeakyReluBackward0",
+        "ELU" => "EluBackward0",
+        "SiLU" => "SiluBackward0",
+        "CrossEntropyLoss" | "NLLLoss" => "NllLossBackward0",
+        "MSELoss" => "MseLossBackward0",
+        "GELU" => "GeluBackward0",
+        "Tanh" => "TanhBackward0",
+        "Sigmoid" => "SigmoidBackward0",
+        "Softmax" => "SoftmaxBackward0",
+        "LogSoftmax" => "LogSoftmaxBackward0",
+        _ => return None,
+    })
+}
+
+pub(crate) fn construct_native(
+    _: &mut Interpreter,
+    _tag: &str,
+    _class: &Rc<Class>,
+    _args: &Args,
+) -> PyResult<Option<Value>> {
+    Ok(None)
+}
+
+pub(crate) fn module_attr(
+    _: &mut Interpreter,
+    _inst: &Rc<Instance>,
+    _name: &str,
+) -> PyResult<Option<Value>> {
+    Ok(None)
+}
+
+pub(crate) fn before_module_setattr(
+    _: &mut Interpreter,
+    inst: &Rc<Instance>,
+    name: &str,
+    value: &Value,
+) -> PyResult<()> {
+    if !is_module(inst) {
+        return Ok(());
+    }
+    let initialised = inst.get("training").is_some();
+    if !initialised {
+        if is_module_value(value) {
+            return Err(exc(
+                "AttributeError",
+                "cannot assign module before Module.__init__() call",
+            ));
+        }
+        if matches!(value, Value::Tensor(t) if t.is_param()) {
+            return Err(exc(
+                "AttributeError",
+                "cannot assign parameters before Module.__init__() call",
+            ));
+        }
+    }
+    if let (Some(Value::Tensor(old)), Value::Tensor(new)) = (inst.get(name), value)
+        && old.is_param()
+        && !new.is_param()
+    {
+        return Err(type_error(format!(
+            "cannot assign 'torch.{}Tensor' as parameter '{}' (torch.nn.Parameter or None expected)",
+            match new.dtype() {
+                DType::Float32 => "Float",
+                DType::Int64 => "Long",
+                DType::Int32 => "Int",
+                DType::Bool => "Bool",
+            },
+            name
+        )));
+    }
+    Ok(())
+}
+
+pub(super) fn list_children(inst: &Instance) -> Vec<Value> {
+    children(inst)
+        .into_iter()
+        .map(|(_, c)| Value::Instance(c))
+        .collect()
+}
+
+pub(crate) fn module_getitem(
+    interp: &mut Interpreter,
+    inst: &Rc<Instance>,
+    index: &Value,
+) -> PyResult<Value> {
+    if is_named_tuple(inst) {
+        let vals: Vec<Value> = inst.attrs.borrow().iter().map(|(_, v)| v.clone()).collect();
+        let i = interp.seq_index(index, vals.len(), "tuple")?;
+        return Ok(vals[i].clone());
+    }
+    if inst.class.has_native("ModuleDict") {
+        let key = match index {
+            Value::Str(s) => s.to_string(),
+            other => return Err(exc("KeyError", interp.repr(other)?)),
+        };
+        return inst
+            .get(&key)
+            .filter(is_module_value)
+            .ok_or_else(|| exc("KeyError", format!("'{key}'")));
+    }
+    if inst.class.has_native("ModuleList") || inst.class.has_native("Sequential") {
+        let kids = list_children(inst);
+        if let Value::Slice(_) = index {
+            // Sequential keeps the original keys; ModuleList renumbers (container.py).
+            let named: Vec<Value> = children(inst)
+                .into_iter()
+                .map(|(k, c)| Value::tuple(vec![Value::Str(k), Value::Instance(c)]))
+                .collect();
+            let picked = interp.get_item(&Value::list(named), index.clone())?;
+            let items = interp.collect_iter(&picked)?;
+            let class = Rc::clone(&inst.class);
+            let new = Rc::new(Instance {
+                class,
+                attrs: RefCell::new(Vec::new()),
+            });
+            new.set("training", Value::Bool(training(inst)));
+            let keep_keys = inst.class.has_native("Sequential");
+            for (i, pair) in items.into_iter().enumerate() {
+                if let Value::Tuple(kv) = pair {
+                    let key = match (&kv[0], keep_keys) {
+                        (Value::Str(k), true) => k.to_string(),
+                        _ => i.to_string(),
+                    };
+                    new.set(&key, kv[1].clone());
+                }
+            }
+            return Ok(Value::Instance(new));
+        }
+        let n = kids.len();
+        let i = match index {
+            Value::Int(i) => *i,
+            _ => return Err(type_error("indices must be integers")),
+        };
+        let j = if i < 0 { i + n as i64 } else { i };
+        if j < 0 || j >= n as i64 {
+            return Err(exc("IndexError", format!("index {i} is out of range")));
+        }
+        return Ok(kids[j as usize].clone());
+    }
+    Err(type_error(format!(
+        "'{}' object is not subscriptable",
+        inst.class.name
+    )))
+}
+
+pub(crate) fn module_iter(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<Vec<Value>> {
+    if inst.class.has_native("ModuleDict") {
+        return Ok(children(inst)
+            .into_iter()
+            .map(|(k, _)| Value::Str(k))
+            .collect());
+    }
+    if is_named_tuple(inst) {
+        return Ok(inst.attrs.borrow().iter().map(|(_, v)| v.clone()).collect());
+    }
+    if inst.class.has_native("ModuleList") || inst.class.has_native("Sequential") {
+        return Ok(list_children(inst));
+    }
+    Err(type_error(format!(
+        "'{}' object is not iterable",
+        inst.class.name
+    )))
+}
+
+pub(crate) fn module_len(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<Value> {
+    if is_named_tuple(inst) {
+        return Ok(Value::Int(inst.attrs.borrow().len() as i64));
+    }
+    if inst.class.has_native("ModuleList")
+        || inst.class.has_native("Sequential")
+        || inst.class.has_native("ModuleDict")
+    {
+        return Ok(Value::Int(list_children(inst).len() as i64));
+    }
+    Err(type_error(format!(
+        "object of type '{}' has no len()",
+        inst.class.name
+    )))
+}
+
+/// A read-only record with named fields (`torch.return_types.max`, `finfo`).
+pub(crate) fn named_tuple(
+    interp: &mut Interpreter,
+    name: &str,
+    fields: Vec<(&str, Value)>,
+) -> Value {
+    let base = interp.nn_classes.get("namedtuple").cloned();
+    let class = Rc::new(Class {
+        name: Rc::from(name),
+        bases: base.into_iter().collect(),
+        attrs: RefCell::new(Vec::new()),
+        native: None,
+        slots: None,
+    });
+    let inst = Rc::new(Instance {
+        class,
+        attrs: RefCell::new(Vec::new()),
+    });
+    for (k, v) in fields {
+        inst.set(k, v);
+    }
+    Value::Instance(inst)
+}
+
+pub(super) fn is_named_tuple(inst: &Instance) -> bool {
+    inst.class.has_native("namedtuple")
+}
