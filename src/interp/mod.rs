@@ -29,8 +29,6 @@ use std::time::{Duration, Instant};
 
 use rustpython_parser::{Mode, ast, parse};
 
-use crate::tensor::random::Generator;
-
 pub use error::{PyException, PyResult, Unwind};
 use source::LineIndex;
 pub use value::Value;
@@ -78,7 +76,8 @@ pub struct Interpreter {
     pub(crate) builtins: HashMap<&'static str, Value>,
     pub(crate) modules: HashMap<&'static str, Value>,
     pub(crate) exception_classes: HashMap<&'static str, Rc<Class>>,
-    pub(crate) nn_classes: HashMap<&'static str, Rc<Class>>,
+    /// State the binding modules keep per interpreter (see `native::Extensions`).
+    pub(crate) extensions: native::Extensions,
     /// The slots of the engine's own values (tensor, Size, dtype), registered by their binding module.
     pub(crate) engine_types: native::EngineTypes,
     /// Everything `print` wrote, until taken with [`Interpreter::take_output`].
@@ -86,9 +85,6 @@ pub struct Interpreter {
     /// Warnings (PyTorch's UserWarnings) for stderr.
     pub warnings: Vec<String>,
     pub limits: Limits,
-    pub rng: Generator,
-    /// `with torch.no_grad()` nesting.
-    pub no_grad: usize,
     /// `torch.get_num_threads()`: in force in the engine only while this interpreter runs code.
     pub num_threads: usize,
     pub(crate) frames: Vec<FrameCtx>,
@@ -110,13 +106,11 @@ impl Interpreter {
             builtins: HashMap::new(),
             modules: HashMap::new(),
             exception_classes: HashMap::new(),
-            nn_classes: HashMap::new(),
+            extensions: native::Extensions::default(),
             engine_types: native::EngineTypes::default(),
             out: String::new(),
             warnings: Vec::new(),
             limits: Limits::default(),
-            rng: Generator::new(crate::tensor::random::DEFAULT_SEED),
-            no_grad: 0,
             num_threads: 1,
             frames: Vec::new(),
             steps: 0,

@@ -9,7 +9,8 @@
 //! Every slot has a default that answers as CPython answers for a type that lacks it (`'X' object is not
 //! subscriptable`, `... has no len()`), so a type implements only what it supports.
 
-use std::any::Any;
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use rustpython_parser::ast::{CmpOp, Operator, UnaryOp};
@@ -273,6 +274,34 @@ impl Interpreter {
             Value::Native(o) => Some(o.native_type()),
             Value::Instance(i) => i.class.slots(),
             _ => None,
+        }
+    }
+}
+
+/// Per-interpreter state of binding modules (torch's generator, grad mode and classes), kept by type so the
+/// core holds it without knowing what it is (as `http::Extensions` and anymap do).
+#[derive(Default)]
+pub struct Extensions {
+    map: HashMap<TypeId, Box<dyn Any>>,
+}
+
+impl Extensions {
+    pub fn get<T: Any>(&self) -> Option<&T> {
+        self.map
+            .get(&TypeId::of::<T>())
+            .and_then(|b| b.downcast_ref())
+    }
+
+    /// The state of type `T`, made with `init` the first time.
+    pub fn get_or_insert_with<T: Any>(&mut self, init: impl FnOnce() -> T) -> &mut T {
+        let slot = self
+            .map
+            .entry(TypeId::of::<T>())
+            .or_insert_with(|| Box::new(init()));
+        match slot.downcast_mut() {
+            Some(t) => t,
+            // The map is keyed by the value's own TypeId, so the slot holds a T.
+            None => unreachable!("an extension slot holds a value of another type"),
         }
     }
 }

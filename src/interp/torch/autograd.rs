@@ -2,6 +2,7 @@
 //! one that requires grad (outside `no_grad`), so results carry the name of the op that made them.
 //! Names follow `torch/csrc/autograd/generated` as torch 2.x prints them.
 
+use crate::interp::torch::state::no_grad_depth;
 use crate::tensor::Tensor;
 
 use crate::interp::Interpreter;
@@ -9,14 +10,14 @@ use crate::interp::value::Value;
 
 /// Whether results of an op on these inputs are recorded by autograd.
 pub(crate) fn recording(interp: &Interpreter, inputs: &[&Value]) -> bool {
-    interp.no_grad == 0
+    no_grad_depth(interp) == 0
         && inputs
             .iter()
             .any(|v| matches!(v, Value::Tensor(t) if t.requires_grad()))
 }
 
 pub(crate) fn recording_tensors(interp: &Interpreter, inputs: &[&Tensor]) -> bool {
-    interp.no_grad == 0 && inputs.iter().any(|t| t.requires_grad())
+    no_grad_depth(interp) == 0 && inputs.iter().any(|t| t.requires_grad())
 }
 
 /// Gives every float tensor in `v` the grad_fn `name` (tuples and named tuples too).
@@ -39,7 +40,7 @@ pub(crate) fn mark(v: Value, name: &'static str) -> Value {
 pub(crate) fn mark_no_grad_view(interp: &Interpreter, base: &Tensor, result: Value) -> Value {
     match result {
         Value::Tensor(t)
-            if interp.no_grad > 0 && base.requires_grad() && t.shares_storage(base) =>
+            if no_grad_depth(interp) > 0 && base.requires_grad() && t.shares_storage(base) =>
         {
             if t.object_id() == base.object_id() {
                 return Value::Tensor(t);
@@ -50,7 +51,7 @@ pub(crate) fn mark_no_grad_view(interp: &Interpreter, base: &Tensor, result: Val
                 grad_fn: None,
             }))
         }
-        Value::Tuple(items) if interp.no_grad > 0 && base.requires_grad() => Value::tuple(
+        Value::Tuple(items) if no_grad_depth(interp) > 0 && base.requires_grad() => Value::tuple(
             items
                 .iter()
                 .map(|v| mark_no_grad_view(interp, base, v.clone()))

@@ -1,5 +1,6 @@
 //! The `torch` module's functions: creation, random numbers, joining, and forwards to tensor methods.
 
+use crate::interp::torch::state::{no_grad_depth, state};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -390,7 +391,7 @@ fn t_rand(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("rand", args);
     let shape = random_shape(&p)?;
     let n = crate::tensor::settings::check_numel(&shape)?;
-    let v = interp.rng.uniform_f32(n, 0.0, 1.0);
+    let v = state(interp).rng.uniform_f32(n, 0.0, 1.0);
     Ok(Value::Tensor(Tensor::from_vec(v, &shape)?))
 }
 
@@ -398,7 +399,7 @@ fn t_randn(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("randn", args);
     let shape = random_shape(&p)?;
     let n = crate::tensor::settings::check_numel(&shape)?;
-    let v = interp.rng.normal_f32(n, 0.0, 1.0);
+    let v = state(interp).rng.normal_f32(n, 0.0, 1.0);
     Ok(Value::Tensor(Tensor::from_vec(v, &shape)?))
 }
 
@@ -436,7 +437,7 @@ fn t_randint(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         ));
     }
     let n = crate::tensor::settings::check_numel(&shape)?;
-    let v = interp.rng.randint_i64(n, low, high);
+    let v = state(interp).rng.randint_i64(n, low, high);
     let t = Tensor::from_vec(v, &shape)?;
     Ok(Value::Tensor(match p.dtype_opt("dtype")? {
         Some(d) => t.to_dtype(d),
@@ -448,23 +449,23 @@ fn t_randperm(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("randperm", args);
     let n = p.int(0, "n")?.max(0) as usize;
     crate::tensor::settings::check_numel(&[n])?;
-    let v = interp.rng.randperm(n);
+    let v = state(interp).rng.randperm(n);
     Ok(Value::Tensor(Tensor::from_vec(v, &[n])?))
 }
 
 fn t_manual_seed(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("manual_seed", args);
     let seed = p.int(0, "seed")?;
-    interp.rng.manual_seed(seed as u64);
+    state(interp).rng.manual_seed(seed as u64);
     Ok(Value::None)
 }
 
 fn t_seed(interp: &mut Interpreter, _: Args) -> PyResult<Value> {
-    Ok(Value::Int(interp.rng.initial_seed() as i64))
+    Ok(Value::Int(state(interp).rng.initial_seed() as i64))
 }
 
 fn t_initial_seed(interp: &mut Interpreter, _: Args) -> PyResult<Value> {
-    Ok(Value::Int(interp.rng.initial_seed() as i64))
+    Ok(Value::Int(state(interp).rng.initial_seed() as i64))
 }
 
 fn like(args: Args, name: &str) -> PyResult<(Tensor, DType, Params)> {
@@ -494,13 +495,13 @@ fn t_full_like(_: &mut Interpreter, args: Args) -> PyResult<Value> {
 
 fn t_rand_like(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let (t, _, _) = like(args, "rand_like")?;
-    let v = interp.rng.uniform_f32(t.numel(), 0.0, 1.0);
+    let v = state(interp).rng.uniform_f32(t.numel(), 0.0, 1.0);
     Ok(Value::Tensor(Tensor::from_vec(v, t.shape())?))
 }
 
 fn t_randn_like(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let (t, _, _) = like(args, "randn_like")?;
-    let v = interp.rng.normal_f32(t.numel(), 0.0, 1.0);
+    let v = state(interp).rng.normal_f32(t.numel(), 0.0, 1.0);
     Ok(Value::Tensor(Tensor::from_vec(v, t.shape())?))
 }
 
@@ -605,7 +606,7 @@ fn t_is_tensor(_: &mut Interpreter, args: Args) -> PyResult<Value> {
 }
 
 fn t_is_grad_enabled(interp: &mut Interpreter, _: Args) -> PyResult<Value> {
-    Ok(Value::Bool(interp.no_grad == 0))
+    Ok(Value::Bool(no_grad_depth(interp) == 0))
 }
 
 fn t_finfo(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -714,8 +715,8 @@ fn t_enable_grad(_: &mut Interpreter, _: Args) -> PyResult<Value> {
 fn t_set_grad_enabled(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let p = Params::new("set_grad_enabled", args);
     let mode = p.bool_or(0, "mode", true)?;
-    let prev = interp.no_grad;
-    interp.no_grad = if mode { 0 } else { prev + 1 };
+    let prev = state(interp).no_grad;
+    state(interp).no_grad = if mode { 0 } else { prev + 1 };
     Ok(super::types::GradMode::value(mode, Some(prev)))
 }
 

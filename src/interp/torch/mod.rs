@@ -6,6 +6,7 @@ mod args;
 mod autograd;
 pub(crate) mod functions;
 mod nn;
+pub(crate) mod state;
 mod tensor_extra;
 mod tensor_methods;
 mod tensor_ops;

@@ -1,5 +1,6 @@
 //! `Tensor` attributes and methods. `torch.f(t, ...)` forwards here when `t.f(...)` means the same.
 
+use crate::interp::torch::state::state;
 use std::rc::Rc;
 
 use crate::tensor::ops::elementwise::{
@@ -621,13 +622,13 @@ fn tensor_method_inner(
         "uniform_" => {
             let from = p.float_opt(0, "from")?.unwrap_or(0.0);
             let to = p.float_opt(1, "to")?.unwrap_or(1.0);
-            init::uniform_(x, from, to, &mut interp.rng)?;
+            init::uniform_(x, from, to, &mut state(interp).rng)?;
             Ok(Value::Tensor(x.clone()))
         }
         "normal_" => {
             let mean = p.float_opt(0, "mean")?.unwrap_or(0.0);
             let std = p.float_opt(1, "std")?.unwrap_or(1.0);
-            init::normal_(x, mean, std, &mut interp.rng)?;
+            init::normal_(x, mean, std, &mut state(interp).rng)?;
             Ok(Value::Tensor(x.clone()))
         }
         "sum" => {

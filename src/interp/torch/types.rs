@@ -2,6 +2,7 @@
 //! door (`interp::native`): `Tensor`, `torch.Size`, `torch.dtype`, the `nn` module classes, and the
 //! grad-mode context managers (`torch.no_grad()`).
 
+use crate::interp::torch::state::state;
 use std::any::Any;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -141,6 +142,8 @@ impl NativeType for TensorType {
         rhs: &Value,
     ) -> PyResult<bool> {
         match target {
+            // Tensors have no `__imatmul__`: `a @= b` rebinds `a` to a new tensor, aliases keep the old.
+            Value::Tensor(_) if op == Operator::MatMult => Ok(false),
             Value::Tensor(t) => {
                 tensor_ops::tensor_inplace_binop(interp, t, op, rhs)?;
                 Ok(true)
@@ -435,8 +438,9 @@ impl NativeType for GradModeType {
                 // Applied when called: leaving restores the mode from before the call.
                 Some(before) => g.saved.set(before),
                 None => {
-                    g.saved.set(interp.no_grad);
-                    interp.no_grad = if g.enabled { 0 } else { interp.no_grad + 1 };
+                    let s = state(interp);
+                    g.saved.set(s.no_grad);
+                    s.no_grad = if g.enabled { 0 } else { s.no_grad + 1 };
                 }
             }
         }
@@ -445,7 +449,7 @@ impl NativeType for GradModeType {
 
     fn exit(&self, interp: &mut Interpreter, obj: &Value) -> PyResult<()> {
         if let Some(g) = grad_mode(obj) {
-            interp.no_grad = g.saved.get();
+            state(interp).no_grad = g.saved.get();
         }
         Ok(())
     }

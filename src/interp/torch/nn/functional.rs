@@ -1,6 +1,7 @@
 //! `torch.nn.functional`: each function parses its arguments and calls one engine op; `f_dispatch` records
 //! the grad_fn its result carries.
 
+use crate::interp::torch::state::state;
 use crate::tensor::Tensor;
 use crate::tensor::ops::elementwise::UnaryOp;
 use crate::tensor::ops::{create, nn as tnn, pointwise, reorder};
@@ -178,7 +179,7 @@ pub(super) fn f_dropout(interp: &mut Interpreter, args: Args) -> PyResult<Value>
         &x,
         prob,
         train,
-        &mut interp.rng,
+        &mut state(interp).rng,
     )?))
 }
 

@@ -1,5 +1,6 @@
 //! `torch.nn.init`: in-place initialisers drawing from the tutor's generator as PyTorch's do.
 
+use crate::interp::torch::state::state;
 use crate::tensor::ops::init::{self, Init};
 
 use super::super::args::Params;
@@ -38,6 +39,6 @@ pub(crate) fn init_fn(interp: &mut Interpreter, name: &'static str, args: Args) 
             ));
         }
     };
-    init::init_(&t, init, &mut interp.rng)?;
+    init::init_(&t, init, &mut state(interp).rng)?;
     Ok(Value::Tensor(t))
 }

@@ -1,5 +1,6 @@
 //! The layers: construction (`__init__` with PyTorch's parameter initialisation) and `forward`.
 
+use crate::interp::torch::state::state;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -85,7 +86,7 @@ pub(super) fn linear_init_fn(interp: &mut Interpreter, args: Args) -> PyResult<V
     }
     let bias = p.bool_or(2, "bias", true)?;
     crate::tensor::settings::check_numel(&[in_f as usize, out_f as usize])?;
-    let (w, b) = linear_init(&mut interp.rng, in_f as usize, out_f as usize, bias);
+    let (w, b) = linear_init(&mut state(interp).rng, in_f as usize, out_f as usize, bias);
     inst.set("training", Value::Bool(true));
     inst.set("in_features", Value::Int(in_f));
     inst.set("out_features", Value::Int(out_f));
@@ -145,7 +146,7 @@ pub(super) fn embedding_init(interp: &mut Interpreter, args: Args) -> PyResult<V
     };
     crate::tensor::settings::check_numel(&[n as usize, d as usize])?;
     let w = crate::tensor::random::embedding_init(
-        &mut interp.rng,
+        &mut state(interp).rng,
         n as usize,
         d as usize,
         padding.map(|x| x as usize),
@@ -287,7 +288,7 @@ pub(super) fn dropout_forward(interp: &mut Interpreter, args: Args) -> PyResult<
         &x,
         prob,
         training(&inst),
-        &mut interp.rng,
+        &mut state(interp).rng,
     )?))
 }
 
@@ -456,7 +457,7 @@ pub(super) fn embedding_from_pretrained(interp: &mut Interpreter, args: Args) ->
         ));
     }
     let freeze = p.bool_or(1, "freeze", true)?;
-    let class = interp
+    let class = state(interp)
         .nn_classes
         .get("Embedding")
         .cloned()

@@ -6,6 +6,7 @@
 //! `layers` (Linear, Embedding, LayerNorm, Dropout, activations, Sequential, ModuleList, ModuleDict),
 //! `functional`, `losses` and `init`.
 
+use crate::interp::torch::state::state;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -223,7 +224,7 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
     let mut nn_attrs: HashMap<&'static str, Value> = HashMap::new();
     for c in &classes {
         let tag = c.native.unwrap_or("Module");
-        interp.nn_classes.insert(tag, Rc::clone(c));
+        state(interp).nn_classes.insert(tag, Rc::clone(c));
         nn_attrs.insert(tag, Value::Class(Rc::clone(c)));
     }
     nn_attrs.insert("Parameter", builtin("Parameter", parameter));
@@ -247,7 +248,7 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
     interp.modules.insert("torch.nn.init", init_module.clone());
     nn_attrs.insert("init", init_module);
     let named = native_class("namedtuple", "namedtuple", vec![], &[]);
-    interp.nn_classes.insert("namedtuple", named);
+    state(interp).nn_classes.insert("namedtuple", named);
 
     let mut f_attrs: HashMap<&'static str, Value> = HashMap::new();
     for &(n, f, node) in F_FNS {

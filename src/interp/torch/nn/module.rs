@@ -1,6 +1,7 @@
 //! `nn.Module`'s own machinery: `__call__` and `forward`, parameters, children, buffers, `state_dict`,
 //! train/eval, and how a module answers attribute, item and iteration access (through the native type).
 
+use crate::interp::torch::state::state;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -530,7 +531,7 @@ pub(crate) fn named_tuple(
     name: &str,
     fields: Vec<(&str, Value)>,
 ) -> Value {
-    let base = interp.nn_classes.get("namedtuple").cloned();
+    let base = state(interp).nn_classes.get("namedtuple").cloned();
     let class = Rc::new(Class {
         name: Rc::from(name),
         bases: base.into_iter().collect(),

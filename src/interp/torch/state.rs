@@ -1,0 +1,39 @@
+//! What torch keeps per interpreter: its random generator (`torch.manual_seed`), the grad-mode nesting
+//! (`torch.no_grad()`), and the `nn` classes built at install. It lives in the interpreter's extensions,
+//! so the core carries it without knowing it.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::interp::Interpreter;
+use crate::interp::value::Class;
+use crate::tensor::random::{DEFAULT_SEED, Generator};
+
+pub(crate) struct TorchState {
+    pub rng: Generator,
+    /// `with torch.no_grad()` nesting (0: gradients are recorded).
+    pub no_grad: usize,
+    pub nn_classes: HashMap<&'static str, Rc<Class>>,
+}
+
+impl Default for TorchState {
+    fn default() -> Self {
+        TorchState {
+            rng: Generator::new(DEFAULT_SEED),
+            no_grad: 0,
+            nn_classes: HashMap::new(),
+        }
+    }
+}
+
+pub(crate) fn state(interp: &mut Interpreter) -> &mut TorchState {
+    interp.extensions.get_or_insert_with(TorchState::default)
+}
+
+/// How deep in `no_grad` blocks the code runs (0: gradients are recorded).
+pub(crate) fn no_grad_depth(interp: &Interpreter) -> usize {
+    interp
+        .extensions
+        .get::<TorchState>()
+        .map_or(0, |s| s.no_grad)
+}
