@@ -32,6 +32,17 @@ fn torch_attr(interp: &Interpreter, name: &str) -> Value {
 
 pub(crate) struct TensorType;
 
+/// The tensor a tensor slot was called on (the core calls a type's slots only with its own values).
+fn tensor(obj: &Value) -> PyResult<&crate::tensor::Tensor> {
+    match obj {
+        Value::Tensor(t) => Ok(t),
+        other => Err(crate::interp::error::type_error(format!(
+            "internal: a Tensor slot called on {}",
+            other.type_name()
+        ))),
+    }
+}
+
 impl NativeType for TensorType {
     fn name(&self, _obj: &Value) -> String {
         "Tensor".into()
@@ -55,10 +66,7 @@ impl NativeType for TensorType {
         obj: &Value,
         name: &str,
     ) -> PyResult<Option<Value>> {
-        let Value::Tensor(t) = obj else {
-            return Ok(None);
-        };
-        tensor_methods::tensor_attr(interp, t, name, obj).map(Some)
+        tensor_methods::tensor_attr(interp, tensor(obj)?, name, obj).map(Some)
     }
 
     fn set_attr(
@@ -68,9 +76,7 @@ impl NativeType for TensorType {
         name: &str,
         value: &Value,
     ) -> PyResult<bool> {
-        if let Value::Tensor(t) = obj {
-            tensor_methods::tensor_setattr(interp, t, name, value.clone())?;
-        }
+        tensor_methods::tensor_setattr(interp, tensor(obj)?, name, value.clone())?;
         Ok(false)
     }
 
@@ -81,17 +87,11 @@ impl NativeType for TensorType {
         name: &str,
         args: Args,
     ) -> PyResult<Value> {
-        match obj {
-            Value::Tensor(t) => tensor_methods::tensor_method(interp, t.clone(), name, args),
-            _ => Ok(Value::None),
-        }
+        tensor_methods::tensor_method(interp, tensor(obj)?.clone(), name, args)
     }
 
     fn get_item(&self, interp: &mut Interpreter, obj: &Value, index: &Value) -> PyResult<Value> {
-        match obj {
-            Value::Tensor(t) => tensor_ops::tensor_getitem(interp, t, index),
-            _ => Ok(Value::None),
-        }
+        tensor_ops::tensor_getitem(interp, tensor(obj)?, index)
     }
 
     fn set_item(
@@ -101,26 +101,17 @@ impl NativeType for TensorType {
         index: &Value,
         value: &Value,
     ) -> PyResult<()> {
-        match obj {
-            Value::Tensor(t) => tensor_ops::tensor_setitem(interp, t, index, value),
-            _ => Ok(()),
-        }
+        tensor_ops::tensor_setitem(interp, tensor(obj)?, index, value)
     }
 
     fn iterate(&self, _interp: &mut Interpreter, obj: &Value) -> PyResult<Vec<Value>> {
-        match obj {
-            Value::Tensor(t) => tensor_ops::tensor_iter(t),
-            _ => Ok(Vec::new()),
-        }
+        tensor_ops::tensor_iter(tensor(obj)?)
     }
 
     fn len(&self, _interp: &mut Interpreter, obj: &Value) -> PyResult<usize> {
-        match obj {
-            Value::Tensor(t) if t.ndim() == 0 => {
-                Err(crate::interp::error::type_error("len() of a 0-d tensor"))
-            }
-            Value::Tensor(t) => Ok(t.shape()[0]),
-            _ => Ok(0),
+        match tensor(obj)?.shape().first() {
+            Some(&n) => Ok(n),
+            None => Err(crate::interp::error::type_error("len() of a 0-d tensor")),
         }
     }
 
@@ -153,10 +144,7 @@ impl NativeType for TensorType {
     }
 
     fn unary_op(&self, interp: &mut Interpreter, op: UnaryOp, obj: &Value) -> PyResult<Value> {
-        match obj {
-            Value::Tensor(t) => tensor_ops::tensor_unary(interp, op, t),
-            _ => Ok(Value::None),
-        }
+        tensor_ops::tensor_unary(interp, op, tensor(obj)?)
     }
 
     fn compare(
@@ -170,24 +158,15 @@ impl NativeType for TensorType {
     }
 
     fn contains(&self, interp: &mut Interpreter, obj: &Value, item: &Value) -> PyResult<bool> {
-        match obj {
-            Value::Tensor(t) => tensor_ops::tensor_contains(interp, t, item),
-            _ => Ok(false),
-        }
+        tensor_ops::tensor_contains(interp, tensor(obj)?, item)
     }
 
     fn truth(&self, _interp: &mut Interpreter, obj: &Value) -> PyResult<bool> {
-        match obj {
-            Value::Tensor(t) => tensor_ops::tensor_truth(t),
-            _ => Ok(true),
-        }
+        tensor_ops::tensor_truth(tensor(obj)?)
     }
 
     fn repr(&self, interp: &mut Interpreter, obj: &Value) -> PyResult<Option<String>> {
-        Ok(match obj {
-            Value::Tensor(t) => Some(super::tensor_repr(interp, t)),
-            _ => None,
-        })
+        Ok(Some(super::tensor_repr(interp, tensor(obj)?)))
     }
 
     /// `Tensor.__format__`: a 0-d tensor formats as its Python number; any other tensor accepts only an
@@ -227,15 +206,13 @@ impl NativeType for TensorType {
 
     /// `copy.deepcopy(t)`: new storage, the same autograd flags, no `grad_fn` (a leaf, as in PyTorch).
     fn deep_copy(&self, _interp: &mut Interpreter, obj: &Value) -> PyResult<Option<Value>> {
-        Ok(match obj {
-            Value::Tensor(t) => {
-                let c = t.deep_copy();
-                let g = t.grad_info();
-                c.set_grad_info(crate::tensor::GradInfo { grad_fn: None, ..g });
-                Some(Value::Tensor(c))
-            }
-            _ => None,
-        })
+        let t = tensor(obj)?;
+        let c = t.deep_copy();
+        c.set_grad_info(crate::tensor::GradInfo {
+            grad_fn: None,
+            ..t.grad_info()
+        });
+        Ok(Some(Value::Tensor(c)))
     }
 }
 
