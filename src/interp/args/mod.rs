@@ -172,6 +172,8 @@ pub struct Signature {
     min_args: usize,
     max_args: usize,
     max_pos_args: usize,
+    /// Required parameters that can be given by position (the Python dialects' fast path).
+    min_pos_args: usize,
 }
 
 /// PyTorch's `should_allow_numbers_as_tensors`.
@@ -276,6 +278,10 @@ impl Signature {
         let max_args = params.len();
         let min_args = params.iter().filter(|p| !p.optional).count();
         let max_pos_args = params.iter().filter(|p| !p.keyword_only).count();
+        let min_pos_args = params
+            .iter()
+            .filter(|p| !p.keyword_only && !p.optional)
+            .count();
         let options: Vec<&'static str> = suffix.split('|').skip(1).collect();
         if let Some(bad) = options
             .iter()
@@ -296,6 +302,7 @@ impl Signature {
             min_args,
             max_args,
             max_pos_args,
+            min_pos_args,
         })
     }
 

@@ -31,6 +31,16 @@ use super::{Dialect, Param, Signature, Slot};
 
 /// CPython's binding of a call to a built-in or a `def` (no type checks; built-ins convert their own).
 pub(super) fn bind_python(sig: &Signature, args: &Args) -> PyResult<Vec<Slot>> {
+    // Every mechanism accepts the right number of positional arguments and nothing else without a word
+    // (CPython's own fast paths), which is most calls.
+    let nargs = args.pos.len();
+    if args.kw.is_empty()
+        && nargs >= sig.min_pos_args
+        && (nargs <= sig.max_pos_args || sig.varargs.is_some())
+        && sig.min_args == sig.min_pos_args
+    {
+        return Ok(assign(sig, args));
+    }
     let short = sig.name.rsplit('.').next().unwrap_or(sig.name);
     let checked = match sig.dialect {
         Dialect::Clinic if sig.no_pos_in_missing => vectorcall(sig, args, short),

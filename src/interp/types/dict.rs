@@ -11,13 +11,13 @@ use super::super::builtins::Def;
 use super::super::error::{ExcKind, PyResult, Unwind, exc, type_error};
 use super::super::ops::hash_key;
 use super::super::value::{Dict, HashKey, Value};
-use super::{Method, Table, table};
+use super::{Method, Table, key_error, table};
 
 type Items = Rc<RefCell<Dict>>;
 
 pub(crate) static METHODS: LazyLock<Table<Items>> = LazyLock::new(|| table(&LIST));
 
-static LIST: [Method<Items>; 9] = [
+static LIST: [Method<Items>; 10] = [
     Method::new("dict.keys()", Positional, keys),
     Method::new("dict.values()", Positional, values),
     Method::new("dict.items()", Positional, items),
@@ -27,6 +27,12 @@ static LIST: [Method<Items>; 9] = [
     Method::new("dict.update(other=None, /, **kwargs)", Unpack, update),
     Method::new("dict.copy()", Positional, copy),
     Method::new("dict.clear()", Positional, clear),
+    // A class method, also found on a dict (`{}.fromkeys("ab")`).
+    Method::new(
+        "dict.fromkeys(iterable, value=None, /)",
+        Unpack,
+        |interp, _, a| fromkeys(interp, a),
+    ),
 ];
 
 /// `dict.fromkeys(iterable, value=None)`, a class method: found on the type, not on a dict.
@@ -56,7 +62,7 @@ fn pop(interp: &mut Interpreter, d: &Items, a: Bound) -> PyResult<Value> {
     match (removed, a.value(1)) {
         (Some(v), _) => Ok(v),
         (None, Some(default)) => Ok(default),
-        (None, None) => Err(exc(ExcKind::KeyError, interp.repr(&k)?)),
+        (None, None) => Err(key_error(interp, &k)),
     }
 }
 

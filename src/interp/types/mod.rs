@@ -5,12 +5,15 @@
 //! arguments. The core asks [`has_method`] when it looks up an attribute and [`call_method`] when it calls
 //! one.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 
 use super::Interpreter;
 use super::args::{Bound, Dialect, Sig};
-use super::error::{PyResult, attribute_error};
-use super::value::{Args, Value};
+use super::error::{ExcKind, PyException, PyResult, Unwind, attribute_error};
+use super::value::{Args, Instance, Value};
 
 pub(crate) mod dict;
 pub mod format;
@@ -47,7 +50,29 @@ impl<R: ?Sized + 'static> Method<R> {
 }
 
 /// One type's methods by name.
-pub(crate) type Table<R> = HashMap<&'static str, &'static Method<R>>;
+pub(crate) type Table<R> = HashMap<&'static str, &'static Method<R>, BuildHasherDefault<Fnv>>;
+
+/// FNV-1a: method names are short, and SipHash's defence against chosen keys buys nothing in a table the
+/// tutor builds itself (it is looked up on every method call).
+pub(crate) struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
 
 /// The table of a type's methods, keyed by the name each signature gives (`append` for `list.append`).
 pub(crate) fn table<R: ?Sized>(methods: &'static [Method<R>]) -> Table<R> {
@@ -119,4 +144,23 @@ pub(crate) fn call_method(
             recv.type_name()
         ))),
     }
+}
+
+/// A `KeyError` for `key` that carries the key as its argument, so that `str(e)` is the key's repr as in
+/// CPython (the core builds the same one for `d[key]`).
+pub(crate) fn key_error(interp: &mut Interpreter, key: &Value) -> Unwind {
+    let message = match interp.repr(key) {
+        Ok(m) => m,
+        Err(e) => return e,
+    };
+    let mut e = PyException::new(ExcKind::KeyError, message);
+    if let Some(class) = interp.exception_classes.get("KeyError").cloned() {
+        let inst = Rc::new(Instance {
+            class,
+            attrs: RefCell::new(Vec::new()),
+        });
+        inst.set("args", Value::tuple(vec![key.clone()]));
+        e.value = Some(Value::Instance(inst));
+    }
+    Unwind::Exception(Box::new(e))
 }

@@ -9,10 +9,10 @@ use rustpython_parser::ast::Operator;
 use super::super::Interpreter;
 use super::super::args::Bound;
 use super::super::args::Dialect::Positional;
-use super::super::error::{ExcKind, PyResult, exc};
+use super::super::error::PyResult;
 use super::super::ops::hash_key;
 use super::super::value::{Dict, Value};
-use super::{Method, Table, table};
+use super::{Method, Table, key_error, table};
 
 type Items = Rc<RefCell<Dict>>;
 
@@ -41,7 +41,7 @@ fn remove(interp: &mut Interpreter, set: &Items, a: Bound) -> PyResult<Value> {
     let removed = set.borrow_mut().remove(&hash_key(&v)?);
     match removed {
         Some(_) => Ok(Value::None),
-        None => Err(exc(ExcKind::KeyError, interp.repr(&v)?)),
+        None => Err(key_error(interp, &v)),
     }
 }
 
@@ -88,13 +88,13 @@ fn copy(_: &mut Interpreter, set: &Items, _: Bound) -> PyResult<Value> {
     Ok(Value::Set(Rc::new(RefCell::new(set.borrow().clone()))))
 }
 
-fn pop(_: &mut Interpreter, set: &Items, _: Bound) -> PyResult<Value> {
+fn pop(interp: &mut Interpreter, set: &Items, _: Bound) -> PyResult<Value> {
     let first = set.borrow().entries.first().map(|(k, _)| k.clone());
     match first {
         Some(k) => {
             set.borrow_mut().remove(&hash_key(&k)?);
             Ok(k)
         }
-        None => Err(exc(ExcKind::KeyError, "'pop from an empty set'")),
+        None => Err(key_error(interp, &Value::str("pop from an empty set"))),
     }
 }

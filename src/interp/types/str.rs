@@ -8,7 +8,7 @@ use super::super::args::Dialect::{Clinic, Positional, Unpack};
 use super::super::convert::{index_of, to_int};
 use super::super::error::{ExcKind, PyResult, exc, type_error};
 use super::super::value::Value;
-use super::{Method, Table, table};
+use super::{Method, Table, key_error, table};
 
 type StrMethod = Method<str>;
 
@@ -611,6 +611,8 @@ fn str_format(
     let mut out = String::new();
     let mut chars = fmt.chars().peekable();
     let mut auto = 0usize;
+    // `Some(true)` once a field was numbered automatically, `Some(false)` once by hand.
+    let mut numbering: Option<bool> = None;
     while let Some(c) = chars.next() {
         match c {
             '{' if chars.peek() == Some(&'{') => {
@@ -637,34 +639,41 @@ fn str_format(
                     Some(p) => (name[..p].to_string(), name[p + 1..].chars().next()),
                     None => (name, None),
                 };
-                let value = if name.is_empty() {
-                    let v = pos.get(auto).cloned();
+                // Fields are numbered automatically (`{}`) or by hand (`{0}`), never both.
+                let index = if name.is_empty() {
+                    if numbering == Some(false) {
+                        return Err(exc(
+                            ExcKind::ValueError,
+                            "cannot switch from manual field specification to automatic field numbering",
+                        ));
+                    }
+                    numbering = Some(true);
                     auto += 1;
-                    v
-                } else if let Ok(i) = name.parse::<usize>() {
-                    pos.get(i).cloned()
+                    Some(auto - 1)
                 } else {
-                    kw.iter()
-                        .find(|(k, _)| **k == *name)
-                        .map(|(_, v)| v.clone())
+                    name.parse::<usize>().ok()
                 };
-                let value = value.ok_or_else(|| {
-                    if name.is_empty() || name.parse::<usize>().is_ok() {
+                if index.is_some() && !name.is_empty() {
+                    if numbering == Some(true) {
+                        return Err(exc(
+                            ExcKind::ValueError,
+                            "cannot switch from automatic field numbering to manual field specification",
+                        ));
+                    }
+                    numbering = Some(false);
+                }
+                let value = match index {
+                    Some(i) => pos.get(i).cloned().ok_or_else(|| {
                         exc(
                             ExcKind::IndexError,
-                            format!(
-                                "Replacement index {} out of range for positional args tuple",
-                                if name.is_empty() {
-                                    auto - 1
-                                } else {
-                                    name.parse::<usize>().unwrap_or(0)
-                                }
-                            ),
+                            format!("Replacement index {i} out of range for positional args tuple"),
                         )
-                    } else {
-                        exc(ExcKind::KeyError, format!("'{name}'"))
-                    }
-                })?;
+                    })?,
+                    None => match kw.iter().find(|(k, _)| **k == *name) {
+                        Some((_, v)) => v.clone(),
+                        None => return Err(key_error(interp, &Value::str(&name))),
+                    },
+                };
                 let value = match conv {
                     Some('r') => Value::str(&interp.repr(&value)?),
                     Some('s') => Value::str(&interp.to_str(&value)?),
