@@ -92,6 +92,10 @@ CASES = [
     # METH_VARARGS with *args
     ("Positional", "set.union(*others)", "set().union", ["x=1", "[1], [2]"]),
     ("Positional", "int.bit_length()", "True.bit_length", ["1", "x=1"]),
+    # torch.Size: the tuple's methods keep the tuple's name; its own numel has Size's
+    ("Positional", "tuple.count(value, /)", "torch.Size([2]).count", ["", "x=1", "2"]),
+    ("Unpack", "tuple.index(value, start=0, stop=sys.maxsize, /)", "torch.Size([2]).index", ["", "x=1", "2, 0, 1, 2"]),
+    ("Positional", "Size.numel()", "torch.Size([2]).numel", ["1", "x=1", ""]),
     ("Positional", "math.gcd(*integers)", "math.gcd", ["x=1", "4, 6"]),
     # Argument Clinic: the total count (with "keyword " when no positional argument is given), the positional
     # count, each parameter in order, a keyword repeating a position, an unknown keyword
