@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Records what real CPython 3.11 and PyTorch 2.15 raise when a call does not fit a function's signature,
-for tests/args.rs: each case pairs a signature as the tutor declares it (src/interp/args.rs) with the real
+for tests/args.rs: each case pairs a signature as the tutor declares it (src/interp/args/) with the real
 function it mirrors and a call; the test binds the same call to the tutor's signature and must produce the
 same error line (or accept it).
 
