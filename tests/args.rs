@@ -1,4 +1,4 @@
-//! The one argument parser (src/interp/args.rs) against real CPython and PyTorch: each case binds a call to
+//! The one argument parser (src/interp/args/) against real CPython and PyTorch: each case binds a call to
 //! a signature as the tutor declares it and must raise exactly what the real function raised when
 //! tools/args/gen_cases.py made the same call (tests/data/args/cases.json), or accept what it accepted.
 

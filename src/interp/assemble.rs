@@ -9,7 +9,7 @@ impl Interpreter {
     /// `torch.nn.init`), `math`, `copy` and `time`.
     pub fn new() -> Interpreter {
         let mut interp = Interpreter::bare();
-        super::builtins::install_stdlib(&mut interp);
+        super::stdlib::install_stdlib(&mut interp);
         torch::install(&mut interp);
         interp
     }

@@ -66,14 +66,8 @@ impl Interpreter {
 
     fn call_native_method(&mut self, recv: Value, name: &str, args: Args) -> PyResult<Value> {
         match &recv {
-            Value::Size(_) => super::methods::tuple_method(self, &recv, name, args),
-            Value::Str(s) => super::methods::str_method(self, s.clone(), name, args),
-            Value::List(_) => super::methods::list_method(self, &recv, name, args),
-            Value::Tuple(_) => super::methods::tuple_method(self, &recv, name, args),
-            Value::Dict(_) => super::methods::dict_method(self, &recv, name, args),
-            Value::Set(_) => super::methods::set_method(self, &recv, name, args),
-            Value::Int(_) | Value::Float(_) | Value::Bool(_) => {
-                super::methods::number_method(self, &recv, name, args)
+            _ if super::types::is_builtin_type(&recv) => {
+                super::types::call_method(self, &recv, name, args)
             }
             _ if let Some(ty) = self.native_type(&recv) => ty.call_method(self, &recv, name, args),
             _ => Err(exc(
@@ -352,7 +346,7 @@ impl Interpreter {
                 _ => unreachable_attr(obj, name),
             },
             _ => {
-                if super::methods::has_method(obj, name) {
+                if super::types::has_method(obj, name) {
                     Ok(Value::NativeMethod(Rc::new((obj.clone(), Rc::from(name)))))
                 } else {
                     unreachable_attr(obj, name)

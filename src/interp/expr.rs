@@ -294,6 +294,7 @@ impl Interpreter {
         if let Expr::Name(n) = &*c.func
             && n.id.as_str() == "super"
             && c.args.is_empty()
+            && c.keywords.is_empty()
             && self.lookup(scope, "super").is_some()
         {
             return self.zero_arg_super(scope);

@@ -11,15 +11,18 @@ mod call;
 mod convert;
 pub mod error;
 mod expr;
-mod methods;
 pub mod native;
 mod ops;
-pub mod pyfmt;
 pub mod repr;
 pub mod source;
+mod stdlib;
 mod stmt;
 pub mod torch;
+pub mod types;
 pub mod value;
+
+/// Python's formatting moved to `types::format`; the old path stays for the code that names it.
+pub use types::format as pyfmt;
 
 use self::error::ExcKind;
 use std::cell::RefCell;

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Records what real CPython 3.11 and PyTorch 2.15 raise when a call does not fit a function's signature,
-for tests/args.rs: each case pairs a signature as the tutor declares it (src/interp/args.rs) with the real
+for tests/args.rs: each case pairs a signature as the tutor declares it (src/interp/args/) with the real
 function it mirrors and a call; the test binds the same call to the tutor's signature and must produce the
 same error line (or accept it).
 
 Run with the project's venv: .venv/bin/python tools/args/gen_cases.py  (writes tests/data/args/cases.json;
 --check compares instead of writing).
 """
+import copy
 import json
+import math
 import os
 import sys
 
@@ -63,7 +65,57 @@ CASES = [
     ("Unpack", "insert(index, object, /)", "[].insert", ["1"]),
     ("Positional", "list.append(object, /)", "[].append", ["", "1, 2"]),
     ("Positional", "str.upper()", "'a'.upper", ["1"]),
-    ("Positional", "startswith(prefix, start=None, end=None, /)", "'a'.startswith", [""]),
+    ("Positional", "str.startswith(prefix, start=None, end=None, /)", "'a'.startswith", ["", "'a', x=1", "1, 2, 3, 4"]),
+    # keywords are refused before the arguments are counted (the call machinery checks them first)
+    ("Unpack", "isinstance(obj, class_or_tuple, /)", "isinstance", ["1, 2, 3, x=1"]),
+    ("Positional", "list.append(object, /)", "[].append", ["x=1", "1, 2, x=3"]),
+    # Unpack counts without the type, refuses keywords with it
+    ("Unpack", "list.insert(index, object, /)", "[].insert", ["1, x=2", "1, 2, 3"]),
+    ("Unpack", "dict.pop(key, default=None, /)", "{1: 2}.pop", ["", "1, 2, 3", "key=1"]),
+    # Unpack with keyword-only parameters: PyArg_ParseTupleAndKeywords parses the keywords on their own
+    ("Unpack", "min(iterable, /, *args, key=None, default=None)", "min",
+     ["", "zz=1", "[1], zz=1", "[], default=3, key=None, zz=1", "1, 2", "[1], key=None"]),
+    ("Unpack", "zip(*iterables, strict=False)", "zip", ["[1], zz=1", "[1], strict=1, zz=2", "[1], [2]"]),
+    # Unpack with **kwargs
+    ("Unpack", "dict(mapping=None, /, **kwargs)", "dict", ["1, 2", "mapping=1", "[], x=1"]),
+    ("Unpack", "dict.update(other=None, /, **kwargs)", "{}.update", ["1, 2", "x=1", "other=1"]),
+    ("Unpack", "sorted(iterable, /, **kwargs)", "sorted", ["", "[1], 2"]),
+    # a built-in's own count message
+    ("Unpack", "map(func, iterable, /, *iterables)|count=map() must have at least two arguments.", "map",
+     ["", "1", "x=1"]),
+    ("Unpack", "super(type=None, obj=None, /)|count=super() expected at most 2 arguments, got {n}", "super",
+     ["1, 2, 3", "x=1"]),
+    ("Unpack", "type(object_or_name, bases=None, dict=None, /, **kwds)|count=type() takes 1 or 3 arguments",
+     "type", ["", "1, 2, 3, 4"]),
+    ("Positional", "log(x, base=None, /)|count=math.log requires 1 to 2 arguments", "math.log",
+     ["", "1, 2, 3", "x=1", "2"]),
+    # METH_VARARGS with *args
+    ("Positional", "set.union(*others)", "set().union", ["x=1", "[1], [2]"]),
+    ("Positional", "int.bit_length()", "True.bit_length", ["1", "x=1"]),
+    # torch.Size: the tuple's methods keep the tuple's name; its own numel has Size's
+    ("Positional", "tuple.count(value, /)", "torch.Size([2]).count", ["", "x=1", "2"]),
+    ("Unpack", "tuple.index(value, start=0, stop=sys.maxsize, /)", "torch.Size([2]).index", ["", "x=1", "2, 0, 1, 2"]),
+    ("Positional", "Size.numel()", "torch.Size([2]).numel", ["1", "x=1", ""]),
+    ("Positional", "math.gcd(*integers)", "math.gcd", ["x=1", "4, 6"]),
+    # Argument Clinic: the total count (with "keyword " when no positional argument is given), the positional
+    # count, each parameter in order, a keyword repeating a position, an unknown keyword
+    ("Clinic", "pow(base, exp, mod=None)", "pow",
+     ["2", "2, 3, 4, 5", "base=2, exp=3, mod=None, zz=1", "zz=1", "2, zz=1", "2, 3, base=1", "exp=2, base=3"]),
+    ("Clinic", "list.sort(*, key=None, reverse=False)", "[].sort", ["1", "1, 2, 3", "zz=1", "1, zz=1", "key=None"]),
+    ("Clinic", "prod(iterable, /, *, start=1)", "math.prod", ["", "1, 2", "[1], zz=1", "[1], start=2", "iterable=[1]"]),
+    ("Clinic", "str.split(sep=None, maxsplit=-1)", "'a b'.split", ["1, 2, 3", "None, 1, maxsplit=2", "zz=1", "None, sep=1"]),
+    ("Clinic", "str.splitlines(keepends=False)", "'a'.splitlines", ["1, zz=1", "1, 2", "zz=1"]),
+    ("Clinic", "isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0)", "math.isclose", ["", "1, zz=1", "1, 2, 3", "1, 2, zz=1"]),
+    ("Clinic", "print(*args, sep=' ', end='\\n', file=None, flush=False)", "print", ["zz=1", "1, 2, zz=3", "end=''"]),
+    ("Clinic", "exec(source, globals=None, locals=None, /, *, closure=None)", "exec", ["", "'1', 2, 3, 4", "'1', zz=1"]),
+    ("Clinic", "__import__(name, globals=None, locals=None, fromlist=(), level=0)", "__import__", ["", "zz=1"]),
+    # enumerate's hand-written vectorcall
+    ("Clinic", "enumerate(iterable, start=0)|nopos", "enumerate",
+     ["start=1", "[1], iterable=2", "a=1, b=2, c=3", "start=1, iterable=[1]", "iterable=[1], start=1", "iterable=[1]",
+      "[1], start=1", "iterable=[1], zz=1", "zz=1, start=1"]),
+    # a def: each keyword in call order, then the positional count, then what is missing
+    ("PyDef", "deepcopy(x, memo=None, _nil=[])", "copy.deepcopy", ["", "1, 2, 3, 4", "1, 2, 3, 4, zz=1", "1, x=2", "memo=None"]),
+    ("PyDef", "copy(x)", "copy.copy", ["", "1, 2", "1, 2, zz=3", "y=1"]),
 ]
 
 

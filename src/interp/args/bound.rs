@@ -64,6 +64,16 @@ impl<'s> Bound<'s> {
         }
     }
 
+    /// A required parameter's value (a successful binding guarantees one).
+    pub fn arg(&self, i: usize) -> PyResult<Value> {
+        self.value(i).ok_or_else(|| {
+            exc(
+                ExcKind::RuntimeError,
+                format!("internal: {}() bound without parameter {i}", self.sig.name),
+            )
+        })
+    }
+
     /// The value given, or the parameter's default parsed as a Python literal.
     pub fn value_or_default(&self, i: usize) -> PyResult<Value> {
         match self.value(i) {
@@ -83,7 +93,13 @@ impl<'s> Bound<'s> {
         self.args
             .kw
             .iter()
-            .filter(|(k, _)| !self.sig.params.iter().any(|p| p.name == &**k))
+            .filter(|(k, _)| {
+                !self
+                    .sig
+                    .params
+                    .iter()
+                    .any(|p| p.name == &**k && !p.positional_only)
+            })
             .cloned()
             .collect()
     }

@@ -11,16 +11,21 @@
 //! - [`Dialect::PyDef`]: a function PyTorch writes in Python (`torch.nn.functional.relu`): CPython's rules
 //!   for `def` (`relu() missing 1 required positional argument: 'input'`); no type checks.
 //! - [`Dialect::Clinic`]: a CPython built-in declared with Argument Clinic and keywords (`round`, `sum`,
-//!   `enumerate`): `round() missing required argument 'number' (pos 1)`.
-//! - [`Dialect::Positional`]: a CPython built-in whose arguments are positional only (`len`, `abs`,
-//!   `str.startswith`): `len() takes exactly one argument (0 given)`, `... takes no keyword arguments`.
+//!   `str.split`): `round() missing required argument 'number' (pos 1)`.
+//! - [`Dialect::Positional`]: a CPython built-in whose arguments are positional only and counted by the
+//!   call machinery or `PyArg_ParseTuple` (`len`, `list.append`, `str.upper`, `str.startswith`):
+//!   `len() takes exactly one argument (0 given)`, `... takes no keyword arguments`.
 //! - [`Dialect::Unpack`]: a CPython built-in that unpacks a tuple of positional arguments (`isinstance`,
-//!   `range`, `dict.get`): `isinstance expected 2 arguments, got 1`.
+//!   `range`, `dict.get`, `min`): `isinstance expected 2 arguments, got 1`.
+//!
+//! `args/python.rs` says which name each Python message uses (`list.append`, `insert`, `split()`).
 //!
 //! Signature text follows PyTorch's Python signatures: `Type name`, `Type? name=default` (`?` allows
 //! `None`), `*` before keyword-only parameters, and for Python dialects `/` after positional-only ones,
-//! `*args`/`**kwargs`, and bare names (any type). A suffix `|hidden` leaves an overload out of PyTorch's
-//! "expected one of" list; `|nopos` words a missing argument without its position (`enumerate`). Types: `Tensor`, `Scalar` (a Python number or a 0-d
+//! `*args`/`**kwargs`, and bare names (any type). Options follow the `)`: `|hidden` leaves an overload out
+//! of PyTorch's "expected one of" list; `|nopos` binds as `enumerate`'s hand-written vectorcall does;
+//! `|count=TEXT` is a built-in's own message for a wrong number of positional arguments (`{n}`: the number
+//! given). Types: `Tensor`, `Scalar` (a Python number or a 0-d
 //! tensor), `int`, `float`, `bool`, `int[]`/`int[N]` (a tuple or list of ints, also accepted as varargs
 //! when it is the only positional parameter, and as a single int when `N` is given), `Tensor[]`, `float[]`,
 //! `ScalarType` (a dtype), `str`, `Device`, `Layout`, `Generator`, `MemoryFormat`, `object`; PyTorch's own
@@ -157,12 +162,18 @@ pub struct Signature {
     pub hidden: bool,
     /// PyTorch lets Python numbers bind to `Tensor` parameters of a few ops (`add`, `mul`, `to`, ...).
     pub numbers_as_tensors: bool,
-    /// `|nopos`: a built-in whose own check words a missing argument without its position
+    /// `|nopos`: a built-in that binds by hand in its vectorcall (`enumerate`): keywords checked one by one
+    /// against the slots they would fill, a missing argument worded without its position
     /// (`enumerate() missing required argument 'iterable'`).
     pub no_pos_in_missing: bool,
+    /// `|count=TEXT`: a built-in's own message for a wrong number of positional arguments (`map() must
+    /// have at least two arguments.`); `{n}` stands for the number given.
+    pub count_message: Option<&'static str>,
     min_args: usize,
     max_args: usize,
     max_pos_args: usize,
+    /// Required parameters that can be given by position (the Python dialects' fast path).
+    min_pos_args: usize,
 }
 
 /// PyTorch's `should_allow_numbers_as_tensors`.
@@ -190,8 +201,24 @@ impl Signature {
         let open = text
             .find('(')
             .ok_or_else(|| format!("missing '(' in {text:?}"))?;
-        let close = text
-            .rfind(')')
+        // The `)` that closes the parameters (a default may hold parentheses, `fromlist=()`, and a
+        // `|count=` message after it too).
+        let mut depth = 0usize;
+        let close = text[open..]
+            .char_indices()
+            .find_map(|(i, c)| {
+                match c {
+                    '(' => depth += 1,
+                    ')' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(open + i);
+                        }
+                    }
+                    _ => {}
+                }
+                None
+            })
             .ok_or_else(|| format!("missing ')' in {text:?}"))?;
         let name = &text[..open];
         let suffix = &text[close + 1..];
@@ -251,6 +278,17 @@ impl Signature {
         let max_args = params.len();
         let min_args = params.iter().filter(|p| !p.optional).count();
         let max_pos_args = params.iter().filter(|p| !p.keyword_only).count();
+        let min_pos_args = params
+            .iter()
+            .filter(|p| !p.keyword_only && !p.optional)
+            .count();
+        let options: Vec<&'static str> = suffix.split('|').skip(1).collect();
+        if let Some(bad) = options
+            .iter()
+            .find(|o| !matches!(**o, "hidden" | "nopos") && !o.starts_with("count="))
+        {
+            return Err(format!("unknown option |{bad} in {text:?}"));
+        }
         Ok(Signature {
             name,
             numbers_as_tensors: numbers_as_tensors(name),
@@ -258,11 +296,13 @@ impl Signature {
             varargs,
             varkw,
             dialect,
-            hidden: suffix == "|hidden",
-            no_pos_in_missing: suffix == "|nopos",
+            hidden: options.contains(&"hidden"),
+            no_pos_in_missing: options.contains(&"nopos"),
+            count_message: options.iter().find_map(|o| o.strip_prefix("count=")),
             min_args,
             max_args,
             max_pos_args,
+            min_pos_args,
         })
     }
 
@@ -331,6 +371,17 @@ impl Sig {
     /// A signature of a torch function or tensor method.
     pub const fn torch(text: &'static str) -> Sig {
         Sig::new(text, Dialect::Torch)
+    }
+
+    /// The function's name as the signature writes it (`len`, `list.append`).
+    pub fn name(&self) -> &'static str {
+        self.text.split('(').next().unwrap_or(self.text)
+    }
+
+    /// The name a method is found by (`append` for `list.append`).
+    pub fn method_name(&self) -> &'static str {
+        let name = self.name();
+        name.rsplit('.').next().unwrap_or(name)
     }
 
     pub fn signature(&self) -> PyResult<&Signature> {

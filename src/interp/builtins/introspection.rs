@@ -1,0 +1,201 @@
+//! Built-ins that look at values and their types: `isinstance`, `issubclass`, `type`, `hasattr`,
+//! `getattr`, `setattr`, `callable`, `hash`, `id`, `super`.
+
+use std::rc::Rc;
+
+use super::super::Interpreter;
+use super::super::args::Bound;
+use super::super::args::Dialect::{Positional, Unpack};
+use super::super::error::{ExcKind, PyResult, Unwind, exc, type_error};
+use super::super::ops::hash_key;
+use super::super::value::{HashKey, Value};
+use super::{Def, type_object};
+
+pub(super) static DEFS: [Def; 10] = [
+    Def::new("isinstance(obj, class_or_tuple, /)", Unpack, isinstance),
+    Def::new("issubclass(cls, class_or_tuple, /)", Unpack, issubclass),
+    // `type_new` counts its own arguments; one argument with keywords is refused by `type_vectorcall`.
+    Def::new(
+        "type(object_or_name, bases=None, dict=None, /, **kwds)|count=type() takes 1 or 3 arguments",
+        Unpack,
+        type_of,
+    ),
+    Def::new("hasattr(obj, name, /)", Unpack, hasattr),
+    Def::new("getattr(object, name, default=None, /)", Unpack, getattr),
+    Def::new("setattr(obj, name, value, /)", Unpack, setattr),
+    Def::new("callable(obj, /)", Positional, callable),
+    Def::new("hash(obj, /)", Positional, hash),
+    Def::new("id(obj, /)", Positional, id),
+    Def::new(
+        "super(type=None, obj=None, /)|count=super() expected at most 2 arguments, got {n}",
+        Unpack,
+        super_,
+    ),
+];
+
+fn isinstance_of(interp: &Interpreter, v: &Value, spec: &Value) -> PyResult<bool> {
+    match spec {
+        Value::Tuple(items) => {
+            for s in items.iter() {
+                if isinstance_of(interp, v, s)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        Value::Builtin(b) => Ok(match b.name {
+            "int" => matches!(v, Value::Int(_) | Value::Bool(_)),
+            "float" => matches!(v, Value::Float(_)),
+            "str" => matches!(v, Value::Str(_)),
+            "bool" => matches!(v, Value::Bool(_)),
+            "list" => matches!(v, Value::List(_)),
+            "dict" => matches!(v, Value::Dict(_)),
+            "tuple" => matches!(v, Value::Tuple(_) | Value::Size(_)),
+            "set" => matches!(v, Value::Set(_)),
+            "range" => matches!(v, Value::Range(..)),
+            "object" => true,
+            name => interp
+                .native_type(v)
+                .is_some_and(|ty| ty.is_instance(v, name)),
+        }),
+        Value::Class(c) => Ok(match v {
+            Value::Instance(i) => i.class.is_subclass_of(c),
+            _ => c.name.as_ref() == "object",
+        }),
+        other => Err(type_error(format!(
+            "isinstance() arg 2 must be a type, a tuple of types, or a union, not {}",
+            other.type_name()
+        ))),
+    }
+}
+
+fn isinstance(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    Ok(Value::Bool(isinstance_of(interp, &a.arg(0)?, &a.arg(1)?)?))
+}
+
+fn issubclass(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    match (a.arg(0)?, a.arg(1)?) {
+        (Value::Class(a), Value::Class(b)) => Ok(Value::Bool(a.is_subclass_of(&b))),
+        _ => Err(type_error("issubclass() arg 1 must be a class")),
+    }
+}
+
+fn type_of(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    if a.value(1).is_some() {
+        if a.value(2).is_none() {
+            return Err(type_error("type() takes 1 or 3 arguments"));
+        }
+        return Err(type_error(
+            "type(name, bases, dict) (making a class at run time) is not part of the tutor's Python subset; use a class statement",
+        ));
+    }
+    if !a.varkw().is_empty() {
+        return Err(type_error("type() takes no keyword arguments"));
+    }
+    let v = a.arg(0)?;
+    let builtin = |interp: &Interpreter, name: &str| {
+        interp.builtins.get(name).cloned().unwrap_or(Value::None)
+    };
+    Ok(match &v {
+        Value::Instance(i) => Value::Class(Rc::clone(&i.class)),
+        Value::Int(_) => builtin(interp, "int"),
+        Value::Float(_) => builtin(interp, "float"),
+        Value::Str(_) => builtin(interp, "str"),
+        Value::Bool(_) => builtin(interp, "bool"),
+        Value::List(_) => builtin(interp, "list"),
+        Value::Dict(_) => builtin(interp, "dict"),
+        Value::Tuple(_) => builtin(interp, "tuple"),
+        Value::Set(_) => builtin(interp, "set"),
+        Value::Tensor(_) | Value::Size(_) | Value::DType(_) | Value::Native(_) => {
+            match interp.native_type(&v) {
+                Some(ty) => ty.type_object(interp, &v)?,
+                None => type_object("object", None),
+            }
+        }
+        Value::None => type_object("NoneType", None),
+        Value::Range(..) => builtin(interp, "range"),
+        Value::Function(_) => type_object("function", None),
+        Value::Class(_) => builtin(interp, "type"),
+        Value::Module(_) => type_object("module", None),
+        _ => type_object("object", None),
+    })
+}
+
+fn attr_name(v: &Value) -> PyResult<String> {
+    match v {
+        Value::Str(s) => Ok(s.to_string()),
+        other => Err(type_error(format!(
+            "attribute name must be string, not '{}'",
+            other.type_name()
+        ))),
+    }
+}
+
+fn hasattr(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    let obj = a.arg(0)?;
+    let name = attr_name(&a.arg(1)?)?;
+    match interp.get_attr(&obj, &name) {
+        Ok(_) => Ok(Value::Bool(true)),
+        Err(Unwind::Exception(e)) if e.kind == ExcKind::AttributeError => Ok(Value::Bool(false)),
+        Err(e) => Err(e),
+    }
+}
+
+fn getattr(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    let obj = a.arg(0)?;
+    let name = attr_name(&a.arg(1)?)?;
+    match (interp.get_attr(&obj, &name), a.value(2)) {
+        (Ok(v), _) => Ok(v),
+        (Err(Unwind::Exception(e)), Some(d)) if e.kind == ExcKind::AttributeError => Ok(d),
+        (Err(e), _) => Err(e),
+    }
+}
+
+fn setattr(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    let obj = a.arg(0)?;
+    let name = attr_name(&a.arg(1)?)?;
+    interp.set_attr(&obj, &name, a.arg(2)?)?;
+    Ok(Value::None)
+}
+
+fn callable(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    Ok(Value::Bool(match &a.arg(0)? {
+        Value::Function(_)
+        | Value::Builtin(_)
+        | Value::NativeMethod(_)
+        | Value::BoundMethod(_)
+        | Value::Class(_) => true,
+        Value::Instance(i) => i.class.lookup("__call__").is_some(),
+        _ => false,
+    }))
+}
+
+fn hash(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    match hash_key(&a.arg(0)?)? {
+        HashKey::Int(i) => Ok(Value::Int(i)),
+        _ => Err(exc(
+            ExcKind::TypeError,
+            "hash() of this value is not deterministic across runs; the tutor leaves it out",
+        )),
+    }
+}
+
+fn id(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    Ok(Value::Int(a.arg(0)?.identity().unwrap_or(0) as i64))
+}
+
+/// `super(cls, obj)`; `super()` with no arguments is resolved by the evaluator, which knows the method's
+/// class and first argument.
+fn super_(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    match (a.value(0), a.value(1)) {
+        (Some(Value::Class(c)), Some(this)) => Ok(Value::Super(Rc::new((c, this)))),
+        (Some(Value::Class(_)), None) => Err(type_error(
+            "super() with one argument (an unbound super object) is not part of the tutor's Python subset",
+        )),
+        (Some(other), _) => Err(type_error(format!(
+            "super() argument 1 must be a type, not {}",
+            other.type_name()
+        ))),
+        (None, _) => Err(exc(ExcKind::RuntimeError, "super(): no arguments")),
+    }
+}

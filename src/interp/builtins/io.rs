@@ -1,0 +1,78 @@
+//! What a cell may do outside itself: `print`, and the built-ins the sandbox refuses (files, code from
+//! strings, the interpreter's namespaces, the debugger, exiting). A refused built-in still binds its
+//! arguments first, so a wrong call gets CPython's `TypeError`; a right one gets the sandbox's refusal.
+
+use super::super::Interpreter;
+use super::super::args::Bound;
+use super::super::args::Dialect::{Clinic, Positional, PyDef, Unpack};
+use super::super::error::{ExcKind, PyResult, exc, type_error};
+use super::super::value::Value;
+use super::Def;
+
+pub(super) static DEFS: [Def; 13] = [
+    Def::new(
+        "print(*args, sep=' ', end='\\n', file=None, flush=False)",
+        Clinic,
+        print,
+    ),
+    Def::new(
+        "open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None)",
+        Clinic,
+        refuse,
+    ),
+    Def::new(
+        "exec(source, globals=None, locals=None, /, *, closure=None)",
+        Clinic,
+        refuse,
+    ),
+    Def::new("eval(source, globals=None, locals=None, /)", Unpack, refuse),
+    Def::new(
+        "compile(source, filename, mode, flags=0, dont_inherit=False, optimize=-1, *, _feature_version=-1)",
+        Clinic,
+        refuse,
+    ),
+    Def::new("input(prompt='', /)", Unpack, refuse),
+    Def::new(
+        "__import__(name, globals=None, locals=None, fromlist=(), level=0)",
+        Clinic,
+        refuse,
+    ),
+    Def::new("globals()", Positional, refuse),
+    Def::new("locals()", Positional, refuse),
+    Def::new("vars(object=None, /)", Unpack, refuse),
+    Def::new("breakpoint(*args, **kws)", Positional, refuse),
+    // `exit` and `quit` are `site`'s `Quitter` objects, called like a `def`.
+    Def::new("exit(code=None)", PyDef, refuse),
+    Def::new("quit(code=None)", PyDef, refuse),
+];
+
+fn refuse(_: &mut Interpreter, _: Bound) -> PyResult<Value> {
+    Err(exc(
+        ExcKind::PermissionError,
+        "this built-in is not available in the tutor's sandbox: cells cannot read files, run programs or see the environment",
+    ))
+}
+
+/// `sep` or `end`: a string, or `None` for the default.
+fn text_option(a: &Bound, i: usize, name: &str, default: &str) -> PyResult<String> {
+    match a.value(i) {
+        Some(Value::Str(s)) => Ok(s.to_string()),
+        Some(Value::None) | None => Ok(default.to_string()),
+        Some(other) => Err(type_error(format!(
+            "{name} must be None or a string, not {}",
+            other.type_name()
+        ))),
+    }
+}
+
+fn print(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    let sep = text_option(&a, 0, "sep", " ")?;
+    let end = text_option(&a, 1, "end", "\n")?;
+    let mut parts = Vec::new();
+    for v in a.varargs() {
+        parts.push(interp.to_str(&v)?);
+    }
+    let text = parts.join(&sep) + &end;
+    interp.write_out(&text)?;
+    Ok(Value::None)
+}

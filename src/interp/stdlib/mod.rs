@@ -1,0 +1,38 @@
+//! The standard-library modules a cell may import: `math`, `copy`, and `time` (clocks only). Their
+//! functions are [`Def`]s like the built-ins: a CPython signature in its dialect and a body.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::Interpreter;
+use super::builtins::Def;
+use super::value::{Module, Value};
+
+mod copy;
+mod math;
+mod time;
+
+/// A module of native functions (and constants).
+fn module(name: &'static str, defs: &'static [Def], constants: &[(&'static str, Value)]) -> Value {
+    let mut attrs: HashMap<&'static str, Value> = HashMap::new();
+    for def in defs {
+        attrs.insert(def.name(), def.value());
+    }
+    for (name, v) in constants {
+        attrs.insert(name, v.clone());
+    }
+    Value::Module(Rc::new(Module { name, attrs }))
+}
+
+pub(crate) fn install_stdlib(interp: &mut Interpreter) {
+    interp
+        .modules
+        .insert("math", module("math", &math::DEFS, &math::constants()));
+    interp
+        .modules
+        .insert("copy", module("copy", &copy::DEFS, &[]));
+    // `time`: only clocks (for timing cells); no sleep, so it cannot be used to stall the sandbox.
+    interp
+        .modules
+        .insert("time", module("time", &time::DEFS, &[]));
+}

@@ -1,0 +1,214 @@
+//! The methods of `list`, and the stable sort `sorted` shares with `list.sort`.
+
+use std::cell::RefCell;
+use std::cmp::Ordering;
+use std::sync::LazyLock;
+
+use rustpython_parser::ast::CmpOp;
+
+use super::super::Interpreter;
+use super::super::args::Bound;
+use super::super::args::Dialect::{Clinic, Positional, Unpack};
+use super::super::convert::to_int;
+use super::super::error::{ExcKind, PyResult, exc};
+use super::super::value::{Args, Value};
+use super::{Method, Table, table};
+
+type Items = RefCell<Vec<Value>>;
+
+pub(crate) static METHODS: LazyLock<Table<Items>> = LazyLock::new(|| {
+    let mut methods = table(&LIST);
+    methods.insert(SORT.sig.method_name(), &SORT);
+    methods
+});
+
+/// `list.sort`, whose signature `sorted` binds its keywords to.
+pub(crate) static SORT: Method<Items> =
+    Method::new("list.sort(*, key=None, reverse=False)", Clinic, sort);
+
+static LIST: [Method<Items>; 10] = [
+    Method::new("list.append(object, /)", Positional, append),
+    Method::new("list.extend(iterable, /)", Positional, extend),
+    Method::new("list.insert(index, object, /)", Unpack, insert),
+    Method::new("list.pop(index=-1, /)", Unpack, pop),
+    Method::new("list.remove(value, /)", Positional, remove),
+    Method::new(
+        "list.index(value, start=0, stop=sys.maxsize, /)",
+        Unpack,
+        index,
+    ),
+    Method::new("list.count(value, /)", Positional, count),
+    Method::new("list.reverse()", Positional, reverse),
+    Method::new("list.copy()", Positional, copy),
+    Method::new("list.clear()", Positional, clear),
+];
+
+fn append(_: &mut Interpreter, list: &Items, a: Bound) -> PyResult<Value> {
+    list.borrow_mut().push(a.arg(0)?);
+    Ok(Value::None)
+}
+
+fn extend(interp: &mut Interpreter, list: &Items, a: Bound) -> PyResult<Value> {
+    let items = interp.collect_iter(&a.arg(0)?)?;
+    list.borrow_mut().extend(items);
+    Ok(Value::None)
+}
+
+fn insert(_: &mut Interpreter, list: &Items, a: Bound) -> PyResult<Value> {
+    let i = to_int(&a.arg(0)?, "")?;
+    let v = a.arg(1)?;
+    let mut l = list.borrow_mut();
+    let n = l.len() as i64;
+    let i = if i < 0 { (i + n).max(0) } else { i.min(n) } as usize;
+    l.insert(i, v);
+    Ok(Value::None)
+}
+
+fn pop(_: &mut Interpreter, list: &Items, a: Bound) -> PyResult<Value> {
+    let i = match a.value(0) {
+        Some(v) => to_int(&v, "")?,
+        None => -1,
+    };
+    let mut l = list.borrow_mut();
+    if l.is_empty() {
+        return Err(exc(ExcKind::IndexError, "pop from empty list"));
+    }
+    let n = l.len() as i64;
+    let j = if i < 0 { i + n } else { i };
+    if j < 0 || j >= n {
+        return Err(exc(ExcKind::IndexError, "pop index out of range"));
+    }
+    Ok(l.remove(j as usize))
+}
+
+/// The positions of the items equal to `target`, among `items[start..stop]`.
+pub(super) fn positions(
+    interp: &mut Interpreter,
+    items: &[Value],
+    target: &Value,
+    start: usize,
+    stop: usize,
+) -> PyResult<Vec<usize>> {
+    let mut hits = Vec::new();
+    for (i, x) in items.iter().enumerate().take(stop).skip(start) {
+        if interp.equals(x, target)? {
+            hits.push(i);
+        }
+    }
+    Ok(hits)
+}
+
+/// `index`'s `start` and `stop` (`_PyEval_SliceIndexNotNone`): negative counts from the end, both
+/// clipped to the sequence.
+pub(super) fn index_window(a: &Bound, len: usize) -> PyResult<(usize, usize)> {
+    let len = len as i64;
+    let bound = |i: usize, default: i64| -> PyResult<i64> {
+        let Some(v) = a.value(i) else {
+            return Ok(default);
+        };
+        let n = super::super::convert::index_of(&v)?.ok_or_else(|| {
+            super::super::error::type_error(
+                "slice indices must be integers or have an __index__ method",
+            )
+        })?;
+        Ok(if n < 0 { (n + len).max(0) } else { n.min(len) })
+    };
+    Ok((bound(1, 0)? as usize, bound(2, len)? as usize))
+}
+
+fn remove(interp: &mut Interpreter, list: &Items, a: Bound) -> PyResult<Value> {
+    let items = list.borrow().clone();
+    let n = items.len();
+    match positions(interp, &items, &a.arg(0)?, 0, n)?.first() {
+        Some(&i) => {
+            list.borrow_mut().remove(i);
+            Ok(Value::None)
+        }
+        None => Err(exc(ExcKind::ValueError, "list.remove(x): x not in list")),
+    }
+}
+
+fn index(interp: &mut Interpreter, list: &Items, a: Bound) -> PyResult<Value> {
+    let items = list.borrow().clone();
+    let target = a.arg(0)?;
+    let (start, stop) = index_window(&a, items.len())?;
+    match positions(interp, &items, &target, start, stop)?.first() {
+        Some(&i) => Ok(Value::Int(i as i64)),
+        None => Err(exc(
+            ExcKind::ValueError,
+            format!("{} is not in list", interp.repr(&target)?),
+        )),
+    }
+}
+
+fn count(interp: &mut Interpreter, list: &Items, a: Bound) -> PyResult<Value> {
+    let items = list.borrow().clone();
+    let n = items.len();
+    let hits = positions(interp, &items, &a.arg(0)?, 0, n)?;
+    Ok(Value::Int(hits.len() as i64))
+}
+
+fn sort(interp: &mut Interpreter, list: &Items, a: Bound) -> PyResult<Value> {
+    let reverse = match a.value(1) {
+        Some(v) => to_int(&v, "")? != 0,
+        None => false,
+    };
+    let items = list.borrow().clone();
+    let sorted = sort_values(interp, items, a.value(0), reverse)?;
+    *list.borrow_mut() = sorted;
+    Ok(Value::None)
+}
+
+fn reverse(_: &mut Interpreter, list: &Items, _: Bound) -> PyResult<Value> {
+    list.borrow_mut().reverse();
+    Ok(Value::None)
+}
+
+fn copy(_: &mut Interpreter, list: &Items, _: Bound) -> PyResult<Value> {
+    Ok(Value::list(list.borrow().clone()))
+}
+
+fn clear(_: &mut Interpreter, list: &Items, _: Bound) -> PyResult<Value> {
+    list.borrow_mut().clear();
+    Ok(Value::None)
+}
+
+/// Stable sort by a key with Python's comparisons (`sorted`, `list.sort`).
+pub(crate) fn sort_values(
+    interp: &mut Interpreter,
+    items: Vec<Value>,
+    key: Option<Value>,
+    reverse: bool,
+) -> PyResult<Vec<Value>> {
+    let mut keyed: Vec<(Value, Value)> = Vec::with_capacity(items.len());
+    for v in items {
+        let k = match &key {
+            Some(f) if !matches!(f, Value::None) => {
+                interp.call_value(f.clone(), Args::new(vec![v.clone()]))?
+            }
+            _ => v.clone(),
+        };
+        keyed.push((k, v));
+    }
+    // Binary insertion with fallible comparisons, keeping equal keys in order (lists in lessons are
+    // small).
+    let mut sorted: Vec<(Value, Value)> = Vec::with_capacity(keyed.len());
+    for item in keyed {
+        let (mut lo, mut hi) = (0usize, sorted.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            let less = if reverse {
+                interp.order(&sorted[mid].0, &item.0, CmpOp::Lt)?
+            } else {
+                interp.order(&item.0, &sorted[mid].0, CmpOp::Lt)?
+            };
+            if less == Some(Ordering::Less) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        sorted.insert(lo, item);
+    }
+    Ok(sorted.into_iter().map(|(_, v)| v).collect())
+}

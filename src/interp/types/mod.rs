@@ -1,0 +1,166 @@
+//! The methods of Python's built-in types — str, list, tuple (and `torch.Size`, a tuple), dict, set, int,
+//! float, bool — and Python's format-spec mini-language ([`format`]). Each type has one table, built once,
+//! that finds a method by name: a [`Method`] declares its signature as CPython's `__text_signature__`
+//! in the dialect of CPython's implementation (see `interp::args`) and runs on the receiver and the bound
+//! arguments. The core asks [`has_method`] when it looks up an attribute and [`call_method`] when it calls
+//! one.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
+
+use super::Interpreter;
+use super::args::{Bound, Dialect, Sig};
+use super::error::{ExcKind, PyException, PyResult, Unwind, attribute_error};
+use super::value::{Args, Instance, Value};
+
+pub(crate) mod dict;
+pub mod format;
+pub(crate) mod list;
+pub(crate) mod number;
+pub(crate) mod set;
+pub(crate) mod str;
+pub(crate) mod tuple;
+
+/// A method of a built-in type whose receiver is an `R`: its signature, and the body that runs on the
+/// receiver and the arguments bound to the signature.
+pub(crate) struct Method<R: ?Sized + 'static> {
+    pub sig: Sig,
+    pub body: fn(&mut Interpreter, &R, Bound<'_>) -> PyResult<Value>,
+}
+
+impl<R: ?Sized + 'static> Method<R> {
+    pub const fn new(
+        text: &'static str,
+        dialect: Dialect,
+        body: fn(&mut Interpreter, &R, Bound<'_>) -> PyResult<Value>,
+    ) -> Method<R> {
+        Method {
+            sig: Sig::new(text, dialect),
+            body,
+        }
+    }
+
+    /// Binds a call to the signature and runs the body on `receiver`.
+    pub fn call(&self, interp: &mut Interpreter, receiver: &R, args: Args) -> PyResult<Value> {
+        let bound = self.sig.bind(args)?;
+        (self.body)(interp, receiver, bound)
+    }
+}
+
+/// One type's methods by name.
+pub(crate) type Table<R> = HashMap<&'static str, &'static Method<R>, BuildHasherDefault<Fnv>>;
+
+/// FNV-1a: method names are short, and SipHash's defence against chosen keys buys nothing in a table the
+/// tutor builds itself (it is looked up on every method call).
+pub(crate) struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// The table of a type's methods, keyed by the name each signature gives (`append` for `list.append`).
+pub(crate) fn table<R: ?Sized>(methods: &'static [Method<R>]) -> Table<R> {
+    methods.iter().map(|m| (m.sig.method_name(), m)).collect()
+}
+
+/// Whether `v` is a value of a built-in type that has a method called `name`.
+pub(crate) fn has_method(v: &Value, name: &str) -> bool {
+    match v {
+        Value::Str(_) => str::METHODS.contains_key(name),
+        Value::List(_) => list::METHODS.contains_key(name),
+        Value::Tuple(_) => tuple::METHODS.contains_key(name),
+        Value::Size(_) => tuple::SIZE_METHODS.contains_key(name),
+        Value::Dict(_) => dict::METHODS.contains_key(name),
+        Value::Set(_) => set::METHODS.contains_key(name),
+        Value::Int(_) | Value::Bool(_) => number::INT_METHODS.contains_key(name),
+        Value::Float(_) => number::FLOAT_METHODS.contains_key(name),
+        _ => false,
+    }
+}
+
+/// Whether `v` is a value of a built-in type whose methods live here.
+pub(crate) fn is_builtin_type(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Str(_)
+            | Value::List(_)
+            | Value::Tuple(_)
+            | Value::Size(_)
+            | Value::Dict(_)
+            | Value::Set(_)
+            | Value::Int(_)
+            | Value::Bool(_)
+            | Value::Float(_)
+    )
+}
+
+/// `recv.name(*args)` for a value of a built-in type.
+pub(crate) fn call_method(
+    interp: &mut Interpreter,
+    recv: &Value,
+    name: &str,
+    args: Args,
+) -> PyResult<Value> {
+    fn find<R: ?Sized>(table: &Table<R>, recv: &Value, name: &str) -> PyResult<&'static Method<R>> {
+        table.get(name).copied().ok_or_else(|| {
+            attribute_error(format!(
+                "'{}' object has no attribute '{name}'",
+                recv.type_name()
+            ))
+        })
+    }
+    match recv {
+        Value::Str(s) => find(&str::METHODS, recv, name)?.call(interp, s, args),
+        Value::List(l) => find(&list::METHODS, recv, name)?.call(interp, l, args),
+        Value::Tuple(t) => find(&tuple::METHODS, recv, name)?.call(interp, t, args),
+        Value::Size(s) => {
+            let items: Vec<Value> = s.iter().map(|&d| Value::Int(d as i64)).collect();
+            find(&tuple::SIZE_METHODS, recv, name)?.call(interp, &items, args)
+        }
+        Value::Dict(d) => find(&dict::METHODS, recv, name)?.call(interp, d, args),
+        Value::Set(d) => find(&set::METHODS, recv, name)?.call(interp, d, args),
+        Value::Int(_) | Value::Bool(_) => {
+            find(&number::INT_METHODS, recv, name)?.call(interp, recv, args)
+        }
+        Value::Float(_) => find(&number::FLOAT_METHODS, recv, name)?.call(interp, recv, args),
+        _ => Err(attribute_error(format!(
+            "'{}' object has no attribute '{name}'",
+            recv.type_name()
+        ))),
+    }
+}
+
+/// A `KeyError` for `key` that carries the key as its argument, so that `str(e)` is the key's repr as in
+/// CPython (the core builds the same one for `d[key]`).
+pub(crate) fn key_error(interp: &mut Interpreter, key: &Value) -> Unwind {
+    let message = match interp.repr(key) {
+        Ok(m) => m,
+        Err(e) => return e,
+    };
+    let mut e = PyException::new(ExcKind::KeyError, message);
+    if let Some(class) = interp.exception_classes.get("KeyError").cloned() {
+        let inst = Rc::new(Instance {
+            class,
+            attrs: RefCell::new(Vec::new()),
+        });
+        inst.set("args", Value::tuple(vec![key.clone()]));
+        e.value = Some(Value::Instance(inst));
+    }
+    Unwind::Exception(Box::new(e))
+}
