@@ -6,11 +6,15 @@
 pub mod args;
 mod assemble;
 mod assign;
+mod attrs;
 pub mod builtins;
 mod call;
 mod convert;
 pub mod error;
+mod exceptions;
 mod expr;
+mod items;
+mod iterate;
 pub mod native;
 mod ops;
 pub mod repr;

@@ -482,7 +482,7 @@ impl Interpreter {
             Value::Tuple(t) => !t.is_empty(),
             Value::Size(s) => !s.is_empty(),
             Value::Dict(d) | Value::Set(d) | Value::DictView(d, _) => !d.borrow().is_empty(),
-            Value::Range(a, b, c) => super::call::range_len(*a, *b, *c) > 0,
+            Value::Range(a, b, c) => super::items::range_len(*a, *b, *c) > 0,
             Value::Instance(inst) => match inst.class.lookup("__len__") {
                 Some((_, f)) => {
                     let n = self.call_value(f, super::value::Args::new(vec![v.clone()]))?;

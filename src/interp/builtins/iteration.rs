@@ -51,7 +51,7 @@ fn len(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
         Value::Tuple(t) => t.len(),
         Value::Size(s) => s.len(),
         Value::Dict(d) | Value::Set(d) | Value::DictView(d, _) => d.borrow().len(),
-        Value::Range(a, b, c) => super::super::call::range_len(*a, *b, *c),
+        Value::Range(a, b, c) => super::super::items::range_len(*a, *b, *c),
         Value::Instance(inst) if let Some((_, f)) = inst.class.lookup("__len__") => {
             return interp.call_value(f, Args::new(vec![v.clone()]));
         }

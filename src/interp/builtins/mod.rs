@@ -20,7 +20,6 @@ mod iteration;
 mod numbers;
 
 pub(crate) use super::convert::{to_float, to_int};
-pub(crate) use super::stdlib::install_stdlib;
 
 /// A native function: its signature in the dialect of the real implementation, and the body that runs on
 /// the arguments bound to it.

@@ -5,15 +5,13 @@
 //! arguments. The core asks [`has_method`] when it looks up an attribute and [`call_method`] when it calls
 //! one.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::rc::Rc;
 
 use super::Interpreter;
 use super::args::{Bound, Dialect, Sig};
-use super::error::{ExcKind, PyException, PyResult, Unwind, attribute_error};
-use super::value::{Args, Instance, Value};
+use super::error::{PyResult, attribute_error};
+use super::value::{Args, Value};
 
 pub(crate) mod dict;
 pub mod format;
@@ -146,21 +144,4 @@ pub(crate) fn call_method(
     }
 }
 
-/// A `KeyError` for `key` that carries the key as its argument, so that `str(e)` is the key's repr as in
-/// CPython (the core builds the same one for `d[key]`).
-pub(crate) fn key_error(interp: &mut Interpreter, key: &Value) -> Unwind {
-    let message = match interp.repr(key) {
-        Ok(m) => m,
-        Err(e) => return e,
-    };
-    let mut e = PyException::new(ExcKind::KeyError, message);
-    if let Some(class) = interp.exception_classes.get("KeyError").cloned() {
-        let inst = Rc::new(Instance {
-            class,
-            attrs: RefCell::new(Vec::new()),
-        });
-        inst.set("args", Value::tuple(vec![key.clone()]));
-        e.value = Some(Value::Instance(inst));
-    }
-    Unwind::Exception(Box::new(e))
-}
+pub(crate) use super::exceptions::key_error;

@@ -1,0 +1,198 @@
+//! Attributes: `obj.name` and `obj.name = value` for instances, classes, modules and native values,
+//! with the sandbox's refusal of the classic dunder escapes.
+
+use std::rc::Rc;
+
+use super::Interpreter;
+use super::error::{ExcKind, PyResult, exc};
+use super::value::Value;
+
+/// Attribute names a cell may not touch: the classic escapes from a Python sandbox.
+pub(super) fn forbidden_attr(name: &str) -> bool {
+    name.starts_with("__")
+        && name.ends_with("__")
+        && !matches!(
+            name,
+            "__init__"
+                | "__call__"
+                | "__name__"
+                | "__class__"
+                | "__len__"
+                | "__getitem__"
+                | "__repr__"
+                | "__str__"
+                | "__doc__"
+                | "__eq__"
+                | "__add__"
+                | "__iter__"
+                | "__contains__"
+        )
+}
+
+pub(super) fn unreachable_attr(obj: &Value, name: &str) -> PyResult<Value> {
+    Err(exc(
+        ExcKind::AttributeError,
+        format!("'{}' object has no attribute '{}'", obj.type_name(), name),
+    ))
+}
+
+pub(super) fn bind(obj: &Value, v: Value) -> Value {
+    match v {
+        Value::Function(_) | Value::Builtin(_) => Value::BoundMethod(Rc::new((obj.clone(), v))),
+        other => other,
+    }
+}
+
+impl Interpreter {
+    pub fn get_attr(&mut self, obj: &Value, name: &str) -> PyResult<Value> {
+        if forbidden_attr(name) {
+            return Err(exc(
+                ExcKind::AttributeError,
+                format!("the tutor's sandbox does not allow access to '{name}'"),
+            ));
+        }
+        match obj {
+            Value::Instance(inst) => {
+                if let Some(v) = inst.get(name) {
+                    return Ok(v);
+                }
+                if name == "__class__" {
+                    return Ok(Value::Class(Rc::clone(&inst.class)));
+                }
+                if let Some((_, v)) = inst.class.lookup(name) {
+                    return Ok(bind(obj, v));
+                }
+                if let Some(ty) = inst.class.slots()
+                    && let Some(v) = ty.get_attr(self, obj, name)?
+                {
+                    return Ok(v);
+                }
+                Err(exc(
+                    ExcKind::AttributeError,
+                    format!("'{}' object has no attribute '{}'", inst.class.name, name),
+                ))
+            }
+            Value::Class(c) => {
+                if name == "__name__" {
+                    return Ok(Value::str(&c.name));
+                }
+                match c.lookup(name) {
+                    Some((_, v)) => Ok(v),
+                    None => Err(exc(
+                        ExcKind::AttributeError,
+                        format!("type object '{}' has no attribute '{}'", c.name, name),
+                    )),
+                }
+            }
+            Value::Super(s) => {
+                let (class, this) = (&s.0, &s.1);
+                let mro = match this {
+                    Value::Instance(i) => i.class.mro(),
+                    _ => class.mro(),
+                };
+                let pos = mro.iter().position(|c| Rc::ptr_eq(c, class)).unwrap_or(0);
+                for c in mro.iter().skip(pos + 1) {
+                    if let Some((_, v)) = c.attrs.borrow().iter().find(|(k, _)| &**k == name) {
+                        return Ok(bind(this, v.clone()));
+                    }
+                }
+                if name == "__init__" {
+                    // object.__init__
+                    return Ok(Value::Builtin(Rc::new(super::value::Builtin::new(
+                        "__init__",
+                        |_, _| Ok(Value::None),
+                    ))));
+                }
+                Err(exc(
+                    ExcKind::AttributeError,
+                    format!("'super' object has no attribute '{name}'"),
+                ))
+            }
+            Value::Module(m) => m.attrs.get(name).cloned().ok_or_else(|| {
+                exc(
+                    ExcKind::AttributeError,
+                    format!(
+                        "module '{}' has no attribute '{}' (or the tutor does not provide it yet)",
+                        m.name, name
+                    ),
+                )
+            }),
+            Value::Builtin(b) if name == "__name__" => Ok(Value::str(b.name)),
+            Value::Builtin(b) if b.name == "dict" && name == "fromkeys" => Ok(
+                super::builtins::builtin("fromkeys", super::builtins::dict_fromkeys),
+            ),
+            Value::Function(f) => match name {
+                "__name__" => Ok(Value::Str(Rc::clone(&f.name))),
+                _ => Err(exc(
+                    ExcKind::AttributeError,
+                    format!("'function' object has no attribute '{name}'"),
+                )),
+            },
+            Value::Tensor(_) | Value::DType(_) | Value::Native(_) => match self.native_type(obj) {
+                Some(ty) => match ty.get_attr(self, obj, name)? {
+                    Some(v) => Ok(v),
+                    None => Err(exc(
+                        ExcKind::AttributeError,
+                        format!("'{}' object has no attribute '{}'", ty.name(obj), name),
+                    )),
+                },
+                None => unreachable_attr(obj, name),
+            },
+            Value::Int(i) if name == "real" => Ok(Value::Int(*i)),
+            Value::Float(f) if name == "real" => Ok(Value::Float(*f)),
+            Value::Slice(s) => match name {
+                "start" => Ok(s.0.clone()),
+                "stop" => Ok(s.1.clone()),
+                "step" => Ok(s.2.clone()),
+                _ => unreachable_attr(obj, name),
+            },
+            _ => {
+                if super::types::has_method(obj, name) {
+                    Ok(Value::NativeMethod(Rc::new((obj.clone(), Rc::from(name)))))
+                } else {
+                    unreachable_attr(obj, name)
+                }
+            }
+        }
+    }
+
+    pub fn set_attr(&mut self, obj: &Value, name: &str, value: Value) -> PyResult<()> {
+        if forbidden_attr(name) {
+            return Err(exc(
+                ExcKind::AttributeError,
+                format!("the tutor's sandbox does not allow setting '{name}'"),
+            ));
+        }
+        match obj {
+            Value::Instance(inst) => {
+                // A native class (an nn module) sees the assignment first, to register a submodule or
+                // refuse a bad parameter, and says whether the instance should store it.
+                let store = match inst.class.slots() {
+                    Some(ty) => ty.set_attr(self, obj, name, &value)?,
+                    None => true,
+                };
+                if store {
+                    inst.set(name, value);
+                }
+                Ok(())
+            }
+            Value::Class(c) => {
+                let mut attrs = c.attrs.borrow_mut();
+                if let Some(slot) = attrs.iter_mut().find(|(k, _)| &**k == name) {
+                    slot.1 = value;
+                } else {
+                    attrs.push((Rc::from(name), value));
+                }
+                Ok(())
+            }
+            _ if let Some(ty) = self.native_type(obj) => {
+                ty.set_attr(self, obj, name, &value)?;
+                Ok(())
+            }
+            _ => Err(exc(
+                ExcKind::AttributeError,
+                format!("'{}' object has no attribute '{}'", obj.type_name(), name),
+            )),
+        }
+    }
+}
