@@ -4,7 +4,7 @@ use std::rc::Rc;
 
 use super::Interpreter;
 use super::error::{ExcKind, PyResult, exc, type_error};
-use super::pyfmt;
+use super::types::format as pyfmt;
 use super::value::{Args, Value};
 
 /// Python's repr of a string: single quotes unless the text contains one and no double quote.
