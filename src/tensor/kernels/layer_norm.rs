@@ -44,6 +44,19 @@ fn add_moments_scalar(
     *m0 = n;
 }
 
+/// Merges level `from` of the moment stacks into level `to`, lane by lane. A function, not a closure, so
+/// that it is always inlined into the caller's FMA-compiled clone (a closure was left out of line, and its
+/// `mul_add`s became calls to libm's `fmaf`).
+#[inline(always)]
+fn merge_moments(m0_stk: &mut [i64], m1_stk: &mut [V8], m2_stk: &mut [V8], from: usize, to: usize) {
+    let (m0_add, m1_add, m2_add) = (m0_stk[from], m1_stk[from], m2_stk[from]);
+    for l in 0..LANES {
+        let (m1, m2) = (&mut m1_stk[to][l], &mut m2_stk[to][l]);
+        add_moments_lane(m0_add, m0_stk[to], m1_add[l], m2_add[l], m1, m2);
+    }
+    m0_stk[to] += m0_add;
+}
+
 /// `RowwiseMoments` (moments_utils.h): Welford over 8-lane vectors in chunks of 16
 /// vectors, chunks merged as a binary cascade, a scalar Welford tail, then the 8 lanes
 /// merged into the tail. Returns (mean, biased variance).
@@ -59,15 +72,6 @@ fn rowwise_moments(x: &[f32]) -> (f32, f32) {
     let m0_stk = &mut m0_arr[..depth];
     let m1_stk = &mut m1_arr[..depth];
     let m2_stk = &mut m2_arr[..depth];
-    let merge =
-        |m0_stk: &mut [i64], m1_stk: &mut [V8], m2_stk: &mut [V8], from: usize, to: usize| {
-            let (m0_add, m1_add, m2_add) = (m0_stk[from], m1_stk[from], m2_stk[from]);
-            for l in 0..LANES {
-                let (m1, m2) = (&mut m1_stk[to][l], &mut m2_stk[to][l]);
-                add_moments_lane(m0_add, m0_stk[to], m1_add[l], m2_add[l], m1, m2);
-            }
-            m0_stk[to] += m0_add;
-        };
     for i in 0..m {
         let base = i * K_CHUNK * LANES;
         let m0 = K_CHUNK.min(n - i * K_CHUNK);
@@ -83,7 +87,7 @@ fn rowwise_moments(x: &[f32]) -> (f32, f32) {
         let mut mask = i + 1;
         let mut j = 1;
         while j < depth && mask & 1 == 0 {
-            merge(m0_stk, m1_stk, m2_stk, j - 1, j);
+            merge_moments(m0_stk, m1_stk, m2_stk, j - 1, j);
             m0_stk[j - 1] = 0;
             m1_stk[j - 1] = [0.0; LANES];
             m2_stk[j - 1] = [0.0; LANES];
@@ -92,7 +96,7 @@ fn rowwise_moments(x: &[f32]) -> (f32, f32) {
         }
     }
     for i in 1..depth {
-        merge(m0_stk, m1_stk, m2_stk, i, 0);
+        merge_moments(m0_stk, m1_stk, m2_stk, i, 0);
     }
     let m1_arr = m1_stk.first().copied().unwrap_or([0.0; LANES]);
     let m2_arr = m2_stk.first().copied().unwrap_or([0.0; LANES]);
@@ -139,7 +143,7 @@ fn welford_chunk(x: &[f32], m1v: &mut V8, m2v: &mut V8) {
 /// * no weight:    `y = fma(x - mean, rstd, b)` (`b = 0` without bias).
 ///
 /// A `weight` or `bias` shorter than the row is treated as absent.
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn layer_norm_row(row: &mut [f32], weight: Option<&[f32]>, bias: Option<&[f32]>, eps: f64) {
     let n = row.len();
     if n == 0 {
@@ -176,6 +180,7 @@ pub fn layer_norm_row(row: &mut [f32], weight: Option<&[f32]>, bias: Option<&[f3
 
 /// LayerNorm's per-row statistics as torch returns them from `native_layer_norm`:
 /// `(mean, rstd)`.
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn layer_norm_stats(row: &[f32], eps: f64) -> (f32, f32) {
     let (mean, var) = rowwise_moments(row);
     (mean, 1.0f32 / (var + eps as f32).sqrt())

@@ -5,7 +5,7 @@ use super::vec::{GRAIN_SIZE, thread_chunks};
 
 /// torch.mean of a contiguous row: [`sum_inner`] divided by `n` converted to f32
 /// (`sum_out(...).div_(n)`). An empty row gives NaN like torch.
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn mean_inner(row: &[f32]) -> f32 {
     sum_inner(row) / row.len() as f32
 }
@@ -20,7 +20,7 @@ pub fn mean_inner_threads(row: &[f32], threads: usize) -> f32 {
 /// torch fuses the `m2` update cannot be seen in float results; it is not fused here). `correction` is 1 for the unbiased default, 0 for biased; a row no
 /// longer than `correction` gives inf or NaN like torch. When the whole result has a
 /// single element torch uses another algorithm: call [`var_all`] then.
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn var_inner(row: &[f32], correction: f64) -> f32 {
     welford_var(row, correction) as f32
 }
@@ -60,7 +60,7 @@ pub fn std_all(data: &[f32], correction: f64) -> f32 {
 }
 
 /// [`var_all`] computed by torch with `threads` threads (matters from 32768 elements).
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn var_all_threads(data: &[f32], correction: f64, threads: usize) -> f32 {
     var_all_f64(data, correction, threads) as f32
 }

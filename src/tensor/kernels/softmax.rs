@@ -18,7 +18,7 @@ pub fn softmax_row(row: &mut [f32]) {
 }
 
 /// [`softmax_row`] one lane at a time (the reference the AVX2 version is tested against).
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn softmax_row_lanes(row: &mut [f32]) {
     if row.is_empty() {
         return;
@@ -35,7 +35,7 @@ pub fn softmax_row_lanes(row: &mut [f32]) {
 
 /// `x.log_softmax(-1)` of one contiguous row, in place (`_vec_log_softmax_lastdim`):
 /// `x - max - log(sum(exp(x - max)))`, SLEEF exp and log, `reduce_all` order.
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn log_softmax_row(row: &mut [f32]) {
     if row.is_empty() {
         return;
@@ -66,7 +66,7 @@ fn dim_shape(len: usize, outer: usize, dim: usize, inner: usize) -> Option<(usiz
 /// vector division when they fit in both the row and the thread's chunk, one column at
 /// a time with glibc `expf` otherwise; `threads` is `torch.get_num_threads()` (only
 /// matters when `outer * inner` exceeds the grain).
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn softmax_dim(data: &mut [f32], outer: usize, dim: usize, inner: usize, threads: usize) {
     let Some((outer, block)) = dim_shape(data.len(), outer, dim, inner) else {
         return;
@@ -145,7 +145,7 @@ pub fn softmax_dim(data: &mut [f32], outer: usize, dim: usize, inner: usize, thr
 /// of `CHUNK_SIZE = max(32768 / dim, 8)` rounded down to a multiple of 8; inside a
 /// block the first multiple of 8 columns use SLEEF exp, the rest glibc `expf`, and the
 /// logarithm is SLEEF's for every column. Thread chunking does not change the result.
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn log_softmax_dim(data: &mut [f32], outer: usize, dim: usize, inner: usize) {
     let Some((outer, block)) = dim_shape(data.len(), outer, dim, inner) else {
         return;

@@ -116,7 +116,7 @@ fn inner_sum_acc(row: &[f32]) -> f32 {
 /// `row_sum`. The result is stored as `0 + acc` like torch's `CastStoreAccumulate`
 /// into a zero-filled output, so the sum of `[-0.0]` is `+0.0`. Serial result: see
 /// [`sum_inner_threads`] for a single-output sum of 32768 elements or more.
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn sum_inner(row: &[f32]) -> f32 {
     0.0 + inner_sum_acc(row)
 }
@@ -126,7 +126,7 @@ pub fn sum_inner(row: &[f32]) -> f32 {
 /// sums one contiguous chunk per thread into a zeroed buffer of `threads` slots and
 /// then sums that buffer. Several-output reductions (`x.sum(-1)` of a matrix) are
 /// split by rows and need no such model: use [`sum_inner`] per row.
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn sum_inner_threads(row: &[f32], threads: usize) -> f32 {
     let n = row.len();
     let threads = threads.clamp(1, 1024);
@@ -149,7 +149,7 @@ pub fn sum_inner_threads(row: &[f32], threads: usize) -> f32 {
 /// single column is an inner reduction for torch (size-1 dims are dropped) and is
 /// summed like [`sum_inner`]. If `data` is shorter than `rows * cols`, only the
 /// complete rows are summed.
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn sum_outer(data: &[f32], rows: usize, cols: usize) -> Vec<f32> {
     if cols == 0 {
         return Vec::new();

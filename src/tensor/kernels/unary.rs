@@ -7,7 +7,7 @@ use super::vec::{GRAIN_SIZE, LANES, thread_chunks};
 
 /// `torch.exp`: MKL `vmsExp` (HA) in torch; correctly rounded here. Measured: differs
 /// from torch by one ulp on about 1% of random inputs (never more than one ulp).
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn exp(xs: &mut [f32]) {
     for x in xs.iter_mut() {
         *x = f64::from(*x).exp() as f32;
@@ -16,7 +16,7 @@ pub fn exp(xs: &mut [f32]) {
 
 /// `torch.log`: MKL `vmsLn` (HA) in torch; correctly rounded here. Measured: one-ulp
 /// differences on about 7% of random inputs.
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn log(xs: &mut [f32]) {
     for x in xs.iter_mut() {
         *x = f64::from(*x).ln() as f32;
@@ -25,7 +25,7 @@ pub fn log(xs: &mut [f32]) {
 
 /// `torch.sin`: MKL `vmsSin` (HA) in torch; correctly rounded here. Measured: one-ulp
 /// differences on about 3 to 5% of inputs.
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn sin(xs: &mut [f32]) {
     for x in xs.iter_mut() {
         *x = f64::from(*x).sin() as f32;
@@ -34,7 +34,7 @@ pub fn sin(xs: &mut [f32]) {
 
 /// `torch.cos`: MKL `vmsCos` (HA) in torch; correctly rounded here. Measured: one-ulp
 /// differences on about 3 to 5% of inputs.
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn cos(xs: &mut [f32]) {
     for x in xs.iter_mut() {
         *x = f64::from(*x).cos() as f32;
@@ -43,7 +43,7 @@ pub fn cos(xs: &mut [f32]) {
 
 /// `torch.tanh`: MKL `vmsTanh` (HA) in torch; correctly rounded here. Measured:
 /// one-ulp differences on about 0.1% of inputs.
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn tanh(xs: &mut [f32]) {
     for x in xs.iter_mut() {
         *x = f64::from(*x).tanh() as f32;
@@ -84,7 +84,7 @@ pub fn relu_one(x: f32) -> f32 {
 /// `1 / ((0 - x).exp() + 1)` with SLEEF exp on blocks of 16 elements from the start
 /// and `1 / (1 + expf(-x))` with glibc on the `len % 16` last ones. Serial result:
 /// see [`sigmoid_threads`] from 32768 elements on.
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn sigmoid(xs: &mut [f32]) {
     let vec_end = xs.len() - xs.len() % (2 * LANES);
     let (head, tail) = xs.split_at_mut(vec_end);
@@ -112,7 +112,7 @@ pub fn sigmoid_threads(xs: &mut [f32], threads: usize) {
 /// `torch.nn.functional.gelu` (erf form, `approximate='none'`), bit-exact: a tensor of
 /// more than one element goes to oneDNN's `eltwise_gelu_erf` (torch's `use_mkldnn`), a
 /// single element to torch's scalar `x * 0.5 * (1 + erff(x * M_SQRT1_2))` (glibc erff).
-#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn gelu(xs: &mut [f32]) {
     if let [x] = xs {
         *x = *x * 0.5 * (1.0 + glibc_erff(*x * std::f32::consts::FRAC_1_SQRT_2));

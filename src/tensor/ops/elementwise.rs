@@ -175,23 +175,35 @@ pub fn zip_map<T: Element, U: Element>(
                 numel,
                 1,
                 parallel::GRAIN,
-                |start, chunk| {
-                    let mut written = 0;
-                    runs.for_runs(
-                        start,
-                        start + chunk.len(),
-                        |pos, len, [oa, ob], [sa, sb]| {
-                            let o = &mut chunk[pos - start..pos - start + len];
-                            binary_run(o, ad, oa, sa, bd, ob, sb, &f);
-                            written = pos - start + len;
-                        },
-                    );
-                    written
-                },
+                |start, chunk| binary_chunk(&runs, ad, bd, start, chunk, &f),
             ))
         })
     })???;
     Tensor::from_vec(out, shape)
+}
+
+/// One chunk of [`zip_map`]: output positions `start..start + chunk.len()`; returns how many were
+/// written. Compiled for several instruction sets and picked at run time (see `tools/portable/check.sh`).
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
+fn binary_chunk<T: Copy, U, F: Fn(T, T) -> U>(
+    runs: &Runs<2>,
+    ad: &[T],
+    bd: &[T],
+    start: usize,
+    chunk: &mut [MaybeUninit<U>],
+    f: &F,
+) -> usize {
+    let mut written = 0;
+    runs.for_runs(
+        start,
+        start + chunk.len(),
+        |pos, len, [oa, ob], [sa, sb]| {
+            let o = &mut chunk[pos - start..pos - start + len];
+            binary_run(o, ad, oa, sa, bd, ob, sb, f);
+            written = pos - start + len;
+        },
+    );
+    written
 }
 
 #[inline(always)]
@@ -738,39 +750,58 @@ pub fn masked_fill(a: &Tensor, mask: &Tensor, value: Scalar) -> Result<Tensor> {
             mask.with_raw::<bool, _>(|md, ml| {
                 let runs = Runs::new(&shape, [al, ml], [ad.len(), md.len()])?;
                 Ok::<_, TensorError>(parallel::build_vec(numel, 1, parallel::GRAIN, |start, chunk| {
-                    let mut written = 0;
-                    runs.for_runs(start, start + chunk.len(), |pos, len, [oa, om], [sa, sm]| {
-                        let o = &mut chunk[pos - start..pos - start + len];
-                        match (sa, sm) {
-                            (1, 1) => {
-                                for ((o, &x), &m) in o.iter_mut().zip(&ad[oa..oa + len]).zip(&md[om..om + len]) {
-                                    o.write(if m { v } else { x });
-                                }
-                            }
-                            (1, 0) if md[om] => {
-                                for o in o.iter_mut() {
-                                    o.write(v);
-                                }
-                            }
-                            (1, 0) => {
-                                for (o, &x) in o.iter_mut().zip(&ad[oa..oa + len]) {
-                                    o.write(x);
-                                }
-                            }
-                            _ => {
-                                for (i, o) in o.iter_mut().enumerate() {
-                                    o.write(if md[om + i * sm] { v } else { ad[oa + i * sa] });
-                                }
-                            }
-                        }
-                        written = pos - start + len;
-                    });
-                    written
+                    masked_fill_chunk(&runs, ad, md, v, start, chunk)
                 }))
             })
         })???;
         Tensor::from_vec(out, &shape)
     })
+}
+
+/// One chunk of [`masked_fill`]: output positions `start..start + chunk.len()`; returns how many were
+/// written. Compiled for several instruction sets and picked at run time (see `tools/portable/check.sh`).
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
+fn masked_fill_chunk<T: Copy>(
+    runs: &Runs<2>,
+    ad: &[T],
+    md: &[bool],
+    v: T,
+    start: usize,
+    chunk: &mut [MaybeUninit<T>],
+) -> usize {
+    let mut written = 0;
+    runs.for_runs(
+        start,
+        start + chunk.len(),
+        |pos, len, [oa, om], [sa, sm]| {
+            let o = &mut chunk[pos - start..pos - start + len];
+            match (sa, sm) {
+                (1, 1) => {
+                    for ((o, &x), &m) in o.iter_mut().zip(&ad[oa..oa + len]).zip(&md[om..om + len])
+                    {
+                        o.write(if m { v } else { x });
+                    }
+                }
+                (1, 0) if md[om] => {
+                    for o in o.iter_mut() {
+                        o.write(v);
+                    }
+                }
+                (1, 0) => {
+                    for (o, &x) in o.iter_mut().zip(&ad[oa..oa + len]) {
+                        o.write(x);
+                    }
+                }
+                _ => {
+                    for (i, o) in o.iter_mut().enumerate() {
+                        o.write(if md[om + i * sm] { v } else { ad[oa + i * sa] });
+                    }
+                }
+            }
+            written = pos - start + len;
+        },
+    );
+    written
 }
 
 fn check_mask(mask: &Tensor) -> Result<()> {
