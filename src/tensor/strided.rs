@@ -4,6 +4,11 @@
 //! merged, so a contiguous tensor is one long run and a bias broadcast over rows is one run per row.
 //! Kernels then only see `(out position, length, operand offsets, operand inner strides)` and can special-
 //! case the strides 1 and 0 that vectorise.
+//!
+//! Measured against ndarray's `Zip` over the same views (benches/ndarray_paths), this walk is 1.4 to 4
+//! times faster for copies and broadcast binary ops, so they stay here; the order-free reductions (integer
+//! sums, all/any), where ndarray's `fold_axis`/`map_axis` need no permuted copy, run on ndarray
+//! (`ops/reduce.rs`).
 
 use super::error::{Result, TensorError};
 use super::layout::Layout;

@@ -12,6 +12,12 @@ pub(super) type V8 = [f32; LANES];
 /// `Vectorized<float>::loadu(ptr, count)`: missing lanes read as 0.
 #[inline(always)]
 pub(super) fn load8(data: &[f32], at: usize) -> V8 {
+    // Whole vectors (all but a row's last) in one bounds check, so the loads vectorise.
+    if let Some(whole) = data.get(at..at.saturating_add(LANES))
+        && let Ok(v) = <V8>::try_from(whole)
+    {
+        return v;
+    }
     let mut v = [0.0f32; LANES];
     for (l, slot) in v.iter_mut().enumerate() {
         *slot = data.get(at + l).copied().unwrap_or(0.0);

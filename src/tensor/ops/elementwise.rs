@@ -161,6 +161,10 @@ pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Operand) -> Result<()> {
 /// Applies `f` over two same-typed operands broadcast to `shape`, producing a contiguous tensor. `f` is
 /// inlined into the loops (pass a closure, not a function pointer), and runs where both operands are
 /// contiguous or one is a broadcast scalar are plain slice loops the compiler vectorises.
+///
+/// Hand-written rather than ndarray's `Zip::and_broadcast` over `Tensor::with_view` because it is faster
+/// (benches/ndarray_paths, one thread, the same bits): `[8,128,512] + bias[512]` 106 µs against 159 µs,
+/// `[8,128,512] + [8,128,512]` 141 µs against 193 µs. `masked_fill` walks the same way.
 pub fn zip_map<T: Element, U: Element>(
     a: &Tensor,
     b: &Tensor,
