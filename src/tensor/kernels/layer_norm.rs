@@ -120,9 +120,7 @@ fn rowwise_moments(x: &[f32]) -> (f32, f32) {
 #[inline(always)]
 fn welford_chunk(x: &[f32], m1v: &mut V8, m2v: &mut V8) {
     #[cfg(target_arch = "x86_64")]
-    if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
-        // SAFETY: the CPU has the features `avx2::welford_chunk` is compiled for.
-        unsafe { super::avx2::welford_chunk(x, m1v, m2v) };
+    if super::avx2::welford_chunk(x, m1v, m2v) {
         return;
     }
     for (j, v) in x.chunks_exact(LANES).enumerate() {

@@ -9,9 +9,7 @@ use super::vec::{GRAIN_SIZE, LANES, reduce_all, thread_chunks, vmaximum};
 /// `1 / sum`.
 pub fn softmax_row(row: &mut [f32]) {
     #[cfg(target_arch = "x86_64")]
-    if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
-        // SAFETY: the CPU has the features `avx2::softmax_row` is compiled for.
-        unsafe { super::avx2::softmax_row(row) };
+    if super::avx2::softmax_row(row) {
         return;
     }
     softmax_row_lanes(row);
