@@ -1,15 +1,13 @@
 //! Broadcasting binary ops and unary maps with PyTorch's type promotion. Operands are read in place through
 //! their own strides (`strided::Runs`; transposed and expanded operands are not copied).
 
-use std::mem::MaybeUninit;
-
 use crate::tensor::dtype::{self, Category, DType, Operand as PromoOperand};
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::broadcast_shapes;
 use crate::tensor::limits::check_numel;
 use crate::tensor::parallel;
 use crate::tensor::storage::Element;
-use crate::tensor::strided::Runs;
+use crate::tensor::strided::{Runs, binary_chunk, masked_fill_chunk};
 use crate::tensor::{Scalar, Tensor};
 
 /// An operand of a binary op: a tensor or a Python number.
@@ -184,69 +182,6 @@ pub fn zip_map<T: Element, U: Element>(
         })
     })???;
     Tensor::from_vec(out, shape)
-}
-
-/// One chunk of [`zip_map`]: output positions `start..start + chunk.len()`; returns how many were
-/// written. Compiled for several instruction sets and picked at run time (see `tools/portable/check.sh`).
-#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
-fn binary_chunk<T: Copy, U, F: Fn(T, T) -> U>(
-    runs: &Runs<2>,
-    ad: &[T],
-    bd: &[T],
-    start: usize,
-    chunk: &mut [MaybeUninit<U>],
-    f: &F,
-) -> usize {
-    let mut written = 0;
-    runs.for_runs(
-        start,
-        start + chunk.len(),
-        |pos, len, [oa, ob], [sa, sb]| {
-            let o = &mut chunk[pos - start..pos - start + len];
-            binary_run(o, ad, oa, sa, bd, ob, sb, f);
-            written = pos - start + len;
-        },
-    );
-    written
-}
-
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn binary_run<T: Copy, U>(
-    out: &mut [MaybeUninit<U>],
-    a: &[T],
-    oa: usize,
-    sa: usize,
-    b: &[T],
-    ob: usize,
-    sb: usize,
-    f: &impl Fn(T, T) -> U,
-) {
-    let n = out.len();
-    match (sa, sb) {
-        (1, 1) => {
-            for ((o, &x), &y) in out.iter_mut().zip(&a[oa..oa + n]).zip(&b[ob..ob + n]) {
-                o.write(f(x, y));
-            }
-        }
-        (1, 0) => {
-            let y = b[ob];
-            for (o, &x) in out.iter_mut().zip(&a[oa..oa + n]) {
-                o.write(f(x, y));
-            }
-        }
-        (0, 1) => {
-            let x = a[oa];
-            for (o, &y) in out.iter_mut().zip(&b[ob..ob + n]) {
-                o.write(f(x, y));
-            }
-        }
-        _ => {
-            for (i, o) in out.iter_mut().enumerate() {
-                o.write(f(a[oa + i * sa], b[ob + i * sb]));
-            }
-        }
-    }
 }
 
 /// Applies `f` to every element (in the tensor's own type), producing a contiguous tensor.
@@ -760,52 +695,6 @@ pub fn masked_fill(a: &Tensor, mask: &Tensor, value: Scalar) -> Result<Tensor> {
         })???;
         Tensor::from_vec(out, &shape)
     })
-}
-
-/// One chunk of [`masked_fill`]: output positions `start..start + chunk.len()`; returns how many were
-/// written. Compiled for several instruction sets and picked at run time (see `tools/portable/check.sh`).
-#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
-fn masked_fill_chunk<T: Copy>(
-    runs: &Runs<2>,
-    ad: &[T],
-    md: &[bool],
-    v: T,
-    start: usize,
-    chunk: &mut [MaybeUninit<T>],
-) -> usize {
-    let mut written = 0;
-    runs.for_runs(
-        start,
-        start + chunk.len(),
-        |pos, len, [oa, om], [sa, sm]| {
-            let o = &mut chunk[pos - start..pos - start + len];
-            match (sa, sm) {
-                (1, 1) => {
-                    for ((o, &x), &m) in o.iter_mut().zip(&ad[oa..oa + len]).zip(&md[om..om + len])
-                    {
-                        o.write(if m { v } else { x });
-                    }
-                }
-                (1, 0) if md[om] => {
-                    for o in o.iter_mut() {
-                        o.write(v);
-                    }
-                }
-                (1, 0) => {
-                    for (o, &x) in o.iter_mut().zip(&ad[oa..oa + len]) {
-                        o.write(x);
-                    }
-                }
-                _ => {
-                    for (i, o) in o.iter_mut().enumerate() {
-                        o.write(if md[om + i * sm] { v } else { ad[oa + i * sa] });
-                    }
-                }
-            }
-            written = pos - start + len;
-        },
-    );
-    written
 }
 
 fn check_mask(mask: &Tensor) -> Result<()> {
