@@ -7,13 +7,17 @@
 # best run of each side is compared, so a burst of load from another process on a shared machine does not
 # decide the ratio.
 # Needs PyTorch: python3 -m venv .venv && .venv/bin/pip install torch numpy
+# TUTOR=path/to/transformer-tutor times that binary instead of building this checkout (to compare builds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-.venv/bin/python}
 ROUNDS=${ROUNDS:-3}
 RUNS=${RUNS:-15}
 SETTLE=${SETTLE:-3}
-cargo build --release --quiet
+if [ -z "${TUTOR:-}" ]; then
+  cargo build --release --quiet
+  TUTOR=./target/release/transformer-tutor
+fi
 best() { sort -n | head -1; }
 for threads in 1 2; do
   script=$(mktemp --suffix=.py)
@@ -25,7 +29,7 @@ for threads in 1 2; do
     # Let the machine settle after each run: the kernel goes on reclaiming a big process's memory after it
     # exits, on one of the cores a 2-thread run needs.
     sleep "$SETTLE"
-    tutor_runs+=("$(./target/release/transformer-tutor exec "$script" | sed -n 's/^ms_per_forward //p')")
+    tutor_runs+=("$("$TUTOR" exec "$script" | sed -n 's/^ms_per_forward //p')")
     sleep "$SETTLE"
   done
   torch_ms=$(printf '%s\n' "${torch_runs[@]}" | best)

@@ -1,5 +1,9 @@
 //! Engine benchmarks: matmul, softmax, layer norm, a whole encoder layer at toy and paper size through
 //! `exec`'s interpreter (the lessons' own code), and whole toy-size lessons, every cell. Compare with PyTorch using benches/compare.sh.
+//! The "ndarray vs hand-written" group (benches/ndarray_paths) times the engine's strided paths against
+//! ndarray's on the same views.
+
+mod ndarray_paths;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use transformer_tutor::interp::Interpreter;
@@ -93,5 +97,11 @@ fn lessons(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, kernels, encoder, lessons);
+criterion_group!(
+    benches,
+    kernels,
+    encoder,
+    lessons,
+    ndarray_paths::ndarray_paths
+);
 criterion_main!(benches);

@@ -1,76 +1,30 @@
-//! Property tests for the layout rules: random shapes and chains of view-producing ops agree element by
-//! element with a naive reference that moves values around explicitly, and `view` succeeds exactly when a
-//! brute-force search (independent of PyTorch's `computeStride`) finds non-negative strides that express it.
+//! Property tests for the layout rules. Random shapes and chains of view-producing ops (transpose, permute,
+//! unsqueeze, squeeze, slicing with steps, expand, contiguous, reshape, view, flatten) are applied both to a
+//! tensor and to an owned `ndarray` array with ndarray's own operations (`swap_axes`, `permuted_axes`,
+//! `insert_axis`, `slice_axis`, `broadcast`, `to_shape`): an independent implementation of the same strided
+//! views. After every step the two agree element by element, and the tensor's zero-copy ndarray view
+//! (`Tensor::with_view`, built from its shape, strides and offset) equals the reference. `view` succeeds
+//! exactly when a brute-force search (independent of PyTorch's `computeStride`) finds non-negative strides
+//! that express it. Broadcasting binary ops agree with ndarray's broadcasting arithmetic, on contiguous and
+//! on transposed, sliced and expanded operands.
 
+use ndarray::{ArrayD, Axis, IxDyn, Order, Slice};
 use proptest::prelude::*;
-use transformer_tutor::tensor::Tensor;
+use transformer_tutor::tensor::ops::elementwise::binary;
+use transformer_tutor::tensor::{BinaryOp, Operand, Tensor};
 
-/// The naive reference: values in row-major order plus a shape.
-#[derive(Clone, Debug)]
-struct Naive {
-    data: Vec<i64>,
-    shape: Vec<usize>,
+/// The reference: an owned ndarray array; its logical (row-major) order is what the tensor must hold.
+type Reference = ArrayD<i64>;
+
+fn values(r: &Reference) -> Vec<i64> {
+    r.iter().copied().collect()
 }
 
-impl Naive {
-    fn strides(&self) -> Vec<usize> {
-        let mut s = vec![1; self.shape.len()];
-        for i in (0..self.shape.len().saturating_sub(1)).rev() {
-            s[i] = s[i + 1] * self.shape[i + 1];
-        }
-        s
-    }
-    fn unravel(&self, mut flat: usize) -> Vec<usize> {
-        let mut idx = vec![0; self.shape.len()];
-        for d in (0..self.shape.len()).rev() {
-            idx[d] = flat % self.shape[d];
-            flat /= self.shape[d];
-        }
-        idx
-    }
-    fn get(&self, idx: &[usize]) -> i64 {
-        let s = self.strides();
-        self.data[idx.iter().zip(&s).map(|(i, s)| i * s).sum::<usize>()]
-    }
-    fn permute(&self, dims: &[usize]) -> Naive {
-        let shape: Vec<usize> = dims.iter().map(|&d| self.shape[d]).collect();
-        let out = Naive {
-            data: vec![0; self.data.len()],
-            shape,
-        };
-        let data = (0..self.data.len())
-            .map(|flat| {
-                let new_idx = out.unravel(flat);
-                let mut old = vec![0; dims.len()];
-                for (k, &d) in dims.iter().enumerate() {
-                    old[d] = new_idx[k];
-                }
-                self.get(&old)
-            })
-            .collect();
-        Naive {
-            data,
-            shape: out.shape,
-        }
-    }
-    fn slice(&self, dim: usize, start: usize, step: usize) -> Naive {
-        let mut shape = self.shape.clone();
-        let len = (self.shape[dim].saturating_sub(start)).div_ceil(step);
-        shape[dim] = len;
-        let out = Naive {
-            data: vec![],
-            shape: shape.clone(),
-        };
-        let n: usize = shape.iter().product();
-        let data = (0..n)
-            .map(|flat| {
-                let mut idx = out.unravel(flat);
-                idx[dim] = start + idx[dim] * step;
-                self.get(&idx)
-            })
-            .collect();
-        Naive { data, shape }
-    }
+/// ndarray's reshape in row-major order (PyTorch's `reshape`/`view` semantics for the values).
+fn reshaped(r: &Reference, shape: &[usize]) -> Reference {
+    r.to_shape((IxDyn(shape), Order::RowMajor))
+        .expect("same number of elements")
+        .to_owned()
 }
 
 #[derive(Clone, Debug)]
@@ -84,6 +38,8 @@ enum Op {
     Reshape(Vec<usize>),
     View(Vec<usize>),
     Flatten,
+    /// Expand dim `.0` (wrapped; the first size-1 dim from there, else a new leading dim) to size `.1`.
+    Expand(usize, usize),
 }
 
 /// A random factorisation of `n` into up to 4 dims.
@@ -114,6 +70,7 @@ fn op_strategy() -> impl Strategy<Value = Op> {
         (0usize..50).prop_map(|k| Op::Reshape(vec![k])),
         (0usize..50).prop_map(|k| Op::View(vec![k])),
         Just(Op::Flatten),
+        (0usize..5, 2usize..4).prop_map(|(d, k)| Op::Expand(d, k)),
     ]
 }
 
@@ -152,14 +109,19 @@ fn view_possible(offsets: &[usize], shape: &[usize]) -> bool {
     })
 }
 
-fn apply(t: &Tensor, r: &Naive, op: &Op, seed: usize) -> Result<(Tensor, Naive), TestCaseError> {
-    let nd = r.shape.len();
+fn apply(
+    t: &Tensor,
+    r: &Reference,
+    op: &Op,
+    seed: usize,
+) -> Result<(Tensor, Reference), TestCaseError> {
+    let nd = r.ndim();
     Ok(match op {
         Op::Transpose(a, b) if nd > 0 => {
             let (a, b) = (a % nd, b % nd);
-            let mut dims: Vec<usize> = (0..nd).collect();
-            dims.swap(a, b);
-            (t.transpose(a as i64, b as i64).unwrap(), r.permute(&dims))
+            let mut next = r.clone();
+            next.swap_axes(a, b);
+            (t.transpose(a as i64, b as i64).unwrap(), next)
         }
         Op::Permute if nd > 0 => {
             let mut dims: Vec<usize> = (0..nd).collect();
@@ -168,63 +130,67 @@ fn apply(t: &Tensor, r: &Naive, op: &Op, seed: usize) -> Result<(Tensor, Naive),
                 dims.reverse();
             }
             let di: Vec<i64> = dims.iter().map(|&d| d as i64).collect();
-            (t.permute(&di).unwrap(), r.permute(&dims))
+            (t.permute(&di).unwrap(), r.clone().permuted_axes(dims))
         }
         Op::Unsqueeze(d) if nd < 5 => {
             let d = d % (nd + 1);
-            let mut shape = r.shape.clone();
-            shape.insert(d, 1);
             (
                 t.unsqueeze(d as i64).unwrap(),
-                Naive {
-                    data: r.data.clone(),
-                    shape,
-                },
+                r.clone().insert_axis(Axis(d)),
             )
         }
         Op::Squeeze => {
-            let shape: Vec<usize> = r.shape.iter().copied().filter(|&s| s != 1).collect();
-            (
-                t.squeeze(None).unwrap(),
-                Naive {
-                    data: r.data.clone(),
-                    shape,
-                },
-            )
+            let mut next = r.clone();
+            for d in (0..nd).rev() {
+                if next.shape()[d] == 1 {
+                    next = next.index_axis_move(Axis(d), 0);
+                }
+            }
+            (t.squeeze(None).unwrap(), next)
         }
         Op::Slice(d, s, st) if nd > 0 => {
             let d = d % nd;
-            let start = (*s).min(r.shape[d]);
+            let start = (*s).min(r.shape()[d]);
+            let next = r
+                .slice_axis(Axis(d), Slice::new(start as isize, None, *st as isize))
+                .to_owned();
             (
                 t.slice(d as i64, Some(start as i64), None, *st as i64)
                     .unwrap(),
-                r.slice(d, start, *st),
+                next,
             )
+        }
+        Op::Expand(d, k) if nd < 5 => {
+            // The first size-1 dim at or after `d`, else a new leading dim; it grows to `k`.
+            let mut shape = r.shape().to_vec();
+            match (0..nd).map(|i| (d + i) % nd).find(|&i| shape[i] == 1) {
+                Some(i) if nd > 0 => shape[i] = *k,
+                _ => shape.insert(0, *k),
+            }
+            let next = r
+                .broadcast(IxDyn(&shape))
+                .expect("ndarray broadcasts a size-1 dim")
+                .to_owned();
+            let sizes: Vec<i64> = shape.iter().map(|&s| s as i64).collect();
+            let e = t.expand(&sizes).unwrap();
+            prop_assert!(e.shares_storage(t), "expand copies nothing");
+            (e, next)
         }
         Op::Contiguous => {
             let c = t.contiguous();
             prop_assert!(c.is_contiguous());
             (c, r.clone())
         }
-        Op::Flatten => (
-            t.flatten(0, -1).unwrap(),
-            Naive {
-                data: r.data.clone(),
-                shape: vec![r.data.len()],
-            },
-        ),
+        Op::Flatten => (t.flatten(0, -1).unwrap(), reshaped(r, &[r.len()])),
         Op::Reshape(k) | Op::View(k) => {
-            let opts = factorisations(r.data.len().max(1));
-            let shape = if r.data.is_empty() {
+            let opts = factorisations(r.len().max(1));
+            let shape = if r.is_empty() {
                 vec![0]
             } else {
                 opts[k[0] % opts.len()].clone()
             };
             let dims: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
-            let next = Naive {
-                data: r.data.clone(),
-                shape: shape.clone(),
-            };
+            let next = reshaped(r, &shape);
             if matches!(op, Op::Reshape(_)) {
                 let out = t.reshape(&dims).unwrap();
                 // reshape returns a view exactly when view would succeed
@@ -261,11 +227,76 @@ fn apply(t: &Tensor, r: &Naive, op: &Op, seed: usize) -> Result<(Tensor, Naive),
     })
 }
 
+/// The tensor agrees with the reference: same shape, same values in row-major order, and its zero-copy
+/// ndarray view (built from the tensor's own strides and offset) equals the reference array.
+fn assert_agrees(t: &Tensor, r: &Reference, after: &Op) -> Result<(), TestCaseError> {
+    prop_assert_eq!(t.shape(), r.shape(), "after {:?}", after);
+    prop_assert_eq!(t.to_vec::<i64>(), values(r), "after {:?}", after);
+    let same_view = t.with_view::<i64, _>(|v| v == r.view()).unwrap();
+    prop_assert!(
+        same_view,
+        "with_view differs after {:?}: {:?}",
+        after,
+        t.layout()
+    );
+    Ok(())
+}
+
+/// Shapes `a` and `b` that broadcast to `out`: each drops some leading dims and turns some dims into 1.
+fn broadcast_pair() -> impl Strategy<Value = (Vec<usize>, Vec<usize>, Vec<usize>)> {
+    prop::collection::vec(1usize..5, 0..4).prop_flat_map(|out| {
+        let n = out.len();
+        (
+            Just(out),
+            0..=n,
+            0..=n,
+            prop::collection::vec(any::<bool>(), n),
+            prop::collection::vec(any::<bool>(), n),
+        )
+            .prop_map(|(out, da, db, ones_a, ones_b)| {
+                let pick = |drop: usize, ones: &[bool]| -> Vec<usize> {
+                    (drop..out.len())
+                        .map(|i| if ones[i] { 1 } else { out[i] })
+                        .collect()
+                };
+                let a = pick(da, &ones_a);
+                let b = pick(db, &ones_b);
+                (out, a, b)
+            })
+    })
+}
+
+/// A tensor of `shape` holding `r`'s values, laid out in one of several ways: contiguous, as the transpose
+/// of a contiguous tensor, or as a slice with a step of a larger one.
+fn laid_out(r: &Reference, how: usize) -> Tensor {
+    let shape = r.shape().to_vec();
+    let n = shape.len();
+    match how % 3 {
+        1 if n >= 2 => {
+            let mut t_shape = shape.clone();
+            t_shape.swap(0, n - 1);
+            let mut swapped = r.clone();
+            swapped.swap_axes(0, n - 1);
+            let base = Tensor::from_vec(values(&swapped), &t_shape).unwrap();
+            base.transpose(0, n as i64 - 1).unwrap()
+        }
+        2 if n >= 1 => {
+            // Every other element of a tensor twice as long in the last dim.
+            let mut wide = shape.clone();
+            wide[n - 1] *= 2;
+            let w: Vec<i64> = values(r).iter().flat_map(|&v| [v, -1]).collect();
+            let base = Tensor::from_vec(w, &wide).unwrap();
+            base.slice(n as i64 - 1, None, None, 2).unwrap()
+        }
+        _ => Tensor::from_vec(values(r), &shape).unwrap(),
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 400, .. ProptestConfig::default() })]
 
     #[test]
-    fn chains_of_view_ops_agree_with_the_naive_reference(
+    fn chains_of_view_ops_agree_with_ndarray(
         shape in prop::collection::vec(1usize..5, 1..4),
         ops in prop::collection::vec(op_strategy(), 1..7),
         seed in 0usize..1000,
@@ -273,14 +304,62 @@ proptest! {
         let n: usize = shape.iter().product();
         let data: Vec<i64> = (0..n as i64).collect();
         let mut t = Tensor::from_vec(data.clone(), &shape).unwrap();
-        let mut r = Naive { data, shape };
+        let mut r = Reference::from_shape_vec(IxDyn(&shape), data).unwrap();
         for (i, op) in ops.iter().enumerate() {
             let (t2, r2) = apply(&t, &r, op, seed + i)?;
             t = t2;
             r = r2;
-            prop_assert_eq!(t.shape(), &r.shape[..]);
-            prop_assert_eq!(t.to_vec::<i64>(), r.data.clone(), "after {:?}", op);
+            assert_agrees(&t, &r, op)?;
         }
+    }
+
+    #[test]
+    fn broadcast_binary_ops_agree_with_ndarray(
+        (out, sa, sb) in broadcast_pair(),
+        how_a in 0usize..3,
+        how_b in 0usize..3,
+    ) {
+        let na: usize = sa.iter().product();
+        let nb: usize = sb.iter().product();
+        let ra = Reference::from_shape_vec(IxDyn(&sa), (0..na as i64).map(|v| v * 7 - 5).collect()).unwrap();
+        let rb = Reference::from_shape_vec(IxDyn(&sb), (0..nb as i64).map(|v| 3 - v * 2).collect()).unwrap();
+        let (a, b) = (laid_out(&ra, how_a), laid_out(&rb, how_b));
+        prop_assert_eq!(a.to_vec::<i64>(), values(&ra));
+        for (op, expected) in [
+            (BinaryOp::Add, &ra + &rb),
+            (BinaryOp::Sub, &ra - &rb),
+            (BinaryOp::Mul, &ra * &rb),
+        ] {
+            // `out` itself when some operand keeps each of its dims; smaller where both hold a 1.
+            prop_assert!(expected.ndim() <= out.len());
+            let got = binary(op, Operand::Tensor(&a), Operand::Tensor(&b)).unwrap();
+            prop_assert_eq!(got.shape(), expected.shape());
+            prop_assert_eq!(got.to_vec::<i64>(), values(&expected), "{:?}", op);
+        }
+        // An expanded operand (stride 0) reads the same values as ndarray's broadcast view.
+        let ea = a.broadcast_to(&out).unwrap();
+        let ra_b = ra.broadcast(IxDyn(&out)).unwrap();
+        prop_assert_eq!(ea.to_vec::<i64>(), ra_b.iter().copied().collect::<Vec<_>>());
+        prop_assert!(ea.with_view::<i64, _>(|v| v == ra_b).unwrap());
+    }
+
+    #[test]
+    fn shapes_that_do_not_broadcast_fail_in_both(
+        sa in prop::collection::vec(1usize..4, 0..4),
+        sb in prop::collection::vec(1usize..4, 0..4),
+    ) {
+        let ra = Reference::zeros(IxDyn(&sa));
+        let rb = Reference::zeros(IxDyn(&sb));
+        let a = Tensor::from_vec(vec![0i64; ra.len()], &sa).unwrap();
+        let b = Tensor::from_vec(vec![0i64; rb.len()], &sb).unwrap();
+        let ours = binary(BinaryOp::Add, Operand::Tensor(&a), Operand::Tensor(&b));
+        // Both broadcast (with ndarray's own rule) to the right-aligned largest sizes, or the pair is
+        // incompatible.
+        let n = sa.len().max(sb.len());
+        let size = |s: &[usize], i: usize| if i + s.len() >= n { s[i + s.len() - n] } else { 1 };
+        let largest: Vec<usize> = (0..n).map(|i| size(&sa, i).max(size(&sb, i))).collect();
+        let theirs = ra.broadcast(IxDyn(&largest)).is_some() && rb.broadcast(IxDyn(&largest)).is_some();
+        prop_assert_eq!(ours.is_ok(), theirs, "{:?} + {:?}", sa, sb);
     }
 }
 

@@ -52,11 +52,18 @@ impl Layout {
 
     /// This layout as a zero-copy `ndarray` view over `storage` (shape, strides and offset carried over
     /// as they are; stride-0 dims of an expanded tensor are allowed, as ndarray permits aliasing in
-    /// read-only views). Fails if the layout reaches past the end of `storage`.
+    /// read-only views). An empty view gets strides 0: it reads nothing, and ndarray refuses strides
+    /// that would reach past the storage even when a size is 0 (`x[2:]` of a 2-row tensor starts at the
+    /// storage's end). Fails if the layout reaches past the end of `storage`.
     pub fn nd_view<'a, T>(&self, storage: &'a [T]) -> Result<ndarray::ArrayViewD<'a, T>> {
         use ndarray::{IxDyn, ShapeBuilder};
         let start = self.offset.min(storage.len());
-        let shape = IxDyn(&self.shape).strides(IxDyn(&self.strides));
+        let strides = if self.numel() == 0 {
+            vec![0; self.shape.len()]
+        } else {
+            self.strides.clone()
+        };
+        let shape = IxDyn(&self.shape).strides(IxDyn(&strides));
         ndarray::ArrayViewD::from_shape(shape, &storage[start..]).map_err(|e| {
             TensorError::runtime(format!(
                 "internal: layout {:?} does not fit a storage of {} elements ({e})",
@@ -82,6 +89,17 @@ impl Layout {
     }
 }
 
+/// Row-major strides of a new tensor of `shape` (`torch.empty(shape).stride()`): each dim steps over the
+/// product of the sizes after it, where a size 0 counts as 1.
+///
+/// ```
+/// use transformer_tutor::tensor::layout::contiguous_strides;
+/// // The values are PyTorch's (tools/portable/layout_examples.py).
+/// assert_eq!(contiguous_strides(&[2, 3, 4]), vec![12, 4, 1]);
+/// assert_eq!(contiguous_strides(&[5]), vec![1]);
+/// assert_eq!(contiguous_strides(&[]), Vec::<usize>::new());
+/// assert_eq!(contiguous_strides(&[2, 0, 3]), vec![3, 3, 1]);
+/// ```
 pub fn contiguous_strides(shape: &[usize]) -> Vec<usize> {
     let mut strides = vec![1usize; shape.len()];
     let mut acc = 1usize;
@@ -93,6 +111,28 @@ pub fn contiguous_strides(shape: &[usize]) -> Vec<usize> {
 }
 
 /// Wraps a possibly negative dim into `0..ndim` (`maybe_wrap_dim`); a 0-d tensor accepts -1 and 0.
+///
+/// ```
+/// use transformer_tutor::tensor::layout::wrap_dim;
+/// // The values are PyTorch's (tools/portable/layout_examples.py: `t.sum(dim)` of a 3-d and a 0-d tensor).
+/// assert_eq!(wrap_dim(-1, 3).unwrap(), 2);
+/// assert_eq!(wrap_dim(2, 3).unwrap(), 2);
+/// assert_eq!(wrap_dim(-3, 3).unwrap(), 0);
+/// assert_eq!(
+///     wrap_dim(3, 3).unwrap_err().to_string(),
+///     "Dimension out of range (expected to be in range of [-3, 2], but got 3)"
+/// );
+/// assert_eq!(
+///     wrap_dim(-4, 3).unwrap_err().to_string(),
+///     "Dimension out of range (expected to be in range of [-3, 2], but got -4)"
+/// );
+/// assert_eq!(wrap_dim(-1, 0).unwrap(), 0);
+/// assert_eq!(wrap_dim(0, 0).unwrap(), 0);
+/// assert_eq!(
+///     wrap_dim(1, 0).unwrap_err().to_string(),
+///     "Dimension out of range (expected to be in range of [-1, 0], but got 1)"
+/// );
+/// ```
 pub fn wrap_dim(dim: i64, ndim: usize) -> Result<usize> {
     let n = ndim.max(1) as i64;
     if dim < -n || dim >= n {
@@ -110,6 +150,19 @@ pub fn wrap_dim(dim: i64, ndim: usize) -> Result<usize> {
 }
 
 /// Resolves a requested shape with at most one -1 against `numel` (aten/src/ATen/InferSize.h).
+///
+/// ```
+/// use transformer_tutor::tensor::layout::infer_size;
+/// // The values are PyTorch's (tools/portable/layout_examples.py: `torch.arange(numel).view(*shape)`).
+/// assert_eq!(infer_size(&[-1, 4], 12).unwrap(), vec![3, 4]);
+/// assert_eq!(infer_size(&[2, -1, 3], 12).unwrap(), vec![2, 2, 3]);
+/// assert_eq!(infer_size(&[3, 4], 12).unwrap(), vec![3, 4]);
+/// let err = |shape: &[i64], numel| infer_size(shape, numel).unwrap_err().to_string();
+/// assert_eq!(err(&[-1, 4], 6), "shape '[-1, 4]' is invalid for input of size 6");
+/// assert_eq!(err(&[5], 12), "shape '[5]' is invalid for input of size 12");
+/// assert_eq!(err(&[-1, -1], 4), "only one dimension can be inferred");
+/// assert_eq!(err(&[-2, 3], 6), "invalid shape dimension -2 at index 0 of shape [-2, 3]");
+/// ```
 pub fn infer_size(requested: &[i64], numel: usize) -> Result<Vec<usize>> {
     let mut infer_at: Option<usize> = None;
     let mut known: u128 = 1;
@@ -155,6 +208,21 @@ pub fn infer_size(requested: &[i64], numel: usize) -> Result<Vec<usize>> {
 
 /// The strides a `view` to `new_shape` would have, or `None` when no view is possible
 /// (`computeStride` in aten/src/ATen/TensorUtils.cpp).
+///
+/// ```
+/// use transformer_tutor::tensor::layout::view_strides;
+/// // The values are PyTorch's (tools/portable/layout_examples.py).
+/// // `torch.arange(48).view(2, 6, 4)[:, :3, :]`: shape (2, 3, 4), strides (24, 4, 1).
+/// assert_eq!(view_strides(&[2, 3, 4], &[24, 4, 1], &[2, 12]), Some(vec![24, 1]));
+/// assert_eq!(view_strides(&[2, 3, 4], &[24, 4, 1], &[6, 4]), None); // spans the gap between slices
+/// // `torch.arange(6).view(2, 3).t()`: shape (3, 2), strides (1, 3).
+/// assert_eq!(view_strides(&[3, 2], &[1, 3], &[3, 1, 2]), Some(vec![1, 6, 3]));
+/// assert_eq!(view_strides(&[3, 2], &[1, 3], &[6]), None);
+/// // `torch.ones(1, 4).expand(3, 4)`: the expanded dim keeps stride 0.
+/// assert_eq!(view_strides(&[3, 4], &[0, 1], &[3, 2, 2]), Some(vec![0, 2, 1]));
+/// // A 0-d tensor views as any shape of one element, all strides 1.
+/// assert_eq!(view_strides(&[], &[], &[1, 1]), Some(vec![1, 1]));
+/// ```
 pub fn view_strides(
     old_shape: &[usize],
     old_strides: &[usize],
@@ -203,6 +271,22 @@ pub fn view_strides(
 }
 
 /// Broadcast two shapes (aligned right); the error names the output dimension, as PyTorch does.
+///
+/// ```
+/// use transformer_tutor::tensor::layout::broadcast_shapes;
+/// // The values are PyTorch's (tools/portable/layout_examples.py: the shape of `zeros(a) + zeros(b)`).
+/// assert_eq!(broadcast_shapes(&[2, 1, 4], &[3, 1]).unwrap(), vec![2, 3, 4]);
+/// assert_eq!(broadcast_shapes(&[], &[2, 3]).unwrap(), vec![2, 3]);
+/// assert_eq!(broadcast_shapes(&[5, 1], &[1, 0]).unwrap(), vec![5, 0]);
+/// assert_eq!(
+///     broadcast_shapes(&[3], &[4]).unwrap_err().to_string(),
+///     "The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 0"
+/// );
+/// assert_eq!(
+///     broadcast_shapes(&[2, 3], &[3, 3]).unwrap_err().to_string(),
+///     "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0"
+/// );
+/// ```
 pub fn broadcast_shapes(a: &[usize], b: &[usize]) -> Result<Vec<usize>> {
     let n = a.len().max(b.len());
     let mut out = vec![0usize; n];

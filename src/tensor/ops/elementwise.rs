@@ -1,15 +1,13 @@
 //! Broadcasting binary ops and unary maps with PyTorch's type promotion. Operands are read in place through
 //! their own strides (`strided::Runs`; transposed and expanded operands are not copied).
 
-use std::mem::MaybeUninit;
-
 use crate::tensor::dtype::{self, Category, DType, Operand as PromoOperand};
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::broadcast_shapes;
 use crate::tensor::parallel;
 use crate::tensor::settings::check_numel;
 use crate::tensor::storage::Element;
-use crate::tensor::strided::Runs;
+use crate::tensor::strided::{Runs, binary_chunk, masked_fill_chunk};
 use crate::tensor::{Scalar, Tensor};
 
 /// An operand of a binary op: a tensor or a Python number.
@@ -163,6 +161,10 @@ pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Operand) -> Result<()> {
 /// Applies `f` over two same-typed operands broadcast to `shape`, producing a contiguous tensor. `f` is
 /// inlined into the loops (pass a closure, not a function pointer), and runs where both operands are
 /// contiguous or one is a broadcast scalar are plain slice loops the compiler vectorises.
+///
+/// Hand-written rather than ndarray's `Zip::and_broadcast` over `Tensor::with_view` because it is faster
+/// (benches/ndarray_paths, one thread, the same bits): `[8,128,512] + bias[512]` 106 µs against 159 µs,
+/// `[8,128,512] + [8,128,512]` 141 µs against 193 µs. `masked_fill` walks the same way.
 pub fn zip_map<T: Element, U: Element>(
     a: &Tensor,
     b: &Tensor,
@@ -177,62 +179,11 @@ pub fn zip_map<T: Element, U: Element>(
                 numel,
                 1,
                 parallel::GRAIN,
-                |start, chunk| {
-                    let mut written = 0;
-                    runs.for_runs(
-                        start,
-                        start + chunk.len(),
-                        |pos, len, [oa, ob], [sa, sb]| {
-                            let o = &mut chunk[pos - start..pos - start + len];
-                            binary_run(o, ad, oa, sa, bd, ob, sb, &f);
-                            written = pos - start + len;
-                        },
-                    );
-                    written
-                },
+                |start, chunk| binary_chunk(&runs, ad, bd, start, chunk, &f),
             ))
         })
     })???;
     Tensor::from_vec(out, shape)
-}
-
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn binary_run<T: Copy, U>(
-    out: &mut [MaybeUninit<U>],
-    a: &[T],
-    oa: usize,
-    sa: usize,
-    b: &[T],
-    ob: usize,
-    sb: usize,
-    f: &impl Fn(T, T) -> U,
-) {
-    let n = out.len();
-    match (sa, sb) {
-        (1, 1) => {
-            for ((o, &x), &y) in out.iter_mut().zip(&a[oa..oa + n]).zip(&b[ob..ob + n]) {
-                o.write(f(x, y));
-            }
-        }
-        (1, 0) => {
-            let y = b[ob];
-            for (o, &x) in out.iter_mut().zip(&a[oa..oa + n]) {
-                o.write(f(x, y));
-            }
-        }
-        (0, 1) => {
-            let x = a[oa];
-            for (o, &y) in out.iter_mut().zip(&b[ob..ob + n]) {
-                o.write(f(x, y));
-            }
-        }
-        _ => {
-            for (i, o) in out.iter_mut().enumerate() {
-                o.write(f(a[oa + i * sa], b[ob + i * sb]));
-            }
-        }
-    }
 }
 
 /// Applies `f` to every element (in the tensor's own type), producing a contiguous tensor.
@@ -740,34 +691,7 @@ pub fn masked_fill(a: &Tensor, mask: &Tensor, value: Scalar) -> Result<Tensor> {
             mask.with_raw::<bool, _>(|md, ml| {
                 let runs = Runs::new(&shape, [al, ml], [ad.len(), md.len()])?;
                 Ok::<_, TensorError>(parallel::build_vec(numel, 1, parallel::GRAIN, |start, chunk| {
-                    let mut written = 0;
-                    runs.for_runs(start, start + chunk.len(), |pos, len, [oa, om], [sa, sm]| {
-                        let o = &mut chunk[pos - start..pos - start + len];
-                        match (sa, sm) {
-                            (1, 1) => {
-                                for ((o, &x), &m) in o.iter_mut().zip(&ad[oa..oa + len]).zip(&md[om..om + len]) {
-                                    o.write(if m { v } else { x });
-                                }
-                            }
-                            (1, 0) if md[om] => {
-                                for o in o.iter_mut() {
-                                    o.write(v);
-                                }
-                            }
-                            (1, 0) => {
-                                for (o, &x) in o.iter_mut().zip(&ad[oa..oa + len]) {
-                                    o.write(x);
-                                }
-                            }
-                            _ => {
-                                for (i, o) in o.iter_mut().enumerate() {
-                                    o.write(if md[om + i * sm] { v } else { ad[oa + i * sa] });
-                                }
-                            }
-                        }
-                        written = pos - start + len;
-                    });
-                    written
+                    masked_fill_chunk(&runs, ad, md, v, start, chunk)
                 }))
             })
         })???;

@@ -1,6 +1,7 @@
 //! `matmul`, `mm`, `bmm` with PyTorch's dispatch by rank (aten/src/ATen/native/LinearAlgebra.cpp). Float
-//! products run through ndarray's GEMM (matrixmultiply) on strided views of the operands: a transposed
-//! operand is passed with its strides, not copied.
+//! products call `matrixmultiply::sgemm` (the GEMM ndarray itself uses; it picks its AVX-512, AVX2+FMA,
+//! AVX or SSE2 kernel at run time) on strided views of the operands: a transposed operand is passed with its
+//! strides, not copied.
 
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::broadcast_shapes;
@@ -384,15 +385,25 @@ impl<'a> GemmPlan<'a> {
                             here * n,
                         )
                     };
-                    for row in rows.chunks_exact_mut(n) {
-                        for (y, &b) in row.iter_mut().zip(bias) {
-                            *y += b;
-                        }
-                    }
+                    add_bias_rows(rows, bias);
                 }
                 r += here;
             }
         });
+    }
+}
+
+/// Adds `bias` to every row of `rows` (rows of `bias.len()` elements). Compiled for several instruction
+/// sets and picked at run time (see `tools/portable/check.sh`).
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
+fn add_bias_rows(rows: &mut [f32], bias: &[f32]) {
+    if bias.is_empty() {
+        return;
+    }
+    for row in rows.chunks_exact_mut(bias.len()) {
+        for (y, &b) in row.iter_mut().zip(bias) {
+            *y += b;
+        }
     }
 }
 

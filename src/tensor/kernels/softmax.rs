@@ -1,0 +1,193 @@
+//! Softmax and log_softmax (`aten/src/ATen/native/cpu/SoftMaxKernel.cpp`).
+
+use super::glibc::glibc_expf;
+use super::sleef::{sleef_expf_u10, sleef_logf_u10};
+use super::vec::{GRAIN_SIZE, LANES, reduce_all, thread_chunks, vmaximum};
+
+/// `x.softmax(-1)` of one contiguous row, in place (`_vec_softmax_lastdim`): max by
+/// `reduce_all`, `exp(x - max)` with SLEEF, sum by `reduce_all`, then a multiply by
+/// `1 / sum`.
+pub fn softmax_row(row: &mut [f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if super::avx2::softmax_row(row) {
+        return;
+    }
+    softmax_row_lanes(row);
+}
+
+/// [`softmax_row`] one lane at a time (the reference the AVX2 version is tested against).
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
+pub fn softmax_row_lanes(row: &mut [f32]) {
+    if row.is_empty() {
+        return;
+    }
+    let max_input = reduce_all(row, vmaximum);
+    for x in row.iter_mut() {
+        *x = sleef_expf_u10(*x - max_input);
+    }
+    let tmp_sum = 1.0 / reduce_all(row, |a, b| a + b);
+    for x in row.iter_mut() {
+        *x *= tmp_sum;
+    }
+}
+
+/// `x.log_softmax(-1)` of one contiguous row, in place (`_vec_log_softmax_lastdim`):
+/// `x - max - log(sum(exp(x - max)))`, SLEEF exp and log, `reduce_all` order.
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
+pub fn log_softmax_row(row: &mut [f32]) {
+    if row.is_empty() {
+        return;
+    }
+    let max_input = reduce_all(row, vmaximum);
+    let exps: Vec<f32> = row.iter().map(|&x| sleef_expf_u10(x - max_input)).collect();
+    let log_sum = sleef_logf_u10(reduce_all(&exps, |a, b| a + b));
+    for x in row.iter_mut() {
+        *x = *x - max_input - log_sum;
+    }
+}
+
+/// Checked number of complete `[outer, dim, inner]` blocks available in `len` items.
+fn dim_shape(len: usize, outer: usize, dim: usize, inner: usize) -> Option<(usize, usize)> {
+    let block = dim.checked_mul(inner)?;
+    if block == 0 {
+        return None;
+    }
+    Some((outer.min(len / block), block))
+}
+
+/// Softmax over a dimension that is not the last one, in place: `data` is a contiguous
+/// `[outer, dim, inner]` tensor normalised along the middle axis (torch's `_vec_softmax`
+/// for `softmax(dim)` with trailing size `inner > 1` or `dim` not last).
+///
+/// torch walks the `outer * inner` columns in `at::parallel_for` chunks (grain
+/// `32768 / dim`) and handles 8 neighbouring columns at once with SLEEF exp and a
+/// vector division when they fit in both the row and the thread's chunk, one column at
+/// a time with glibc `expf` otherwise; `threads` is `torch.get_num_threads()` (only
+/// matters when `outer * inner` exceeds the grain).
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
+pub fn softmax_dim(data: &mut [f32], outer: usize, dim: usize, inner: usize, threads: usize) {
+    let Some((outer, block)) = dim_shape(data.len(), outer, dim, inner) else {
+        return;
+    };
+    let total = outer * inner;
+    let grain = (GRAIN_SIZE / dim).max(1);
+    let chunks = if total <= grain {
+        vec![(0, total)]
+    } else {
+        thread_chunks(total, grain, threads.clamp(1, 1024))
+    };
+    let at = |o: usize, d: usize, i: usize| o * block + d * inner + i;
+    for (begin, end) in chunks {
+        let mut idx = begin;
+        while idx < end {
+            let (o, i) = (idx / inner, idx % inner);
+            if i + LANES <= inner && idx + LANES <= end {
+                let mut max = [0.0f32; LANES];
+                for (l, m) in max.iter_mut().enumerate() {
+                    *m = data[at(o, 0, i + l)];
+                }
+                for d in 1..dim {
+                    for (l, m) in max.iter_mut().enumerate() {
+                        *m = vmaximum(*m, data[at(o, d, i + l)]);
+                    }
+                }
+                let mut sum = [0.0f32; LANES];
+                for d in 0..dim {
+                    for l in 0..LANES {
+                        let p = at(o, d, i + l);
+                        let e = sleef_expf_u10(data[p] - max[l]);
+                        data[p] = e;
+                        sum[l] += e;
+                    }
+                }
+                for d in 0..dim {
+                    for (l, s) in sum.iter().enumerate() {
+                        data[at(o, d, i + l)] /= s;
+                    }
+                }
+                idx += LANES;
+            } else {
+                let tail = if idx + LANES > end {
+                    end - idx
+                } else {
+                    inner - i
+                };
+                for t in 0..tail {
+                    let (o, i) = ((idx + t) / inner, (idx + t) % inner);
+                    let mut max = data[at(o, 0, i)];
+                    for d in 1..dim {
+                        // std::max(a, b) is `a < b ? b : a`.
+                        let v = data[at(o, d, i)];
+                        if max < v {
+                            max = v;
+                        }
+                    }
+                    let mut sum = 0.0f32;
+                    for d in 0..dim {
+                        let p = at(o, d, i);
+                        data[p] = glibc_expf(data[p] - max);
+                        sum += data[p];
+                    }
+                    for d in 0..dim {
+                        data[at(o, d, i)] /= sum;
+                    }
+                }
+                idx += tail;
+            }
+        }
+    }
+}
+
+/// Log-softmax over a dimension that is not the last one, in place (torch's
+/// `_vec_logsoftmax`); same layout as [`softmax_dim`]. Columns are processed in blocks
+/// of `CHUNK_SIZE = max(32768 / dim, 8)` rounded down to a multiple of 8; inside a
+/// block the first multiple of 8 columns use SLEEF exp, the rest glibc `expf`, and the
+/// logarithm is SLEEF's for every column. Thread chunking does not change the result.
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
+pub fn log_softmax_dim(data: &mut [f32], outer: usize, dim: usize, inner: usize) {
+    let Some((outer, block)) = dim_shape(data.len(), outer, dim, inner) else {
+        return;
+    };
+    let chunk = ((128 * 1024 / dim / 4).max(LANES) / LANES) * LANES;
+    let at = |o: usize, d: usize, i: usize| o * block + d * inner + i;
+    let mut max = vec![0.0f32; chunk];
+    let mut sum = vec![0.0f32; chunk];
+    for o in 0..outer {
+        let mut begin = 0;
+        while begin < inner {
+            let size = chunk.min(inner - begin);
+            let vec_end = size - size % LANES;
+            max[..size].fill(f32::NEG_INFINITY);
+            sum[..size].fill(0.0);
+            for d in 0..dim {
+                for (c, m) in max[..size].iter_mut().enumerate() {
+                    // blendv(max, x, x > max) and `x > max ? x : max`: NaN never wins.
+                    let x = data[at(o, d, begin + c)];
+                    if x > *m {
+                        *m = x;
+                    }
+                }
+            }
+            for d in 0..dim {
+                for c in 0..size {
+                    let x = data[at(o, d, begin + c)] - max[c];
+                    sum[c] += if c < vec_end {
+                        sleef_expf_u10(x)
+                    } else {
+                        glibc_expf(x)
+                    };
+                }
+            }
+            for s in sum[..size].iter_mut() {
+                *s = sleef_logf_u10(*s);
+            }
+            for d in 0..dim {
+                for c in 0..size {
+                    let p = at(o, d, begin + c);
+                    data[p] = data[p] - max[c] - sum[c];
+                }
+            }
+            begin += size;
+        }
+    }
+}
