@@ -211,7 +211,22 @@ fn pool() -> Option<&'static Pool> {
 /// Runs `run(i)` for every `i` in `0..parts`, in parallel when there is more than one part and no other op
 /// holds the pool; each part runs exactly once. A panic in a part is re-raised here after all parts ended.
 fn run_parts(parts: usize, run: &(dyn Fn(usize) + Sync)) {
-    let serial = || (0..parts).for_each(run);
+    // Run on this thread alone: every part still runs when one panics, and the first panic is re-raised
+    // after the last part, as when the pool runs them (the same contract whoever runs the parts).
+    let serial = || {
+        if parts <= 1 {
+            return (0..parts).for_each(run);
+        }
+        let mut first_panic = None;
+        for i in 0..parts {
+            if let Err(p) = catch_unwind(AssertUnwindSafe(|| run(i))) {
+                first_panic.get_or_insert(p);
+            }
+        }
+        if let Some(p) = first_panic {
+            resume_unwind(p);
+        }
+    };
     if parts <= 1 || parts > MAX_PARTS || IN_PART.with(Cell::get) {
         return serial();
     }

@@ -179,17 +179,7 @@ impl Generator {
     }
 
     fn next_state(&mut self) {
-        fn twist(u: u32, v: u32) -> u32 {
-            (((u & UMASK) | (v & LMASK)) >> 1) ^ if v & 1 != 0 { MATRIX_A } else { 0 }
-        }
-        let s = &mut self.state;
-        for j in 0..MT_N - MT_M {
-            s[j] = s[j + MT_M] ^ twist(s[j], s[j + 1]);
-        }
-        for j in MT_N - MT_M..MT_N - 1 {
-            s[j] = s[j + MT_M - MT_N] ^ twist(s[j], s[j + 1]);
-        }
-        s[MT_N - 1] = s[MT_M - 1] ^ twist(s[MT_N - 1], s[0]);
+        next_state(&mut self.state);
         self.next = 0;
     }
 
@@ -234,19 +224,7 @@ impl Generator {
         let Some(mut out) = alloc(n) else {
             return Vec::new();
         };
-        let from = from as f32;
-        let to = to as f32;
-        let range = to - from;
-        for _ in 0..n {
-            let x = self.unit_f32();
-            let v = match self.kernel {
-                CpuKernel::Avx2 => x.mul_add(range, from),
-                CpuKernel::Baseline => x * range + from,
-            };
-            // A value that rounded up to `to` is replaced by `from`, keeping the
-            // result in [from, to) (observed in torch 2.15, both kernels).
-            out.push(if v >= to { from } else { v });
-        }
+        fill_uniform(self, &mut out, n, from as f32, to as f32);
         out
     }
 
@@ -420,6 +398,40 @@ impl Generator {
             *m /= keep;
         }
         mask
+    }
+}
+
+/// The mt19937 state update, compiled for several instruction sets and picked at run time, so the
+/// 624-word twist vectorises on a build for any x86-64.
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
+fn next_state(s: &mut [u32; MT_N]) {
+    fn twist(u: u32, v: u32) -> u32 {
+        (((u & UMASK) | (v & LMASK)) >> 1) ^ if v & 1 != 0 { MATRIX_A } else { 0 }
+    }
+    for j in 0..MT_N - MT_M {
+        s[j] = s[j + MT_M] ^ twist(s[j], s[j + 1]);
+    }
+    for j in MT_N - MT_M..MT_N - 1 {
+        s[j] = s[j + MT_M - MT_N] ^ twist(s[j], s[j + 1]);
+    }
+    s[MT_N - 1] = s[MT_M - 1] ^ twist(s[MT_N - 1], s[0]);
+}
+
+/// The loop of [`Generator::uniform_f32`], compiled for several instruction sets and picked at run time:
+/// on a build for baseline x86-64 the Avx2 kernel's `mul_add` would otherwise be a call to libm's `fmaf`
+/// for every element (same bits either way).
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
+fn fill_uniform(g: &mut Generator, out: &mut Vec<f32>, n: usize, from: f32, to: f32) {
+    let range = to - from;
+    for _ in 0..n {
+        let x = g.unit_f32();
+        let v = match g.kernel {
+            CpuKernel::Avx2 => x.mul_add(range, from),
+            CpuKernel::Baseline => x * range + from,
+        };
+        // A value that rounded up to `to` is replaced by `from`, keeping the
+        // result in [from, to) (observed in torch 2.15, both kernels).
+        out.push(if v >= to { from } else { v });
     }
 }
 
