@@ -39,13 +39,17 @@ impl Tmux {
         self.cmd(&["capture-pane", "-t", "tt", "-p"])
     }
     /// Waits until the screen contains `text` (or gives up after a while, returning the last screen).
+    /// The screen once it shows `text` and has stopped changing (two captures 100 ms apart agree), so a
+    /// half-redrawn frame on a loaded machine is not taken for the answer.
     fn wait_for(&self, text: &str) -> String {
         let start = Instant::now();
+        let mut last = String::new();
         loop {
             let s = self.screen();
-            if s.contains(text) || start.elapsed() > Duration::from_secs(20) {
+            if start.elapsed() > Duration::from_secs(20) || (s.contains(text) && s == last) {
                 return s;
             }
+            last = s;
             sleep(Duration::from_millis(100));
         }
     }
