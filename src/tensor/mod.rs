@@ -1,6 +1,7 @@
 //! The tensor engine: PyTorch semantics (storage shared between views, shape/strides/offset layouts, dtypes
-//! and promotion, broadcasting ops, printing, the seeded generator) on top of `ndarray`. It knows nothing of
-//! Python, lessons or screens.
+//! and promotion, broadcasting ops, printing, the seeded generator) on its own strided walker and kernels,
+//! with `ndarray` for zero-copy views and order-free reductions and `matrixmultiply` for matrix products
+//! (README, "Which crate runs what"). It knows nothing of Python, lessons or screens.
 
 pub mod dtype;
 pub mod error;
