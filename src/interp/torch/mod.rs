@@ -2,14 +2,12 @@
 //! `crate::tensor`. The interpreter core knows none of this: [`install`] registers the modules and the
 //! native types (`types.rs`) whose slots give tensors, sizes, dtypes and modules their Python behaviour.
 
-mod args;
 mod autograd;
+mod call;
 pub(crate) mod functions;
 mod nn;
 pub(crate) mod state;
-mod tensor_extra;
-mod tensor_methods;
-mod tensor_ops;
+mod tensor;
 mod types;
 
 use std::rc::Rc;
@@ -18,10 +16,8 @@ use crate::tensor::format::{Elements, PrintOptions, format_tensor};
 use crate::tensor::{DType, Scalar, Tensor};
 
 use super::Interpreter;
+use super::error::{PyResult, type_error};
 use super::value::{Module, Value};
-
-pub(crate) use args::value_to_scalar;
-pub(crate) use functions::call_torch_fn;
 
 /// Installs `torch`, `torch.nn`, `torch.nn.functional` and `torch.nn.init`, and the native types of the
 /// engine's values.
@@ -42,6 +38,41 @@ pub fn install(interp: &mut Interpreter) {
     interp.modules.insert("torch", torch_value);
     interp.modules.insert("torch.nn", nn_module);
     interp.modules.insert("torch.nn.functional", functional);
+}
+
+/// A Python number as an engine scalar.
+pub(crate) fn value_to_scalar(v: &Value) -> Option<Scalar> {
+    match v {
+        Value::Bool(b) => Some(Scalar::Bool(*b)),
+        Value::Int(i) => Some(Scalar::Int(*i)),
+        Value::Float(f) => Some(Scalar::Float(*f)),
+        _ => None,
+    }
+}
+
+/// The ints of a list, tuple or `torch.Size` given to a function written in Python (`Tensor.split`,
+/// `broadcast_shapes`): ints, bools and one-element integer tensors (`__index__`).
+pub(crate) fn int_items(v: &Value) -> PyResult<Vec<i64>> {
+    let items: Vec<Value> = match v {
+        Value::Tuple(t) => t.as_ref().clone(),
+        Value::List(l) => l.borrow().clone(),
+        Value::Size(s) => s.iter().map(|&d| Value::Int(d as i64)).collect(),
+        _ => Vec::new(),
+    };
+    items
+        .iter()
+        .map(|v| match v {
+            Value::Int(i) => Ok(*i),
+            Value::Bool(b) => Ok(*b as i64),
+            Value::Tensor(t) if t.numel() == 1 && !t.dtype().is_floating_point() => {
+                Ok(t.item()?.to_i64())
+            }
+            other => Err(type_error(format!(
+                "'{}' object cannot be interpreted as an integer",
+                other.type_name()
+            ))),
+        })
+        .collect()
 }
 
 pub(crate) fn scalar_to_value(s: Scalar) -> Value {

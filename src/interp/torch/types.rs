@@ -14,7 +14,8 @@ use crate::interp::error::PyResult;
 use crate::interp::native::{NativeObject, NativeType};
 use crate::interp::value::{Args, Class, Instance, Value};
 
-use super::{nn, scalar_to_value, tensor_methods, tensor_ops};
+use super::tensor::{self, ops as tensor_ops};
+use super::{nn, scalar_to_value};
 
 pub(crate) static TENSOR: TensorType = TensorType;
 pub(crate) static SIZE: SizeType = SizeType;
@@ -58,7 +59,7 @@ impl NativeType for TensorType {
         let Value::Tensor(t) = obj else {
             return Ok(None);
         };
-        tensor_methods::tensor_attr(interp, t, name, obj).map(Some)
+        tensor::tensor_attr(interp, t, name, obj).map(Some)
     }
 
     fn set_attr(
@@ -69,7 +70,7 @@ impl NativeType for TensorType {
         value: &Value,
     ) -> PyResult<bool> {
         if let Value::Tensor(t) = obj {
-            tensor_methods::tensor_setattr(interp, t, name, value.clone())?;
+            tensor::tensor_setattr(interp, t, name, value.clone())?;
         }
         Ok(false)
     }
@@ -82,7 +83,7 @@ impl NativeType for TensorType {
         args: Args,
     ) -> PyResult<Value> {
         match obj {
-            Value::Tensor(t) => tensor_methods::tensor_method(interp, t.clone(), name, args),
+            Value::Tensor(t) => tensor::call_method(interp, t, name, args),
             _ => Ok(Value::None),
         }
     }
@@ -218,7 +219,10 @@ impl NativeType for TensorType {
         protocol: &str,
     ) -> PyResult<Value> {
         match protocol {
-            "abs" => super::functions::call_torch_fn(interp, "abs", Args::new(vec![obj.clone()])),
+            "abs" => match obj {
+                Value::Tensor(t) => tensor::call_method(interp, t, "abs", Args::new(vec![])),
+                _ => Ok(Value::None),
+            },
             _ => Err(crate::interp::error::type_error(format!(
                 "type Tensor doesn't define __{protocol}__ method"
             ))),

@@ -1,0 +1,423 @@
+//! How a torch operation is declared and called. Each operation is one [`Def`]: its name, PyTorch's
+//! signature (every overload, as PyTorch's "expected one of" lists print them), whether it is a Tensor
+//! method, a `torch` function or both, and the function that runs it. A Tensor method is the `torch`
+//! function of the same name without its `Tensor input` (the method's `self`) and `out`, as PyTorch
+//! generates both from one schema, so the signature is written once, in the function's form, and the
+//! method's is derived ([`Signature::method_form`]). The run function reads its arguments from a [`Call`]
+//! by the position they have in the function's form, whichever form was called: position 0 is the input
+//! (the method's `self`).
+
+use std::rc::Rc;
+
+use crate::interp::Interpreter;
+use crate::interp::args::{Bound, Dialect, Overloads, Sig};
+use crate::interp::error::{ExcKind, PyResult, exc};
+use crate::interp::value::{Args, Value};
+use crate::tensor::{DType, Scalar, Tensor};
+
+pub(crate) type Run = fn(&mut Interpreter, &Call<'_>) -> PyResult<Value>;
+
+/// The Tensor method of a [`Def`].
+#[derive(Clone, Copy)]
+pub(crate) enum Method {
+    /// The function's signature without `Tensor input` and `out`.
+    Derived,
+    /// A method with a signature of its own: a CPython-level method without arguments
+    /// (`"Tensor.neg()"`, [`Dialect::Positional`]) or a `def` in `torch/_tensor.py`, `self` included
+    /// (`"Tensor.split(self, split_size, dim=0)"`, [`Dialect::PyDef`]).
+    Own(&'static str, Dialect),
+    /// No such method.
+    Absent,
+}
+
+/// The `torch` function of a [`Def`].
+#[derive(Clone, Copy)]
+pub(crate) enum Function {
+    /// `torch.name`, bound to the signature as written.
+    Torch,
+    /// `torch.name` with a signature of its own (a function PyTorch writes in Python).
+    Own(&'static str, Dialect),
+    /// A class PyTorch writes in Python, called to make an instance: its `__new__`/`__init__` signature
+    /// starts with `cls`/`self`, which the caller does not pass (`"set_grad_enabled.__init__(self, mode)"`).
+    Class(&'static str),
+    /// No such function.
+    Absent,
+}
+
+/// One torch operation: PyTorch's signature and the function that runs it.
+pub(crate) struct Def {
+    pub name: &'static str,
+    /// The overloads in the `torch` function's form (`Tensor input` first), in PyTorch's order; a
+    /// suffix `|hidden` (or PyTorch's `|deprecated`) leaves one out of "expected one of" lists, `|fnonly`
+    /// keeps one out of the method.
+    pub sigs: &'static [&'static str],
+    pub method: Method,
+    pub function: Function,
+    pub run: Run,
+}
+
+impl Def {
+    /// A Tensor method and the `torch` function of the same name.
+    pub const fn both(name: &'static str, sigs: &'static [&'static str], run: Run) -> Def {
+        Def {
+            name,
+            sigs,
+            method: Method::Derived,
+            function: Function::Torch,
+            run,
+        }
+    }
+
+    /// A Tensor method only (its signature still written with `Tensor input` first).
+    pub const fn method(name: &'static str, sigs: &'static [&'static str], run: Run) -> Def {
+        Def {
+            function: Function::Absent,
+            ..Def::both(name, sigs, run)
+        }
+    }
+
+    /// A `torch` function only.
+    pub const fn function(name: &'static str, sigs: &'static [&'static str], run: Run) -> Def {
+        Def {
+            method: Method::Absent,
+            ..Def::both(name, sigs, run)
+        }
+    }
+
+    /// A method that takes no arguments (`Tensor.neg()`: CPython's `METH_NOARGS`) and the `torch`
+    /// function `sigs`.
+    pub const fn noargs(
+        name: &'static str,
+        method: &'static str,
+        sigs: &'static [&'static str],
+        run: Run,
+    ) -> Def {
+        Def {
+            method: Method::Own(method, Dialect::Positional),
+            ..Def::both(name, sigs, run)
+        }
+    }
+
+    /// The same operation without its `torch` function.
+    pub const fn no_function(self) -> Def {
+        Def {
+            function: Function::Absent,
+            ..self
+        }
+    }
+
+    /// The same operation with a method of its own signature.
+    pub const fn own_method(self, text: &'static str, dialect: Dialect) -> Def {
+        Def {
+            method: Method::Own(text, dialect),
+            ..self
+        }
+    }
+
+    /// A class PyTorch writes in Python (see [`Function::Class`]).
+    pub const fn class(name: &'static str, text: &'static str, run: Run) -> Def {
+        Def {
+            name,
+            sigs: &[],
+            method: Method::Absent,
+            function: Function::Class(text),
+            run,
+        }
+    }
+
+    /// A function PyTorch writes in Python, or a built-in of CPython's kind, with its own signature.
+    pub const fn python(name: &'static str, text: &'static str, dialect: Dialect, run: Run) -> Def {
+        Def {
+            name,
+            sigs: &[],
+            method: Method::Absent,
+            function: Function::Own(text, dialect),
+            run,
+        }
+    }
+
+    /// The same operation with a `torch` function of its own signature.
+    pub const fn own_function(self, text: &'static str, dialect: Dialect) -> Def {
+        Def {
+            function: Function::Own(text, dialect),
+            ..self
+        }
+    }
+}
+
+/// One form of a [`Def`] (method or function), its signatures parsed once.
+pub(crate) struct Form {
+    overloads: Overloads,
+    /// Per overload of this form: the written overload it comes from.
+    origin: Vec<usize>,
+    /// Per overload: where each parameter of the written overload sits in this form (`None`: absent);
+    /// `None` when the positions are as written.
+    positions: Vec<Option<Vec<Option<usize>>>>,
+    /// `self` is passed as the first argument (a method written in Python; `None` for a class's `cls`).
+    self_arg: bool,
+}
+
+/// A [`Def`] with its forms prepared (built once, in the tables' `LazyLock`s).
+pub(crate) struct Prepared {
+    pub def: &'static Def,
+    pub method: Option<Form>,
+    pub function: Option<Form>,
+}
+
+/// Parsed signatures live as long as the tables that hold them (the whole run): leaking them once gives
+/// [`Overloads`] the `'static` slice it binds with.
+fn overloads(sigs: Vec<Sig>) -> Overloads {
+    Overloads::new(Vec::leak(sigs))
+}
+
+fn own_form(text: &'static str, dialect: Dialect) -> Form {
+    Form {
+        overloads: overloads(vec![Sig::new(text, dialect)]),
+        origin: vec![0],
+        // A method without arguments: `self` is the only parameter, given separately.
+        positions: vec![(dialect != Dialect::PyDef).then(|| vec![None])],
+        self_arg: dialect == Dialect::PyDef,
+    }
+}
+
+impl Prepared {
+    pub fn new(def: &'static Def) -> Prepared {
+        let written: Vec<Sig> = def.sigs.iter().map(|t| Sig::torch(t)).collect();
+        let method = match def.method {
+            Method::Absent => None,
+            Method::Own(text, dialect) => Some(own_form(text, dialect)),
+            Method::Derived => {
+                let mut sigs = Vec::new();
+                let mut origin = Vec::new();
+                let mut positions = Vec::new();
+                for (k, (sig, text)) in written.iter().zip(def.sigs).enumerate() {
+                    if text.ends_with("|fnonly") {
+                        continue;
+                    }
+                    // A signature that does not parse surfaces when the function is called.
+                    let Ok(parsed) = sig.signature() else {
+                        continue;
+                    };
+                    if let Some((method, pos)) = parsed.method_form() {
+                        sigs.push(Sig::from_signature(method));
+                        origin.push(k);
+                        positions.push(Some(pos));
+                    }
+                }
+                Some(Form {
+                    overloads: overloads(sigs),
+                    origin,
+                    positions,
+                    self_arg: false,
+                })
+            }
+        };
+        let function = match def.function {
+            Function::Absent => None,
+            Function::Own(text, dialect) => Some(Form {
+                self_arg: false,
+                positions: vec![None],
+                ..own_form(text, dialect)
+            }),
+            Function::Class(text) => Some(Form {
+                self_arg: true,
+                positions: vec![None],
+                ..own_form(text, Dialect::PyDef)
+            }),
+            Function::Torch => Some(Form {
+                origin: (0..written.len()).collect(),
+                positions: vec![None; written.len()],
+                overloads: overloads(written),
+                self_arg: false,
+            }),
+        };
+        Prepared {
+            def,
+            method,
+            function,
+        }
+    }
+
+    /// Binds `this.name(*args)`.
+    pub fn bind_method(&'static self, this: &Tensor, args: Args) -> PyResult<Call<'static>> {
+        let form = self.method.as_ref().ok_or_else(|| {
+            exc(
+                ExcKind::AttributeError,
+                format!("'Tensor' object has no attribute '{}'", self.def.name),
+            )
+        })?;
+        let mut args = args;
+        if form.self_arg {
+            args.pos.insert(0, Value::Tensor(this.clone()));
+        }
+        Call::new(form, args, Some(this.clone()))
+    }
+
+    /// Binds `torch.name(*args)`.
+    pub fn bind_function(&'static self, args: Args) -> PyResult<Call<'static>> {
+        let form = self.function.as_ref().ok_or_else(|| {
+            exc(
+                ExcKind::AttributeError,
+                format!("module 'torch' has no attribute '{}'", self.def.name),
+            )
+        })?;
+        let mut args = args;
+        if form.self_arg {
+            // The class itself, which the signature's `cls`/`self` names.
+            args.pos.insert(0, Value::None);
+        }
+        Call::new(form, args, None)
+    }
+}
+
+/// A call bound to one overload of a [`Def`]; arguments are read by their position in the written
+/// (function) form.
+pub(crate) struct Call<'a> {
+    bound: Bound<'a>,
+    this: Option<Tensor>,
+    positions: Option<&'a [Option<usize>]>,
+    which: usize,
+}
+
+fn internal(what: String) -> crate::interp::error::Unwind {
+    exc(ExcKind::RuntimeError, format!("internal: {what}"))
+}
+
+impl<'a> Call<'a> {
+    fn new(form: &'a Form, args: Args, this: Option<Tensor>) -> PyResult<Call<'a>> {
+        let bound = form.overloads.bind(args)?;
+        let k = bound.which();
+        Ok(Call {
+            which: form.origin.get(k).copied().unwrap_or(k),
+            positions: form.positions.get(k).and_then(|p| p.as_deref()),
+            this,
+            bound,
+        })
+    }
+
+    /// Which written overload matched.
+    pub fn which(&self) -> usize {
+        self.which
+    }
+
+    fn slot(&self, i: usize) -> Option<usize> {
+        match self.positions {
+            None => Some(i),
+            Some(p) => p.get(i).copied().flatten(),
+        }
+    }
+
+    fn at(&self, i: usize) -> PyResult<usize> {
+        self.slot(i)
+            .ok_or_else(|| internal(format!("argument {i} is not part of this form")))
+    }
+
+    /// The value given (the method's `self` at 0); `None` when absent or `None`.
+    pub fn value(&self, i: usize) -> Option<Value> {
+        if i == 0
+            && let Some(t) = &self.this
+        {
+            return Some(Value::Tensor(t.clone()));
+        }
+        match self.slot(i).and_then(|s| self.bound.value(s)) {
+            Some(Value::None) | None => None,
+            other => other,
+        }
+    }
+
+    /// The value given, or the parameter's default as written (`None` for none).
+    pub fn value_or_default(&self, i: usize) -> PyResult<Value> {
+        if i == 0
+            && let Some(t) = &self.this
+        {
+            return Ok(Value::Tensor(t.clone()));
+        }
+        self.bound.value_or_default(self.at(i)?)
+    }
+
+    /// The input tensor (the method's `self`).
+    pub fn this(&self) -> PyResult<Tensor> {
+        self.tensor(0)
+    }
+
+    pub fn tensor(&self, i: usize) -> PyResult<Tensor> {
+        if i == 0
+            && let Some(t) = &self.this
+        {
+            return Ok(t.clone());
+        }
+        self.bound.tensor(self.at(i)?)
+    }
+
+    pub fn opt_tensor(&self, i: usize) -> PyResult<Option<Tensor>> {
+        match self.value(i) {
+            None => Ok(None),
+            Some(_) => self.tensor(i).map(Some),
+        }
+    }
+
+    pub fn int(&self, i: usize) -> PyResult<i64> {
+        self.bound.int(self.at(i)?)
+    }
+
+    pub fn opt_int(&self, i: usize) -> PyResult<Option<i64>> {
+        self.bound.opt_int(self.at(i)?)
+    }
+
+    pub fn float(&self, i: usize) -> PyResult<f64> {
+        self.bound.float(self.at(i)?)
+    }
+
+    pub fn opt_float(&self, i: usize) -> PyResult<Option<f64>> {
+        self.bound.opt_float(self.at(i)?)
+    }
+
+    pub fn bool(&self, i: usize) -> PyResult<bool> {
+        self.bound.bool(self.at(i)?)
+    }
+
+    pub fn scalar(&self, i: usize) -> PyResult<Scalar> {
+        self.bound.scalar(self.at(i)?)
+    }
+
+    pub fn opt_scalar(&self, i: usize) -> PyResult<Option<Scalar>> {
+        self.bound.opt_scalar(self.at(i)?)
+    }
+
+    /// A `ScalarType?` argument; absent in this form counts as not given.
+    pub fn dtype(&self, i: usize) -> PyResult<Option<DType>> {
+        match self.slot(i) {
+            Some(s) => self.bound.dtype(s),
+            None => Ok(None),
+        }
+    }
+
+    pub fn str(&self, i: usize) -> PyResult<Option<Rc<str>>> {
+        self.bound.str(self.at(i)?)
+    }
+
+    pub fn int_list(&self, i: usize) -> PyResult<Vec<i64>> {
+        self.bound.int_list(self.at(i)?)
+    }
+
+    pub fn opt_int_list(&self, i: usize) -> PyResult<Option<Vec<i64>>> {
+        self.bound.opt_int_list(self.at(i)?)
+    }
+
+    pub fn tensors(&self, i: usize) -> PyResult<Vec<Tensor>> {
+        self.bound.tensors(self.at(i)?)
+    }
+
+    /// `*args` of a signature written in Python.
+    pub fn varargs(&self) -> Vec<Value> {
+        self.bound.varargs()
+    }
+
+    /// `requires_grad=` of a factory, if the form has it.
+    pub fn requires_grad(&self, i: usize) -> PyResult<bool> {
+        match self.slot(i) {
+            Some(s) if self.bound.has(s) => self.bound.bool(s),
+            _ => Ok(false),
+        }
+    }
+}
