@@ -372,20 +372,21 @@ fn type_matches(ty: &str, v: &Value) -> bool {
 }
 
 /// A torch function's signature as the Tensor method of the same name. PyTorch generates both from one
-/// schema: the method has no `self` (the function's `Tensor input`) and no `out`. The second value says
-/// where each of the function's parameters sits in the method (`None`: the method has no such parameter).
-/// `None` when the first parameter is not `Tensor input` (an overload only the function has, such as
+/// schema: the method has no `self` (the function's `Tensor input`, usually first, second in a few
+/// deprecated overloads such as `addmm(Scalar beta, Tensor input, ...)`) and no `out`. The second value
+/// says where each of the function's parameters sits in the method (`None`: the method has no such
+/// parameter). `None` when there is no `Tensor input` (an overload only the function has, such as
 /// `remainder(Number self, Tensor other)`).
 impl Signature {
     pub fn method_form(&self) -> Option<(Signature, Vec<Option<usize>>)> {
-        let first = self.params.first()?;
-        if first.name != "input" || first.ty != Ty::Tensor {
-            return None;
-        }
+        let input = self
+            .params
+            .iter()
+            .position(|p| p.name == "input" && p.ty == Ty::Tensor)?;
         let mut params: Vec<Param> = Vec::with_capacity(self.params.len());
-        let mut positions = vec![None];
-        for p in &self.params[1..] {
-            if p.name == "out" && p.keyword_only {
+        let mut positions = Vec::with_capacity(self.params.len());
+        for (i, p) in self.params.iter().enumerate() {
+            if i == input || (p.name == "out" && p.keyword_only) {
                 positions.push(None);
                 continue;
             }
