@@ -10,7 +10,7 @@
 use std::rc::Rc;
 
 use crate::interp::Interpreter;
-use crate::interp::args::{Bound, Dialect, Overloads, Sig};
+use crate::interp::args::{Bound, Dialect, Overloads, Sig, Signature};
 use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::value::{Args, Value};
 use crate::tensor::{DType, Scalar, Tensor};
@@ -22,6 +22,9 @@ pub(crate) type Run = fn(&mut Interpreter, &Call<'_>) -> PyResult<Value>;
 pub(crate) enum Method {
     /// The function's signature without `Tensor input` and `out`.
     Derived,
+    /// Derived in the same way from other overloads than the function's (`nonzero`, whose method has
+    /// an `as_tuple` overload the function folds into one signature).
+    From(&'static [&'static str]),
     /// A method with a signature of its own: a CPython-level method without arguments
     /// (`"Tensor.neg()"`, [`Dialect::Positional`]) or a `def` in `torch/_tensor.py`, `self` included
     /// (`"Tensor.split(self, split_size, dim=0)"`, [`Dialect::PyDef`]).
@@ -106,6 +109,14 @@ impl Def {
         }
     }
 
+    /// The same operation with a method derived from other overloads than the function's.
+    pub const fn method_from(self, texts: &'static [&'static str]) -> Def {
+        Def {
+            method: Method::From(texts),
+            ..self
+        }
+    }
+
     /// The same operation with a method of its own signature.
     pub const fn own_method(self, text: &'static str, dialect: Dialect) -> Def {
         Def {
@@ -180,37 +191,42 @@ fn own_form(text: &'static str, dialect: Dialect) -> Form {
     }
 }
 
+/// The Tensor method of torch-function overloads (see [`Method::Derived`]).
+fn derived(texts: &'static [&'static str]) -> Form {
+    let mut sigs = Vec::new();
+    let mut origin = Vec::new();
+    let mut positions = Vec::new();
+    for (k, text) in texts.iter().enumerate() {
+        if text.ends_with("|fnonly") {
+            continue;
+        }
+        // A signature that does not parse is reported when the function is called (and by the
+        // tables' tests).
+        let Ok(parsed) = Signature::parse(text, Dialect::Torch) else {
+            continue;
+        };
+        if let Some((method, pos)) = parsed.method_form() {
+            sigs.push(Sig::from_signature(method));
+            origin.push(k);
+            positions.push(Some(pos));
+        }
+    }
+    Form {
+        overloads: overloads(sigs),
+        origin,
+        positions,
+        self_arg: false,
+    }
+}
+
 impl Prepared {
     pub fn new(def: &'static Def) -> Prepared {
         let written: Vec<Sig> = def.sigs.iter().map(|t| Sig::torch(t)).collect();
         let method = match def.method {
             Method::Absent => None,
             Method::Own(text, dialect) => Some(own_form(text, dialect)),
-            Method::Derived => {
-                let mut sigs = Vec::new();
-                let mut origin = Vec::new();
-                let mut positions = Vec::new();
-                for (k, (sig, text)) in written.iter().zip(def.sigs).enumerate() {
-                    if text.ends_with("|fnonly") {
-                        continue;
-                    }
-                    // A signature that does not parse surfaces when the function is called.
-                    let Ok(parsed) = sig.signature() else {
-                        continue;
-                    };
-                    if let Some((method, pos)) = parsed.method_form() {
-                        sigs.push(Sig::from_signature(method));
-                        origin.push(k);
-                        positions.push(Some(pos));
-                    }
-                }
-                Some(Form {
-                    overloads: overloads(sigs),
-                    origin,
-                    positions,
-                    self_arg: false,
-                })
-            }
+            Method::Derived => Some(derived(def.sigs)),
+            Method::From(texts) => Some(derived(texts)),
         };
         let function = match def.function {
             Function::Absent => None,
@@ -275,8 +291,12 @@ impl Prepared {
 pub(crate) struct Call<'a> {
     bound: Bound<'a>,
     this: Option<Tensor>,
+    /// Where `self` sits among the written parameters (the method form; usually 0).
+    self_at: Option<usize>,
     positions: Option<&'a [Option<usize>]>,
     which: usize,
+    /// How many positional arguments the call gave.
+    given_positional: usize,
 }
 
 fn internal(what: String) -> crate::interp::error::Unwind {
@@ -285,13 +305,24 @@ fn internal(what: String) -> crate::interp::error::Unwind {
 
 impl<'a> Call<'a> {
     fn new(form: &'a Form, args: Args, this: Option<Tensor>) -> PyResult<Call<'a>> {
+        let given_positional = args.pos.len();
         let bound = form.overloads.bind(args)?;
         let k = bound.which();
+        let positions = form.positions.get(k).and_then(|p| p.as_deref());
+        // A derived method's `self` is the written `Tensor input`, the one parameter it has no place
+        // for before any `out` (which always comes last).
+        let self_at = match (&this, positions) {
+            (None, _) => None,
+            (Some(_), None) => Some(0),
+            (Some(_), Some(p)) => p.iter().position(Option::is_none),
+        };
         Ok(Call {
             which: form.origin.get(k).copied().unwrap_or(k),
-            positions: form.positions.get(k).and_then(|p| p.as_deref()),
+            positions,
+            self_at,
             this,
             bound,
+            given_positional,
         })
     }
 
@@ -314,7 +345,7 @@ impl<'a> Call<'a> {
 
     /// The value given (the method's `self` at 0); `None` when absent or `None`.
     pub fn value(&self, i: usize) -> Option<Value> {
-        if i == 0
+        if Some(i) == self.self_at
             && let Some(t) = &self.this
         {
             return Some(Value::Tensor(t.clone()));
@@ -327,7 +358,7 @@ impl<'a> Call<'a> {
 
     /// The value given, or the parameter's default as written (`None` for none).
     pub fn value_or_default(&self, i: usize) -> PyResult<Value> {
-        if i == 0
+        if Some(i) == self.self_at
             && let Some(t) = &self.this
         {
             return Ok(Value::Tensor(t.clone()));
@@ -337,11 +368,24 @@ impl<'a> Call<'a> {
 
     /// The input tensor (the method's `self`).
     pub fn this(&self) -> PyResult<Tensor> {
-        self.tensor(0)
+        match self.self_at {
+            Some(i) => self.tensor(i),
+            None => self.tensor(0),
+        }
+    }
+
+    /// How many positional arguments the call gave (`self` not counted).
+    pub fn given_positional(&self) -> usize {
+        self.given_positional
+    }
+
+    /// Whether this is the Tensor method (not the `torch` function).
+    pub fn is_method(&self) -> bool {
+        self.this.is_some()
     }
 
     pub fn tensor(&self, i: usize) -> PyResult<Tensor> {
-        if i == 0
+        if Some(i) == self.self_at
             && let Some(t) = &self.this
         {
             return Ok(t.clone());

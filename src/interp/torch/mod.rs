@@ -16,7 +16,6 @@ use crate::tensor::format::{Elements, PrintOptions, format_tensor};
 use crate::tensor::{DType, Scalar, Tensor};
 
 use super::Interpreter;
-use super::error::{PyResult, type_error};
 use super::value::{Module, Value};
 
 /// Installs `torch`, `torch.nn`, `torch.nn.functional` and `torch.nn.init`, and the native types of the
@@ -48,31 +47,6 @@ pub(crate) fn value_to_scalar(v: &Value) -> Option<Scalar> {
         Value::Float(f) => Some(Scalar::Float(*f)),
         _ => None,
     }
-}
-
-/// The ints of a list, tuple or `torch.Size` given to a function written in Python (`Tensor.split`,
-/// `broadcast_shapes`): ints, bools and one-element integer tensors (`__index__`).
-pub(crate) fn int_items(v: &Value) -> PyResult<Vec<i64>> {
-    let items: Vec<Value> = match v {
-        Value::Tuple(t) => t.as_ref().clone(),
-        Value::List(l) => l.borrow().clone(),
-        Value::Size(s) => s.iter().map(|&d| Value::Int(d as i64)).collect(),
-        _ => Vec::new(),
-    };
-    items
-        .iter()
-        .map(|v| match v {
-            Value::Int(i) => Ok(*i),
-            Value::Bool(b) => Ok(*b as i64),
-            Value::Tensor(t) if t.numel() == 1 && !t.dtype().is_floating_point() => {
-                Ok(t.item()?.to_i64())
-            }
-            other => Err(type_error(format!(
-                "'{}' object cannot be interpreted as an integer",
-                other.type_name()
-            ))),
-        })
-        .collect()
 }
 
 pub(crate) fn scalar_to_value(s: Scalar) -> Value {

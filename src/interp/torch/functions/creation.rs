@@ -300,7 +300,9 @@ fn legacy_new(c: &Call, dtype: DType) -> PyResult<Value> {
         3 | 4 => t(c.tensor(0)?.to_dtype(dtype)),
         5 => match c.value(0) {
             // A sequence given alone is data; varargs ints and a torch.Size are sizes.
-            Some(v @ (Value::List(_) | Value::Tuple(_))) => t(tensor_from_value(&v, Some(dtype))?),
+            Some(v @ (Value::List(_) | Value::Tuple(_))) if c.given_positional() == 1 => {
+                t(tensor_from_value(&v, Some(dtype))?)
+            }
             _ => t(Tensor::zeros(&shape_from(&c.int_list(0)?)?, dtype)?),
         },
         6 => {

@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use crate::interp::Interpreter;
 use crate::interp::args::{Dialect, Sig};
-use crate::interp::error::{PyResult, type_error};
+use crate::interp::error::{ExcKind, PyResult, exc, type_error};
 use crate::interp::value::{Args, Value};
 use crate::tensor::ops::{elementwise, gather, reorder};
 use crate::tensor::{Operand, Tensor};
@@ -93,23 +93,7 @@ pub(super) static DEFS: &[Def] = &[
         "broadcast_shapes",
         "broadcast_shapes(*shapes)",
         Dialect::PyDef,
-        |_, c| {
-            let mut shape: Vec<usize> = vec![];
-            for a in &c.varargs() {
-                let s: Vec<usize> = match a {
-                    Value::Int(i) => vec![(*i).max(0) as usize],
-                    Value::Size(_) | Value::Tuple(_) | Value::List(_) => {
-                        super::super::int_items(a)?
-                            .into_iter()
-                            .map(|i| i.max(0) as usize)
-                            .collect()
-                    }
-                    _ => return Err(type_error("broadcast_shapes expects shapes")),
-                };
-                shape = crate::tensor::layout::broadcast_shapes(&shape, &s)?;
-            }
-            Ok(Value::Size(Rc::new(shape)))
-        },
+        broadcast_shapes,
     ),
 ];
 
@@ -133,4 +117,50 @@ fn where_(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
         other => other,
     };
     t(elementwise::where_(&cond, oa, ob)?)
+}
+
+/// `torch.broadcast_shapes(*shapes)` (PyTorch's `_refs._broadcast_shapes`, then `torch.Size`): ints and
+/// sequences of ints, `None` skipped.
+fn broadcast_shapes(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let mut shapes: Vec<Vec<Value>> = Vec::new();
+    for shape in c.varargs() {
+        match shape {
+            Value::None => {}
+            v @ (Value::Int(_) | Value::Bool(_)) => shapes.push(vec![v]),
+            Value::Tuple(t) => shapes.push(t.as_ref().clone()),
+            Value::List(l) => shapes.push(l.borrow().clone()),
+            Value::Size(s) => shapes.push(s.iter().map(|&d| Value::Int(d as i64)).collect()),
+            other => {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    format!(
+                        "Input shapes should be of type ints, a tuple of ints, or a list of ints, got {}",
+                        interp.repr(&other)?
+                    ),
+                ));
+            }
+        }
+    }
+    let mut result: Vec<usize> = vec![];
+    for shape in &shapes {
+        let offset = shapes.iter().map(Vec::len).max().unwrap_or(0) - shape.len();
+        let dims = shape
+            .iter()
+            .enumerate()
+            .map(|(j, d)| match d {
+                Value::Int(i) => Ok((*i).max(0) as usize),
+                Value::Bool(b) => Ok(*b as usize),
+                Value::Str(_) => Err(type_error(
+                    "'<' not supported between instances of 'str' and 'int'",
+                )),
+                other => Err(type_error(format!(
+                    "torch.Size() takes an iterable of 'int' (item {} is '{}')",
+                    offset + j,
+                    other.type_name()
+                ))),
+            })
+            .collect::<PyResult<Vec<usize>>>()?;
+        result = crate::tensor::layout::broadcast_shapes(&result, &dims)?;
+    }
+    Ok(Value::Size(Rc::new(result)))
 }

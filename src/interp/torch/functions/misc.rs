@@ -108,11 +108,12 @@ pub(super) static DEFS: &[Def] = &[
         "from_numpy",
         "torch._VariableFunctionsClass.from_numpy(ndarray, /)",
         Dialect::Positional,
-        |_, _| {
-            Err(exc(
-                ExcKind::RuntimeError,
-                "the tutor has no NumPy: build tensors with torch.tensor(...)",
-            ))
+        // No value here is a NumPy array: PyTorch's answer to anything else.
+        |_, c| {
+            Err(type_error(format!(
+                "expected np.ndarray (got {})",
+                c.value(0).map_or("NoneType".into(), |v| v.type_name())
+            )))
         },
     ),
     Def::python(

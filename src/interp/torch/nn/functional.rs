@@ -362,10 +362,18 @@ fn relu(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
 fn dropout(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let p = arg(c, 1);
     let prob = match &p {
-        Value::None => 0.5,
         Value::Int(n) => *n as f64,
+        Value::Bool(b) => *b as i64 as f64,
         Value::Float(f) => *f,
-        _ => -1.0,
+        other => {
+            return Err(exc(
+                ExcKind::TypeError,
+                format!(
+                    "'<' not supported between instances of '{}' and 'float'",
+                    other.type_name()
+                ),
+            ));
+        }
     };
     if !(0.0..=1.0).contains(&prob) {
         return Err(exc(

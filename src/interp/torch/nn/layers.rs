@@ -14,6 +14,14 @@ use crate::interp::args::{Bound, Dialect, Sig};
 use crate::interp::error::{PyResult, exc, type_error};
 use crate::interp::value::{Args, Instance, Value};
 
+/// `type(v)` as Python prints it (`<class 'str'>`).
+fn class_repr(v: &Value) -> String {
+    match v {
+        Value::Tensor(_) => "<class 'torch.Tensor'>".into(),
+        other => format!("<class '{}'>", other.type_name()),
+    }
+}
+
 /// A `def` of PyTorch's, `self` included.
 const fn def(text: &'static str) -> Sig {
     Sig::new(text, Dialect::PyDef)
@@ -77,8 +85,15 @@ pub(super) fn softmax_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
         &SOFTMAX_INIT
     };
     let b = sig.bind(args)?;
+    let dim = given(&b, 1).unwrap_or(Value::None);
+    if !matches!(dim, Value::Int(_) | Value::None) {
+        return Err(type_error(format!(
+            "dim must be an int or None, got {}",
+            class_repr(&dim)
+        )));
+    }
     inst.set("training", Value::Bool(true));
-    inst.set("dim", given(&b, 1).unwrap_or(Value::None));
+    inst.set("dim", dim);
     Ok(Value::None)
 }
 
@@ -343,7 +358,12 @@ static LAYER_NORM_INIT: Sig = def(
 pub(super) fn layernorm_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
     let b = LAYER_NORM_INIT.bind(args)?;
-    let shape = normalized_shape(&b.value(1).unwrap_or(Value::None))?;
+    // `(n,)` for an int, else `tuple(normalized_shape)`, then `torch.empty(normalized_shape)`.
+    let shape = match b.value(1).unwrap_or(Value::None) {
+        v @ (Value::Int(_) | Value::Bool(_)) => vec![v],
+        other => interp.collect_iter(&other)?,
+    };
+    let shape: Vec<usize> = sizes(shape)?.iter().map(|&d| d.max(0) as usize).collect();
     let eps = number(&b, 2, 1e-5)?;
     let affine = flag(interp, &b, 3, true)?;
     let bias = flag(interp, &b, 4, true)?;
@@ -402,7 +422,18 @@ static DROPOUT_INIT: Sig = def("_DropoutNd.__init__(self, p=0.5, inplace=False)"
 pub(super) fn dropout_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
     let b = DROPOUT_INIT.bind(args)?;
-    let prob = number(&b, 1, 0.5)?;
+    let prob = match b.value(1) {
+        None => 0.5,
+        Some(Value::Float(f)) => f,
+        Some(Value::Int(n)) => n as f64,
+        Some(Value::Bool(v)) => v as i64 as f64,
+        Some(other) => {
+            return Err(type_error(format!(
+                "'<' not supported between instances of '{}' and 'int'",
+                other.type_name()
+            )));
+        }
+    };
     if !(0.0..=1.0).contains(&prob) {
         return Err(exc(
             "ValueError",
@@ -440,12 +471,7 @@ pub(super) fn sequential_init(_: &mut Interpreter, args: Args) -> PyResult<Value
     let b = SEQUENTIAL_INIT.bind(args)?;
     inst.set("training", Value::Bool(true));
     for (i, m) in b.varargs().iter().enumerate() {
-        if !is_module_value(m) {
-            return Err(type_error(format!(
-                "{} is not a Module subclass",
-                m.type_name()
-            )));
-        }
+        check_child(&Value::str(&i.to_string()), m)?;
         inst.set(&i.to_string(), m.clone());
     }
     Ok(Value::None)
@@ -472,15 +498,7 @@ pub(super) fn modulelist_init(interp: &mut Interpreter, args: Args) -> PyResult<
     let b = MODULE_LIST_INIT.bind(args)?;
     inst.set("training", Value::Bool(true));
     if let Some(items) = given(&b, 1) {
-        for (i, m) in interp.collect_iter(&items)?.into_iter().enumerate() {
-            if !is_module_value(&m) {
-                return Err(type_error(format!(
-                    "ModuleList.extend should be called with modules, but got {}",
-                    m.type_name()
-                )));
-            }
-            inst.set(&i.to_string(), m);
-        }
+        extend(interp, &inst, &items)?;
     }
     Ok(Value::None)
 }
@@ -497,8 +515,9 @@ pub(super) fn list_append(_: &mut Interpreter, args: Args) -> PyResult<Value> {
         &MODULE_LIST_APPEND
     };
     let m = sig.bind(args)?.value(1).unwrap_or(Value::None);
-    let n = children(&inst).len();
-    inst.set(&n.to_string(), m);
+    let key = children(&inst).len().to_string();
+    check_child(&Value::str(&key), &m)?;
+    inst.set(&key, m);
     Ok(Value::Instance(inst))
 }
 
@@ -508,18 +527,30 @@ pub(super) fn list_extend(interp: &mut Interpreter, args: Args) -> PyResult<Valu
         .bind(args)?
         .value(1)
         .unwrap_or(Value::None);
-    let items = interp.collect_iter(&modules)?;
-    for m in items {
-        let n = children(&inst).len();
-        inst.set(&n.to_string(), m);
-    }
+    extend(interp, &inst, &modules)?;
     Ok(Value::Instance(inst))
+}
+
+/// `ModuleList.extend(modules)`: an iterable of modules, each added under the next index.
+fn extend(interp: &mut Interpreter, inst: &Rc<Instance>, modules: &Value) -> PyResult<()> {
+    let items = interp.collect_iter(modules).map_err(|_| {
+        type_error(format!(
+            "ModuleList.extend should be called with an iterable, but got {}",
+            modules.type_name()
+        ))
+    })?;
+    for m in items {
+        let key = children(inst).len().to_string();
+        check_child(&Value::str(&key), &m)?;
+        inst.set(&key, m);
+    }
+    Ok(())
 }
 
 static PARAMETER: Sig = def("Parameter.__new__(cls, data=None, requires_grad=True)");
 
 /// `nn.Parameter(data=None, requires_grad=True)`: the data (an empty tensor when none) as a parameter.
-pub(super) fn parameter(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+pub(super) fn parameter(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let mut args = args;
     args.pos.insert(0, Value::None);
     let b = PARAMETER.bind(args)?;
@@ -527,13 +558,22 @@ pub(super) fn parameter(interp: &mut Interpreter, args: Args) -> PyResult<Value>
         None => Tensor::zeros(&[0], DType::Float32)?,
         Some(Value::Tensor(t)) => t,
         Some(other) => {
+            return Err(exc(
+                "AttributeError",
+                format!("'{}' object has no attribute 'detach'", other.type_name()),
+            ));
+        }
+    };
+    let requires_grad = match b.value(2) {
+        None => true,
+        Some(Value::Bool(v)) => v,
+        Some(other) => {
             return Err(type_error(format!(
-                "_make_subclass(): argument 'data' (position 2) must be Tensor, not {}",
+                "_make_subclass(): argument 'require_grad' (position 3) must be bool, not {}",
                 other.type_name()
             )));
         }
     };
-    let requires_grad = flag(interp, &b, 2, true)?;
     Ok(Value::Tensor(t.with_grad_info(crate::tensor::GradInfo {
         requires_grad,
         is_param: true,

@@ -221,11 +221,24 @@ pub(super) fn loss_init(interp: &mut Interpreter, args: Args) -> PyResult<Value>
         "CrossEntropyLoss" | "NLLLoss" => (2, 4, 5),
         _ => (1, 2, 3),
     };
-    if matches!(tag, "CrossEntropyLoss" | "NLLLoss") && given(&b, 1).is_some() {
-        return Err(exc(
-            ExcKind::RuntimeError,
-            format!("the tutor's {tag} does not support weight="),
-        ));
+    match given(&b, 1) {
+        _ if !matches!(tag, "CrossEntropyLoss" | "NLLLoss") => {}
+        None => {}
+        Some(Value::Tensor(_)) => {
+            return Err(exc(
+                ExcKind::RuntimeError,
+                format!("the tutor's {tag} does not support weight="),
+            ));
+        }
+        Some(other) => {
+            return Err(exc(
+                ExcKind::TypeError,
+                format!(
+                    "cannot assign '{}' object to buffer 'weight' (torch Tensor or None required)",
+                    other.type_name()
+                ),
+            ));
+        }
     }
     let reduction = reduction_of(interp, given(&b, red), given(&b, sa), given(&b, re))?;
     inst.set("training", Value::Bool(true));

@@ -266,6 +266,48 @@ pub(super) fn this(args: &Args) -> PyResult<Rc<Instance>> {
     }
 }
 
+/// `torch.typename(v)`: a tensor's legacy type (`torch.FloatTensor`), else the Python type's name.
+pub(super) fn typename(v: &Value) -> String {
+    match v {
+        Value::Tensor(t) => format!(
+            "torch.{}Tensor",
+            match t.dtype() {
+                crate::tensor::DType::Float32 => "Float",
+                crate::tensor::DType::Int64 => "Long",
+                crate::tensor::DType::Int32 => "Int",
+                crate::tensor::DType::Bool => "Bool",
+            }
+        ),
+        other => other.type_name(),
+    }
+}
+
+/// `Module.add_module`'s checks (the module first, then the name), as `Sequential` and `ModuleList`
+/// run them for each module they are given.
+pub(super) fn check_child(name: &Value, module: &Value) -> PyResult<()> {
+    if !is_module_value(module) && !matches!(module, Value::None) {
+        return Err(type_error(format!(
+            "{} is not a Module subclass",
+            typename(module)
+        )));
+    }
+    match name {
+        Value::Str(s) if s.contains('.') => Err(crate::interp::error::exc(
+            "KeyError",
+            format!("'module name can\\'t contain \".\", got: {s}'"),
+        )),
+        Value::Str(s) if s.is_empty() => Err(crate::interp::error::exc(
+            "KeyError",
+            "'module name can\\'t be empty string \"\"'",
+        )),
+        Value::Str(_) => Ok(()),
+        other => Err(type_error(format!(
+            "module name should be a string. Got {}",
+            typename(other)
+        ))),
+    }
+}
+
 pub(crate) fn is_module(inst: &Instance) -> bool {
     inst.class.has_native("Module")
 }

@@ -241,7 +241,7 @@ pub(super) fn m_register_buffer(_: &mut Interpreter, args: Args) -> PyResult<Val
         other => {
             return Err(type_error(format!(
                 "buffer name should be a string. Got {}",
-                other.map_or("NoneType".into(), |v| v.type_name())
+                other.map_or("NoneType".into(), |v| typename(&v))
             )));
         }
     };
@@ -356,16 +356,15 @@ pub(super) fn m_state_dict(_: &mut Interpreter, args: Args) -> PyResult<Value> {
 pub(super) fn m_add_module(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     static SIG: Sig = def("Module.add_module(self, name, module)");
     let (inst, b) = bind(&SIG, args)?;
-    match (b.value(1), b.value(2)) {
-        (Some(Value::Str(n)), Some(m)) => {
-            inst.set(&n, m);
-            Ok(Value::None)
-        }
-        (other, _) => Err(type_error(format!(
-            "module name should be a string. Got {}",
-            other.map_or("NoneType".into(), |v| v.type_name())
-        ))),
+    let (name, module) = (
+        b.value(1).unwrap_or(Value::None),
+        b.value(2).unwrap_or(Value::None),
+    );
+    check_child(&name, &module)?;
+    if let Value::Str(n) = name {
+        inst.set(&n, module);
     }
+    Ok(Value::None)
 }
 
 pub(super) fn m_apply(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -384,9 +383,40 @@ pub(super) fn m_apply(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
 }
 
 pub(super) fn m_extra_repr(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    static SIG: Sig = def("Module.extra_repr(self)");
-    let (inst, _) = bind(&SIG, args)?;
+    let inst = this(&args)?;
+    bind(extra_repr_sig(inst.class.native_tag()), args)?;
     Ok(Value::str(&native_extra_repr(&inst)))
+}
+
+/// `extra_repr(self)` of the class that defines it (PyTorch's layers each have their own).
+fn extra_repr_sig(tag: Option<&str>) -> &'static Sig {
+    macro_rules! sigs {
+        ($($tag:literal => $qualname:literal),* $(,)?) => {
+            match tag {
+                $(Some($tag) => {
+                    static SIG: Sig = def(concat!($qualname, ".extra_repr(self)"));
+                    &SIG
+                })*
+                _ => {
+                    static SIG: Sig = def("Module.extra_repr(self)");
+                    &SIG
+                }
+            }
+        };
+    }
+    sigs!(
+        "Linear" => "Linear",
+        "Embedding" => "Embedding",
+        "LayerNorm" => "LayerNorm",
+        "Dropout" => "_DropoutNd",
+        "ReLU" => "ReLU",
+        "GELU" => "GELU",
+        "Softmax" => "Softmax",
+        "LogSoftmax" => "LogSoftmax",
+        "LeakyReLU" => "LeakyReLU",
+        "ELU" => "ELU",
+        "SiLU" => "SiLU",
+    )
 }
 
 /// The grad_pub(super) fn a native module's forward records.

@@ -110,7 +110,7 @@ pub(super) static DEFS: &[Def] = &[
     ),
     Def::noargs(
         "detach",
-        "Tensor.detach()",
+        "TensorBase.detach()",
         &["detach(Tensor input)"],
         |_, c| t(c.this()?.detach()),
     ),
@@ -207,7 +207,7 @@ pub(super) static DEFS: &[Def] = &[
     ),
     Def::noargs(
         "zero_",
-        "Tensor.zero_()",
+        "TensorBase.zero_()",
         &["zero_(Tensor input)"],
         |_, c| {
             let x = c.this()?;

@@ -139,14 +139,16 @@ pub(super) static DEFS: &[Def] = &[
         &["masked_select(Tensor input, Tensor mask, *, Tensor out=None)"],
         |_, c| t(gather::masked_select(&c.this()?, &c.tensor(1)?)?),
     ),
+    // `torch.nonzero` takes `as_tuple` as one keyword; the method has an overload for it.
     Def::both(
         "nonzero",
-        &[
-            "nonzero(Tensor input, *, Tensor out=None)",
-            "nonzero(Tensor input, *, bool as_tuple)",
-        ],
+        &["nonzero(Tensor input, *, bool as_tuple=False, Tensor out=None)"],
         nonzero,
-    ),
+    )
+    .method_from(&[
+        "nonzero(Tensor input)",
+        "nonzero(Tensor input, *, bool as_tuple)",
+    ]),
     Def::both(
         "repeat_interleave",
         &[
@@ -160,7 +162,7 @@ pub(super) static DEFS: &[Def] = &[
 
 fn nonzero(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let x = c.this()?;
-    if c.which() == 1 && c.bool(1)? {
+    if matches!(c.value(1), Some(Value::Bool(true))) {
         let cols = gather::nonzero_tuple(&x)?;
         return Ok(Value::tuple(cols.into_iter().map(Value::Tensor).collect()));
     }

@@ -154,7 +154,7 @@ macro_rules! unary_def {
     ($name:literal, $op:ident) => {
         Def::noargs(
             $name,
-            concat!("Tensor.", $name, "()"),
+            concat!("TensorBase.", $name, "()"),
             &[concat!($name, "(Tensor input, *, Tensor out=None)")],
             |_, c| t(unary(UnaryOp::$op, &c.this()?)?),
         )
@@ -162,7 +162,7 @@ macro_rules! unary_def {
     ($name:literal, $op:ident, no_out) => {
         Def::noargs(
             $name,
-            concat!("Tensor.", $name, "()"),
+            concat!("TensorBase.", $name, "()"),
             &[concat!($name, "(Tensor input)")],
             |_, c| t(unary(UnaryOp::$op, &c.this()?)?),
         )
@@ -173,7 +173,7 @@ macro_rules! unary_inplace_def {
     ($name:literal, $op:ident) => {
         Def::noargs(
             $name,
-            concat!("Tensor.", $name, "()"),
+            concat!("TensorBase.", $name, "()"),
             &[concat!($name, "(Tensor input)")],
             |_, c| {
                 let x = c.this()?;
@@ -333,7 +333,7 @@ pub(super) static DEFS: &[Def] = &[
     logical_def!("logical_xor", Xor),
     Def::noargs(
         "logical_not",
-        "Tensor.logical_not()",
+        "TensorBase.logical_not()",
         &["logical_not(Tensor input, *, Tensor out=None)"],
         |_, c| t(pointwise::logical_not(&c.this()?)?),
     ),

@@ -80,28 +80,31 @@ fn int(n: usize) -> PyResult<Value> {
 pub(super) static DEFS: &[Def] = &[
     Def::method("size", &["size(Tensor input, int? dim=None)"], size),
     Def::method("stride", &["stride(Tensor input, int? dim=None)"], stride),
-    Def::noargs("dim", "Tensor.dim()", &[], |_, c| int(c.this()?.ndim())).no_function(),
-    Def::noargs("ndimension", "Tensor.ndimension()", &[], |_, c| {
+    Def::noargs("dim", "TensorBase.dim()", &[], |_, c| int(c.this()?.ndim())).no_function(),
+    Def::noargs("ndimension", "TensorBase.ndimension()", &[], |_, c| {
         int(c.this()?.ndim())
     })
     .no_function(),
     Def::noargs(
         "numel",
-        "Tensor.numel()",
-        &["numel(Tensor self)"],
+        "TensorBase.numel()",
+        &["numel(Tensor input)"],
         |_, c| int(c.this()?.numel()),
     ),
-    Def::noargs("nelement", "Tensor.nelement()", &[], |_, c| {
+    Def::noargs("nelement", "TensorBase.nelement()", &[], |_, c| {
         int(c.this()?.numel())
     })
     .no_function(),
-    Def::noargs("element_size", "Tensor.element_size()", &[], |_, c| {
+    Def::noargs("element_size", "TensorBase.element_size()", &[], |_, c| {
         int(c.this()?.dtype().size_in_bytes())
     })
     .no_function(),
-    Def::noargs("storage_offset", "Tensor.storage_offset()", &[], |_, c| {
-        int(c.this()?.storage_offset())
-    })
+    Def::noargs(
+        "storage_offset",
+        "TensorBase.storage_offset()",
+        &[],
+        |_, c| int(c.this()?.storage_offset()),
+    )
     .no_function(),
     Def::method(
         "is_contiguous",
@@ -110,18 +113,18 @@ pub(super) static DEFS: &[Def] = &[
     ),
     Def::noargs(
         "is_floating_point",
-        "Tensor.is_floating_point()",
+        "TensorBase.is_floating_point()",
         &["is_floating_point(Tensor input)"],
         |_, c| Ok(Value::Bool(c.this()?.dtype().is_floating_point())),
     ),
-    Def::noargs("data_ptr", "Tensor.data_ptr()", &[], |_, c| {
+    Def::noargs("data_ptr", "TensorBase.data_ptr()", &[], |_, c| {
         let x = c.this()?;
         int(x.storage_id() + x.storage_offset() * x.dtype().size_in_bytes())
     })
     .no_function(),
     Def::noargs(
         "untyped_storage",
-        "Tensor.untyped_storage()",
+        "TensorBase.untyped_storage()",
         &[],
         |_, c| {
             Ok(Value::list(
@@ -134,11 +137,11 @@ pub(super) static DEFS: &[Def] = &[
         },
     )
     .no_function(),
-    Def::noargs("item", "Tensor.item()", &[], |_, c| {
+    Def::noargs("item", "TensorBase.item()", &[], |_, c| {
         Ok(super::super::scalar_to_value(c.this()?.item()?))
     })
     .no_function(),
-    Def::noargs("tolist", "Tensor.tolist()", &[], |_, c| {
+    Def::noargs("tolist", "TensorBase.tolist()", &[], |_, c| {
         Ok(super::convert::tolist(&c.this()?))
     })
     .no_function(),

@@ -2,9 +2,9 @@
 //! sorting and top-k, and whole-tensor comparisons (`equal`, `allclose`, `isclose`).
 
 use crate::interp::Interpreter;
-use crate::interp::args::Dialect;
+use crate::interp::args::{Dialect, Sig};
 use crate::interp::error::{ExcKind, PyResult, exc};
-use crate::interp::value::Value;
+use crate::interp::value::{Args, Value};
 use crate::tensor::ops::elementwise::binary;
 use crate::tensor::ops::{pointwise, reduce, sort};
 use crate::tensor::{BinaryOp, DType, Operand, Tensor};
@@ -382,26 +382,34 @@ pub(super) static DEFS: &[Def] = &[
     ),
 ];
 
-/// `norm(input, p='fro', dim=None, keepdim=False, ...)`, written in Python by PyTorch; the tutor
-/// computes the 2-norm (`'fro'` or `2`).
+/// `torch.linalg.vector_norm`, which `norm` (written in Python) calls for a numeric `p`.
+static VECTOR_NORM: Sig = Sig::torch(
+    "linalg_vector_norm(Tensor input, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)",
+);
+
+/// `norm(input, p='fro', dim=None, keepdim=False, ...)`, written in Python by PyTorch: `'fro'` and
+/// numbers go to `linalg.vector_norm`; the tutor computes the 2-norm.
 fn norm(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
-    match c.value(1) {
-        None => {}
-        Some(Value::Str(p)) if &*p == "fro" => {}
-        Some(Value::Int(2)) => {}
-        Some(Value::Float(p)) if p == 2.0 => {}
-        Some(_) => {
+    let x = c.this()?;
+    let given = |i: usize| c.value(i).unwrap_or(Value::None);
+    let (dim, keepdim) = (given(2), c.value_or_default(3)?);
+    let ord = match c.value_or_default(1)? {
+        Value::Str(p) if &*p == "fro" => Value::Int(2),
+        Value::Str(_) => {
             return Err(exc(
                 ExcKind::RuntimeError,
                 "the tutor's norm computes the 2-norm only (p='fro' or p=2)",
             ));
         }
-    }
-    let dims = match c.value(2) {
-        None => None,
-        Some(Value::Int(d)) => Some(vec![d]),
-        Some(v) => Some(super::super::int_items(&v)?),
+        Value::None => Value::Float(2.0),
+        p => p,
     };
-    let keep = matches!(c.value(3), Some(Value::Bool(true)));
-    t(reduce::norm(&c.this()?, dims.as_deref(), keep)?)
+    let b = VECTOR_NORM.bind(Args::new(vec![Value::Tensor(x.clone()), ord, dim, keepdim]))?;
+    if b.float(1)? != 2.0 {
+        return Err(exc(
+            ExcKind::RuntimeError,
+            "the tutor's norm computes the 2-norm only (p='fro' or p=2)",
+        ));
+    }
+    t(reduce::norm(&x, b.opt_int_list(2)?.as_deref(), b.bool(3)?)?)
 }

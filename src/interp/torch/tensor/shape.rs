@@ -2,9 +2,9 @@
 //! splits and the triangles.
 
 use crate::interp::Interpreter;
-use crate::interp::args::Dialect;
+use crate::interp::args::{Dialect, Sig};
 use crate::interp::error::{ExcKind, PyResult, exc};
-use crate::interp::value::Value;
+use crate::interp::value::{Args, Value};
 use crate::tensor::ops::reorder;
 use crate::tensor::{SplitSizes, Tensor};
 
@@ -123,7 +123,7 @@ pub(super) static DEFS: &[Def] = &[
         ],
         movedim,
     ),
-    Def::noargs("t", "Tensor.t()", &["t(Tensor input)"], |_, c| {
+    Def::noargs("t", "TensorBase.t()", &["t(Tensor input)"], |_, c| {
         t(c.this()?.t()?)
     }),
     Def::both("flip", &["flip(Tensor input, int[] dims)"], |_, c| {
@@ -131,7 +131,7 @@ pub(super) static DEFS: &[Def] = &[
     }),
     Def::noargs(
         "fliplr",
-        "Tensor.fliplr()",
+        "TensorBase.fliplr()",
         &["fliplr(Tensor input)"],
         |_, c| t(reorder::flip(&c.this()?, &[1])?),
     ),
@@ -211,15 +211,19 @@ pub(super) static DEFS: &[Def] = &[
     ),
 ];
 
+/// The C++ method `Tensor.unflatten` (written in Python) passes its arguments to.
+static UNFLATTEN: Sig = Sig::torch("unflatten(int dim, SymInt[] sizes)");
+
 fn unflatten(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let x = c.this()?;
-    let sizes = match c.value(2) {
-        Some(v @ (Value::Tuple(_) | Value::List(_) | Value::Size(_))) => {
-            super::super::int_items(&v)?
-        }
-        _ => c.int_list(2)?,
+    let (dim, sizes) = if c.is_method() {
+        let given = |i: usize| c.value(i).unwrap_or(Value::None);
+        let b = UNFLATTEN.bind(Args::new(vec![given(1), given(2)]))?;
+        (b.int(0)?, b.int_list(1)?)
+    } else {
+        (c.int(1)?, c.int_list(2)?)
     };
-    t(reorder::unflatten(&x, c.int(1)?, &sizes)?)
+    t(reorder::unflatten(&x, dim, &sizes)?)
 }
 
 fn squeeze(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
@@ -249,19 +253,26 @@ fn movedim(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
     t(reorder::movedim(&x, source, destination)?)
 }
 
-/// `Tensor.split(split_size, dim=0)` and `torch.split(tensor, split_size_or_sections, dim=0)`, written
-/// in Python by PyTorch: an int splits into equal parts, a list into those sizes.
+// The C++ functions `Tensor.split` (written in Python) passes its arguments to: an int splits into equal
+// parts, anything else is taken as the list of sizes.
+static SPLIT: Sig = Sig::torch("split(Tensor input, SymInt split_size, int dim=0)");
+static SPLIT_WITH_SIZES: Sig =
+    Sig::torch("split_with_sizes(Tensor input, SymInt[] split_sizes, int dim=0)");
+
+/// `Tensor.split(split_size, dim=0)` and `torch.split(tensor, split_size_or_sections, dim=0)`.
 fn split(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let x = c.this()?;
-    let dim = c.int(2)?;
-    let sizes = match c.value(1) {
-        Some(v @ (Value::List(_) | Value::Tuple(_))) => SplitSizes::List(
-            super::super::int_items(&v)?
-                .iter()
-                .map(|&v| v.max(0) as usize)
-                .collect(),
-        ),
-        _ => SplitSizes::Each(c.int(1)?.max(0) as usize),
+    let size = c.value(1).unwrap_or(Value::None);
+    let dim = c.value_or_default(2)?;
+    let each = matches!(size, Value::Int(_) | Value::Bool(_));
+    let args = Args::new(vec![Value::Tensor(x.clone()), size, dim]);
+    let (sizes, dim) = if each {
+        let b = SPLIT.bind(args)?;
+        (SplitSizes::Each(b.int(1)?.max(0) as usize), b.int(2)?)
+    } else {
+        let b = SPLIT_WITH_SIZES.bind(args)?;
+        let sizes = b.int_list(1)?.iter().map(|&v| v.max(0) as usize).collect();
+        (SplitSizes::List(sizes), b.int(2)?)
     };
     tensors(x.split(sizes, dim)?)
 }
