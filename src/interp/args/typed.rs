@@ -87,7 +87,13 @@ pub(super) fn bind_torch(sig: &Signature, args: &Args, raise: bool) -> PyResult<
         let varargs_eligible = allow_varargs_intlist && arg_pos == 0 && !is_kwd;
         match obj {
             None if p.optional => out.push(Slot::Absent),
-            Some(Value::None) if p.allow_none => out.push(Slot::Absent),
+            Some(Value::None) if p.allow_none => {
+                // A keyword `None` is still a keyword used (PyTorch counts every keyword it finds).
+                if is_kwd {
+                    remaining_kwargs -= 1;
+                }
+                out.push(Slot::Absent)
+            }
             None => return fail(missing_args(sig, i)),
             Some(v) => {
                 if check(p, &v, sig.numbers_as_tensors, i)? {

@@ -270,17 +270,12 @@ pub(super) fn f_dispatch(
         .chain(args.kw.iter().map(|(_, v)| v))
         .collect();
     let record = super::super::autograd::recording(interp, &inputs);
-    let input_ndim = match args.pos.first() {
+    let call = p.bind_function(args)?;
+    let input_ndim = match call.value(0) {
         Some(Value::Tensor(t)) => t.ndim(),
         _ => 0,
     };
-    let has_bias = matches!(
-        args.pos
-            .get(2)
-            .or(args.kw.iter().find(|(k, _)| &**k == "bias").map(|(_, v)| v)),
-        Some(Value::Tensor(_))
-    );
-    let call = p.bind_function(args)?;
+    let has_bias = matches!(node, Node::Linear) && matches!(call.value(2), Some(Value::Tensor(_)));
     let result = (p.def.run)(interp, &call)?;
     match node {
         _ if !record => Ok(result),

@@ -140,6 +140,13 @@ fn forward_input(sig: &'static Sig, op: &str, args: Args) -> PyResult<Tensor> {
     }
 }
 
+fn not_a_tensor(op: &str, got: Option<Value>) -> crate::interp::error::Unwind {
+    type_error(format!(
+        "{op}(): argument 'input' (position 1) must be Tensor, not {}",
+        got.map_or("NoneType".into(), |v| v.type_name())
+    ))
+}
+
 /// The C++ op an activation's forward calls (for the wording of a wrong input).
 fn activation_op(tag: &str) -> &'static str {
     match tag {
@@ -161,17 +168,21 @@ pub(super) fn act_forward(interp: &mut Interpreter, args: Args) -> PyResult<Valu
         let b = forward_sig(tag).bind(args)?;
         return Ok(b.value(1).unwrap_or(Value::None));
     }
-    if matches!(tag, "Softmax" | "LogSoftmax") && !matches!(args.pos.get(1), Some(Value::Tensor(_)))
-    {
-        // F.softmax calls `input.softmax(dim)`.
-        let b = forward_sig(tag).bind(args)?;
-        let input = b.value(1).unwrap_or(Value::None);
-        return Err(exc(
-            "AttributeError",
-            format!("'{}' object has no attribute 'dim'", input.type_name()),
-        ));
-    }
-    let x = forward_input(forward_sig(tag), activation_op(tag), args)?;
+    let b = forward_sig(tag).bind(args)?;
+    let x = match b.value(1) {
+        Some(Value::Tensor(x)) => x,
+        // F.softmax calls `input.dim()` first; the others pass the input to a C++ op.
+        other if matches!(tag, "Softmax" | "LogSoftmax") => {
+            return Err(exc(
+                "AttributeError",
+                format!(
+                    "'{}' object has no attribute 'dim'",
+                    other.map_or("NoneType".into(), |v| v.type_name())
+                ),
+            ));
+        }
+        other => return Err(not_a_tensor(activation_op(tag), other)),
+    };
     let out = match inst.class.native_tag() {
         Some("ReLU") => unary(UnaryOp::Relu, &x)?,
         Some("Tanh") => unary(UnaryOp::Tanh, &x)?,

@@ -233,7 +233,7 @@ pub(super) fn m_cpu(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     Ok(Value::Instance(bind(&SIG, args)?.0))
 }
 
-pub(super) fn m_register_buffer(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+pub(super) fn m_register_buffer(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     static SIG: Sig = def("Module.register_buffer(self, name, tensor, persistent=True)");
     let (inst, b) = bind(&SIG, args)?;
     let name = match b.value(1) {
@@ -256,6 +256,7 @@ pub(super) fn m_register_buffer(_: &mut Interpreter, args: Args) -> PyResult<Val
             )));
         }
     };
+    let persistent = flag(interp, &b, 3, true)?;
     inst.set(&name, value);
     let mut names = buffer_names(&inst);
     if !names.iter().any(|n| **n == *name) {
@@ -265,14 +266,31 @@ pub(super) fn m_register_buffer(_: &mut Interpreter, args: Args) -> PyResult<Val
         BUFFERS,
         Value::list(names.into_iter().map(Value::Str).collect()),
     );
+    let mut transient: Vec<Rc<str>> = names_at(&inst, NON_PERSISTENT)
+        .into_iter()
+        .filter(|n| **n != *name)
+        .collect();
+    if !persistent {
+        transient.push(name);
+    }
+    inst.set(
+        NON_PERSISTENT,
+        Value::list(transient.into_iter().map(Value::Str).collect()),
+    );
     Ok(Value::None)
 }
 
-/// Where a module keeps its buffer names: not a Python identifier, so cells cannot reach it.
+/// Where a module keeps its buffer names, and those of its buffers that `state_dict` leaves out
+/// (`persistent=False`): not Python identifiers, so cells cannot reach them.
 pub(super) const BUFFERS: &str = "\u{0}buffers";
+const NON_PERSISTENT: &str = "\u{0}non_persistent";
 
 pub(super) fn buffer_names(inst: &Instance) -> Vec<Rc<str>> {
-    match inst.get(BUFFERS) {
+    names_at(inst, BUFFERS)
+}
+
+fn names_at(inst: &Instance, key: &str) -> Vec<Rc<str>> {
+    match inst.get(key) {
         Some(Value::List(l)) => l
             .borrow()
             .iter()
@@ -331,7 +349,11 @@ pub(super) fn m_state_dict(_: &mut Interpreter, args: Args) -> PyResult<Value> {
                 Value::Tensor(t.detach()),
             );
         }
+        let transient = names_at(inst, NON_PERSISTENT);
         for name in buffer_names(inst) {
+            if transient.contains(&name) {
+                continue;
+            }
             if let Some(Value::Tensor(t)) = inst.get(&name) {
                 let key = format!("{prefix}{name}");
                 out.insert(
