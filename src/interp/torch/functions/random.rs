@@ -38,7 +38,7 @@ macro_rules! like {
 
 /// Where `requires_grad=` sits: overloads with a `generator` have one more keyword before it.
 fn requires_grad(c: &Call, without_generator: usize) -> PyResult<bool> {
-    c.requires_grad(without_generator + usize::from(c.which() % 2 == 0))
+    c.requires_grad(without_generator + usize::from(c.which().is_multiple_of(2)))
 }
 
 /// `rand`/`randn`: floats of the shape at 0.
