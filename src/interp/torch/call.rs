@@ -295,7 +295,8 @@ pub(crate) struct Call<'a> {
     self_at: Option<usize>,
     positions: Option<&'a [Option<usize>]>,
     which: usize,
-    /// How many positional arguments the call gave.
+    /// How many positional arguments were bound (a Python-level method's `self` or a class's `cls`
+    /// included).
     given_positional: usize,
 }
 
@@ -374,7 +375,7 @@ impl<'a> Call<'a> {
         }
     }
 
-    /// How many positional arguments the call gave (`self` not counted).
+    /// How many positional arguments were bound (see the field).
     pub fn given_positional(&self) -> usize {
         self.given_positional
     }
@@ -464,4 +465,45 @@ impl<'a> Call<'a> {
             _ => Ok(false),
         }
     }
+}
+
+/// Checks a table entry's signatures: every text parses, and a derived method has an overload.
+#[cfg(test)]
+pub(crate) fn check_def(def: &Def) -> Result<(), String> {
+    let parse = |text: &'static str, dialect: Dialect| {
+        Signature::parse(text, dialect)
+            .map(|_| ())
+            .map_err(|e| format!("{}: {e}", def.name))
+    };
+    for text in def.sigs {
+        parse(text, Dialect::Torch)?;
+    }
+    match def.method {
+        Method::Own(text, dialect) => parse(text, dialect)?,
+        Method::From(texts) => {
+            for text in texts {
+                parse(text, Dialect::Torch)?;
+            }
+        }
+        Method::Derived => {
+            if !def.sigs.iter().any(|t| {
+                Signature::parse(t, Dialect::Torch).is_ok_and(|s| s.method_form().is_some())
+            }) {
+                return Err(format!("{}: no overload has a method form", def.name));
+            }
+        }
+        Method::Absent => {}
+    }
+    match def.function {
+        Function::Own(text, dialect) => parse(text, dialect)?,
+        Function::Class(text) => parse(text, Dialect::PyDef)?,
+        Function::Torch if def.sigs.is_empty() => {
+            return Err(format!(
+                "{}: a torch function without a signature",
+                def.name
+            ));
+        }
+        _ => {}
+    }
+    Ok(())
 }

@@ -375,3 +375,18 @@ pub(super) fn int_attr(inst: &Instance, name: &str) -> i64 {
         _ => 0,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::call::check_def;
+
+    #[test]
+    fn every_functional_and_init_signature_parses() {
+        for (p, _) in super::functional::F_TABLE.values() {
+            check_def(p.def).unwrap_or_else(|e| panic!("{e}"));
+        }
+        for p in super::initializers::INIT_TABLE.values() {
+            check_def(p.def).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
