@@ -123,28 +123,51 @@ fn forward_sig(tag: &str) -> &'static Sig {
     }
 }
 
-/// The tensor a layer's `forward(self, input)` was given; anything else is refused as the C++ op the
-/// layer calls refuses it (`linear(): argument 'input' (position 1) must be Tensor, not int`).
-fn forward_input(sig: &'static Sig, op: &str, args: Args) -> PyResult<Tensor> {
-    let b = sig.bind(args)?;
-    let (param, position) = match op {
-        "embedding" => ("indices", 2),
-        _ => ("input", 1),
-    };
-    match b.value(1) {
-        Some(Value::Tensor(t)) => Ok(t),
-        other => Err(type_error(format!(
-            "{op}(): argument '{param}' (position {position}) must be Tensor, not {}",
-            other.map_or("NoneType".into(), |v| v.type_name())
-        ))),
+/// The input parameter of the C++ op a layer's forward passes its input to (`F.linear` calls
+/// `torch._C._nn.linear(input, ...)`), which refuses anything but a tensor in its own words
+/// (`linear(): argument 'input' (position 1) must be Tensor, not int`).
+fn op_input(op: &str) -> &'static Sig {
+    macro_rules! ops {
+        ($($name:literal => $text:literal),* $(,)?) => {
+            match op {
+                $($name => {
+                    static SIG: Sig = Sig::torch($text);
+                    &SIG
+                })*
+                _ => {
+                    static SIG: Sig = Sig::torch("relu(Tensor input)");
+                    &SIG
+                }
+            }
+        };
     }
+    ops!(
+        "linear" => "linear(Tensor input)",
+        // `torch.embedding(weight, input, ...)`: the indices come second.
+        "embedding" => "embedding(object weight, Tensor indices)",
+        "layer_norm" => "layer_norm(Tensor input)",
+        "dropout" => "dropout(Tensor input)",
+        "tanh" => "tanh(Tensor input)",
+        "silu" => "silu(Tensor input)",
+        "leaky_relu" => "leaky_relu(Tensor input)",
+        "elu" => "elu(Tensor input)",
+        "sigmoid" => "sigmoid(Tensor input)",
+        "gelu" => "gelu(Tensor input)",
+    )
 }
 
-fn not_a_tensor(op: &str, got: Option<Value>) -> crate::interp::error::Unwind {
-    type_error(format!(
-        "{op}(): argument 'input' (position 1) must be Tensor, not {}",
-        got.map_or("NoneType".into(), |v| v.type_name())
-    ))
+/// The tensor a layer's `forward(self, input)` was given, checked as the C++ op `op` checks it.
+fn forward_input(sig: &'static Sig, op: &str, args: Args) -> PyResult<Tensor> {
+    let input = sig.bind(args)?.value(1).unwrap_or(Value::None);
+    op_tensor(op, input)
+}
+
+fn op_tensor(op: &str, input: Value) -> PyResult<Tensor> {
+    if op == "embedding" {
+        let b = op_input(op).bind(Args::new(vec![Value::None, input]))?;
+        return b.tensor(1);
+    }
+    op_input(op).bind(Args::new(vec![input]))?.tensor(0)
 }
 
 /// The C++ op an activation's forward calls (for the wording of a wrong input).
@@ -181,7 +204,7 @@ pub(super) fn act_forward(interp: &mut Interpreter, args: Args) -> PyResult<Valu
                 ),
             ));
         }
-        other => return Err(not_a_tensor(activation_op(tag), other)),
+        other => op_tensor(activation_op(tag), other.unwrap_or(Value::None))?,
     };
     let out = match inst.class.native_tag() {
         Some("ReLU") => unary(UnaryOp::Relu, &x)?,
@@ -559,6 +582,8 @@ fn extend(interp: &mut Interpreter, inst: &Rc<Instance>, modules: &Value) -> PyR
 }
 
 static PARAMETER: Sig = def("Parameter.__new__(cls, data=None, requires_grad=True)");
+static MAKE_SUBCLASS: Sig =
+    Sig::torch("_make_subclass(object cls, Tensor data, bool require_grad=False)");
 
 /// `nn.Parameter(data=None, requires_grad=True)`: the data (an empty tensor when none) as a parameter.
 pub(super) fn parameter(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -575,16 +600,11 @@ pub(super) fn parameter(_: &mut Interpreter, args: Args) -> PyResult<Value> {
             ));
         }
     };
-    let requires_grad = match b.value(2) {
-        None => true,
-        Some(Value::Bool(v)) => v,
-        Some(other) => {
-            return Err(type_error(format!(
-                "_make_subclass(): argument 'require_grad' (position 3) must be bool, not {}",
-                other.type_name()
-            )));
-        }
-    };
+    // `torch.Tensor._make_subclass(cls, data, requires_grad)` checks the flag.
+    let requires_grad = b.value(2).unwrap_or(Value::Bool(true));
+    let requires_grad = MAKE_SUBCLASS
+        .bind(Args::new(vec![Value::None, Value::Tensor(t.clone()), requires_grad]))?
+        .bool(2)?;
     Ok(Value::Tensor(t.with_grad_info(crate::tensor::GradInfo {
         requires_grad,
         is_param: true,
