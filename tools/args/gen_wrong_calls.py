@@ -136,6 +136,23 @@ EXTRA = {
 }
 
 
+# Mistakes a learner makes, beyond the generic probes.
+COMMON_MISTAKES = [
+    "T.view(2, 3.0)", "T.reshape(2, '3')", "T.view([2, 3.0])", "torch.zeros(2.0)", "torch.ones([2, 3.5])",
+    "T.sum(dim=1.0)", "T.sum(1, True, 1)", "T.transpose(0)", "T.permute(0)", "T.permute(0, 1.0)",
+    "torch.cat(T, T)", "torch.cat([T, T], 2.0)", "torch.stack(T)", "T.masked_fill(T > 0, 'a')",
+    "T.masked_fill(T > 0)", "T.matmul(2)", "torch.matmul(T)", "T.unsqueeze()", "T.expand(3, 'a')",
+    "torch.arange(2, 10, 0.5, 3)", "torch.randn(2, 3, 4.0)", "torch.tensor([1, 2], dtype=float)",
+    "T.max(dim=1, keepdim=1)", "T.std(ddof=1)", "T.size(0, 1)", "torch.softmax(T)", "T.softmax()",
+    "T.clamp(min='a')", "torch.full((2, 3))", "torch.full(2, 0.5)", "T.split(1, 1, 1)", "T.chunk()",
+    "T.topk(k=1.5)", "T.argmax(dim=None, keepdim='a')", "torch.manual_seed()", "torch.randint(0, 10, size=3)",
+    "torch.tril(T, 1.0)", "torch.where(T > 0, T)", "T.repeat()", "T.flatten(0, 1, 2)", "T.to('cpu', 'x')",
+    "nn.Linear(3)", "nn.Linear(3.0, 2)", "nn.Embedding(10)", "nn.LayerNorm()", "nn.Dropout(0.1, True, 1)",
+    "F.softmax(T, dim=0, dim2=1)", "F.relu(T, True, 1)", "F.cross_entropy(T)", "F.linear(T)",
+    "F.scaled_dot_product_attention(T, T, T, T, 0.0, True, 1)", "F.one_hot(T.long(), num_classes=2.5)",
+]
+
+
 def functional_probes():
     calls = []
     for n in names("nn/functional.rs", "nn/losses.rs"):
@@ -236,6 +253,8 @@ def main():
         calls = [c for x in ns for c in function_probes("torch.", x)] + EXTRA[name]
         n, missing = write(name, "torch functions: " + name[len("args_torch_"):], calls, ns)
         total, gaps = total + n, gaps + missing
+    n, _ = write("args_common_mistakes", "everyday mistakes", COMMON_MISTAKES, [])
+    total += n
     n, missing = write("args_functional", "torch.nn.functional", functional_probes(),
                        names("nn/functional.rs", "nn/losses.rs"))
     total, gaps = total + n, gaps + missing

@@ -1,0 +1,67 @@
+# Wrong calls of everyday mistakes: each prints the TypeError PyTorch raises. Written by
+# tools/args/gen_wrong_calls.py; the expected output is real PyTorch's (tests/golden/generate.py).
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+T = torch.zeros(2, 3)
+
+
+def check(call, f):
+    print(call)
+    try:
+        f()
+        print("no error")
+    except TypeError as e:
+        print(e)
+
+check('T.view(2, 3.0)', lambda: T.view(2, 3.0))
+check("T.reshape(2, '3')", lambda: T.reshape(2, '3'))
+check('T.view([2, 3.0])', lambda: T.view([2, 3.0]))
+check('torch.zeros(2.0)', lambda: torch.zeros(2.0))
+check('torch.ones([2, 3.5])', lambda: torch.ones([2, 3.5]))
+check('T.sum(dim=1.0)', lambda: T.sum(dim=1.0))
+check('T.sum(1, True, 1)', lambda: T.sum(1, True, 1))
+check('T.transpose(0)', lambda: T.transpose(0))
+check('T.permute(0, 1.0)', lambda: T.permute(0, 1.0))
+check('torch.cat(T, T)', lambda: torch.cat(T, T))
+check('torch.cat([T, T], 2.0)', lambda: torch.cat([T, T], 2.0))
+check('torch.stack(T)', lambda: torch.stack(T))
+check("T.masked_fill(T > 0, 'a')", lambda: T.masked_fill(T > 0, 'a'))
+check('T.masked_fill(T > 0)', lambda: T.masked_fill(T > 0))
+check('T.matmul(2)', lambda: T.matmul(2))
+check('torch.matmul(T)', lambda: torch.matmul(T))
+check('T.unsqueeze()', lambda: T.unsqueeze())
+check("T.expand(3, 'a')", lambda: T.expand(3, 'a'))
+check('torch.arange(2, 10, 0.5, 3)', lambda: torch.arange(2, 10, 0.5, 3))
+check('torch.randn(2, 3, 4.0)', lambda: torch.randn(2, 3, 4.0))
+check('T.max(dim=1, keepdim=1)', lambda: T.max(dim=1, keepdim=1))
+check('T.std(ddof=1)', lambda: T.std(ddof=1))
+check('T.size(0, 1)', lambda: T.size(0, 1))
+check('torch.softmax(T)', lambda: torch.softmax(T))
+check('T.softmax()', lambda: T.softmax())
+check("T.clamp(min='a')", lambda: T.clamp(min='a'))
+check('torch.full((2, 3))', lambda: torch.full((2, 3)))
+check('torch.full(2, 0.5)', lambda: torch.full(2, 0.5))
+check('T.split(1, 1, 1)', lambda: T.split(1, 1, 1))
+check('T.chunk()', lambda: T.chunk())
+check('T.topk(k=1.5)', lambda: T.topk(k=1.5))
+check("T.argmax(dim=None, keepdim='a')", lambda: T.argmax(dim=None, keepdim='a'))
+check('torch.manual_seed()', lambda: torch.manual_seed())
+check('torch.randint(0, 10, size=3)', lambda: torch.randint(0, 10, size=3))
+check('torch.tril(T, 1.0)', lambda: torch.tril(T, 1.0))
+check('torch.where(T > 0, T)', lambda: torch.where(T > 0, T))
+check('T.repeat()', lambda: T.repeat())
+check('T.flatten(0, 1, 2)', lambda: T.flatten(0, 1, 2))
+check("T.to('cpu', 'x')", lambda: T.to('cpu', 'x'))
+check('nn.Linear(3)', lambda: nn.Linear(3))
+check('nn.Linear(3.0, 2)', lambda: nn.Linear(3.0, 2))
+check('nn.Embedding(10)', lambda: nn.Embedding(10))
+check('nn.LayerNorm()', lambda: nn.LayerNorm())
+check('nn.Dropout(0.1, True, 1)', lambda: nn.Dropout(0.1, True, 1))
+check('F.softmax(T, dim=0, dim2=1)', lambda: F.softmax(T, dim=0, dim2=1))
+check('F.relu(T, True, 1)', lambda: F.relu(T, True, 1))
+check('F.cross_entropy(T)', lambda: F.cross_entropy(T))
+check('F.linear(T)', lambda: F.linear(T))
+check('F.scaled_dot_product_attention(T, T, T, T, 0.0, True, 1)', lambda: F.scaled_dot_product_attention(T, T, T, T, 0.0, True, 1))
+check('F.one_hot(T.long(), num_classes=2.5)', lambda: F.one_hot(T.long(), num_classes=2.5))
