@@ -603,7 +603,11 @@ pub(super) fn parameter(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     // `torch.Tensor._make_subclass(cls, data, requires_grad)` checks the flag.
     let requires_grad = b.value(2).unwrap_or(Value::Bool(true));
     let requires_grad = MAKE_SUBCLASS
-        .bind(Args::new(vec![Value::None, Value::Tensor(t.clone()), requires_grad]))?
+        .bind(Args::new(vec![
+            Value::None,
+            Value::Tensor(t.clone()),
+            requires_grad,
+        ]))?
         .bool(2)?;
     Ok(Value::Tensor(t.with_grad_info(crate::tensor::GradInfo {
         requires_grad,
