@@ -150,6 +150,9 @@ COMMON_MISTAKES = [
     "nn.Linear(3)", "nn.Linear(3.0, 2)", "nn.Embedding(10)", "nn.LayerNorm()", "nn.Dropout(0.1, True, 1)",
     "F.softmax(T, dim=0, dim2=1)", "F.relu(T, True, 1)", "F.cross_entropy(T)", "F.linear(T)",
     "F.scaled_dot_product_attention(T, T, T, T, 0.0, True, 1)", "F.one_hot(T.long(), num_classes=2.5)",
+    # A parameter is a `Parameter` in PyTorch's messages.
+    "torch.zeros(nn.Parameter(T))", "torch.max(nn.Parameter(T), 'x')", "T.std(nn.Parameter(T), True, True)",
+    "torch.cat([T, 1], dim=nn.Parameter(T))",
 ]
 
 

@@ -8,8 +8,16 @@ use super::super::error::{PyResult, type_error};
 use super::super::value::{Args, Value};
 use super::{
     Param, Sig, Signature, Slot, Ty, is_0d_tensor, is_index, is_int, is_integral, is_number,
-    seq_items, tp_name,
+    seq_items,
 };
+
+/// `Py_TYPE(obj)->tp_name`, which PyTorch's messages print: a parameter is a `Parameter`.
+fn py_type(v: &Value) -> String {
+    match v {
+        Value::Tensor(t) if t.is_param() => "Parameter".into(),
+        other => super::tp_name(other),
+    }
+}
 
 /// `FunctionParameter::check` (`argnum` is the parameter's index, as PyTorch's messages count it).
 fn check(p: &Param, v: &Value, numbers_as_tensors: bool, argnum: usize) -> PyResult<bool> {
@@ -40,7 +48,7 @@ fn check(p: &Param, v: &Value, numbers_as_tensors: bool, argnum: usize) -> PyRes
                     if !matches!(item, Value::Tensor(_)) {
                         return Err(type_error(format!(
                             "expected Tensor as element {i} in argument {argnum}, but got {}",
-                            tp_name(item)
+                            py_type(item)
                         )));
                     }
                 }
@@ -109,7 +117,7 @@ pub(super) fn bind_torch(sig: &Signature, args: &Args, raise: bool) -> PyResult<
                         sig.name,
                         p.name,
                         p.ty.name(),
-                        tp_name(&v)
+                        py_type(&v)
                     ));
                 } else if varargs_eligible && nargs > 1 {
                     // `reshape(2.0, 3)`: PyTorch 2.x counts the arguments before it names a type.
@@ -124,7 +132,7 @@ pub(super) fn bind_torch(sig: &Signature, args: &Args, raise: bool) -> PyResult<
                         p.name,
                         arg_pos + 1,
                         p.ty.name(),
-                        tp_name(first)
+                        py_type(first)
                     ));
                 } else {
                     return fail(format!(
@@ -133,7 +141,7 @@ pub(super) fn bind_torch(sig: &Signature, args: &Args, raise: bool) -> PyResult<
                         p.name,
                         arg_pos + 1,
                         p.ty.name(),
-                        tp_name(&v)
+                        py_type(&v)
                     ));
                 }
                 if is_kwd {
@@ -308,11 +316,11 @@ fn unmatched_kwargs<'k>(pieces: &[Piece<'_>], kwargs: &[&'k (Rc<str>, Value)]) -
 fn arg_desc(args: &Args) -> String {
     let mut out = String::from("(");
     for v in &args.pos {
-        out.push_str(&tp_name(v));
+        out.push_str(&py_type(v));
         out.push_str(", ");
     }
     for (k, v) in args.kw.iter().rev() {
-        out.push_str(&format!("{k}={}, ", tp_name(v)));
+        out.push_str(&format!("{k}={}, ", py_type(v)));
     }
     if !args.pos.is_empty() {
         out.truncate(out.len() - 2);
@@ -346,16 +354,16 @@ fn formatted_arg_desc(pieces: &[Piece<'_>], args: &Args, kwargs: &[&(Rc<str>, Va
             Value::Tuple(_) | Value::List(_) | Value::Size(_) => {
                 let items = seq_items(v);
                 let list = matches!(v, Value::List(_));
-                out.push_str(&tp_name(v));
+                out.push_str(&py_type(v));
                 out.push_str(" of ");
                 out.push(if list { '[' } else { '(' });
-                out.push_str(&items.iter().map(tp_name).collect::<Vec<_>>().join(", "));
+                out.push_str(&items.iter().map(py_type).collect::<Vec<_>>().join(", "));
                 if !list && items.len() == 1 {
                     out.push(',');
                 }
                 out.push(if list { ']' } else { ')' });
             }
-            other => out.push_str(&tp_name(other)),
+            other => out.push_str(&py_type(other)),
         }
         out.push_str(mark);
         out.push_str(", ");
@@ -369,7 +377,7 @@ fn formatted_arg_desc(pieces: &[Piece<'_>], args: &Args, kwargs: &[&(Rc<str>, Va
 
 /// `_buildType`'s matching: by Python type name, `float` also taking `int`.
 fn type_matches(ty: &str, v: &Value) -> bool {
-    let t = tp_name(v);
+    let t = py_type(v);
     match ty {
         "float" => matches!(t.as_str(), "float" | "int"),
         "int" => t == "int",
