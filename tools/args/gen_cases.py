@@ -118,6 +118,16 @@ CASES = [
     ("PyDef", "copy(x)", "copy.copy", ["", "1, 2", "1, 2, zz=3", "y=1"]),
 ]
 
+# The torch bindings' tables (src/interp/torch/**): a keyword given as None is still a keyword used.
+TORCH_TABLE_CASES = [
+    ("Torch", "zeros(SymInt[] size, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+     "torch.zeros", ["2, layout=None", "2, device=None, dtype=None, pin_memory=None", "2, layout=None, foo=1", "2, out=None"]),
+    ("Torch", "softmax(Tensor input, int dim, ScalarType? dtype=None, *, Tensor out=None)", "torch.softmax",
+     ["T, 0, dtype=None", "T, dim=0, out=None", "T, 0, None, None"]),
+    ("Torch", "linear(Tensor input, Tensor weight, Tensor? bias=None)", "F.linear",
+     ["T, T, bias=None", "T, T, None, 1", "T, weight=T, bias=None"]),
+]
+
 
 def call(fn, src):
     try:
@@ -129,7 +139,7 @@ def call(fn, src):
 
 def main():
     records = []
-    for dialect, sig, fn, calls in CASES:
+    for dialect, sig, fn, calls in CASES + TORCH_TABLE_CASES:
         for src in calls:
             records.append({"dialect": dialect, "signature": sig, "function": fn, "call": src,
                             "expected": call(fn, src)})

@@ -2,13 +2,22 @@
 //! `invalid_arguments.cpp`), binding a call to one signature, and the messages when no overload accepts it.
 
 use std::rc::Rc;
+use std::sync::OnceLock;
 
 use super::super::error::{PyResult, type_error};
 use super::super::value::{Args, Value};
 use super::{
-    Param, Signature, Slot, Ty, is_0d_tensor, is_index, is_int, is_integral, is_number, seq_items,
-    tp_name,
+    Param, Sig, Signature, Slot, Ty, is_0d_tensor, is_index, is_int, is_integral, is_number,
+    seq_items,
 };
+
+/// `Py_TYPE(obj)->tp_name`, which PyTorch's messages print: a parameter is a `Parameter`.
+fn py_type(v: &Value) -> String {
+    match v {
+        Value::Tensor(t) if t.is_param() => "Parameter".into(),
+        other => super::tp_name(other),
+    }
+}
 
 /// `FunctionParameter::check` (`argnum` is the parameter's index, as PyTorch's messages count it).
 fn check(p: &Param, v: &Value, numbers_as_tensors: bool, argnum: usize) -> PyResult<bool> {
@@ -39,7 +48,7 @@ fn check(p: &Param, v: &Value, numbers_as_tensors: bool, argnum: usize) -> PyRes
                     if !matches!(item, Value::Tensor(_)) {
                         return Err(type_error(format!(
                             "expected Tensor as element {i} in argument {argnum}, but got {}",
-                            tp_name(item)
+                            py_type(item)
                         )));
                     }
                 }
@@ -86,7 +95,13 @@ pub(super) fn bind_torch(sig: &Signature, args: &Args, raise: bool) -> PyResult<
         let varargs_eligible = allow_varargs_intlist && arg_pos == 0 && !is_kwd;
         match obj {
             None if p.optional => out.push(Slot::Absent),
-            Some(Value::None) if p.allow_none => out.push(Slot::Absent),
+            Some(Value::None) if p.allow_none => {
+                // A keyword `None` is still a keyword used (PyTorch counts every keyword it finds).
+                if is_kwd {
+                    remaining_kwargs -= 1;
+                }
+                out.push(Slot::Absent)
+            }
             None => return fail(missing_args(sig, i)),
             Some(v) => {
                 if check(p, &v, sig.numbers_as_tensors, i)? {
@@ -102,7 +117,7 @@ pub(super) fn bind_torch(sig: &Signature, args: &Args, raise: bool) -> PyResult<
                         sig.name,
                         p.name,
                         p.ty.name(),
-                        tp_name(&v)
+                        py_type(&v)
                     ));
                 } else if varargs_eligible && nargs > 1 {
                     // `reshape(2.0, 3)`: PyTorch 2.x counts the arguments before it names a type.
@@ -117,7 +132,7 @@ pub(super) fn bind_torch(sig: &Signature, args: &Args, raise: bool) -> PyResult<
                         p.name,
                         arg_pos + 1,
                         p.ty.name(),
-                        tp_name(first)
+                        py_type(first)
                     ));
                 } else {
                     return fail(format!(
@@ -126,7 +141,7 @@ pub(super) fn bind_torch(sig: &Signature, args: &Args, raise: bool) -> PyResult<
                         p.name,
                         arg_pos + 1,
                         p.ty.name(),
-                        tp_name(&v)
+                        py_type(&v)
                     ));
                 }
                 if is_kwd {
@@ -213,37 +228,87 @@ fn extra_kwargs(sig: &Signature, args: &Args, nargs: usize) -> String {
     "invalid keyword arguments".into()
 }
 
-/// PyTorch's `format_invalid_args` for several overloads.
+/// PyTorch's `format_invalid_args` (`invalid_arguments.cpp`): the visible overloads, and for each whose
+/// argument count fits the call, why it did not match. That file re-parses each printed signature: it
+/// splits `(Tensor input, *, Tensor out = None)` at `", "` (so `*` counts as an argument, and `()` as one
+/// empty argument) and takes the text after a piece's last space as its name and the text before it as its
+/// type (so `bool keepdim = False` is named `False` and never matches): the tutor does the same.
 pub(super) fn invalid_combination(name: &str, args: &Args, options: &[&Signature]) -> String {
     let mut msg = format!("{name}() received an invalid combination of arguments - got ");
+    let kwargs: Vec<&(Rc<str>, Value)> = args.kw.iter().rev().collect();
+    if let [only] = options {
+        let display = only.display();
+        let pieces = pieces(&display);
+        let unmatched = unmatched_kwargs(&pieces, &kwargs);
+        if !unmatched.is_empty() {
+            msg.push_str("unrecognized keyword arguments: ");
+            msg.push_str(&unmatched.join(", "));
+            return msg;
+        }
+        if pieces.len() == args.pos.len() + kwargs.len() {
+            msg.push_str(&formatted_arg_desc(&pieces, args, &kwargs));
+        } else {
+            msg.push_str(&arg_desc(args));
+        }
+        msg.push_str(", but expected ");
+        msg.push_str(&display);
+        return msg;
+    }
     msg.push_str(&arg_desc(args));
     msg.push_str(", but expected one of:\n");
     for sig in options {
+        let display = sig.display();
+        let pieces = pieces(&display);
         msg.push_str(" * ");
-        msg.push_str(&sig.display());
+        msg.push_str(&display);
         msg.push('\n');
-        let num_got = args.pos.len() + args.kw.len();
-        if num_got == sig.params.len() {
-            let unmatched: Vec<&str> = args
-                .kw
-                .iter()
-                .filter(|(k, _)| !sig.params.iter().any(|p| p.name == &**k))
-                .map(|(k, _)| &**k)
-                .collect();
-            if !unmatched.is_empty() {
-                msg.push_str("      didn't match because some of the keywords were incorrect: ");
-                msg.push_str(&unmatched.join(", "));
-                msg.push('\n');
-            } else {
-                msg.push_str(
-                    "      didn't match because some of the arguments have invalid types: ",
-                );
-                msg.push_str(&formatted_arg_desc(sig, args));
-                msg.push('\n');
-            }
+        if pieces.len() != args.pos.len() + kwargs.len() {
+            continue;
         }
+        let unmatched = unmatched_kwargs(&pieces, &kwargs);
+        if !unmatched.is_empty() {
+            msg.push_str("      didn't match because some of the keywords were incorrect: ");
+            msg.push_str(&unmatched.join(", "));
+        } else {
+            msg.push_str("      didn't match because some of the arguments have invalid types: ");
+            msg.push_str(&formatted_arg_desc(&pieces, args, &kwargs));
+        }
+        msg.push('\n');
     }
     msg
+}
+
+/// One `", "`-separated piece of a printed signature, as `_parseOption` reads it.
+struct Piece<'a> {
+    name: &'a str,
+    ty: &'a str,
+}
+
+fn pieces(display: &str) -> Vec<Piece<'_>> {
+    let inner = display
+        .strip_prefix('(')
+        .and_then(|s| s.strip_suffix(')'))
+        .unwrap_or(display);
+    inner
+        .split(", ")
+        .map(|arg| match arg.rfind(' ') {
+            Some(i) => Piece {
+                name: &arg[i + 1..],
+                ty: &arg[..i],
+            },
+            None => Piece { name: arg, ty: arg },
+        })
+        .collect()
+}
+
+/// `_tryMatchKwargs`: keywords that name none of the last pieces (as many as there are keywords).
+fn unmatched_kwargs<'k>(pieces: &[Piece<'_>], kwargs: &[&'k (Rc<str>, Value)]) -> Vec<&'k str> {
+    let start = pieces.len().saturating_sub(kwargs.len());
+    kwargs
+        .iter()
+        .filter(|(k, _)| !pieces[start..].iter().any(|p| p.name == &**k))
+        .map(|(k, _)| &**k)
+        .collect()
 }
 
 /// `_argDesc`: the types given, keywords as `name=type`. PyTorch keeps keywords in a C++ hash map, whose
@@ -251,11 +316,11 @@ pub(super) fn invalid_combination(name: &str, args: &Args, options: &[&Signature
 fn arg_desc(args: &Args) -> String {
     let mut out = String::from("(");
     for v in &args.pos {
-        out.push_str(&tp_name(v));
+        out.push_str(&py_type(v));
         out.push_str(", ");
     }
     for (k, v) in args.kw.iter().rev() {
-        out.push_str(&format!("{k}={}, ", tp_name(v)));
+        out.push_str(&format!("{k}={}, ", py_type(v)));
     }
     if !args.pos.is_empty() {
         out.truncate(out.len() - 2);
@@ -264,43 +329,41 @@ fn arg_desc(args: &Args) -> String {
     out
 }
 
-/// `_formattedArgDesc` without a terminal: mismatching arguments between `!`.
-fn formatted_arg_desc(sig: &Signature, args: &Args) -> String {
+/// `_formattedArgDesc` without a terminal: mismatching arguments between `!`. The i-th argument is matched
+/// against the i-th piece; a keyword is the one the piece names (the caller checked that each is there).
+fn formatted_arg_desc(pieces: &[Piece<'_>], args: &Args, kwargs: &[&(Rc<str>, Value)]) -> String {
     let mut out = String::from("(");
-    let kw: Vec<&(Rc<str>, Value)> = args.kw.iter().rev().collect();
-    let n = args.pos.len() + kw.len();
-    for i in 0..n {
+    let n = args.pos.len() + kwargs.len();
+    for (i, piece) in pieces.iter().enumerate().take(n) {
         let is_kwarg = i >= args.pos.len();
-        let (name, v) = if is_kwarg {
-            let (k, v) = kw[i - args.pos.len()];
-            (Some(&**k), v)
+        let v = if is_kwarg {
+            match kwargs.iter().find(|(k, _)| &**k == piece.name) {
+                Some((_, v)) => v,
+                None => continue,
+            }
         } else {
-            (None, &args.pos[i])
+            &args.pos[i]
         };
-        let matching = sig
-            .params
-            .get(i)
-            .is_some_and(|p| simple_match(p, v, sig.numbers_as_tensors));
-        let mark = if matching { "" } else { "!" };
+        let mark = if type_matches(piece.ty, v) { "" } else { "!" };
         out.push_str(mark);
-        if let Some(k) = name {
-            out.push_str(k);
+        if is_kwarg {
+            out.push_str(piece.name);
             out.push('=');
         }
         match v {
-            Value::Tuple(_) | Value::List(_) => {
+            Value::Tuple(_) | Value::List(_) | Value::Size(_) => {
                 let items = seq_items(v);
-                let tuple = matches!(v, Value::Tuple(_));
-                out.push_str(&tp_name(v));
+                let list = matches!(v, Value::List(_));
+                out.push_str(&py_type(v));
                 out.push_str(" of ");
-                out.push(if tuple { '(' } else { '[' });
-                out.push_str(&items.iter().map(tp_name).collect::<Vec<_>>().join(", "));
-                if tuple && items.len() == 1 {
+                out.push(if list { '[' } else { '(' });
+                out.push_str(&items.iter().map(py_type).collect::<Vec<_>>().join(", "));
+                if !list && items.len() == 1 {
                     out.push(',');
                 }
-                out.push(if tuple { ')' } else { ']' });
+                out.push(if list { ']' } else { ')' });
             }
-            other => out.push_str(&tp_name(other)),
+            other => out.push_str(&py_type(other)),
         }
         out.push_str(mark);
         out.push_str(", ");
@@ -312,18 +375,70 @@ fn formatted_arg_desc(sig: &Signature, args: &Args) -> String {
     out
 }
 
-/// `invalid_arguments.cpp`'s type matching: by Python type name (`float` also takes `int`), `None` for
-/// optional parameters.
-fn simple_match(p: &Param, v: &Value, _numbers_as_tensors: bool) -> bool {
-    if matches!(v, Value::None) {
-        return p.allow_none;
+/// `_buildType`'s matching: by Python type name, `float` also taking `int`.
+fn type_matches(ty: &str, v: &Value) -> bool {
+    let t = py_type(v);
+    match ty {
+        "float" => matches!(t.as_str(), "float" | "int"),
+        "int" => t == "int",
+        _ => t == ty,
     }
-    let t = tp_name(v);
-    match p.ty {
-        Ty::Float => matches!(t.as_str(), "float" | "int"),
-        Ty::Int => t == "int",
-        Ty::Scalar => t == "Number",
-        Ty::IntList => t == "tuple of ints",
-        other => t == other.name(),
+}
+
+/// A torch function's signature as the Tensor method of the same name. PyTorch generates both from one
+/// schema: the method has no `self` (the function's `Tensor input`, usually first, second in a few
+/// deprecated overloads such as `addmm(Scalar beta, Tensor input, ...)`) and no `out`. The second value
+/// says where each of the function's parameters sits in the method (`None`: the method has no such
+/// parameter). `None` when there is no `Tensor input` (an overload only the function has, such as
+/// `remainder(Number self, Tensor other)`).
+impl Signature {
+    pub fn method_form(&self) -> Option<(Signature, Vec<Option<usize>>)> {
+        let input = self
+            .params
+            .iter()
+            .position(|p| p.name == "input" && p.ty == Ty::Tensor)?;
+        let mut params: Vec<Param> = Vec::with_capacity(self.params.len());
+        let mut positions = Vec::with_capacity(self.params.len());
+        for (i, p) in self.params.iter().enumerate() {
+            if i == input || (p.name == "out" && p.keyword_only) {
+                positions.push(None);
+                continue;
+            }
+            positions.push(Some(params.len()));
+            params.push(p.clone());
+        }
+        let min_args = params.iter().filter(|p| !p.optional).count();
+        let max_pos_args = params.iter().filter(|p| !p.keyword_only).count();
+        let params_min_pos = params
+            .iter()
+            .filter(|p| !p.keyword_only && !p.optional)
+            .count();
+        let method = Signature {
+            name: self.name,
+            max_args: params.len(),
+            params,
+            varargs: None,
+            varkw: None,
+            dialect: self.dialect,
+            hidden: self.hidden,
+            numbers_as_tensors: self.numbers_as_tensors,
+            no_pos_in_missing: self.no_pos_in_missing,
+            count_message: None,
+            min_pos_args: params_min_pos,
+            min_args,
+            max_pos_args,
+        };
+        Some((method, positions))
+    }
+}
+
+impl Sig {
+    /// A signature made by code rather than written as text (a method derived from its torch function).
+    pub fn from_signature(signature: Signature) -> Sig {
+        Sig {
+            text: signature.name,
+            dialect: signature.dialect,
+            parsed: OnceLock::from(Ok(signature)),
+        }
     }
 }

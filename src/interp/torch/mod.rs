@@ -2,14 +2,12 @@
 //! `crate::tensor`. The interpreter core knows none of this: [`install`] registers the modules and the
 //! native types (`types.rs`) whose slots give tensors, sizes, dtypes and modules their Python behaviour.
 
-mod args;
 mod autograd;
+mod call;
 pub(crate) mod functions;
 mod nn;
 pub(crate) mod state;
-mod tensor_extra;
-mod tensor_methods;
-mod tensor_ops;
+mod tensor;
 mod types;
 
 use std::rc::Rc;
@@ -19,9 +17,6 @@ use crate::tensor::{DType, Scalar, Tensor};
 
 use super::Interpreter;
 use super::value::{Module, Value};
-
-pub(crate) use args::value_to_scalar;
-pub(crate) use functions::call_torch_fn;
 
 /// Installs `torch`, `torch.nn`, `torch.nn.functional` and `torch.nn.init`, and the native types of the
 /// engine's values.
@@ -42,6 +37,16 @@ pub fn install(interp: &mut Interpreter) {
     interp.modules.insert("torch", torch_value);
     interp.modules.insert("torch.nn", nn_module);
     interp.modules.insert("torch.nn.functional", functional);
+}
+
+/// A Python number as an engine scalar.
+pub(crate) fn value_to_scalar(v: &Value) -> Option<Scalar> {
+    match v {
+        Value::Bool(b) => Some(Scalar::Bool(*b)),
+        Value::Int(i) => Some(Scalar::Int(*i)),
+        Value::Float(f) => Some(Scalar::Float(*f)),
+        _ => None,
+    }
 }
 
 pub(crate) fn scalar_to_value(s: Scalar) -> Value {

@@ -14,7 +14,8 @@ use crate::interp::error::PyResult;
 use crate::interp::native::{NativeObject, NativeType};
 use crate::interp::value::{Args, Class, Instance, Value};
 
-use super::{nn, scalar_to_value, tensor_methods, tensor_ops};
+use super::tensor::{self, ops as tensor_ops};
+use super::{nn, scalar_to_value};
 
 pub(crate) static TENSOR: TensorType = TensorType;
 pub(crate) static SIZE: SizeType = SizeType;
@@ -33,7 +34,7 @@ fn torch_attr(interp: &Interpreter, name: &str) -> Value {
 pub(crate) struct TensorType;
 
 /// The tensor a tensor slot was called on (the core calls a type's slots only with its own values).
-fn tensor(obj: &Value) -> PyResult<&crate::tensor::Tensor> {
+fn this(obj: &Value) -> PyResult<&crate::tensor::Tensor> {
     match obj {
         Value::Tensor(t) => Ok(t),
         other => Err(crate::interp::error::type_error(format!(
@@ -66,7 +67,7 @@ impl NativeType for TensorType {
         obj: &Value,
         name: &str,
     ) -> PyResult<Option<Value>> {
-        tensor_methods::tensor_attr(interp, tensor(obj)?, name, obj).map(Some)
+        tensor::tensor_attr(interp, this(obj)?, name, obj).map(Some)
     }
 
     fn set_attr(
@@ -76,7 +77,7 @@ impl NativeType for TensorType {
         name: &str,
         value: &Value,
     ) -> PyResult<bool> {
-        tensor_methods::tensor_setattr(interp, tensor(obj)?, name, value.clone())?;
+        tensor::tensor_setattr(interp, this(obj)?, name, value.clone())?;
         Ok(false)
     }
 
@@ -87,11 +88,11 @@ impl NativeType for TensorType {
         name: &str,
         args: Args,
     ) -> PyResult<Value> {
-        tensor_methods::tensor_method(interp, tensor(obj)?.clone(), name, args)
+        tensor::call_method(interp, this(obj)?, name, args)
     }
 
     fn get_item(&self, interp: &mut Interpreter, obj: &Value, index: &Value) -> PyResult<Value> {
-        tensor_ops::tensor_getitem(interp, tensor(obj)?, index)
+        tensor_ops::tensor_getitem(interp, this(obj)?, index)
     }
 
     fn set_item(
@@ -101,15 +102,15 @@ impl NativeType for TensorType {
         index: &Value,
         value: &Value,
     ) -> PyResult<()> {
-        tensor_ops::tensor_setitem(interp, tensor(obj)?, index, value)
+        tensor_ops::tensor_setitem(interp, this(obj)?, index, value)
     }
 
     fn iterate(&self, _interp: &mut Interpreter, obj: &Value) -> PyResult<Vec<Value>> {
-        tensor_ops::tensor_iter(tensor(obj)?)
+        tensor_ops::tensor_iter(this(obj)?)
     }
 
     fn len(&self, _interp: &mut Interpreter, obj: &Value) -> PyResult<usize> {
-        match tensor(obj)?.shape().first() {
+        match this(obj)?.shape().first() {
             Some(&n) => Ok(n),
             None => Err(crate::interp::error::type_error("len() of a 0-d tensor")),
         }
@@ -144,7 +145,7 @@ impl NativeType for TensorType {
     }
 
     fn unary_op(&self, interp: &mut Interpreter, op: UnaryOp, obj: &Value) -> PyResult<Value> {
-        tensor_ops::tensor_unary(interp, op, tensor(obj)?)
+        tensor_ops::tensor_unary(interp, op, this(obj)?)
     }
 
     fn compare(
@@ -158,15 +159,15 @@ impl NativeType for TensorType {
     }
 
     fn contains(&self, interp: &mut Interpreter, obj: &Value, item: &Value) -> PyResult<bool> {
-        tensor_ops::tensor_contains(interp, tensor(obj)?, item)
+        tensor_ops::tensor_contains(interp, this(obj)?, item)
     }
 
     fn truth(&self, _interp: &mut Interpreter, obj: &Value) -> PyResult<bool> {
-        tensor_ops::tensor_truth(tensor(obj)?)
+        tensor_ops::tensor_truth(this(obj)?)
     }
 
     fn repr(&self, interp: &mut Interpreter, obj: &Value) -> PyResult<Option<String>> {
-        Ok(Some(super::tensor_repr(interp, tensor(obj)?)))
+        Ok(Some(super::tensor_repr(interp, this(obj)?)))
     }
 
     /// `Tensor.__format__`: a 0-d tensor formats as its Python number; any other tensor accepts only an
@@ -197,7 +198,7 @@ impl NativeType for TensorType {
         protocol: &str,
     ) -> PyResult<Value> {
         match protocol {
-            "abs" => super::functions::call_torch_fn(interp, "abs", Args::new(vec![obj.clone()])),
+            "abs" => tensor::call_method(interp, this(obj)?, "abs", Args::new(vec![])),
             _ => Err(crate::interp::error::type_error(format!(
                 "type Tensor doesn't define __{protocol}__ method"
             ))),
@@ -206,7 +207,7 @@ impl NativeType for TensorType {
 
     /// `copy.deepcopy(t)`: new storage, the same autograd flags, no `grad_fn` (a leaf, as in PyTorch).
     fn deep_copy(&self, _interp: &mut Interpreter, obj: &Value) -> PyResult<Option<Value>> {
-        let t = tensor(obj)?;
+        let t = this(obj)?;
         let c = t.deep_copy();
         c.set_grad_info(crate::tensor::GradInfo {
             grad_fn: None,

@@ -1,100 +1,290 @@
-//! `torch.nn.functional`: each function parses its arguments and calls one engine op; `f_dispatch` records
-//! the grad_fn its result carries.
+//! `torch.nn.functional`: each function binds PyTorch's signature — a `def` in Python for most, whose
+//! inner call into C++ is bound too so a wrong type is worded as PyTorch words it — and runs one engine
+//! op; [`f_dispatch`] records the grad_fn its result carries.
 
-use crate::interp::torch::state::state;
-use crate::tensor::Tensor;
-use crate::tensor::ops::elementwise::UnaryOp;
-use crate::tensor::ops::{create, nn as tnn, pointwise, reorder};
+use std::collections::HashMap;
+use std::sync::LazyLock;
 
-use super::super::args::Params;
 use crate::interp::Interpreter;
-use crate::interp::error::{PyResult, exc, type_error};
-use crate::interp::value::{Args, NativeFn, Value};
+use crate::interp::args::{Dialect, Sig};
+use crate::interp::error::{ExcKind, PyResult, exc};
+use crate::interp::value::{Args, Value};
+use crate::tensor::ops::elementwise::{UnaryOp, unary};
+use crate::tensor::ops::{create, nn as tnn, reorder};
+use crate::tensor::{Scalar, Tensor};
 
-use super::*;
+use super::super::call::{Call, Def, Prepared};
+use super::super::state::state;
+use super::super::tensor;
 
-/// `torch.nn.functional`: (name, implementation, the grad_fn its result records).
-pub(super) const F_FNS: &[(&str, NativeFn, Option<&str>)] = &[
-    (
+/// The grad_fn a function's result records when an input requires grad.
+#[derive(Clone, Copy)]
+pub(super) enum Node {
+    /// Recorded by the tensor op it calls, or none.
+    Own,
+    Fixed(&'static str),
+    /// `linear`'s node depends on the input's dims and the bias.
+    Linear,
+}
+
+pub(super) struct FDef {
+    pub def: Def,
+    pub node: Node,
+}
+
+const fn py(
+    name: &'static str,
+    text: &'static str,
+    run: super::super::call::Run,
+    node: Node,
+) -> FDef {
+    FDef {
+        def: Def::python(name, text, Dialect::PyDef, run),
+        node,
+    }
+}
+
+const fn cpp(
+    name: &'static str,
+    sig: &'static [&'static str],
+    run: super::super::call::Run,
+    node: Node,
+) -> FDef {
+    FDef {
+        def: Def::function(name, sig, run),
+        node,
+    }
+}
+
+/// `torch.nn.functional`, built once.
+pub(super) static F_TABLE: LazyLock<HashMap<&'static str, (Prepared, Node)>> =
+    LazyLock::new(|| {
+        F_DEFS
+            .iter()
+            .chain(super::losses::LOSS_DEFS)
+            .map(|f| (f.def.name, (Prepared::new(&f.def), f.node)))
+            .collect()
+    });
+
+/// Runs `F.name` without recording a grad_fn (a module's forward, which records its own).
+pub(super) fn run_f(interp: &mut Interpreter, name: &str, args: Args) -> PyResult<Value> {
+    let (p, _) = F_TABLE
+        .get(name)
+        .ok_or_else(|| exc(ExcKind::RuntimeError, format!("internal: no F.{name}")))?;
+    let call = p.bind_function(args)?;
+    (p.def.run)(interp, &call)
+}
+
+// The C++ functions the Python ones pass their arguments to.
+static LEAKY_RELU: Sig = Sig::torch("leaky_relu(Tensor input, Scalar negative_slope=0.01)");
+static ELU: Sig =
+    Sig::torch("elu(Tensor input, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1)");
+static SILU: Sig = Sig::torch("silu(Tensor input)");
+static LAYER_NORM: Sig = Sig::torch(
+    "layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enable=True)",
+);
+static DROPOUT: Sig = Sig::torch("dropout(Tensor input, float p, bool train)");
+static EMBEDDING: Sig = Sig::torch(
+    "embedding(Tensor weight, Tensor indices, SymInt padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False)",
+);
+static PAD: Sig =
+    Sig::torch("pad(Tensor input, SymInt[] pad, str mode=\"constant\", float? value=None)");
+
+fn t(v: Tensor) -> PyResult<Value> {
+    Ok(Value::Tensor(v))
+}
+
+/// The argument at `i` as the Python function passes it on: the value given or its default.
+fn arg(c: &Call, i: usize) -> Value {
+    c.value_or_default(i).unwrap_or(Value::None)
+}
+
+pub(super) static F_DEFS: &[FDef] = &[
+    py(
         "softmax",
-        |i, a| f_softmax(i, "softmax", a),
-        Some("SoftmaxBackward0"),
+        "softmax(input, dim=None, _stacklevel=3, dtype=None)",
+        |i, c| softmax(i, c, false),
+        Node::Own,
     ),
-    (
+    py(
         "log_softmax",
-        |i, a| f_softmax(i, "log_softmax", a),
-        Some("LogSoftmaxBackward0"),
+        "log_softmax(input, dim=None, _stacklevel=3, dtype=None)",
+        |i, c| softmax(i, c, true),
+        Node::Own,
     ),
-    ("relu", f_relu, None),
-    ("kl_div", f_kl_div, Some("SumBackward0")),
-    (
+    py("relu", "relu(input, inplace=False)", relu, Node::Own),
+    cpp(
         "gelu",
-        |i, a| super::super::call_torch_fn(i, "gelu", a),
-        None,
+        &["gelu(Tensor input, *, str approximate=\"none\")"],
+        |_, c| {
+            let op = match c.str(1)?.as_deref() {
+                Some("tanh") => UnaryOp::GeluTanh,
+                Some("none") | None => UnaryOp::Gelu,
+                Some(_) => {
+                    return Err(exc(
+                        ExcKind::RuntimeError,
+                        "approximate argument must be either none or tanh.",
+                    ));
+                }
+            };
+            t(unary(op, &c.tensor(0)?)?)
+        },
+        Node::Fixed("GeluBackward0"),
     ),
-    (
+    py(
         "tanh",
-        |i, a| super::super::call_torch_fn(i, "tanh", a),
-        None,
+        "tanh(input)",
+        |i, c| method(i, c, "tanh"),
+        Node::Own,
     ),
-    (
+    py(
         "sigmoid",
-        |i, a| super::super::call_torch_fn(i, "sigmoid", a),
-        None,
+        "sigmoid(input)",
+        |i, c| method(i, c, "sigmoid"),
+        Node::Own,
     ),
-    (
+    py(
         "silu",
-        |i, a| super::super::call_torch_fn(i, "silu", a),
-        None,
+        "silu(input, inplace=False)",
+        |_, c| {
+            let x = SILU.bind(Args::new(vec![arg(c, 0)]))?.tensor(0)?;
+            t(unary(UnaryOp::Silu, &x)?)
+        },
+        Node::Fixed("SiluBackward0"),
     ),
-    ("leaky_relu", f_leaky_relu, Some("LeakyReluBackward0")),
-    ("elu", f_elu, Some("EluBackward0")),
-    ("softplus", f_softplus, Some("SoftplusBackward0")),
-    ("layer_norm", f_layer_norm, Some("NativeLayerNormBackward0")),
-    ("one_hot", f_one_hot, None),
-    ("dropout", f_dropout, Some("NativeDropoutBackward0")),
-    ("linear", f_linear, Some("linear")),
-    ("embedding", f_embedding, Some("EmbeddingBackward0")),
-    ("pad", f_pad, Some("ConstantPadNdBackward0")),
-    ("scaled_dot_product_attention", f_sdpa, None),
-    ("cross_entropy", f_cross_entropy, Some("NllLossBackward0")),
-    ("nll_loss", f_nll_loss, Some("NllLossBackward0")),
-    ("mse_loss", f_mse_loss, Some("MseLossBackward0")),
+    py(
+        "leaky_relu",
+        "leaky_relu(input, negative_slope=0.01, inplace=False)",
+        |_, c| {
+            let b = LEAKY_RELU.bind(Args::new(vec![arg(c, 0), arg(c, 1)]))?;
+            t(tnn::leaky_relu(&b.tensor(0)?, b.float(1)?)?)
+        },
+        Node::Fixed("LeakyReluBackward0"),
+    ),
+    py(
+        "elu",
+        "elu(input, alpha=1.0, inplace=False)",
+        |_, c| {
+            let b = ELU.bind(Args::new(vec![arg(c, 0), arg(c, 1)]))?;
+            t(tnn::elu(&b.tensor(0)?, b.float(1)?)?)
+        },
+        Node::Fixed("EluBackward0"),
+    ),
+    cpp(
+        "softplus",
+        &["softplus(Tensor input, Scalar beta=1, Scalar threshold=20)"],
+        |_, c| t(tnn::softplus(&c.tensor(0)?, c.float(1)?, c.float(2)?)?),
+        Node::Fixed("SoftplusBackward0"),
+    ),
+    py(
+        "layer_norm",
+        "layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05)",
+        |_, c| {
+            let b = LAYER_NORM.bind(Args::new((0..5).map(|i| arg(c, i)).collect()))?;
+            let shape: Vec<usize> = b.int_list(1)?.iter().map(|&d| d.max(0) as usize).collect();
+            let (w, bias) = (b.opt_tensor(2)?, b.opt_tensor(3)?);
+            t(b.tensor(0)?
+                .layer_norm(&shape, w.as_ref(), bias.as_ref(), b.float(4)?)?)
+        },
+        Node::Fixed("NativeLayerNormBackward0"),
+    ),
+    cpp(
+        "one_hot",
+        &["one_hot(Tensor input, int num_classes=-1)"],
+        |_, c| t(create::one_hot(&c.tensor(0)?, c.int(1)?)?),
+        Node::Own,
+    ),
+    py(
+        "dropout",
+        "dropout(input, p=0.5, training=True, inplace=False)",
+        dropout,
+        Node::Fixed("NativeDropoutBackward0"),
+    ),
+    cpp(
+        "linear",
+        &["linear(Tensor input, Tensor weight, Tensor? bias=None)"],
+        |_, c| {
+            let bias = c.opt_tensor(2)?;
+            t(tnn::linear(&c.tensor(0)?, &c.tensor(1)?, bias.as_ref())?)
+        },
+        Node::Linear,
+    ),
+    py(
+        "embedding",
+        "embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False)",
+        |_, c| {
+            let b = EMBEDDING.bind(Args::new(vec![arg(c, 1), arg(c, 0)]))?;
+            t(tnn::embedding(&b.tensor(1)?, &b.tensor(0)?)?)
+        },
+        Node::Fixed("EmbeddingBackward0"),
+    ),
+    py(
+        "pad",
+        "pad(input, pad, mode='constant', value=None)",
+        |_, c| {
+            let b = PAD.bind(Args::new((0..4).map(|i| arg(c, i)).collect()))?;
+            if b.str(2)?.as_deref() != Some("constant") {
+                return Err(exc(
+                    ExcKind::NotImplementedError,
+                    "the tutor's pad supports mode='constant' only",
+                ));
+            }
+            let value = b.opt_float(3)?.map_or(Scalar::Int(0), Scalar::Float);
+            t(reorder::pad(&b.tensor(0)?, &b.int_list(1)?, value)?)
+        },
+        Node::Fixed("ConstantPadNdBackward0"),
+    ),
+    cpp(
+        "scaled_dot_product_attention",
+        &[
+            "scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, *, float? scale=None, bool enable_gqa=False)",
+        ],
+        |_, c| {
+            let mask = c.opt_tensor(3)?;
+            let options = tnn::AttentionOptions {
+                attn_mask: mask.as_ref(),
+                is_causal: c.bool(5)?,
+                scale: c.opt_float(6)?,
+            };
+            t(tnn::scaled_dot_product_attention(
+                &c.tensor(0)?,
+                &c.tensor(1)?,
+                &c.tensor(2)?,
+                &options,
+            )?)
+        },
+        Node::Own,
+    ),
 ];
 
-/// Runs a `torch.nn.functional` function and records the grad_pub(super) fn its result carries.
+/// Runs a `torch.nn.functional` function and records the grad_fn its result carries.
 pub(super) fn f_dispatch(
     interp: &mut Interpreter,
-    f: NativeFn,
-    node: Option<&'static str>,
+    p: &'static Prepared,
+    node: Node,
     args: Args,
 ) -> PyResult<Value> {
-    let inputs: Vec<Value> = args
+    let inputs: Vec<&Value> = args
         .pos
         .iter()
         .chain(args.kw.iter().map(|(_, v)| v))
-        .cloned()
         .collect();
-    let record = super::super::autograd::recording(interp, &inputs.iter().collect::<Vec<_>>());
-    let input_ndim = match args.pos.first() {
+    let record = super::super::autograd::recording(interp, &inputs);
+    let call = p.bind_function(args)?;
+    let input_ndim = match call.value(0) {
         Some(Value::Tensor(t)) => t.ndim(),
         _ => 0,
     };
-    let has_bias = matches!(
-        args.pos
-            .get(2)
-            .or(args.kw.iter().find(|(k, _)| &**k == "bias").map(|(_, v)| v)),
-        Some(Value::Tensor(_))
-    );
-    let result = f(interp, args)?;
+    let has_bias = matches!(node, Node::Linear) && matches!(call.value(2), Some(Value::Tensor(_)));
+    let result = (p.def.run)(interp, &call)?;
     match node {
-        Some(_) if !record => Ok(result),
-        Some("linear") => Ok(super::super::autograd::mark(
+        _ if !record => Ok(result),
+        Node::Own => Ok(result),
+        Node::Linear => Ok(super::super::autograd::mark(
             result,
             linear_node(input_ndim, has_bias),
         )),
-        Some(n) => Ok(super::super::autograd::mark(result, n)),
-        None => Ok(result),
+        Node::Fixed(n) => Ok(super::super::autograd::mark(result, n)),
     }
 }
 
@@ -114,156 +304,90 @@ pub(super) fn implicit_softmax_dim(interp: &mut Interpreter, x: &Tensor, log: bo
     if matches!(x.ndim(), 0 | 1 | 3) { 0 } else { 1 }
 }
 
-pub(super) fn f_softmax(
-    interp: &mut Interpreter,
-    name: &'static str,
-    args: Args,
-) -> PyResult<Value> {
-    let p = Params::new(name, args);
-    let x = p.tensor(0, "input")?;
-    let dim = match p.int_opt(1, "dim")? {
+/// `input.name(*args)`, as a function written in Python calls a method of its argument.
+fn call_method(interp: &mut Interpreter, input: Value, name: &str, args: Args) -> PyResult<Value> {
+    let m = interp.get_attr(&input, name)?;
+    interp.call_value(m, args)
+}
+
+fn method(interp: &mut Interpreter, c: &Call, name: &str) -> PyResult<Value> {
+    call_method(interp, arg(c, 0), name, Args::new(vec![]))
+}
+
+/// `F.softmax(input, dim=None, _stacklevel=3, dtype=None)`: `input.softmax(dim)`, with PyTorch's
+/// implicit dim (and warning) when none is given.
+fn softmax(interp: &mut Interpreter, c: &Call, log: bool) -> PyResult<Value> {
+    let input = arg(c, 0);
+    let dim = match c.value(1) {
         Some(d) => d,
-        None => implicit_softmax_dim(interp, &x, name == "log_softmax"),
+        None => {
+            let ndim = call_method(interp, input.clone(), "dim", Args::new(vec![]))?;
+            let x = match &input {
+                Value::Tensor(x) => x.clone(),
+                _ => return Ok(ndim),
+            };
+            Value::Int(implicit_softmax_dim(interp, &x, log))
+        }
     };
-    Ok(Value::Tensor(x.softmax(dim, name == "log_softmax")?))
+    let mut args = Args::new(vec![dim]);
+    if let Some(d) = c.value(3) {
+        args.kw.push(("dtype".into(), d));
+    }
+    call_method(
+        interp,
+        input,
+        if log { "log_softmax" } else { "softmax" },
+        args,
+    )
 }
 
-pub(super) fn f_layer_norm(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let p = Params::new("layer_norm", args);
-    let x = p.tensor(0, "input")?;
-    let shape =
-        normalized_shape(&p.get(1, "normalized_shape").ok_or_else(|| {
-            type_error("layer_norm() missing required argument 'normalized_shape'")
-        })?)?;
-    let w = match p.get(2, "weight") {
-        Some(Value::Tensor(t)) => Some(t),
-        _ => None,
+/// `F.relu(input, inplace=False)`: `torch.relu(input)` or `torch.relu_(input)`.
+fn relu(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let inplace = match c.value(1) {
+        Some(v) => interp.truthy(&v)?,
+        None => false,
     };
-    let b = match p.get(3, "bias") {
-        Some(Value::Tensor(t)) => Some(t),
-        _ => None,
-    };
-    let eps = p.float_opt(4, "eps")?.unwrap_or(1e-5);
-    Ok(Value::Tensor(x.layer_norm(
-        &shape,
-        w.as_ref(),
-        b.as_ref(),
-        eps,
-    )?))
+    let name = if inplace { "relu_" } else { "relu" };
+    let f = tensor::torch_function(name)
+        .ok_or_else(|| exc(ExcKind::RuntimeError, format!("internal: no torch.{name}")))?;
+    tensor::call_function(interp, f, Args::new(vec![arg(c, 0)]))
 }
 
-pub(super) fn f_one_hot(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let p = Params::new("one_hot", args);
-    let x = p.tensor(0, "input")?;
-    Ok(Value::Tensor(create::one_hot(
-        &x,
-        p.int_opt(1, "num_classes")?.unwrap_or(-1),
-    )?))
-}
-
-pub(super) fn f_dropout(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let p = Params::new("dropout", args);
-    let x = p.tensor(0, "input")?;
-    let prob = p.float_opt(1, "p")?.unwrap_or(0.5);
+/// `F.dropout(input, p=0.5, training=True, inplace=False)`.
+fn dropout(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let p = arg(c, 1);
+    let prob = match &p {
+        Value::Int(n) => *n as f64,
+        Value::Bool(b) => *b as i64 as f64,
+        Value::Float(f) => *f,
+        other => {
+            return Err(exc(
+                ExcKind::TypeError,
+                format!(
+                    "'<' not supported between instances of '{}' and 'float'",
+                    other.type_name()
+                ),
+            ));
+        }
+    };
     if !(0.0..=1.0).contains(&prob) {
         return Err(exc(
-            "ValueError",
+            ExcKind::ValueError,
             format!(
                 "dropout probability has to be between 0 and 1, but got {}",
-                crate::interp::pyfmt::float_repr(prob)
+                interp.repr(&p)?
             ),
         ));
     }
-    let train = p.bool_or(2, "training", true)?;
-    Ok(Value::Tensor(tnn::dropout(
-        &x,
+    let training = match c.value(2) {
+        Some(v) => v,
+        None => Value::Bool(true),
+    };
+    let b = DROPOUT.bind(Args::new(vec![arg(c, 0), Value::Float(prob), training]))?;
+    t(tnn::dropout(
+        &b.tensor(0)?,
         prob,
-        train,
+        b.bool(2)?,
         &mut state(interp).rng,
-    )?))
-}
-
-pub(super) fn f_linear(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let p = Params::new("linear", args);
-    let x = p.tensor(0, "input")?;
-    let w = p.tensor(1, "weight")?;
-    let b = match p.get(2, "bias") {
-        Some(Value::Tensor(t)) => Some(t),
-        _ => None,
-    };
-    Ok(Value::Tensor(tnn::linear(&x, &w, b.as_ref())?))
-}
-
-pub(super) fn f_embedding(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let p = Params::new("embedding", args);
-    let idx = p.tensor(0, "input")?;
-    let w = p.tensor(1, "weight")?;
-    Ok(Value::Tensor(tnn::embedding(&idx, &w)?))
-}
-
-pub(super) fn f_pad(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let p = Params::new("pad", args);
-    let x = p.tensor(0, "input")?;
-    let pads = p.int_list_at(1, "pad")?;
-    let value = p
-        .scalar_opt(3, "value")?
-        .unwrap_or(crate::tensor::Scalar::Int(0));
-    Ok(Value::Tensor(reorder::pad(&x, &pads, value)?))
-}
-
-pub(super) fn f_sdpa(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let p = Params::new("scaled_dot_product_attention", args);
-    let q = p.tensor(0, "query")?;
-    let k = p.tensor(1, "key")?;
-    let v = p.tensor(2, "value")?;
-    let scale = p.float_opt(usize::MAX, "scale")?;
-    let attn_mask = match p.get(3, "attn_mask") {
-        Some(Value::Tensor(mask)) => Some(mask),
-        _ => None,
-    };
-    let options = tnn::AttentionOptions {
-        attn_mask: attn_mask.as_ref(),
-        is_causal: p.bool_or(5, "is_causal", false)?,
-        scale,
-    };
-    Ok(Value::Tensor(tnn::scaled_dot_product_attention(
-        &q, &k, &v, &options,
-    )?))
-}
-
-pub(super) fn f_leaky_relu(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let p = Params::new("leaky_relu", args);
-    let x = p.tensor(0, "input")?;
-    Ok(Value::Tensor(tnn::leaky_relu(
-        &x,
-        p.float_opt(1, "negative_slope")?.unwrap_or(0.01),
-    )?))
-}
-
-pub(super) fn f_elu(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let p = Params::new("elu", args);
-    let x = p.tensor(0, "input")?;
-    Ok(Value::Tensor(tnn::elu(
-        &x,
-        p.float_opt(1, "alpha")?.unwrap_or(1.0),
-    )?))
-}
-
-pub(super) fn f_softplus(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let p = Params::new("softplus", args);
-    let x = p.tensor(0, "input")?;
-    let beta = p.float_opt(1, "beta")?.unwrap_or(1.0);
-    let threshold = p.float_opt(2, "threshold")?.unwrap_or(20.0);
-    Ok(Value::Tensor(tnn::softplus(&x, beta, threshold)?))
-}
-
-/// `F.relu(x, inplace=False)`.
-pub(super) fn f_relu(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let p = Params::new("relu", args);
-    let x = p.tensor(0, "input")?;
-    if p.bool_or(1, "inplace", false)? {
-        pointwise::unary_inplace(UnaryOp::Relu, &x)?;
-        return Ok(Value::Tensor(x));
-    }
-    super::super::call_torch_fn(interp, "relu", Args::new(vec![Value::Tensor(x)]))
+    )?)
 }

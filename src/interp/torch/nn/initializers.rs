@@ -1,44 +1,115 @@
-//! `torch.nn.init`: in-place initialisers drawing from the tutor's generator as PyTorch's do.
+//! `torch.nn.init`: in-place initialisers drawing from the tutor's generator as PyTorch's do, each with
+//! the signature of PyTorch's Python function.
 
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use crate::interp::Interpreter;
+use crate::interp::args::Dialect;
+use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::torch::state::state;
+use crate::interp::value::Value;
 use crate::tensor::ops::init::{self, Init};
 
-use super::super::args::Params;
-use crate::interp::Interpreter;
-use crate::interp::error::{PyResult, exc};
-use crate::interp::value::{Args, Value};
+use super::super::call::{Call, Def, Prepared};
 
-pub(crate) fn init_fn(interp: &mut Interpreter, name: &'static str, args: Args) -> PyResult<Value> {
-    let p = Params::new(name, args);
-    let t = p.tensor(0, "tensor")?;
-    let init = match name {
-        "zeros_" => Init::Zeros,
-        "ones_" => Init::Ones,
-        "constant_" => Init::Constant(p.float_opt(1, "val")?.unwrap_or(0.0)),
-        "normal_" => Init::Normal {
-            mean: p.float_opt(1, "mean")?.unwrap_or(0.0),
-            std: p.float_opt(2, "std")?.unwrap_or(1.0),
-        },
-        "uniform_" => Init::Uniform {
-            low: p.float_opt(1, "a")?.unwrap_or(0.0),
-            high: p.float_opt(2, "b")?.unwrap_or(1.0),
-        },
-        "xavier_uniform_" => Init::XavierUniform {
-            gain: p.float_opt(1, "gain")?.unwrap_or(1.0),
-        },
-        "xavier_normal_" => Init::XavierNormal {
-            gain: p.float_opt(1, "gain")?.unwrap_or(1.0),
-        },
-        "kaiming_uniform_" => Init::KaimingUniform {
-            a: p.float_opt(1, "a")?.unwrap_or(0.0),
-        },
-        _ => {
-            return Err(exc(
-                "AttributeError",
-                format!("module 'torch.nn.init' has no attribute '{name}'"),
-            ));
-        }
-    };
-    init::init_(&t, init, &mut state(interp).rng)?;
+fn float(c: &Call, i: usize, default: f64) -> PyResult<f64> {
+    match c.value(i) {
+        None => Ok(default),
+        Some(_) => c.float(i),
+    }
+}
+
+/// Fills the tensor at 0 in place and returns it.
+fn apply(interp: &mut Interpreter, c: &Call, how: Init) -> PyResult<Value> {
+    let t = c.tensor(0)?;
+    init::init_(&t, how, &mut state(interp).rng)?;
     Ok(Value::Tensor(t))
+}
+
+static DEFS: &[Def] = &[
+    Def::python(
+        "xavier_uniform_",
+        "xavier_uniform_(tensor, gain=1.0, generator=None)",
+        Dialect::PyDef,
+        |i, c| {
+            let gain = float(c, 1, 1.0)?;
+            apply(i, c, Init::XavierUniform { gain })
+        },
+    ),
+    Def::python(
+        "xavier_normal_",
+        "xavier_normal_(tensor, gain=1.0, generator=None)",
+        Dialect::PyDef,
+        |i, c| {
+            let gain = float(c, 1, 1.0)?;
+            apply(i, c, Init::XavierNormal { gain })
+        },
+    ),
+    Def::python("zeros_", "zeros_(tensor)", Dialect::PyDef, |i, c| {
+        apply(i, c, Init::Zeros)
+    }),
+    Def::python("ones_", "ones_(tensor)", Dialect::PyDef, |i, c| {
+        apply(i, c, Init::Ones)
+    }),
+    Def::python(
+        "normal_",
+        "normal_(tensor, mean=0.0, std=1.0, generator=None)",
+        Dialect::PyDef,
+        |i, c| {
+            let (mean, std) = (float(c, 1, 0.0)?, float(c, 2, 1.0)?);
+            apply(i, c, Init::Normal { mean, std })
+        },
+    ),
+    Def::python(
+        "uniform_",
+        "uniform_(tensor, a=0.0, b=1.0, generator=None)",
+        Dialect::PyDef,
+        |i, c| {
+            let (low, high) = (float(c, 1, 0.0)?, float(c, 2, 1.0)?);
+            apply(i, c, Init::Uniform { low, high })
+        },
+    ),
+    Def::python(
+        "constant_",
+        "constant_(tensor, val)",
+        Dialect::PyDef,
+        |i, c| {
+            let val = c.float(1)?;
+            apply(i, c, Init::Constant(val))
+        },
+    ),
+    Def::python(
+        "kaiming_uniform_",
+        "kaiming_uniform_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu', generator=None)",
+        Dialect::PyDef,
+        |i, c| {
+            let defaults = matches!(c.value(2), None | Some(Value::Str(_)))
+                && c.value(2)
+                    .is_none_or(|m| matches!(m, Value::Str(s) if &*s == "fan_in"))
+                && c.value(3)
+                    .is_none_or(|m| matches!(m, Value::Str(s) if &*s == "leaky_relu"));
+            if !defaults {
+                return Err(exc(
+                    ExcKind::NotImplementedError,
+                    "the tutor's kaiming_uniform_ supports mode='fan_in' and nonlinearity='leaky_relu' only",
+                ));
+            }
+            let a = float(c, 1, 0.0)?;
+            apply(i, c, Init::KaimingUniform { a })
+        },
+    ),
+];
+
+/// `torch.nn.init`, built once.
+pub(super) static INIT_TABLE: LazyLock<HashMap<&'static str, Prepared>> =
+    LazyLock::new(|| DEFS.iter().map(|d| (d.name, Prepared::new(d))).collect());
+
+pub(super) fn init_fn(
+    interp: &mut Interpreter,
+    p: &'static Prepared,
+    args: crate::interp::value::Args,
+) -> PyResult<Value> {
+    let call = p.bind_function(args)?;
+    (p.def.run)(interp, &call)
 }

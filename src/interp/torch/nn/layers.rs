@@ -9,42 +9,203 @@ use crate::tensor::ops::nn as tnn;
 use crate::tensor::random::linear_init;
 use crate::tensor::{DType, Tensor};
 
-use super::super::args::Params;
 use crate::interp::Interpreter;
+use crate::interp::args::{Bound, Dialect, Sig};
 use crate::interp::error::{PyResult, exc, type_error};
 use crate::interp::value::{Args, Instance, Value};
 
+/// `type(v)` as Python prints it (`<class 'str'>`).
+fn class_repr(v: &Value) -> String {
+    match v {
+        Value::Tensor(_) => "<class 'torch.Tensor'>".into(),
+        other => format!("<class '{}'>", other.type_name()),
+    }
+}
+
+/// A `def` of PyTorch's, `self` included.
+const fn def(text: &'static str) -> Sig {
+    Sig::new(text, Dialect::PyDef)
+}
+
+/// A bound value, `None` when absent or `None`.
+fn given(b: &Bound, i: usize) -> Option<Value> {
+    match b.value(i) {
+        Some(Value::None) | None => None,
+        other => other,
+    }
+}
+
+/// A `bool(x)` of a flag (`bias=True`, `inplace=False`), its default when absent.
+fn flag(interp: &mut Interpreter, b: &Bound, i: usize, default: bool) -> PyResult<bool> {
+    match b.value(i) {
+        None => Ok(default),
+        Some(v) => interp.truthy(&v),
+    }
+}
+
+/// A float option (`eps=1e-05`, `negative_slope=0.01`), its default when absent.
+fn number(b: &Bound, i: usize, default: f64) -> PyResult<f64> {
+    match given(b, i) {
+        None => Ok(default),
+        Some(_) => b.float(i),
+    }
+}
+
 use super::*;
 
-pub(super) fn simple_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+/// Layers without an `__init__` of their own run `Module.__init__(self, *args, **kwargs)`, which takes
+/// nothing; `Identity.__init__` takes anything.
+pub(super) fn simple_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
+    if !inst.class.has_native("Identity") {
+        super::module::m_init(interp, args)?;
+    }
     inst.set("training", Value::Bool(true));
     Ok(Value::None)
 }
+
+static GELU_INIT: Sig = def("GELU.__init__(self, approximate='none')");
 
 pub(super) fn gelu_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let p = rest(args, "GELU");
+    let b = GELU_INIT.bind(args)?;
     inst.set("training", Value::Bool(true));
-    inst.set(
-        "approximate",
-        p.get(0, "approximate").unwrap_or(Value::str("none")),
-    );
+    inst.set("approximate", b.value_or_default(1)?);
     Ok(Value::None)
 }
 
+static SOFTMAX_INIT: Sig = def("Softmax.__init__(self, dim=None)");
+static LOG_SOFTMAX_INIT: Sig = def("LogSoftmax.__init__(self, dim=None)");
+
 pub(super) fn softmax_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let p = rest(args, "Softmax");
+    let sig = if inst.class.has_native("LogSoftmax") {
+        &LOG_SOFTMAX_INIT
+    } else {
+        &SOFTMAX_INIT
+    };
+    let b = sig.bind(args)?;
+    let dim = given(&b, 1).unwrap_or(Value::None);
+    if !matches!(dim, Value::Int(_) | Value::None) {
+        return Err(type_error(format!(
+            "dim must be an int or None, got {}",
+            class_repr(&dim)
+        )));
+    }
     inst.set("training", Value::Bool(true));
-    inst.set("dim", p.get(0, "dim").unwrap_or(Value::None));
+    inst.set("dim", dim);
     Ok(Value::None)
+}
+
+/// Each activation's `forward(self, input)`, named by its class.
+fn forward_sig(tag: &str) -> &'static Sig {
+    static RELU: Sig = def("ReLU.forward(self, input)");
+    static TANH: Sig = def("Tanh.forward(self, input)");
+    static SILU: Sig = def("SiLU.forward(self, input)");
+    static LEAKY: Sig = def("LeakyReLU.forward(self, input)");
+    static ELU: Sig = def("ELU.forward(self, input)");
+    static SIGMOID: Sig = def("Sigmoid.forward(self, input)");
+    static GELU: Sig = def("GELU.forward(self, input)");
+    static SOFTMAX: Sig = def("Softmax.forward(self, input)");
+    static LOG_SOFTMAX: Sig = def("LogSoftmax.forward(self, input)");
+    static IDENTITY: Sig = def("Identity.forward(self, input)");
+    match tag {
+        "ReLU" => &RELU,
+        "Tanh" => &TANH,
+        "SiLU" => &SILU,
+        "LeakyReLU" => &LEAKY,
+        "ELU" => &ELU,
+        "Sigmoid" => &SIGMOID,
+        "GELU" => &GELU,
+        "Softmax" => &SOFTMAX,
+        "LogSoftmax" => &LOG_SOFTMAX,
+        _ => &IDENTITY,
+    }
+}
+
+/// The input parameter of the C++ op a layer's forward passes its input to (`F.linear` calls
+/// `torch._C._nn.linear(input, ...)`), which refuses anything but a tensor in its own words
+/// (`linear(): argument 'input' (position 1) must be Tensor, not int`).
+fn op_input(op: &str) -> &'static Sig {
+    macro_rules! ops {
+        ($($name:literal => $text:literal),* $(,)?) => {
+            match op {
+                $($name => {
+                    static SIG: Sig = Sig::torch($text);
+                    &SIG
+                })*
+                _ => {
+                    static SIG: Sig = Sig::torch("relu(Tensor input)");
+                    &SIG
+                }
+            }
+        };
+    }
+    ops!(
+        "linear" => "linear(Tensor input)",
+        // `torch.embedding(weight, input, ...)`: the indices come second.
+        "embedding" => "embedding(object weight, Tensor indices)",
+        "layer_norm" => "layer_norm(Tensor input)",
+        "dropout" => "dropout(Tensor input)",
+        "tanh" => "tanh(Tensor input)",
+        "silu" => "silu(Tensor input)",
+        "leaky_relu" => "leaky_relu(Tensor input)",
+        "elu" => "elu(Tensor input)",
+        "sigmoid" => "sigmoid(Tensor input)",
+        "gelu" => "gelu(Tensor input)",
+    )
+}
+
+/// The tensor a layer's `forward(self, input)` was given, checked as the C++ op `op` checks it.
+fn forward_input(sig: &'static Sig, op: &str, args: Args) -> PyResult<Tensor> {
+    let input = sig.bind(args)?.value(1).unwrap_or(Value::None);
+    op_tensor(op, input)
+}
+
+fn op_tensor(op: &str, input: Value) -> PyResult<Tensor> {
+    if op == "embedding" {
+        let b = op_input(op).bind(Args::new(vec![Value::None, input]))?;
+        return b.tensor(1);
+    }
+    op_input(op).bind(Args::new(vec![input]))?.tensor(0)
+}
+
+/// The C++ op an activation's forward calls (for the wording of a wrong input).
+fn activation_op(tag: &str) -> &'static str {
+    match tag {
+        "ReLU" => "relu",
+        "Tanh" => "tanh",
+        "SiLU" => "silu",
+        "LeakyReLU" => "leaky_relu",
+        "ELU" => "elu",
+        "Sigmoid" => "sigmoid",
+        "GELU" => "gelu",
+        _ => "softmax",
+    }
 }
 
 pub(super) fn act_forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let p = rest(args, "forward");
-    let x = p.tensor(0, "input")?;
+    let tag = inst.class.native_tag().unwrap_or("Identity");
+    if tag == "Identity" {
+        let b = forward_sig(tag).bind(args)?;
+        return Ok(b.value(1).unwrap_or(Value::None));
+    }
+    let b = forward_sig(tag).bind(args)?;
+    let x = match b.value(1) {
+        Some(Value::Tensor(x)) => x,
+        // F.softmax calls `input.dim()` first; the others pass the input to a C++ op.
+        other if matches!(tag, "Softmax" | "LogSoftmax") => {
+            return Err(exc(
+                "AttributeError",
+                format!(
+                    "'{}' object has no attribute 'dim'",
+                    other.map_or("NoneType".into(), |v| v.type_name())
+                ),
+            ));
+        }
+        other => op_tensor(activation_op(tag), other.unwrap_or(Value::None))?,
+    };
     let out = match inst.class.native_tag() {
         Some("ReLU") => unary(UnaryOp::Relu, &x)?,
         Some("Tanh") => unary(UnaryOp::Tanh, &x)?,
@@ -68,11 +229,25 @@ pub(super) fn act_forward(interp: &mut Interpreter, args: Args) -> PyResult<Valu
     Ok(Value::Tensor(out))
 }
 
+static LINEAR_INIT: Sig =
+    def("Linear.__init__(self, in_features, out_features, bias=True, device=None, dtype=None)");
+
+/// `torch.empty(shape)`, which a layer's `__init__` calls to make its parameters: PyTorch's words for a
+/// size that is not an int.
+static EMPTY: Sig = Sig::torch("empty(SymInt[] size)");
+
+fn sizes(dims: Vec<Value>) -> PyResult<Vec<i64>> {
+    EMPTY.bind(Args::new(vec![Value::tuple(dims)]))?.int_list(0)
+}
+
 pub(super) fn linear_init_fn(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let p = rest(args, "Linear");
-    let in_f = p.int(0, "in_features")?;
-    let out_f = p.int(1, "out_features")?;
+    let b = LINEAR_INIT.bind(args)?;
+    let given_sizes = sizes(vec![
+        b.value(2).unwrap_or(Value::None),
+        b.value(1).unwrap_or(Value::None),
+    ])?;
+    let (out_f, in_f) = (given_sizes[0], given_sizes[1]);
     if in_f < 0 || out_f < 0 {
         return Err(exc(
             "RuntimeError",
@@ -84,7 +259,7 @@ pub(super) fn linear_init_fn(interp: &mut Interpreter, args: Args) -> PyResult<V
             ),
         ));
     }
-    let bias = p.bool_or(2, "bias", true)?;
+    let bias = flag(interp, &b, 3, true)?;
     crate::tensor::settings::check_numel(&[in_f as usize, out_f as usize])?;
     let (w, b) = linear_init(&mut state(interp).rng, in_f as usize, out_f as usize, bias);
     inst.set("training", Value::Bool(true));
@@ -101,10 +276,11 @@ pub(super) fn linear_init_fn(interp: &mut Interpreter, args: Args) -> PyResult<V
     Ok(Value::None)
 }
 
+static LINEAR_FORWARD: Sig = def("Linear.forward(self, input)");
+
 pub(super) fn linear_forward(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let p = rest(args, "forward");
-    let x = p.tensor(0, "input")?;
+    let x = forward_input(&LINEAR_FORWARD, "linear", args)?;
     let w = match inst.get("weight") {
         Some(Value::Tensor(w)) => w,
         _ => {
@@ -121,18 +297,25 @@ pub(super) fn linear_forward(_: &mut Interpreter, args: Args) -> PyResult<Value>
     Ok(Value::Tensor(tnn::linear(&x, &w, b.as_ref())?.detach()))
 }
 
+static EMBEDDING_INIT: Sig = def(
+    "Embedding.__init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, device=None, dtype=None)",
+);
+
 pub(super) fn embedding_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let p = rest(args, "Embedding");
-    let n = p.int(0, "num_embeddings")?;
-    let d = p.int(1, "embedding_dim")?;
+    let b = EMBEDDING_INIT.bind(args)?;
+    let given_sizes = sizes(vec![
+        b.value(1).unwrap_or(Value::None),
+        b.value(2).unwrap_or(Value::None),
+    ])?;
+    let (n, d) = (given_sizes[0], given_sizes[1]);
     if n < 0 || d < 0 {
         return Err(exc(
             "RuntimeError",
             "Trying to create tensor with negative dimension",
         ));
     }
-    let padding = match p.int_opt(2, "padding_idx")? {
+    let padding = match given(&b, 3).map(|_| b.int(3)).transpose()? {
         Some(pi) => {
             if pi >= n || pi < -n {
                 return Err(exc(
@@ -165,10 +348,11 @@ pub(super) fn embedding_init(interp: &mut Interpreter, args: Args) -> PyResult<V
     Ok(Value::None)
 }
 
+static EMBEDDING_FORWARD: Sig = def("Embedding.forward(self, input)");
+
 pub(super) fn embedding_forward(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let p = rest(args, "forward");
-    let idx = p.tensor(0, "input")?;
+    let idx = forward_input(&EMBEDDING_FORWARD, "embedding", args)?;
     let w = match inst.get("weight") {
         Some(Value::Tensor(w)) => w,
         _ => {
@@ -201,16 +385,22 @@ pub(super) fn normalized_shape(v: &Value) -> PyResult<Vec<usize>> {
     }
 }
 
-pub(super) fn layernorm_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+static LAYER_NORM_INIT: Sig = def(
+    "LayerNorm.__init__(self, normalized_shape, eps=1e-05, elementwise_affine=True, bias=True, device=None, dtype=None)",
+);
+
+pub(super) fn layernorm_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let p = rest(args, "LayerNorm");
-    let shape =
-        normalized_shape(&p.get(0, "normalized_shape").ok_or_else(|| {
-            type_error("LayerNorm() missing required argument 'normalized_shape'")
-        })?)?;
-    let eps = p.float_opt(1, "eps")?.unwrap_or(1e-5);
-    let affine = p.bool_or(2, "elementwise_affine", true)?;
-    let bias = p.bool_or(usize::MAX, "bias", true)?;
+    let b = LAYER_NORM_INIT.bind(args)?;
+    // `(n,)` for an int, else `tuple(normalized_shape)`, then `torch.empty(normalized_shape)`.
+    let shape = match b.value(1).unwrap_or(Value::None) {
+        v @ (Value::Int(_) | Value::Bool(_)) => vec![v],
+        other => interp.collect_iter(&other)?,
+    };
+    let shape: Vec<usize> = sizes(shape)?.iter().map(|&d| d.max(0) as usize).collect();
+    let eps = number(&b, 2, 1e-5)?;
+    let affine = flag(interp, &b, 3, true)?;
+    let bias = flag(interp, &b, 4, true)?;
     inst.set("training", Value::Bool(true));
     inst.set(
         "normalized_shape",
@@ -239,10 +429,11 @@ pub(super) fn layernorm_init(_: &mut Interpreter, args: Args) -> PyResult<Value>
     Ok(Value::None)
 }
 
+static LAYER_NORM_FORWARD: Sig = def("LayerNorm.forward(self, input)");
+
 pub(super) fn layernorm_forward(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let p = rest(args, "forward");
-    let x = p.tensor(0, "input")?;
+    let x = forward_input(&LAYER_NORM_FORWARD, "layer_norm", args)?;
     let shape = normalized_shape(&inst.get("normalized_shape").unwrap_or(Value::None))?;
     let w = match inst.get("weight") {
         Some(Value::Tensor(t)) => Some(t),
@@ -260,10 +451,23 @@ pub(super) fn layernorm_forward(_: &mut Interpreter, args: Args) -> PyResult<Val
     )?))
 }
 
-pub(super) fn dropout_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+static DROPOUT_INIT: Sig = def("_DropoutNd.__init__(self, p=0.5, inplace=False)");
+
+pub(super) fn dropout_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let p = rest(args, "Dropout");
-    let prob = p.float_opt(0, "p")?.unwrap_or(0.5);
+    let b = DROPOUT_INIT.bind(args)?;
+    let prob = match b.value(1) {
+        None => 0.5,
+        Some(Value::Float(f)) => f,
+        Some(Value::Int(n)) => n as f64,
+        Some(Value::Bool(v)) => v as i64 as f64,
+        Some(other) => {
+            return Err(type_error(format!(
+                "'<' not supported between instances of '{}' and 'int'",
+                other.type_name()
+            )));
+        }
+    };
     if !(0.0..=1.0).contains(&prob) {
         return Err(exc(
             "ValueError",
@@ -275,14 +479,16 @@ pub(super) fn dropout_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     }
     inst.set("training", Value::Bool(true));
     inst.set("p", Value::Float(prob));
-    inst.set("inplace", Value::Bool(p.bool_or(1, "inplace", false)?));
+    let inplace = flag(interp, &b, 2, false)?;
+    inst.set("inplace", Value::Bool(inplace));
     Ok(Value::None)
 }
 
+static DROPOUT_FORWARD: Sig = def("Dropout.forward(self, input)");
+
 pub(super) fn dropout_forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let p = rest(args, "forward");
-    let x = p.tensor(0, "input")?;
+    let x = forward_input(&DROPOUT_FORWARD, "dropout", args)?;
     let prob = float_attr(&inst, "p");
     Ok(Value::Tensor(tnn::dropout(
         &x,
@@ -292,77 +498,117 @@ pub(super) fn dropout_forward(interp: &mut Interpreter, args: Args) -> PyResult<
     )?))
 }
 
+static SEQUENTIAL_INIT: Sig = def("Sequential.__init__(self, *args)");
+
 pub(super) fn sequential_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
+    let b = SEQUENTIAL_INIT.bind(args)?;
     inst.set("training", Value::Bool(true));
-    for (i, m) in args.pos.iter().skip(1).enumerate() {
-        if !is_module_value(m) {
-            return Err(type_error(format!(
-                "{} is not a Module subclass",
-                m.type_name()
-            )));
-        }
+    for (i, m) in b.varargs().iter().enumerate() {
+        check_child(&Value::str(&i.to_string()), m)?;
         inst.set(&i.to_string(), m.clone());
     }
     Ok(Value::None)
 }
 
+static SEQUENTIAL_FORWARD: Sig = def("Sequential.forward(self, input)");
+
 pub(super) fn sequential_forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let mut x = args
-        .pos
-        .get(1)
-        .cloned()
-        .ok_or_else(|| type_error("forward() missing required argument 'input'"))?;
+    let mut x = SEQUENTIAL_FORWARD
+        .bind(args)?
+        .value(1)
+        .unwrap_or(Value::None);
     for m in list_children(&inst) {
         x = interp.call_value(m, Args::new(vec![x]))?;
     }
     Ok(x)
 }
 
+static MODULE_LIST_INIT: Sig = def("ModuleList.__init__(self, modules=None)");
+
 pub(super) fn modulelist_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
+    let b = MODULE_LIST_INIT.bind(args)?;
     inst.set("training", Value::Bool(true));
-    if let Some(items) = args.pos.get(1) {
-        for (i, m) in interp.collect_iter(items)?.into_iter().enumerate() {
-            if !is_module_value(&m) {
-                return Err(type_error(format!(
-                    "ModuleList.extend should be called with modules, but got {}",
-                    m.type_name()
-                )));
-            }
-            inst.set(&i.to_string(), m);
-        }
+    if let Some(items) = given(&b, 1) {
+        extend(interp, &inst, &items)?;
     }
     Ok(Value::None)
 }
 
+static MODULE_LIST_APPEND: Sig = def("ModuleList.append(self, module)");
+static SEQUENTIAL_APPEND: Sig = def("Sequential.append(self, module)");
+static MODULE_LIST_EXTEND: Sig = def("ModuleList.extend(self, modules)");
+
 pub(super) fn list_append(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let m = args
-        .pos
-        .get(1)
-        .cloned()
-        .ok_or_else(|| type_error("append() missing required argument 'module'"))?;
-    let n = children(&inst).len();
-    inst.set(&n.to_string(), m);
+    let sig = if inst.class.has_native("Sequential") {
+        &SEQUENTIAL_APPEND
+    } else {
+        &MODULE_LIST_APPEND
+    };
+    let m = sig.bind(args)?.value(1).unwrap_or(Value::None);
+    let key = children(&inst).len().to_string();
+    check_child(&Value::str(&key), &m)?;
+    inst.set(&key, m);
     Ok(Value::Instance(inst))
 }
 
 pub(super) fn list_extend(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let items = interp.collect_iter(&args.pos.get(1).cloned().unwrap_or(Value::None))?;
-    for m in items {
-        let n = children(&inst).len();
-        inst.set(&n.to_string(), m);
-    }
+    let modules = MODULE_LIST_EXTEND
+        .bind(args)?
+        .value(1)
+        .unwrap_or(Value::None);
+    extend(interp, &inst, &modules)?;
     Ok(Value::Instance(inst))
 }
 
+/// `ModuleList.extend(modules)`: an iterable of modules, each added under the next index.
+fn extend(interp: &mut Interpreter, inst: &Rc<Instance>, modules: &Value) -> PyResult<()> {
+    let items = interp.collect_iter(modules).map_err(|_| {
+        type_error(format!(
+            "ModuleList.extend should be called with an iterable, but got {}",
+            modules.type_name()
+        ))
+    })?;
+    for m in items {
+        let key = children(inst).len().to_string();
+        check_child(&Value::str(&key), &m)?;
+        inst.set(&key, m);
+    }
+    Ok(())
+}
+
+static PARAMETER: Sig = def("Parameter.__new__(cls, data=None, requires_grad=True)");
+static MAKE_SUBCLASS: Sig =
+    Sig::torch("_make_subclass(object cls, Tensor data, bool require_grad=False)");
+
+/// `nn.Parameter(data=None, requires_grad=True)`: the data (an empty tensor when none) as a parameter.
 pub(super) fn parameter(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let p = Params::new("Parameter", args);
-    let t = p.tensor(0, "data")?;
-    let requires_grad = p.bool_or(1, "requires_grad", true)?;
+    let mut args = args;
+    args.pos.insert(0, Value::None);
+    let b = PARAMETER.bind(args)?;
+    let t = match given(&b, 1) {
+        None => Tensor::zeros(&[0], DType::Float32)?,
+        Some(Value::Tensor(t)) => t,
+        Some(other) => {
+            return Err(exc(
+                "AttributeError",
+                format!("'{}' object has no attribute 'detach'", other.type_name()),
+            ));
+        }
+    };
+    // `torch.Tensor._make_subclass(cls, data, requires_grad)` checks the flag.
+    let requires_grad = b.value(2).unwrap_or(Value::Bool(true));
+    let requires_grad = MAKE_SUBCLASS
+        .bind(Args::new(vec![
+            Value::None,
+            Value::Tensor(t.clone()),
+            requires_grad,
+        ]))?
+        .bool(2)?;
     Ok(Value::Tensor(t.with_grad_info(crate::tensor::GradInfo {
         requires_grad,
         is_param: true,
@@ -370,34 +616,37 @@ pub(super) fn parameter(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     })))
 }
 
-pub(super) fn leaky_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+static LEAKY_INIT: Sig = def("LeakyReLU.__init__(self, negative_slope=0.01, inplace=False)");
+
+pub(super) fn leaky_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let p = rest(args, "LeakyReLU");
+    let b = LEAKY_INIT.bind(args)?;
     inst.set("training", Value::Bool(true));
-    inst.set(
-        "negative_slope",
-        Value::Float(p.float_opt(0, "negative_slope")?.unwrap_or(0.01)),
-    );
-    inst.set("inplace", Value::Bool(p.bool_or(1, "inplace", false)?));
+    inst.set("negative_slope", Value::Float(number(&b, 1, 0.01)?));
+    let inplace = flag(interp, &b, 2, false)?;
+    inst.set("inplace", Value::Bool(inplace));
     Ok(Value::None)
 }
 
-pub(super) fn elu_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+static ELU_INIT: Sig = def("ELU.__init__(self, alpha=1.0, inplace=False)");
+
+pub(super) fn elu_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let p = rest(args, "ELU");
+    let b = ELU_INIT.bind(args)?;
     inst.set("training", Value::Bool(true));
-    inst.set(
-        "alpha",
-        Value::Float(p.float_opt(0, "alpha")?.unwrap_or(1.0)),
-    );
-    inst.set("inplace", Value::Bool(p.bool_or(1, "inplace", false)?));
+    inst.set("alpha", Value::Float(number(&b, 1, 1.0)?));
+    let inplace = flag(interp, &b, 2, false)?;
+    inst.set("inplace", Value::Bool(inplace));
     Ok(Value::None)
 }
+
+static MODULE_DICT_INIT: Sig = def("ModuleDict.__init__(self, modules=None)");
 
 pub(super) fn moduledict_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
+    let b = MODULE_DICT_INIT.bind(args)?;
     inst.set("training", Value::Bool(true));
-    if let Some(d) = args.pos.get(1) {
+    if let Some(d) = &given(&b, 1) {
         let pairs: Vec<(Value, Value)> = match d {
             Value::Dict(d) => d.borrow().entries.clone(),
             other => interp
@@ -422,7 +671,9 @@ pub(super) fn moduledict_init(interp: &mut Interpreter, args: Args) -> PyResult<
 }
 
 pub(super) fn moduledict_keys(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    static SIG: Sig = def("ModuleDict.keys(self)");
     let inst = this(&args)?;
+    SIG.bind(args)?;
     Ok(Value::list(
         children(&inst)
             .into_iter()
@@ -432,12 +683,16 @@ pub(super) fn moduledict_keys(_: &mut Interpreter, args: Args) -> PyResult<Value
 }
 
 pub(super) fn moduledict_values(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    static SIG: Sig = def("ModuleDict.values(self)");
     let inst = this(&args)?;
+    SIG.bind(args)?;
     Ok(Value::list(list_children(&inst)))
 }
 
 pub(super) fn moduledict_items(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    static SIG: Sig = def("ModuleDict.items(self)");
     let inst = this(&args)?;
+    SIG.bind(args)?;
     Ok(Value::list(
         children(&inst)
             .into_iter()
@@ -447,16 +702,33 @@ pub(super) fn moduledict_items(_: &mut Interpreter, args: Args) -> PyResult<Valu
 }
 
 /// `nn.Embedding.from_pretrained(embeddings, freeze=True, padding_idx=None)`.
+static FROM_PRETRAINED: Sig = def(
+    "Embedding.from_pretrained(cls, embeddings, freeze=True, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False)",
+);
+
 pub(super) fn embedding_from_pretrained(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let p = Params::new("from_pretrained", args);
-    let w = p.tensor(0, "embeddings")?;
+    let mut args = args;
+    args.pos.insert(0, Value::None);
+    let b = FROM_PRETRAINED.bind(args)?;
+    let w = match given(&b, 1) {
+        Some(Value::Tensor(w)) => w,
+        other => {
+            return Err(exc(
+                "AttributeError",
+                format!(
+                    "'{}' object has no attribute 'dim'",
+                    other.map_or("NoneType".into(), |v| v.type_name())
+                ),
+            ));
+        }
+    };
     if w.ndim() != 2 {
         return Err(exc(
             "AssertionError",
             "Embeddings parameter is expected to be 2-dimensional",
         ));
     }
-    let freeze = p.bool_or(1, "freeze", true)?;
+    let freeze = flag(interp, &b, 2, true)?;
     let class = state(interp)
         .nn_classes
         .get("Embedding")
@@ -469,10 +741,7 @@ pub(super) fn embedding_from_pretrained(interp: &mut Interpreter, args: Args) ->
     inst.set("training", Value::Bool(true));
     inst.set("num_embeddings", Value::Int(w.shape()[0] as i64));
     inst.set("embedding_dim", Value::Int(w.shape()[1] as i64));
-    inst.set(
-        "padding_idx",
-        p.get(2, "padding_idx").unwrap_or(Value::None),
-    );
+    inst.set("padding_idx", given(&b, 3).unwrap_or(Value::None));
     inst.set(
         "weight",
         Value::Tensor(w.with_grad_info(crate::tensor::GradInfo {
@@ -484,10 +753,19 @@ pub(super) fn embedding_from_pretrained(interp: &mut Interpreter, args: Args) ->
     Ok(Value::Instance(inst))
 }
 
-pub(super) fn relu_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+static RELU_INIT: Sig = def("ReLU.__init__(self, inplace=False)");
+static SILU_INIT: Sig = def("SiLU.__init__(self, inplace=False)");
+
+pub(super) fn relu_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let p = rest(args, "ReLU");
+    let sig = if inst.class.has_native("SiLU") {
+        &SILU_INIT
+    } else {
+        &RELU_INIT
+    };
+    let b = sig.bind(args)?;
     inst.set("training", Value::Bool(true));
-    inst.set("inplace", Value::Bool(p.bool_or(0, "inplace", false)?));
+    let inplace = flag(interp, &b, 1, false)?;
+    inst.set("inplace", Value::Bool(inplace));
     Ok(Value::None)
 }

@@ -13,7 +13,6 @@ use std::rc::Rc;
 
 use crate::tensor::Tensor;
 
-use super::args::Params;
 use crate::interp::Interpreter;
 use crate::interp::builtins::{builtin, builtin_with};
 use crate::interp::error::{PyResult, type_error};
@@ -27,7 +26,7 @@ mod module;
 mod repr;
 
 use functional::*;
-pub(crate) use initializers::init_fn;
+use initializers::init_fn;
 use layers::*;
 use losses::*;
 use module::*;
@@ -80,10 +79,10 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
             ("modules", m_modules),
             ("eval", m_eval),
             ("train", m_train),
-            ("zero_grad", m_noop),
+            ("zero_grad", m_zero_grad),
             ("requires_grad_", m_requires_grad),
-            ("to", m_self),
-            ("cpu", m_self),
+            ("to", m_to),
+            ("cpu", m_cpu),
             ("register_buffer", m_register_buffer),
             ("named_buffers", m_named_buffers),
             ("buffers", m_buffers),
@@ -170,7 +169,7 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
         sub(
             "SiLU",
             "SiLU",
-            &[("__init__", simple_init), ("forward", act_forward)],
+            &[("__init__", relu_init), ("forward", act_forward)],
         ),
         sub(
             "CrossEntropyLoss",
@@ -229,17 +228,8 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
     }
     nn_attrs.insert("Parameter", builtin("Parameter", parameter));
     let mut init_attrs = HashMap::new();
-    for name in [
-        "xavier_uniform_",
-        "xavier_normal_",
-        "zeros_",
-        "ones_",
-        "normal_",
-        "uniform_",
-        "constant_",
-        "kaiming_uniform_",
-    ] {
-        init_attrs.insert(name, builtin_with(name, move |i, a| init_fn(i, name, a)));
+    for (&name, p) in initializers::INIT_TABLE.iter() {
+        init_attrs.insert(name, builtin_with(name, move |i, a| init_fn(i, p, a)));
     }
     let init_module = Value::Module(Rc::new(Module {
         name: "torch.nn.init",
@@ -251,8 +241,9 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
     state(interp).nn_classes.insert("namedtuple", named);
 
     let mut f_attrs: HashMap<&'static str, Value> = HashMap::new();
-    for &(n, f, node) in F_FNS {
-        f_attrs.insert(n, builtin_with(n, move |i, a| f_dispatch(i, f, node, a)));
+    for (&n, (p, node)) in F_TABLE.iter() {
+        let node = *node;
+        f_attrs.insert(n, builtin_with(n, move |i, a| f_dispatch(i, p, node, a)));
     }
     let functional = Value::Module(Rc::new(Module {
         name: "torch.nn.functional",
@@ -275,13 +266,46 @@ pub(super) fn this(args: &Args) -> PyResult<Rc<Instance>> {
     }
 }
 
-/// Arguments after `self`.
-pub(super) fn rest(args: Args, name: &str) -> Params {
-    let mut a = args;
-    if !a.pos.is_empty() {
-        a.pos.remove(0);
+/// `torch.typename(v)`: a tensor's legacy type (`torch.FloatTensor`), else the Python type's name.
+pub(super) fn typename(v: &Value) -> String {
+    match v {
+        Value::Tensor(t) => format!(
+            "torch.{}Tensor",
+            match t.dtype() {
+                crate::tensor::DType::Float32 => "Float",
+                crate::tensor::DType::Int64 => "Long",
+                crate::tensor::DType::Int32 => "Int",
+                crate::tensor::DType::Bool => "Bool",
+            }
+        ),
+        other => other.type_name(),
     }
-    Params::new(name, a)
+}
+
+/// `Module.add_module`'s checks (the module first, then the name), as `Sequential` and `ModuleList`
+/// run them for each module they are given.
+pub(super) fn check_child(name: &Value, module: &Value) -> PyResult<()> {
+    if !is_module_value(module) && !matches!(module, Value::None) {
+        return Err(type_error(format!(
+            "{} is not a Module subclass",
+            typename(module)
+        )));
+    }
+    match name {
+        Value::Str(s) if s.contains('.') => Err(crate::interp::error::exc(
+            "KeyError",
+            format!("'module name can\\'t contain \".\", got: {s}'"),
+        )),
+        Value::Str(s) if s.is_empty() => Err(crate::interp::error::exc(
+            "KeyError",
+            "'module name can\\'t be empty string \"\"'",
+        )),
+        Value::Str(_) => Ok(()),
+        other => Err(type_error(format!(
+            "module name should be a string. Got {}",
+            typename(other)
+        ))),
+    }
 }
 
 pub(crate) fn is_module(inst: &Instance) -> bool {
@@ -349,5 +373,20 @@ pub(super) fn int_attr(inst: &Instance, name: &str) -> i64 {
     match inst.get(name) {
         Some(Value::Int(i)) => i,
         _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::call::check_def;
+
+    #[test]
+    fn every_functional_and_init_signature_parses() {
+        for (p, _) in super::functional::F_TABLE.values() {
+            check_def(p.def).unwrap_or_else(|e| panic!("{e}"));
+        }
+        for p in super::initializers::INIT_TABLE.values() {
+            check_def(p.def).unwrap_or_else(|e| panic!("{e}"));
+        }
     }
 }

@@ -8,13 +8,49 @@ use std::rc::Rc;
 use crate::tensor::DType;
 
 use crate::interp::Interpreter;
+use crate::interp::args::{Bound, Dialect, Sig};
 use crate::interp::error::{PyResult, exc, type_error};
 use crate::interp::value::{Args, Class, Instance, Value};
 
+/// A method of `nn.Module`, written in Python by PyTorch (`self` included).
+const fn def(text: &'static str) -> Sig {
+    Sig::new(text, Dialect::PyDef)
+}
+
+/// Binds a method's call (`self` first) and hands back the instance with the bound arguments.
+fn bind(sig: &'static Sig, args: Args) -> PyResult<(Rc<Instance>, Bound<'static>)> {
+    let inst = this(&args)?;
+    Ok((inst, sig.bind(args)?))
+}
+
+/// `bool(v)` of an optional flag, its default when absent.
+fn flag(interp: &mut Interpreter, b: &Bound, i: usize, default: bool) -> PyResult<bool> {
+    match b.value(i) {
+        None => Ok(default),
+        Some(v) => interp.truthy(&v),
+    }
+}
+
 use super::*;
 
+static INIT: Sig = def("Module.__init__(self, *args, **kwargs)");
+
+/// `Module.__init__(self, *args, **kwargs)` takes nothing, and says so with the instance's class name.
 pub(super) fn m_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let inst = this(&args)?;
+    let (inst, b) = bind(&INIT, args)?;
+    let class = &inst.class.name;
+    if let Some((k, _)) = b.varkw().first() {
+        return Err(type_error(format!(
+            "{class}.__init__() got an unexpected keyword argument '{k}'"
+        )));
+    }
+    let extra = b.varargs().len();
+    if extra > 0 {
+        return Err(type_error(format!(
+            "{class}.__init__() takes 1 positional argument but {} were given",
+            extra + 1
+        )));
+    }
     if inst.get("training").is_none() {
         inst.set("training", Value::Bool(true));
     }
@@ -78,7 +114,8 @@ pub(super) fn m_forward(_: &mut Interpreter, args: Args) -> PyResult<Value> {
 }
 
 pub(super) fn m_parameters(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let inst = this(&args)?;
+    static SIG: Sig = def("Module.parameters(self, recurse=True)");
+    let (inst, _) = bind(&SIG, args)?;
     let mut out = Vec::new();
     all_parameters(&inst, "", &mut out);
     Ok(Value::list(
@@ -87,7 +124,9 @@ pub(super) fn m_parameters(_: &mut Interpreter, args: Args) -> PyResult<Value> {
 }
 
 pub(super) fn m_named_parameters(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let inst = this(&args)?;
+    static SIG: Sig =
+        def("Module.named_parameters(self, prefix='', recurse=True, remove_duplicate=True)");
+    let (inst, _) = bind(&SIG, args)?;
     let mut out = Vec::new();
     all_parameters(&inst, "", &mut out);
     Ok(Value::list(
@@ -98,7 +137,8 @@ pub(super) fn m_named_parameters(_: &mut Interpreter, args: Args) -> PyResult<Va
 }
 
 pub(super) fn m_children(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let inst = this(&args)?;
+    static SIG: Sig = def("Module.children(self)");
+    let (inst, _) = bind(&SIG, args)?;
     Ok(Value::list(
         children(&inst)
             .into_iter()
@@ -108,7 +148,8 @@ pub(super) fn m_children(_: &mut Interpreter, args: Args) -> PyResult<Value> {
 }
 
 pub(super) fn m_named_children(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let inst = this(&args)?;
+    static SIG: Sig = def("Module.named_children(self)");
+    let (inst, _) = bind(&SIG, args)?;
     Ok(Value::list(
         children(&inst)
             .into_iter()
@@ -124,7 +165,8 @@ pub(super) fn m_modules(_: &mut Interpreter, args: Args) -> PyResult<Value> {
             walk(&c, out);
         }
     }
-    let inst = this(&args)?;
+    static SIG: Sig = def("Module.modules(self, remove_duplicate=True)");
+    let (inst, _) = bind(&SIG, args)?;
     let mut out = Vec::new();
     walk(&inst, &mut out);
     Ok(Value::list(out))
@@ -138,36 +180,36 @@ pub(super) fn set_training(inst: &Rc<Instance>, mode: bool) {
 }
 
 pub(super) fn m_eval(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let inst = this(&args)?;
+    static SIG: Sig = def("Module.eval(self)");
+    let (inst, _) = bind(&SIG, args)?;
     set_training(&inst, false);
     Ok(Value::Instance(inst))
 }
 
-pub(super) fn m_train(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let inst = this(&args)?;
-    let mode = match args.pos.get(1) {
-        Some(v) => interp.truthy(v)?,
+pub(super) fn m_train(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    static SIG: Sig = def("Module.train(self, mode=True)");
+    let (inst, b) = bind(&SIG, args)?;
+    let mode = match b.value(1) {
         None => true,
+        Some(Value::Bool(mode)) => mode,
+        Some(_) => {
+            return Err(exc("ValueError", "training mode is expected to be boolean"));
+        }
     };
     set_training(&inst, mode);
     Ok(Value::Instance(inst))
 }
 
-pub(super) fn m_noop(_: &mut Interpreter, _: Args) -> PyResult<Value> {
+pub(super) fn m_zero_grad(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    static SIG: Sig = def("Module.zero_grad(self, set_to_none=True)");
+    bind(&SIG, args)?;
     Ok(Value::None)
 }
 
 pub(super) fn m_requires_grad(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let inst = this(&args)?;
-    let flag = match args.pos.get(1).or(args
-        .kw
-        .iter()
-        .find(|(k, _)| &**k == "requires_grad")
-        .map(|(_, v)| v))
-    {
-        Some(v) => interp.truthy(v)?,
-        None => true,
-    };
+    static SIG: Sig = def("Module.requires_grad_(self, requires_grad=True)");
+    let (inst, b) = bind(&SIG, args)?;
+    let flag = flag(interp, &b, 1, true)?;
     let mut params = Vec::new();
     all_parameters(&inst, "", &mut params);
     for (_, t) in params {
@@ -180,20 +222,32 @@ pub(super) fn m_requires_grad(interp: &mut Interpreter, args: Args) -> PyResult<
     Ok(Value::Instance(inst))
 }
 
-pub(super) fn m_self(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    Ok(Value::Instance(this(&args)?))
+/// `Module.to(*args, **kwargs)`: every device and dtype here is the one the module has.
+pub(super) fn m_to(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    static SIG: Sig = def("Module.to(self, *args, **kwargs)");
+    Ok(Value::Instance(bind(&SIG, args)?.0))
 }
 
-pub(super) fn m_register_buffer(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let inst = this(&args)?;
-    let p = rest(args, "register_buffer");
-    let name = match p.get(0, "name") {
+pub(super) fn m_cpu(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    static SIG: Sig = def("Module.cpu(self)");
+    Ok(Value::Instance(bind(&SIG, args)?.0))
+}
+
+pub(super) fn m_register_buffer(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    static SIG: Sig = def("Module.register_buffer(self, name, tensor, persistent=True)");
+    let (inst, b) = bind(&SIG, args)?;
+    let name = match b.value(1) {
         Some(Value::Str(s)) => s,
-        _ => return Err(type_error("buffer name should be a string")),
+        other => {
+            return Err(type_error(format!(
+                "buffer name should be a string. Got {}",
+                other.map_or("NoneType".into(), |v| typename(&v))
+            )));
+        }
     };
-    let value = match p.get(1, "tensor") {
+    let value = match b.value(2) {
         Some(Value::Tensor(t)) => Value::Tensor(t.detach()),
-        None => Value::None,
+        None | Some(Value::None) => Value::None,
         Some(other) => {
             return Err(type_error(format!(
                 "cannot assign '{}' object to buffer '{}' (torch Tensor or None required)",
@@ -202,6 +256,7 @@ pub(super) fn m_register_buffer(_: &mut Interpreter, args: Args) -> PyResult<Val
             )));
         }
     };
+    let persistent = flag(interp, &b, 3, true)?;
     inst.set(&name, value);
     let mut names = buffer_names(&inst);
     if !names.iter().any(|n| **n == *name) {
@@ -211,14 +266,31 @@ pub(super) fn m_register_buffer(_: &mut Interpreter, args: Args) -> PyResult<Val
         BUFFERS,
         Value::list(names.into_iter().map(Value::Str).collect()),
     );
+    let mut transient: Vec<Rc<str>> = names_at(&inst, NON_PERSISTENT)
+        .into_iter()
+        .filter(|n| **n != *name)
+        .collect();
+    if !persistent {
+        transient.push(name);
+    }
+    inst.set(
+        NON_PERSISTENT,
+        Value::list(transient.into_iter().map(Value::Str).collect()),
+    );
     Ok(Value::None)
 }
 
-/// Where a module keeps its buffer names: not a Python identifier, so cells cannot reach it.
+/// Where a module keeps its buffer names, and those of its buffers that `state_dict` leaves out
+/// (`persistent=False`): not Python identifiers, so cells cannot reach them.
 pub(super) const BUFFERS: &str = "\u{0}buffers";
+const NON_PERSISTENT: &str = "\u{0}non_persistent";
 
 pub(super) fn buffer_names(inst: &Instance) -> Vec<Rc<str>> {
-    match inst.get(BUFFERS) {
+    names_at(inst, BUFFERS)
+}
+
+fn names_at(inst: &Instance, key: &str) -> Vec<Rc<str>> {
+    match inst.get(key) {
         Some(Value::List(l)) => l
             .borrow()
             .iter()
@@ -246,7 +318,9 @@ pub(super) fn all_buffers(inst: &Instance, prefix: &str, out: &mut Vec<(String, 
 }
 
 pub(super) fn m_named_buffers(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let inst = this(&args)?;
+    static SIG: Sig =
+        def("Module.named_buffers(self, prefix='', recurse=True, remove_duplicate=True)");
+    let (inst, _) = bind(&SIG, args)?;
     let mut out = Vec::new();
     all_buffers(&inst, "", &mut out);
     Ok(Value::list(
@@ -257,7 +331,8 @@ pub(super) fn m_named_buffers(_: &mut Interpreter, args: Args) -> PyResult<Value
 }
 
 pub(super) fn m_buffers(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let inst = this(&args)?;
+    static SIG: Sig = def("Module.buffers(self, recurse=True)");
+    let (inst, _) = bind(&SIG, args)?;
     let mut out = Vec::new();
     all_buffers(&inst, "", &mut out);
     Ok(Value::list(out.into_iter().map(|(_, v)| v).collect()))
@@ -274,7 +349,11 @@ pub(super) fn m_state_dict(_: &mut Interpreter, args: Args) -> PyResult<Value> {
                 Value::Tensor(t.detach()),
             );
         }
+        let transient = names_at(inst, NON_PERSISTENT);
         for name in buffer_names(inst) {
+            if transient.contains(&name) {
+                continue;
+            }
             if let Some(Value::Tensor(t)) = inst.get(&name) {
                 let key = format!("{prefix}{name}");
                 out.insert(
@@ -288,22 +367,26 @@ pub(super) fn m_state_dict(_: &mut Interpreter, args: Args) -> PyResult<Value> {
             walk(&c, &format!("{prefix}{k}."), out);
         }
     }
-    let inst = this(&args)?;
+    static SIG: Sig =
+        def("Module.state_dict(self, *args, destination=None, prefix='', keep_vars=False)");
+    let (inst, _) = bind(&SIG, args)?;
     let mut d = crate::interp::value::Dict::default();
     walk(&inst, "", &mut d);
     Ok(Value::Dict(Rc::new(RefCell::new(d))))
 }
 
 pub(super) fn m_add_module(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let inst = this(&args)?;
-    let p = rest(args, "add_module");
-    match (p.get(0, "name"), p.get(1, "module")) {
-        (Some(Value::Str(n)), Some(m)) => {
-            inst.set(&n, m);
-            Ok(Value::None)
-        }
-        _ => Err(type_error("add_module() expects a name and a module")),
+    static SIG: Sig = def("Module.add_module(self, name, module)");
+    let (inst, b) = bind(&SIG, args)?;
+    let (name, module) = (
+        b.value(1).unwrap_or(Value::None),
+        b.value(2).unwrap_or(Value::None),
+    );
+    check_child(&name, &module)?;
+    if let Value::Str(n) = name {
+        inst.set(&n, module);
     }
+    Ok(Value::None)
 }
 
 pub(super) fn m_apply(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -314,19 +397,48 @@ pub(super) fn m_apply(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         interp.call_value(f.clone(), Args::new(vec![Value::Instance(Rc::clone(inst))]))?;
         Ok(())
     }
-    let inst = this(&args)?;
-    let f = args
-        .pos
-        .get(1)
-        .cloned()
-        .ok_or_else(|| type_error("apply() missing required argument 'fn'"))?;
+    static SIG: Sig = def("Module.apply(self, fn)");
+    let (inst, b) = bind(&SIG, args)?;
+    let f = b.value(1).unwrap_or(Value::None);
     walk(interp, &inst, &f)?;
     Ok(Value::Instance(inst))
 }
 
 pub(super) fn m_extra_repr(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
+    bind(extra_repr_sig(inst.class.native_tag()), args)?;
     Ok(Value::str(&native_extra_repr(&inst)))
+}
+
+/// `extra_repr(self)` of the class that defines it (PyTorch's layers each have their own).
+fn extra_repr_sig(tag: Option<&str>) -> &'static Sig {
+    macro_rules! sigs {
+        ($($tag:literal => $qualname:literal),* $(,)?) => {
+            match tag {
+                $(Some($tag) => {
+                    static SIG: Sig = def(concat!($qualname, ".extra_repr(self)"));
+                    &SIG
+                })*
+                _ => {
+                    static SIG: Sig = def("Module.extra_repr(self)");
+                    &SIG
+                }
+            }
+        };
+    }
+    sigs!(
+        "Linear" => "Linear",
+        "Embedding" => "Embedding",
+        "LayerNorm" => "LayerNorm",
+        "Dropout" => "_DropoutNd",
+        "ReLU" => "ReLU",
+        "GELU" => "GELU",
+        "Softmax" => "Softmax",
+        "LogSoftmax" => "LogSoftmax",
+        "LeakyReLU" => "LeakyReLU",
+        "ELU" => "ELU",
+        "SiLU" => "SiLU",
+    )
 }
 
 /// The grad_pub(super) fn a native module's forward records.

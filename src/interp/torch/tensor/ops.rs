@@ -5,12 +5,13 @@ use rustpython_parser::ast::{CmpOp, Operator, UnaryOp as PyUnary};
 use crate::tensor::ops::elementwise::{binary, binary_inplace};
 use crate::tensor::{BinaryOp, Operand, Scalar, Tensor, TensorIndex, UnaryOp};
 
-use super::value_to_scalar;
+use super::super::value_to_scalar;
 use crate::interp::Interpreter;
 use crate::interp::error::{PyResult, exc, type_error};
 use crate::interp::value::Value;
 
-fn operand(v: &Value) -> Option<Operand<'_>> {
+/// A tensor or a Python number as an operand of a binary op.
+pub(crate) fn operand(v: &Value) -> Option<Operand<'_>> {
     match v {
         Value::Tensor(t) => Some(Operand::Tensor(t)),
         other => value_to_scalar(other).map(Operand::Scalar),
@@ -40,7 +41,7 @@ pub(crate) fn tensor_binop(
     r: &Value,
 ) -> PyResult<Value> {
     let result = tensor_binop_inner(op, l, r)?;
-    if !super::autograd::recording(interp, &[l, r]) {
+    if !super::super::autograd::recording(interp, &[l, r]) {
         return Ok(result);
     }
     let scalar_left = !matches!(l, Value::Tensor(_));
@@ -55,12 +56,12 @@ pub(crate) fn tensor_binop(
         Operator::Pow if matches!(r, Value::Tensor(_)) => "PowBackward1",
         Operator::Pow => "PowBackward0",
         Operator::MatMult => match l {
-            Value::Tensor(a) => super::autograd::matmul_node(a, &result),
+            Value::Tensor(a) => super::super::autograd::matmul_node(a, &result),
             _ => return Ok(result),
         },
         _ => return Ok(result),
     };
-    Ok(super::autograd::mark(result, node))
+    Ok(super::super::autograd::mark(result, node))
 }
 
 fn tensor_binop_inner(op: Operator, l: &Value, r: &Value) -> PyResult<Value> {
@@ -112,7 +113,7 @@ pub(crate) fn tensor_unary(interp: &mut Interpreter, op: PyUnary, t: &Tensor) ->
     Ok(Value::Tensor(match op {
         PyUnary::USub => {
             let r = crate::tensor::ops::elementwise::unary(UnaryOp::Neg, t)?;
-            if super::autograd::recording_tensors(interp, &[t]) {
+            if super::super::autograd::recording_tensors(interp, &[t]) {
                 r.with_grad_fn("NegBackward0")
             } else {
                 r
@@ -283,8 +284,8 @@ pub(crate) fn tensor_getitem(
 ) -> PyResult<Value> {
     let idx = to_indices(index)?;
     let r = t.index(&idx)?;
-    if !super::autograd::recording_tensors(interp, &[t]) {
-        return Ok(super::autograd::mark_no_grad_view(
+    if !super::super::autograd::recording_tensors(interp, &[t]) {
+        return Ok(super::super::autograd::mark_no_grad_view(
             interp,
             t,
             Value::Tensor(r),
@@ -320,7 +321,7 @@ pub(crate) fn tensor_setitem(
         Value::Tensor(v) => v.clone(),
         other => match value_to_scalar(other) {
             Some(s) => scalar_tensor(s, t.dtype()),
-            None => super::functions::tensor_from_value(other, Some(t.dtype()))?,
+            None => super::super::functions::tensor_from_value(other, Some(t.dtype()))?,
         },
     };
     t.index_put(&idx, &src)?;

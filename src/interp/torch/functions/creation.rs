@@ -1,0 +1,327 @@
+//! Making tensors: from data (`tensor`, `as_tensor`, the legacy `Tensor(...)` constructors), filled
+//! (`zeros`, `ones`, `empty`, `full`, `eye`, the `*_like` forms), and ranges (`arange`, `linspace`,
+//! `tril_indices`).
+
+use crate::interp::error::{ExcKind, PyResult, Unwind, exc, type_error};
+use crate::interp::value::Value;
+use crate::tensor::ops::create;
+use crate::tensor::{DType, Scalar, Tensor};
+
+use super::super::call::{Call, Def};
+use super::super::value_to_scalar;
+use super::{set_requires_grad, shape_from};
+
+fn t(v: Tensor) -> PyResult<Value> {
+    Ok(Value::Tensor(v))
+}
+
+/// Nested lists/tuples of numbers (or one-element tensors) → a tensor, with `torch.tensor`'s dtype
+/// inference.
+pub(crate) fn tensor_from_value(v: &Value, dtype: Option<DType>) -> PyResult<Tensor> {
+    if let Value::Tensor(t) = v {
+        let t = t.deep_copy().detach();
+        return Ok(match dtype {
+            Some(d) => t.to_dtype(d),
+            None => t,
+        });
+    }
+    let mut shape: Vec<usize> = Vec::new();
+    let mut scalars: Vec<Scalar> = Vec::new();
+    fn walk(
+        v: &Value,
+        depth: usize,
+        shape: &mut Vec<usize>,
+        out: &mut Vec<Scalar>,
+    ) -> PyResult<()> {
+        let items: Option<Vec<Value>> = match v {
+            Value::List(l) => Some(l.borrow().clone()),
+            Value::Tuple(t) => Some(t.as_ref().clone()),
+            Value::Size(s) => Some(s.iter().map(|&d| Value::Int(d as i64)).collect()),
+            Value::Tensor(t) if t.ndim() > 0 => Some(super::super::tensor::ops::tensor_iter(t)?),
+            _ => None,
+        };
+        match items {
+            Some(items) => {
+                if depth == shape.len() {
+                    shape.push(items.len());
+                } else if shape.get(depth) != Some(&items.len()) {
+                    return Err(exc(
+                        ExcKind::ValueError,
+                        format!(
+                            "expected sequence of length {} at dim {} (got {})",
+                            shape.get(depth).copied().unwrap_or(0),
+                            depth,
+                            items.len()
+                        ),
+                    ));
+                }
+                if out.len() > crate::tensor::settings::max_elements() {
+                    return Err(exc(
+                        ExcKind::MemoryError,
+                        "too many elements for the tutor's sandbox",
+                    ));
+                }
+                for it in &items {
+                    walk(it, depth + 1, shape, out)?;
+                }
+                Ok(())
+            }
+            None => {
+                if depth != shape.len() && !shape.is_empty() {
+                    return Err(type_error(format!(
+                        "not a sequence (found {} where a list was expected)",
+                        v.type_name()
+                    )));
+                }
+                let s = match v {
+                    Value::Tensor(t) => t.item()?,
+                    other => value_to_scalar(other).ok_or_else(|| {
+                        type_error(format!("new(): invalid data type '{}'", other.type_name()))
+                    })?,
+                };
+                out.push(s);
+                Ok(())
+            }
+        }
+    }
+    walk(v, 0, &mut shape, &mut scalars)?;
+    let inferred = scalars
+        .iter()
+        .map(|s| s.category())
+        .max()
+        .map(DType::default_for)
+        .unwrap_or(DType::Float32);
+    let dtype = dtype.unwrap_or(inferred);
+    crate::with_dtype!(dtype, T => {
+        let data: Vec<T> = scalars.iter().map(|s| s.cast::<T>()).collect();
+        Ok(Tensor::from_vec(data, &shape)?)
+    })
+}
+
+/// A filled tensor of the shape at 0, `dtype=` at `dtype_at` (`requires_grad=` four after it).
+fn filled(c: &Call, value: Scalar, dtype_at: usize) -> PyResult<Value> {
+    let shape = shape_from(&c.int_list(0)?)?;
+    let out = Tensor::full(&shape, value, c.dtype(dtype_at)?.unwrap_or(DType::Float32))?;
+    set_requires_grad(&out, c.requires_grad(dtype_at + 4)?)?;
+    t(out)
+}
+
+/// A filled tensor of `input`'s shape (`zeros_like`, ...), `dtype=` at `dtype_at`.
+fn filled_like(c: &Call, value: Scalar, dtype_at: usize) -> PyResult<Value> {
+    let x = c.tensor(0)?;
+    let out = Tensor::full(x.shape(), value, c.dtype(dtype_at)?.unwrap_or(x.dtype()))?;
+    set_requires_grad(&out, c.requires_grad(dtype_at + 4)?)?;
+    t(out)
+}
+
+macro_rules! factory {
+    ($head:literal) => {
+        concat!(
+            $head,
+            "Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)"
+        )
+    };
+}
+
+macro_rules! like {
+    ($name:literal, $extra:literal) => {
+        concat!(
+            $name,
+            "(Tensor input, ",
+            $extra,
+            "*, MemoryFormat? memory_format=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)"
+        )
+    };
+}
+
+/// The legacy constructors' overloads (`torch.Tensor(...)`, `torch.FloatTensor(...)`): PyTorch names them
+/// all `new`. The storage overload is written with a type the tutor has (no value matches either) and
+/// renamed in messages.
+macro_rules! legacy {
+    ($name:literal, $dtype:expr) => {
+        Def::function(
+            $name,
+            &[
+                "new(*, Device? device=None)",
+                "new(Generator storage)",
+                "new(*, int cdata)|hidden",
+                "new(Tensor other)",
+                "new(Tensor other, *, Device? device=None)|hidden",
+                "new(SymInt[] size, *, Device? device=None)",
+                "new(object data, *, Device? device=None)",
+            ],
+            |_, c| legacy_new(c, $dtype),
+        )
+    };
+}
+
+pub(super) static DEFS: &[Def] = &[
+    Def::function(
+        "tensor",
+        &[
+            "tensor(object data, *, ScalarType? dtype=None, Device? device=None, bool pin_memory=False, bool requires_grad=False)",
+        ],
+        |_, c| {
+            let data = c.value(0).unwrap_or(Value::None);
+            let out = tensor_from_value(&data, c.dtype(1)?)?;
+            set_requires_grad(&out, c.requires_grad(4)?)?;
+            t(out)
+        },
+    ),
+    Def::function(
+        "as_tensor",
+        &["as_tensor(object data, *, ScalarType? dtype=None, Device? device=None)"],
+        |_, c| {
+            let data = c.value(0).unwrap_or(Value::None);
+            t(tensor_from_value(&data, c.dtype(1)?)?)
+        },
+    ),
+    legacy!("Tensor", DType::Float32),
+    legacy!("FloatTensor", DType::Float32),
+    legacy!("LongTensor", DType::Int64),
+    legacy!("BoolTensor", DType::Bool),
+    Def::function("zeros", &[factory!("zeros(SymInt[] size, *, ")], |_, c| {
+        filled(c, Scalar::Int(0), 2)
+    }),
+    Def::function("ones", &[factory!("ones(SymInt[] size, *, ")], |_, c| {
+        filled(c, Scalar::Int(1), 2)
+    }),
+    Def::function(
+        "empty",
+        &[factory!(
+            "empty(SymInt[] size, *, MemoryFormat? memory_format=None, "
+        )],
+        |_, c| filled(c, Scalar::Int(0), 3),
+    ),
+    Def::function(
+        "full",
+        &[factory!("full(SymInt[] size, Scalar fill_value, *, ")],
+        |_, c| {
+            let shape = shape_from(&c.int_list(0)?)?;
+            let value = c.scalar(1)?;
+            let dtype = c.dtype(3)?.unwrap_or(DType::default_for(value.category()));
+            let out = Tensor::full(&shape, value, dtype)?;
+            set_requires_grad(&out, c.requires_grad(7)?)?;
+            t(out)
+        },
+    ),
+    Def::function(
+        "eye",
+        &[
+            factory!("eye(SymInt n, *, "),
+            factory!("eye(SymInt n, SymInt m, *, "),
+        ],
+        |_, c| {
+            let n = c.int(0)?.max(0) as usize;
+            let (m, dtype_at) = match c.which() {
+                0 => (n, 2),
+                _ => (c.int(1)?.max(0) as usize, 3),
+            };
+            let out = create::eye(n, m, c.dtype(dtype_at)?.unwrap_or(DType::Float32))?;
+            set_requires_grad(&out, c.requires_grad(dtype_at + 4)?)?;
+            t(out)
+        },
+    ),
+    Def::function(
+        "arange",
+        &[
+            factory!("arange(Scalar end, *, "),
+            "arange(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+            factory!("arange(Scalar start, Scalar end, Scalar step=1, *, "),
+        ],
+        |_, c| {
+            let (start, end, step, dtype_at) = match c.which() {
+                0 => (Scalar::Int(0), c.scalar(0)?, Scalar::Int(1), 2),
+                1 => (c.scalar(0)?, c.scalar(1)?, Scalar::Int(1), 2),
+                _ => (c.scalar(0)?, c.scalar(1)?, c.scalar(2)?, 4),
+            };
+            let out = create::arange(start, end, step, c.dtype(dtype_at)?)?;
+            set_requires_grad(&out, c.requires_grad(dtype_at + 4)?)?;
+            t(out)
+        },
+    ),
+    Def::function(
+        "linspace",
+        &[
+            factory!("linspace(Tensor start, Tensor end, SymInt steps, *, "),
+            factory!("linspace(Scalar start, Tensor end, SymInt steps, *, "),
+            factory!("linspace(Tensor start, Scalar end, SymInt steps, *, "),
+            factory!("linspace(Scalar start, Scalar end, SymInt steps, *, "),
+        ],
+        |_, c| {
+            let number = |i: usize| -> PyResult<f64> {
+                match c.value(i) {
+                    Some(Value::Tensor(x)) => Ok(x.item()?.to_f64()),
+                    _ => c.float(i),
+                }
+            };
+            let steps = c.int(2)?;
+            if steps < 0 {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    "number of steps must be non-negative",
+                ));
+            }
+            let out = create::linspace(number(0)?, number(1)?, steps as usize)?;
+            let out = match c.dtype(4)? {
+                Some(d) => out.to_dtype(d),
+                None => out,
+            };
+            set_requires_grad(&out, c.requires_grad(8)?)?;
+            t(out)
+        },
+    ),
+    Def::function("zeros_like", &[like!("zeros_like", "")], |_, c| {
+        filled_like(c, Scalar::Int(0), 2)
+    }),
+    Def::function("ones_like", &[like!("ones_like", "")], |_, c| {
+        filled_like(c, Scalar::Int(1), 2)
+    }),
+    Def::function("empty_like", &[like!("empty_like", "")], |_, c| {
+        filled_like(c, Scalar::Int(0), 2)
+    }),
+    Def::function(
+        "full_like",
+        &[like!("full_like", "Scalar fill_value, ")],
+        |_, c| filled_like(c, c.scalar(1)?, 3),
+    ),
+    Def::function(
+        "tril_indices",
+        &[
+            "tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=torch.int64, Layout? layout=None, Device? device=None, bool? pin_memory=False)",
+        ],
+        |_, c| t(create::tril_indices(c.int(0)?, c.int(1)?, c.int(2)?)?),
+    ),
+];
+
+/// `torch.Tensor(...)` and the typed legacy constructors.
+fn legacy_new(c: &Call, dtype: DType) -> PyResult<Value> {
+    match c.which() {
+        3 | 4 => t(c.tensor(0)?.to_dtype(dtype)),
+        5 => match c.value(0) {
+            // A sequence given alone is data; varargs ints and a torch.Size are sizes.
+            Some(v @ (Value::List(_) | Value::Tuple(_))) if c.given_positional() == 1 => {
+                t(tensor_from_value(&v, Some(dtype))?)
+            }
+            _ => t(Tensor::zeros(&shape_from(&c.int_list(0)?)?, dtype)?),
+        },
+        6 => {
+            let data = c.value(0).unwrap_or(Value::None);
+            t(tensor_from_value(&data, Some(dtype))?)
+        }
+        _ => t(Tensor::zeros(&[0], dtype)?),
+    }
+}
+
+/// The legacy constructors' storage overload, written with `torch.Generator` (see `legacy!`), as
+/// PyTorch prints it.
+pub(super) fn legacy_message(mut e: Unwind) -> Unwind {
+    if let Unwind::Exception(x) = &mut e
+        && x.message.starts_with("new()")
+    {
+        x.message = x
+            .message
+            .replace("torch.Generator storage", "torch.Storage storage");
+    }
+    e
+}

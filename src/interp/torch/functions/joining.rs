@@ -1,0 +1,166 @@
+//! Joining and broadcasting tensors: `cat`, `stack`, `vstack`, `hstack`, `where`, `broadcast_tensors`,
+//! `broadcast_shapes`.
+
+use std::rc::Rc;
+
+use crate::interp::Interpreter;
+use crate::interp::args::{Dialect, Sig};
+use crate::interp::error::{ExcKind, PyResult, exc, type_error};
+use crate::interp::value::{Args, Value};
+use crate::tensor::ops::{elementwise, gather, reorder};
+use crate::tensor::{Operand, Tensor};
+
+use super::super::autograd::recording_tensors;
+use super::super::call::{Call, Def};
+use super::super::tensor::ops::operand;
+
+fn t(v: Tensor) -> PyResult<Value> {
+    Ok(Value::Tensor(v))
+}
+
+/// `cat`/`stack` record their backward node when an input requires grad.
+fn joined(interp: &Interpreter, ts: &[Tensor], out: Tensor, node: &'static str) -> PyResult<Value> {
+    let record = recording_tensors(interp, &ts.iter().collect::<Vec<_>>());
+    t(if record { out.with_grad_fn(node) } else { out })
+}
+
+macro_rules! cat_def {
+    ($name:literal) => {
+        Def::function(
+            $name,
+            &[concat!(
+                $name,
+                "(Tensor[] tensors, int dim=0, *, Tensor out=None)"
+            )],
+            |interp, c| {
+                let ts = c.tensors(0)?;
+                let out = Tensor::cat(&ts, c.int(1)?)?;
+                joined(interp, &ts, out, "CatBackward0")
+            },
+        )
+    };
+}
+
+/// The C++ function `torch.broadcast_tensors` (written in Python) passes its tensors to.
+static BROADCAST_TENSORS: Sig = Sig::torch("broadcast_tensors(Tensor[] tensors)");
+
+pub(super) static DEFS: &[Def] = &[
+    cat_def!("cat"),
+    cat_def!("concat"),
+    cat_def!("concatenate"),
+    Def::function(
+        "stack",
+        &["stack(Tensor[] tensors, int dim=0, *, Tensor out=None)"],
+        |interp, c| {
+            let ts = c.tensors(0)?;
+            let out = Tensor::stack(&ts, c.int(1)?)?;
+            joined(interp, &ts, out, "StackBackward0")
+        },
+    ),
+    Def::function(
+        "vstack",
+        &["vstack(Tensor[] tensors, *, Tensor out=None)"],
+        |_, c| t(reorder::vstack(&c.tensors(0)?)?),
+    ),
+    Def::function(
+        "hstack",
+        &["hstack(Tensor[] tensors, *, Tensor out=None)"],
+        |_, c| t(reorder::hstack(&c.tensors(0)?)?),
+    ),
+    Def::function(
+        "where",
+        &[
+            "where(Tensor condition)",
+            "where(Tensor condition, Tensor input, Tensor other, *, Tensor out=None)",
+            "where(Tensor condition, Scalar self, Tensor other)",
+            "where(Tensor condition, Tensor input, Scalar other)",
+            "where(Tensor condition, Scalar self, Scalar other)",
+        ],
+        where_,
+    ),
+    Def::python(
+        "broadcast_tensors",
+        "broadcast_tensors(*tensors)",
+        Dialect::PyDef,
+        |_, c| {
+            let given = Args::new(vec![Value::tuple(c.varargs())]);
+            let ts = BROADCAST_TENSORS.bind(given)?.tensors(0)?;
+            let views = reorder::broadcast_tensors(&ts)?;
+            Ok(Value::tuple(views.into_iter().map(Value::Tensor).collect()))
+        },
+    ),
+    Def::python(
+        "broadcast_shapes",
+        "broadcast_shapes(*shapes)",
+        Dialect::PyDef,
+        broadcast_shapes,
+    ),
+];
+
+/// `where(condition)` is `nonzero(condition, as_tuple=True)`; otherwise `input` where the condition
+/// holds, `other` elsewhere (either may be a number).
+fn where_(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let cond = c.tensor(0)?;
+    if c.which() == 0 {
+        let cols = gather::nonzero_tuple(&cond)?;
+        return Ok(Value::tuple(cols.into_iter().map(Value::Tensor).collect()));
+    }
+    let (a, b) = (
+        c.value(1).unwrap_or(Value::None),
+        c.value(2).unwrap_or(Value::None),
+    );
+    let (Some(oa), Some(ob)) = (operand(&a), operand(&b)) else {
+        return Err(type_error("internal: where() operands"));
+    };
+    let oa = match oa {
+        Operand::Tensor(x) if c.which() == 2 || c.which() == 4 => Operand::Scalar(x.item()?),
+        other => other,
+    };
+    t(elementwise::where_(&cond, oa, ob)?)
+}
+
+/// `torch.broadcast_shapes(*shapes)` (PyTorch's `_refs._broadcast_shapes`, then `torch.Size`): ints and
+/// sequences of ints, `None` skipped.
+fn broadcast_shapes(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let mut shapes: Vec<Vec<Value>> = Vec::new();
+    for shape in c.varargs() {
+        match shape {
+            Value::None => {}
+            v @ (Value::Int(_) | Value::Bool(_)) => shapes.push(vec![v]),
+            Value::Tuple(t) => shapes.push(t.as_ref().clone()),
+            Value::List(l) => shapes.push(l.borrow().clone()),
+            Value::Size(s) => shapes.push(s.iter().map(|&d| Value::Int(d as i64)).collect()),
+            other => {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    format!(
+                        "Input shapes should be of type ints, a tuple of ints, or a list of ints, got {}",
+                        interp.repr(&other)?
+                    ),
+                ));
+            }
+        }
+    }
+    let mut result: Vec<usize> = vec![];
+    for shape in &shapes {
+        let offset = shapes.iter().map(Vec::len).max().unwrap_or(0) - shape.len();
+        let dims = shape
+            .iter()
+            .enumerate()
+            .map(|(j, d)| match d {
+                Value::Int(i) => Ok((*i).max(0) as usize),
+                Value::Bool(b) => Ok(*b as usize),
+                Value::Str(_) => Err(type_error(
+                    "'<' not supported between instances of 'str' and 'int'",
+                )),
+                other => Err(type_error(format!(
+                    "torch.Size() takes an iterable of 'int' (item {} is '{}')",
+                    offset + j,
+                    other.type_name()
+                ))),
+            })
+            .collect::<PyResult<Vec<usize>>>()?;
+        result = crate::tensor::layout::broadcast_shapes(&result, &dims)?;
+    }
+    Ok(Value::Size(Rc::new(result)))
+}

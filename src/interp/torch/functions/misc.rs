@@ -1,0 +1,179 @@
+//! The rest of the `torch` module: threads, type queries (`is_tensor`, `finfo`, `result_type`,
+//! `promote_types`), `device`, `Size`, and what the tutor does not offer (`from_numpy`,
+//! `set_printoptions`).
+
+use std::rc::Rc;
+
+use crate::interp::Interpreter;
+use crate::interp::args::Dialect;
+use crate::interp::error::{ExcKind, PyResult, exc, type_error};
+use crate::interp::value::Value;
+use crate::tensor::DType;
+use crate::tensor::dtype::{Category, Operand as Promoted, result_type};
+
+use super::super::call::{Call, Def};
+use super::super::nn::named_tuple;
+use super::super::value_to_scalar;
+
+pub(super) static DEFS: &[Def] = &[
+    Def::python(
+        "set_num_threads",
+        "torch.set_num_threads(num, /)",
+        Dialect::Positional,
+        |interp, c| {
+            let n = match c.value(0) {
+                Some(Value::Int(n)) => n,
+                Some(Value::Bool(b)) => b as i64,
+                other => {
+                    return Err(exc(
+                        ExcKind::RuntimeError,
+                        format!(
+                            "set_num_threads expects an int, but got {}",
+                            other.map_or("NoneType".into(), |v| v.type_name())
+                        ),
+                    ));
+                }
+            };
+            if n <= 0 {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    "set_num_threads expects a positive integer",
+                ));
+            }
+            interp.num_threads = n as usize;
+            crate::tensor::settings::update(|s| s.num_threads = n as usize);
+            Ok(Value::None)
+        },
+    ),
+    Def::python(
+        "get_num_threads",
+        "torch.get_num_threads()",
+        Dialect::Positional,
+        |interp, _| Ok(Value::Int(interp.num_threads as i64)),
+    ),
+    Def::python("is_tensor", "is_tensor(obj, /)", Dialect::PyDef, |_, c| {
+        Ok(Value::Bool(matches!(c.value(0), Some(Value::Tensor(_)))))
+    }),
+    Def::function(
+        "finfo",
+        &["finfo(ScalarType type)", "finfo()"],
+        |interp, c| match c.which() {
+            1 => Ok(finfo(interp)),
+            _ => match c.dtype(0)? {
+                Some(DType::Float32) => Ok(finfo(interp)),
+                _ => Err(type_error(
+                    "torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'",
+                )),
+            },
+        },
+    ),
+    Def::function(
+        "result_type",
+        &[
+            "result_type(Tensor tensor, Tensor other)",
+            "result_type(Scalar scalar, Tensor tensor)",
+            "result_type(Tensor tensor, Scalar other)",
+            "result_type(Scalar scalar1, Scalar scalar2)",
+        ],
+        |_, c| {
+            let operand = |i: usize| match c.value(i) {
+                Some(Value::Tensor(t)) if t.ndim() == 0 => Promoted::ZeroDim(t.dtype()),
+                Some(Value::Tensor(t)) => Promoted::Dimensioned(t.dtype()),
+                other => Promoted::Scalar(
+                    other
+                        .as_ref()
+                        .and_then(value_to_scalar)
+                        .map(|s| s.category())
+                        .unwrap_or(Category::Float),
+                ),
+            };
+            Ok(Value::DType(result_type(&[operand(0), operand(1)])))
+        },
+    ),
+    Def::function(
+        "promote_types",
+        &["promote_types(ScalarType type1, ScalarType type2)"],
+        |_, c| match (c.dtype(0)?, c.dtype(1)?) {
+            (Some(a), Some(b)) => Ok(Value::DType(DType::promote(a, b))),
+            _ => Err(type_error("internal: promote_types without dtypes")),
+        },
+    ),
+    Def::function(
+        "device",
+        &["device(Device device)", "device(str type, int index=-1)"],
+        device,
+    ),
+    Def::python("Size", "tuple(iterable=(), /)", Dialect::Unpack, size),
+    Def::python(
+        "from_numpy",
+        "torch._VariableFunctionsClass.from_numpy(ndarray, /)",
+        Dialect::Positional,
+        // No value here is a NumPy array: PyTorch's answer to anything else.
+        |_, c| {
+            Err(type_error(format!(
+                "expected np.ndarray (got {})",
+                c.value(0).map_or("NoneType".into(), |v| v.type_name())
+            )))
+        },
+    ),
+    Def::python(
+        "set_printoptions",
+        "set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None, sci_mode=None)",
+        Dialect::PyDef,
+        |_, _| {
+            Err(exc(
+                ExcKind::RuntimeError,
+                "the tutor prints with PyTorch's default options; set_printoptions is not supported",
+            ))
+        },
+    ),
+];
+
+fn finfo(interp: &mut Interpreter) -> Value {
+    named_tuple(
+        interp,
+        "finfo",
+        vec![
+            ("min", Value::Float(f32::MIN as f64)),
+            ("max", Value::Float(f32::MAX as f64)),
+            ("eps", Value::Float(f32::EPSILON as f64)),
+            ("tiny", Value::Float(f32::MIN_POSITIVE as f64)),
+            ("bits", Value::Int(32)),
+        ],
+    )
+}
+
+/// `torch.device('cpu')`: the CPU is the only device here.
+fn device(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    match c.value(0) {
+        Some(Value::Str(s)) if !s.starts_with("cpu") => Err(exc(
+            ExcKind::RuntimeError,
+            format!("the tutor runs on the CPU only; there is no '{s}' device here"),
+        )),
+        _ => Ok(Value::str("cpu")),
+    }
+}
+
+/// `torch.Size(iterable)`: a tuple of ints.
+fn size(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let items = match c.value(0) {
+        Some(v) => interp.collect_iter(&v)?,
+        None => vec![],
+    };
+    let dims = items
+        .iter()
+        .enumerate()
+        .map(|(i, v)| match v {
+            Value::Int(d) => Ok((*d).max(0) as usize),
+            Value::Bool(b) => Ok(*b as usize),
+            Value::Tensor(t) if t.numel() == 1 && !t.dtype().is_floating_point() => {
+                Ok(t.item()?.to_i64().max(0) as usize)
+            }
+            other => Err(type_error(format!(
+                "torch.Size() takes an iterable of 'int' (item {i} is '{}')",
+                other.type_name()
+            ))),
+        })
+        .collect::<PyResult<Vec<usize>>>()?;
+    Ok(Value::Size(Rc::new(dims)))
+}

@@ -1,0 +1,196 @@
+//! Random numbers from the interpreter's generator (PyTorch's CPU MT19937): `rand`, `randn`, `randint`,
+//! `randperm`, the `*_like` forms, and seeding.
+
+use crate::interp::Interpreter;
+use crate::interp::args::Dialect;
+use crate::interp::error::{ExcKind, PyResult, exc, type_error};
+use crate::interp::value::Value;
+use crate::tensor::Tensor;
+use crate::tensor::settings::check_numel;
+
+use super::super::call::{Call, Def};
+use super::super::state::state;
+use super::{set_requires_grad, shape_from};
+
+fn t(v: Tensor) -> PyResult<Value> {
+    Ok(Value::Tensor(v))
+}
+
+macro_rules! factory {
+    ($head:literal) => {
+        concat!(
+            $head,
+            "Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)"
+        )
+    };
+}
+
+macro_rules! like {
+    ($name:literal, $gen:literal) => {
+        concat!(
+            $name,
+            "(Tensor input, *, ",
+            $gen,
+            "MemoryFormat? memory_format=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)"
+        )
+    };
+}
+
+/// Where `requires_grad=` sits: overloads with a `generator` have one more keyword before it.
+fn requires_grad(c: &Call, without_generator: usize) -> PyResult<bool> {
+    c.requires_grad(without_generator + usize::from(c.which().is_multiple_of(2)))
+}
+
+/// `rand`/`randn`: floats of the shape at 0.
+fn floats(interp: &mut Interpreter, c: &Call, normal: bool) -> PyResult<Value> {
+    let shape = shape_from(&c.int_list(0)?)?;
+    let n = check_numel(&shape)?;
+    let rng = &mut state(interp).rng;
+    let v = if normal {
+        rng.normal_f32(n, 0.0, 1.0)
+    } else {
+        rng.uniform_f32(n, 0.0, 1.0)
+    };
+    let out = Tensor::from_vec(v, &shape)?;
+    set_requires_grad(&out, requires_grad(c, 6)?)?;
+    t(out)
+}
+
+fn floats_like(interp: &mut Interpreter, c: &Call, normal: bool) -> PyResult<Value> {
+    let x = c.tensor(0)?;
+    let rng = &mut state(interp).rng;
+    let v = if normal {
+        rng.normal_f32(x.numel(), 0.0, 1.0)
+    } else {
+        rng.uniform_f32(x.numel(), 0.0, 1.0)
+    };
+    let out = Tensor::from_vec(v, x.shape())?;
+    set_requires_grad(&out, requires_grad(c, 6)?)?;
+    t(out)
+}
+
+pub(super) static DEFS: &[Def] = &[
+    Def::function(
+        "rand",
+        &[
+            factory!("rand(SymInt[] size, *, Generator? generator, "),
+            factory!("rand(SymInt[] size, *, "),
+        ],
+        |i, c| floats(i, c, false),
+    ),
+    Def::function(
+        "randn",
+        &[
+            factory!("randn(SymInt[] size, *, Generator? generator, "),
+            factory!("randn(SymInt[] size, *, "),
+        ],
+        |i, c| floats(i, c, true),
+    ),
+    Def::function(
+        "randint",
+        &[
+            factory!("randint(SymInt high, SymInt[] size, *, Generator? generator, "),
+            factory!("randint(SymInt high, SymInt[] size, *, "),
+            factory!("randint(SymInt low, SymInt high, SymInt[] size, *, Generator? generator, "),
+            factory!("randint(SymInt low, SymInt high, SymInt[] size, *, "),
+        ],
+        randint,
+    ),
+    Def::function(
+        "randperm",
+        &[
+            factory!("randperm(SymInt n, *, Generator? generator, "),
+            factory!("randperm(SymInt n, *, "),
+        ],
+        |interp, c| {
+            let n = c.int(0)?.max(0) as usize;
+            check_numel(&[n])?;
+            let v = state(interp).rng.randperm(n);
+            let out = Tensor::from_vec(v, &[n])?;
+            let out = match c.dtype(2 + usize::from(c.which() == 0))? {
+                Some(d) => out.to_dtype(d),
+                None => out,
+            };
+            t(out)
+        },
+    ),
+    Def::function(
+        "rand_like",
+        &[
+            like!("rand_like", "Generator? generator, "),
+            like!("rand_like", ""),
+        ],
+        |i, c| floats_like(i, c, false),
+    ),
+    Def::function(
+        "randn_like",
+        &[
+            like!("randn_like", "Generator? generator, "),
+            like!("randn_like", ""),
+        ],
+        |i, c| floats_like(i, c, true),
+    ),
+    Def::python(
+        "manual_seed",
+        "manual_seed(seed)",
+        Dialect::PyDef,
+        |interp, c| {
+            let seed = python_int(c.value(0).unwrap_or(Value::None))?;
+            state(interp).rng.manual_seed(seed as u64);
+            Ok(Value::None)
+        },
+    ),
+    Def::python("seed", "seed()", Dialect::PyDef, |interp, _| {
+        Ok(Value::Int(state(interp).rng.initial_seed() as i64))
+    }),
+    Def::python(
+        "initial_seed",
+        "initial_seed()",
+        Dialect::PyDef,
+        |interp, _| Ok(Value::Int(state(interp).rng.initial_seed() as i64)),
+    ),
+];
+
+/// `randint(high, size)` or `randint(low, high, size)`, int64 unless `dtype=`.
+fn randint(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let (low, high, size_at, dtype_at) = match c.which() {
+        0 => (0, c.int(0)?, 1, 4),
+        1 => (0, c.int(0)?, 1, 3),
+        2 => (c.int(0)?, c.int(1)?, 2, 5),
+        _ => (c.int(0)?, c.int(1)?, 2, 4),
+    };
+    let shape = shape_from(&c.int_list(size_at)?)?;
+    if low >= high {
+        return Err(exc(
+            ExcKind::RuntimeError,
+            format!("random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"),
+        ));
+    }
+    let n = check_numel(&shape)?;
+    let v = state(interp).rng.randint_i64(n, low, high);
+    let out = Tensor::from_vec(v, &shape)?;
+    t(match c.dtype(dtype_at)? {
+        Some(d) => out.to_dtype(d),
+        None => out,
+    })
+}
+
+/// Python's `int(x)`, as `torch.manual_seed` applies it to its seed.
+fn python_int(v: Value) -> PyResult<i64> {
+    match v {
+        Value::Int(n) => Ok(n),
+        Value::Bool(b) => Ok(b as i64),
+        Value::Float(f) if f.is_finite() => Ok(f.trunc() as i64),
+        Value::Tensor(x) if x.numel() == 1 => Ok(x.item()?.to_i64()),
+        Value::Str(s) => s.trim().parse().map_err(|_| {
+            exc(
+                ExcKind::ValueError,
+                format!("invalid literal for int() with base 10: '{s}'"),
+            )
+        }),
+        other => Err(type_error(format!(
+            "int() argument must be a string, a bytes-like object or a real number, not '{}'",
+            other.type_name()
+        ))),
+    }
+}

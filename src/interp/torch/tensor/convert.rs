@@ -1,0 +1,264 @@
+//! Dtype conversions (`float()`, `to`, `type_as`), copies and devices (`clone`, `detach`, `cpu`), in-place
+//! fills and random fills (`fill_`, `zero_`, `copy_`, `uniform_`, `normal_`), and new tensors made from
+//! one (`new_zeros`, `new_full`, `new_tensor`).
+
+use crate::interp::Interpreter;
+use crate::interp::error::{ExcKind, PyResult, exc};
+use crate::interp::value::Value;
+use crate::tensor::ops::init;
+use crate::tensor::{DType, Scalar, Tensor};
+
+use super::super::call::{Call, Def};
+use super::super::functions::{shape_from, tensor_from_value};
+use super::super::state::state;
+
+fn t(v: Tensor) -> PyResult<Value> {
+    Ok(Value::Tensor(v))
+}
+
+/// The values as nested Python lists (`tolist()`).
+pub(crate) fn tolist(x: &Tensor) -> Value {
+    fn build(shape: &[usize], flat: &mut std::slice::Iter<'_, Value>) -> Value {
+        match shape.split_first() {
+            None => flat.next().cloned().unwrap_or(Value::None),
+            Some((&n, rest)) => Value::list((0..n).map(|_| build(rest, flat)).collect()),
+        }
+    }
+    let flat: Vec<Value> = match x.dtype() {
+        DType::Float32 => x
+            .to_vec::<f32>()
+            .into_iter()
+            .map(|v| Value::Float(v as f64))
+            .collect(),
+        DType::Int64 | DType::Int32 => x.to_vec::<i64>().into_iter().map(Value::Int).collect(),
+        DType::Bool => x.to_vec::<bool>().into_iter().map(Value::Bool).collect(),
+    };
+    build(x.shape(), &mut flat.iter())
+}
+
+fn unsupported_dtype() -> crate::interp::error::Unwind {
+    exc(
+        ExcKind::RuntimeError,
+        "the tutor's engine supports float32, int64, int32 and bool tensors",
+    )
+}
+
+macro_rules! cast_def {
+    ($name:literal, $dtype:expr) => {
+        Def::method(
+            $name,
+            &[concat!(
+                $name,
+                "(Tensor input, *, MemoryFormat? memory_format=None)"
+            )],
+            |_, c| match $dtype {
+                Some(d) => t(c.this()?.to_dtype(d)),
+                None => Err(unsupported_dtype()),
+            },
+        )
+    };
+}
+
+/// A new tensor of `input`'s dtype (or `dtype=`) filled with `value`, `requires_grad=` applied.
+fn new_filled(c: &Call, size_at: usize, value: Scalar, dtype_at: usize) -> PyResult<Value> {
+    let x = c.this()?;
+    let shape = shape_from(&c.int_list(size_at)?)?;
+    let out = Tensor::full(&shape, value, c.dtype(dtype_at)?.unwrap_or(x.dtype()))?;
+    super::super::functions::set_requires_grad(&out, c.requires_grad(dtype_at + 4)?)?;
+    t(out)
+}
+
+pub(super) static DEFS: &[Def] = &[
+    cast_def!("float", Some(DType::Float32)),
+    cast_def!("long", Some(DType::Int64)),
+    cast_def!("int", Some(DType::Int32)),
+    cast_def!("bool", Some(DType::Bool)),
+    cast_def!("double", None::<DType>),
+    cast_def!("half", None::<DType>),
+    Def::method(
+        "to",
+        &[
+            "to(Tensor input, Device? device=None, ScalarType? dtype=None, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",
+            "to(Tensor input, ScalarType dtype, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",
+            "to(Tensor input, Tensor tensor, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",
+        ],
+        to,
+    ),
+    Def::method(
+        "type",
+        &[
+            "type(Tensor input, object dtype=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)",
+            "type(Tensor input, object dtype=None, bool async=False, *, MemoryFormat? memory_format=None)|hidden",
+        ],
+        |_, c| {
+            let x = c.this()?;
+            match c.value(1) {
+                Some(Value::DType(d)) => t(x.to_dtype(d)),
+                _ => t(x),
+            }
+        },
+    ),
+    Def::method(
+        "type_as",
+        &["type_as(Tensor input, Tensor other)"],
+        |_, c| t(c.this()?.to_dtype(c.tensor(1)?.dtype())),
+    ),
+    Def::both(
+        "clone",
+        &["clone(Tensor input, *, MemoryFormat? memory_format=None)"],
+        |_, c| t(c.this()?.deep_copy()),
+    ),
+    Def::noargs(
+        "detach",
+        "TensorBase.detach()",
+        &["detach(Tensor input)"],
+        |_, c| t(c.this()?.detach()),
+    ),
+    Def::method(
+        "cpu",
+        &["cpu(Tensor input, *, MemoryFormat? memory_format=None)"],
+        |_, c| t(c.this()?),
+    ),
+    Def::method(
+        "cuda",
+        &[
+            "cuda(Tensor input, Device? device=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)",
+            "cuda(Tensor input, Device? device=None, bool async=False, *, MemoryFormat? memory_format=None)|hidden",
+        ],
+        |_, c| t(c.this()?),
+    ),
+    Def::method(
+        "numpy",
+        &["numpy(Tensor input, *, bool force=False)"],
+        |_, _| {
+            Err(exc(
+                ExcKind::RuntimeError,
+                "the tutor has no NumPy: use .tolist() to see the values as Python lists",
+            ))
+        },
+    ),
+    Def::method(
+        "requires_grad_",
+        &["requires_grad_(Tensor input, bool requires_grad=True)"],
+        |_, c| {
+            let x = c.this()?;
+            x.set_requires_grad(c.bool(1)?);
+            t(x)
+        },
+    ),
+    Def::method(
+        "new_zeros",
+        &[
+            "new_zeros(Tensor input, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+        ],
+        |_, c| new_filled(c, 1, Scalar::Int(0), 2),
+    ),
+    Def::method(
+        "new_ones",
+        &[
+            "new_ones(Tensor input, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+        ],
+        |_, c| new_filled(c, 1, Scalar::Int(1), 2),
+    ),
+    Def::method(
+        "new_full",
+        &[
+            "new_full(Tensor input, SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+        ],
+        |_, c| new_filled(c, 1, c.scalar(2)?, 3),
+    ),
+    Def::method(
+        "new_tensor",
+        &[
+            "new_tensor(Tensor input, object data, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False)",
+        ],
+        |_, c| {
+            let x = c.this()?;
+            let data = c.value(1).unwrap_or(Value::None);
+            let out = tensor_from_value(&data, Some(c.dtype(2)?.unwrap_or(x.dtype())))?;
+            super::super::functions::set_requires_grad(&out, c.requires_grad(4)?)?;
+            t(out)
+        },
+    ),
+    Def::both(
+        "fill_",
+        &[
+            "fill_(Tensor input, Tensor value)",
+            "fill_(Tensor input, Scalar value)",
+        ],
+        |_, c| {
+            let x = c.this()?;
+            let v = match c.value(1) {
+                Some(Value::Tensor(v)) if v.ndim() == 0 => v.item()?,
+                Some(Value::Tensor(v)) => {
+                    return Err(exc(
+                        ExcKind::RuntimeError,
+                        format!(
+                            "fill_ only supports 0-dimension value tensor but got tensor with {} dimensions.",
+                            v.ndim()
+                        ),
+                    ));
+                }
+                _ => c.scalar(1)?,
+            };
+            x.fill(v);
+            t(x)
+        },
+    ),
+    Def::noargs(
+        "zero_",
+        "TensorBase.zero_()",
+        &["zero_(Tensor input)"],
+        |_, c| {
+            let x = c.this()?;
+            x.fill(Scalar::Int(0));
+            t(x)
+        },
+    ),
+    Def::method(
+        "copy_",
+        &[
+            "copy_(Tensor input, Tensor other, bool non_blocking=False)",
+            "copy_(Tensor input, Tensor other, bool async=False)|hidden",
+        ],
+        |_, c| {
+            let x = c.this()?;
+            x.copy_from(&c.tensor(1)?)?;
+            t(x)
+        },
+    ),
+    Def::method(
+        "uniform_",
+        &["uniform_(Tensor input, float from=0, float to=1, *, Generator? generator=None)"],
+        |interp, c| {
+            let x = c.this()?;
+            init::uniform_(&x, c.float(1)?, c.float(2)?, &mut state(interp).rng)?;
+            t(x)
+        },
+    ),
+    Def::method(
+        "normal_",
+        &["normal_(Tensor input, float mean=0, float std=1, *, Generator? generator=None)"],
+        |interp, c| {
+            let x = c.this()?;
+            init::normal_(&x, c.float(1)?, c.float(2)?, &mut state(interp).rng)?;
+            t(x)
+        },
+    ),
+];
+
+/// `to(device=None, dtype=None, ...)`, `to(dtype, ...)`, `to(other, ...)`: a new dtype, or the tensor
+/// itself (a copy with `copy=True`); every device is the CPU here.
+fn to(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let x = c.this()?;
+    let (dtype, copy) = match c.which() {
+        0 => (c.dtype(2)?, c.bool(4)?),
+        1 => (c.dtype(1)?, c.bool(3)?),
+        _ => (Some(c.tensor(1)?.dtype()), c.bool(3)?),
+    };
+    let out = match dtype {
+        Some(d) => x.to_dtype(d),
+        None => x,
+    };
+    t(if copy { out.deep_copy() } else { out })
+}

@@ -1,0 +1,199 @@
+//! Selecting, gathering and scattering along a dim, masks, `nonzero` and `repeat_interleave`.
+
+use crate::interp::Interpreter;
+use crate::interp::error::{ExcKind, PyResult, exc};
+use crate::interp::value::Value;
+use crate::tensor::ops::{gather, reorder};
+use crate::tensor::{Operand, Scalar, Tensor};
+
+use super::super::call::{Call, Def};
+use super::super::value_to_scalar;
+
+fn t(v: Tensor) -> PyResult<Value> {
+    Ok(Value::Tensor(v))
+}
+
+macro_rules! scatter_sigs {
+    ($name:literal, $out:literal) => {
+        &[
+            concat!(
+                $name,
+                "(Tensor input, int dim, Tensor index, Tensor src",
+                $out,
+                ")"
+            ),
+            concat!(
+                $name,
+                "(Tensor input, int dim, Tensor index, Tensor src, *, str reduce",
+                $out,
+                ")"
+            ),
+            concat!(
+                $name,
+                "(Tensor input, int dim, Tensor index, Scalar value",
+                $out,
+                ")"
+            ),
+            concat!(
+                $name,
+                "(Tensor input, int dim, Tensor index, Scalar value, *, str reduce",
+                $out,
+                ")"
+            ),
+        ]
+    };
+}
+
+/// `scatter(dim, index, src|value)`; the engine has no `reduce=`.
+fn scatter(c: &Call, inplace: bool) -> PyResult<Value> {
+    if matches!(c.which(), 1 | 3) {
+        return Err(exc(
+            ExcKind::RuntimeError,
+            "the tutor's scatter does not support reduce=",
+        ));
+    }
+    let x = c.this()?;
+    let (dim, index) = (c.int(1)?, c.tensor(2)?);
+    let src_value = c.value(3);
+    let src = match &src_value {
+        Some(Value::Tensor(s)) if c.which() == 0 => Operand::Tensor(s),
+        Some(Value::Tensor(s)) => Operand::Scalar(s.item()?),
+        Some(v) => Operand::Scalar(
+            value_to_scalar(v).ok_or_else(|| exc(ExcKind::TypeError, "internal: not a number"))?,
+        ),
+        None => return Err(exc(ExcKind::RuntimeError, "internal: no src")),
+    };
+    if inplace {
+        gather::scatter_(&x, dim, &index, src)?;
+        t(x)
+    } else {
+        t(gather::scatter(&x, dim, &index, src)?)
+    }
+}
+
+/// `index_fill`'s value: a number or a 0-d tensor.
+fn fill_value(c: &Call) -> PyResult<Scalar> {
+    match c.value(3) {
+        Some(Value::Tensor(v)) if v.ndim() == 0 => Ok(v.item()?),
+        Some(Value::Tensor(v)) => Err(exc(
+            ExcKind::RuntimeError,
+            format!(
+                "index_fill_ only supports a 0-dimensional value tensor, but got tensor with {} dimension(s).",
+                v.ndim()
+            ),
+        )),
+        _ => c.scalar(3),
+    }
+}
+
+pub(super) static DEFS: &[Def] = &[
+    Def::both(
+        "index_select",
+        &["index_select(Tensor input, int dim, Tensor index, *, Tensor out=None)"],
+        |_, c| t(gather::index_select(&c.this()?, c.int(1)?, &c.tensor(2)?)?),
+    ),
+    Def::both(
+        "gather",
+        &[
+            "gather(Tensor input, int dim, Tensor index, *, bool sparse_grad=False, Tensor out=None)",
+        ],
+        |_, c| t(gather::gather(&c.this()?, c.int(1)?, &c.tensor(2)?)?),
+    ),
+    Def::both(
+        "scatter",
+        scatter_sigs!("scatter", ", *, Tensor out=None"),
+        |_, c| scatter(c, false),
+    ),
+    Def::method("scatter_", scatter_sigs!("scatter_", ""), |_, c| {
+        scatter(c, true)
+    }),
+    Def::both(
+        "index_fill",
+        &[
+            "index_fill(Tensor input, int dim, Tensor index, Tensor value)",
+            "index_fill(Tensor input, int dim, Tensor index, Scalar value)",
+        ],
+        |_, c| {
+            t(gather::index_fill(
+                &c.this()?,
+                c.int(1)?,
+                &c.tensor(2)?,
+                fill_value(c)?,
+            )?)
+        },
+    ),
+    Def::method(
+        "index_fill_",
+        &[
+            "index_fill_(Tensor input, int dim, Tensor index, Tensor value)",
+            "index_fill_(Tensor input, int dim, Tensor index, Scalar value)",
+        ],
+        |_, c| {
+            let x = c.this()?;
+            gather::index_fill_(&x, c.int(1)?, &c.tensor(2)?, fill_value(c)?)?;
+            t(x)
+        },
+    ),
+    Def::both(
+        "masked_select",
+        &["masked_select(Tensor input, Tensor mask, *, Tensor out=None)"],
+        |_, c| t(gather::masked_select(&c.this()?, &c.tensor(1)?)?),
+    ),
+    // `torch.nonzero` takes `as_tuple` as one keyword; the method has an overload for it.
+    Def::both(
+        "nonzero",
+        &["nonzero(Tensor input, *, bool as_tuple=False, Tensor out=None)"],
+        nonzero,
+    )
+    .method_from(&[
+        "nonzero(Tensor input)",
+        "nonzero(Tensor input, *, bool as_tuple)",
+    ]),
+    Def::both(
+        "repeat_interleave",
+        &[
+            "repeat_interleave(Tensor input, Tensor repeats, int? dim=None, *, SymInt? output_size=None)",
+            "repeat_interleave(Tensor repeats, *, SymInt? output_size=None)",
+            "repeat_interleave(Tensor input, SymInt repeats, int? dim=None, *, SymInt? output_size=None)",
+        ],
+        repeat_interleave,
+    ),
+];
+
+fn nonzero(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let x = c.this()?;
+    if matches!(c.value(1), Some(Value::Bool(true))) {
+        let cols = gather::nonzero_tuple(&x)?;
+        return Ok(Value::tuple(cols.into_iter().map(Value::Tensor).collect()));
+    }
+    t(gather::nonzero(&x)?)
+}
+
+/// `repeat_interleave(repeats, dim=None)` with one count for every element (an int, or a one-element
+/// tensor of counts).
+fn repeat_interleave(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let (x, repeats) = match c.which() {
+        1 => {
+            return Err(exc(
+                ExcKind::RuntimeError,
+                "the tutor's repeat_interleave needs the tensor to repeat",
+            ));
+        }
+        0 => {
+            let r = c.tensor(1)?;
+            if r.numel() != 1 {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    "the tutor's repeat_interleave takes one repeat count for every element",
+                ));
+            }
+            (c.this()?, r.item()?.to_i64())
+        }
+        _ => (c.this()?, c.int(1)?),
+    };
+    t(reorder::repeat_interleave(
+        &x,
+        repeats.max(0) as usize,
+        c.opt_int(2)?,
+    )?)
+}

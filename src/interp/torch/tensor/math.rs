@@ -1,0 +1,619 @@
+//! Pointwise maths: arithmetic (with PyTorch's `Number self` overloads of the `torch` functions), unary
+//! functions, clamping, comparisons and logic, in-place variants, and the matrix products.
+
+use rustpython_parser::ast::Operator;
+
+use crate::interp::Interpreter;
+use crate::interp::error::{ExcKind, PyResult, exc, type_error};
+use crate::interp::value::Value;
+use crate::tensor::ops::elementwise::{
+    self, binary, binary_inplace, clamp, masked_fill, masked_fill_inplace, unary,
+};
+use crate::tensor::ops::{matmul, pointwise};
+use crate::tensor::{BinaryOp, Operand, Scalar, Tensor, UnaryOp};
+
+use super::super::call::{Call, Def};
+use super::ops::{operand, tensor_binop};
+
+fn t(v: Tensor) -> PyResult<Value> {
+    Ok(Value::Tensor(v))
+}
+
+/// The argument at `i` as an operand of a binary op (a tensor or a number).
+fn value(c: &Call, i: usize) -> PyResult<Value> {
+    c.value(i)
+        .ok_or_else(|| exc(ExcKind::RuntimeError, format!("internal: no argument {i}")))
+}
+
+/// `input op other`; a number as `input` (`torch.pow(2, t)`, `torch.add(1, t)`) is Python's operator.
+fn binary_op(interp: &mut Interpreter, c: &Call, kind: BinaryOp, op: Operator) -> PyResult<Value> {
+    let (a, b) = (value(c, 0)?, value(c, 1)?);
+    let Value::Tensor(x) = &a else {
+        return tensor_binop(interp, op, &a, &b);
+    };
+    let other = operand(&b).ok_or_else(|| type_error("internal: not an operand"))?;
+    t(binary(kind, Operand::Tensor(x), other)?)
+}
+
+/// `add`/`sub` with `alpha` (and their deprecated `add(input, alpha, other)`).
+fn add_like(interp: &mut Interpreter, c: &Call, kind: BinaryOp, op: Operator) -> PyResult<Value> {
+    let (other_at, alpha) = match c.which() {
+        0 => (1, c.opt_scalar(2)?),
+        _ => (2, Some(c.scalar(1)?)),
+    };
+    let (a, b) = (value(c, 0)?, value(c, other_at)?);
+    let Value::Tensor(x) = &a else {
+        return tensor_binop(interp, op, &a, &b);
+    };
+    let other = operand(&b).ok_or_else(|| type_error("internal: not an operand"))?;
+    t(pointwise::binary_alpha(kind, x, other, alpha)?)
+}
+
+fn add_like_(c: &Call, kind: BinaryOp) -> PyResult<Value> {
+    let x = c.this()?;
+    let (other_at, alpha) = match c.which() {
+        0 => (1, c.opt_scalar(2)?),
+        _ => (2, Some(c.scalar(1)?)),
+    };
+    let b = value(c, other_at)?;
+    let other = operand(&b).ok_or_else(|| type_error("internal: not an operand"))?;
+    pointwise::binary_alpha_inplace(kind, &x, other, alpha)?;
+    t(x)
+}
+
+fn inplace(c: &Call, kind: BinaryOp) -> PyResult<Value> {
+    let x = c.this()?;
+    let b = value(c, 1)?;
+    let other = operand(&b).ok_or_else(|| type_error("internal: not an operand"))?;
+    binary_inplace(kind, &x, other)?;
+    t(x)
+}
+
+/// `div(..., rounding_mode=)`: `None` (true division), `'trunc'` or `'floor'`.
+#[derive(Clone, Copy)]
+enum Rounding {
+    True,
+    Trunc,
+    Floor,
+}
+
+fn rounding(c: &Call) -> PyResult<Rounding> {
+    if c.which() == 0 {
+        return Ok(Rounding::True);
+    }
+    match c.str(2)?.as_deref() {
+        None => Ok(Rounding::True),
+        Some("floor") => Ok(Rounding::Floor),
+        Some("trunc") => Ok(Rounding::Trunc),
+        Some(other) => Err(exc(
+            ExcKind::ValueError,
+            format!(
+                "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{other}'"
+            ),
+        )),
+    }
+}
+
+fn divide(x: &Tensor, other: Operand, mode: Rounding) -> PyResult<Tensor> {
+    Ok(match mode {
+        Rounding::True => binary(BinaryOp::Div, Operand::Tensor(x), other)?,
+        Rounding::Floor => binary(BinaryOp::FloorDiv, Operand::Tensor(x), other)?,
+        Rounding::Trunc => pointwise::div_trunc(x, other)?,
+    })
+}
+
+fn div(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let (a, b) = (value(c, 0)?, value(c, 1)?);
+    let mode = rounding(c)?;
+    match (&a, operand(&b)) {
+        (Value::Tensor(x), Some(other)) => t(divide(x, other, mode)?),
+        _ => tensor_binop(interp, Operator::Div, &a, &b),
+    }
+}
+
+fn div_(c: &Call) -> PyResult<Value> {
+    let x = c.this()?;
+    let b = value(c, 1)?;
+    let other = operand(&b).ok_or_else(|| type_error("internal: not an operand"))?;
+    match rounding(c)? {
+        Rounding::True => binary_inplace(BinaryOp::Div, &x, other)?,
+        Rounding::Floor => binary_inplace(BinaryOp::FloorDiv, &x, other)?,
+        Rounding::Trunc => x.copy_from(&pointwise::div_trunc(&x, other)?)?,
+    }
+    t(x)
+}
+
+/// A `Scalar` or 0-d `Tensor` bound (clamp's, lerp's weight): its number.
+fn bound_scalar(c: &Call, i: usize) -> PyResult<Option<Scalar>> {
+    match c.value(i) {
+        None => Ok(None),
+        Some(Value::Tensor(b)) if b.ndim() == 0 => Ok(Some(b.item()?)),
+        Some(Value::Tensor(_)) => Err(exc(
+            ExcKind::RuntimeError,
+            "the tutor's clamp takes numbers or 0-d tensors as bounds",
+        )),
+        Some(_) => c.opt_scalar(i),
+    }
+}
+
+fn masked_fill_value(c: &Call) -> PyResult<Scalar> {
+    match c.value(2) {
+        Some(Value::Tensor(v)) if v.ndim() == 0 => Ok(v.item()?),
+        Some(Value::Tensor(v)) => Err(exc(
+            ExcKind::RuntimeError,
+            format!(
+                "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with {} dimension(s).",
+                v.ndim()
+            ),
+        )),
+        _ => c.scalar(2),
+    }
+}
+
+macro_rules! unary_def {
+    ($name:literal, $op:ident) => {
+        Def::noargs(
+            $name,
+            concat!("TensorBase.", $name, "()"),
+            &[concat!($name, "(Tensor input, *, Tensor out=None)")],
+            |_, c| t(unary(UnaryOp::$op, &c.this()?)?),
+        )
+    };
+    ($name:literal, $op:ident, no_out) => {
+        Def::noargs(
+            $name,
+            concat!("TensorBase.", $name, "()"),
+            &[concat!($name, "(Tensor input)")],
+            |_, c| t(unary(UnaryOp::$op, &c.this()?)?),
+        )
+    };
+}
+
+macro_rules! unary_inplace_def {
+    ($name:literal, $op:ident) => {
+        Def::noargs(
+            $name,
+            concat!("TensorBase.", $name, "()"),
+            &[concat!($name, "(Tensor input)")],
+            |_, c| {
+                let x = c.this()?;
+                pointwise::unary_inplace(UnaryOp::$op, &x)?;
+                t(x)
+            },
+        )
+    };
+}
+
+macro_rules! compare_def {
+    ($name:literal, $kind:ident) => {
+        Def::both(
+            $name,
+            &[
+                concat!($name, "(Tensor input, Tensor other, *, Tensor out=None)"),
+                concat!($name, "(Tensor input, Scalar other, *, Tensor out=None)"),
+            ],
+            |_, c| {
+                let b = value(c, 1)?;
+                let other = operand(&b).ok_or_else(|| type_error("internal: not an operand"))?;
+                t(binary(BinaryOp::$kind, Operand::Tensor(&c.this()?), other)?)
+            },
+        )
+    };
+}
+
+macro_rules! logical_def {
+    ($name:literal, $kind:ident) => {
+        Def::both(
+            $name,
+            &[concat!(
+                $name,
+                "(Tensor input, Tensor other, *, Tensor out=None)"
+            )],
+            |_, c| {
+                t(pointwise::logical(
+                    BinaryOp::$kind,
+                    &c.this()?,
+                    &c.tensor(1)?,
+                )?)
+            },
+        )
+    };
+}
+
+pub(super) static DEFS: &[Def] = &[
+    Def::both(
+        "add",
+        &[
+            "add(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)",
+            "add(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|hidden",
+        ],
+        |i, c| add_like(i, c, BinaryOp::Add, Operator::Add),
+    ),
+    Def::both(
+        "sub",
+        &[
+            "sub(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)",
+            "sub(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|hidden",
+        ],
+        |i, c| add_like(i, c, BinaryOp::Sub, Operator::Sub),
+    ),
+    Def::both(
+        "mul",
+        &["mul(Tensor input, Tensor other, *, Tensor out=None)"],
+        |i, c| binary_op(i, c, BinaryOp::Mul, Operator::Mult),
+    ),
+    Def::both(
+        "div",
+        &[
+            "div(Tensor input, Tensor other, *, Tensor out=None)",
+            "div(Tensor input, Tensor other, *, str? rounding_mode, Tensor out=None)",
+            "div(Tensor input, Scalar other, *, str? rounding_mode)",
+        ],
+        div,
+    ),
+    Def::both(
+        "true_divide",
+        &[
+            "true_divide(Tensor input, Tensor other, *, Tensor out=None)",
+            "true_divide(Tensor input, Scalar other)",
+        ],
+        |i, c| binary_op(i, c, BinaryOp::Div, Operator::Div),
+    ),
+    Def::both(
+        "floor_divide",
+        &[
+            "floor_divide(Tensor input, Tensor other, *, Tensor out=None)",
+            "floor_divide(Tensor input, Scalar other)",
+        ],
+        |i, c| binary_op(i, c, BinaryOp::FloorDiv, Operator::FloorDiv),
+    ),
+    Def::both(
+        "remainder",
+        &[
+            "remainder(Tensor input, Tensor other, *, Tensor out=None)",
+            "remainder(Scalar self, Tensor other)",
+            "remainder(Tensor input, Scalar other, *, Tensor out=None)",
+        ],
+        |i, c| binary_op(i, c, BinaryOp::Rem, Operator::Mod),
+    ),
+    Def::both(
+        "fmod",
+        &[
+            "fmod(Tensor input, Tensor other, *, Tensor out=None)",
+            "fmod(Tensor input, Scalar other, *, Tensor out=None)",
+        ],
+        |i, c| binary_op(i, c, BinaryOp::Rem, Operator::Mod),
+    ),
+    Def::both(
+        "pow",
+        &[
+            "pow(Tensor input, Tensor exponent, *, Tensor out=None)",
+            "pow(Scalar self, Tensor exponent, *, Tensor out=None)",
+            "pow(Tensor input, Scalar exponent, *, Tensor out=None)",
+        ],
+        |i, c| binary_op(i, c, BinaryOp::Pow, Operator::Pow),
+    ),
+    Def::both(
+        "maximum",
+        &["maximum(Tensor input, Tensor other, *, Tensor out=None)"],
+        |i, c| binary_op(i, c, BinaryOp::Maximum, Operator::Add),
+    ),
+    Def::both(
+        "minimum",
+        &["minimum(Tensor input, Tensor other, *, Tensor out=None)"],
+        |i, c| binary_op(i, c, BinaryOp::Minimum, Operator::Add),
+    ),
+    compare_def!("eq", Eq),
+    compare_def!("ne", Ne),
+    compare_def!("lt", Lt),
+    compare_def!("le", Le),
+    compare_def!("gt", Gt),
+    compare_def!("ge", Ge),
+    Def::both(
+        "bitwise_and",
+        &[
+            "bitwise_and(Tensor input, Tensor other, *, Tensor out=None)",
+            "bitwise_and(Scalar self, Tensor other)",
+            "bitwise_and(Tensor input, Scalar other, *, Tensor out=None)",
+        ],
+        |i, c| binary_op(i, c, BinaryOp::And, Operator::BitAnd),
+    ),
+    Def::both(
+        "bitwise_or",
+        &[
+            "bitwise_or(Tensor input, Tensor other, *, Tensor out=None)",
+            "bitwise_or(Scalar self, Tensor other)",
+            "bitwise_or(Tensor input, Scalar other, *, Tensor out=None)",
+        ],
+        |i, c| binary_op(i, c, BinaryOp::Or, Operator::BitOr),
+    ),
+    unary_def!("bitwise_not", Not),
+    logical_def!("logical_and", And),
+    logical_def!("logical_or", Or),
+    logical_def!("logical_xor", Xor),
+    Def::noargs(
+        "logical_not",
+        "TensorBase.logical_not()",
+        &["logical_not(Tensor input, *, Tensor out=None)"],
+        |_, c| t(pointwise::logical_not(&c.this()?)?),
+    ),
+    unary_def!("neg", Neg),
+    unary_def!("abs", Abs),
+    unary_def!("exp", Exp),
+    unary_def!("exp2", Exp2),
+    unary_def!("log", Log),
+    unary_def!("log2", Log2),
+    unary_def!("log10", Log10),
+    unary_def!("log1p", Log1p),
+    unary_def!("expm1", Expm1),
+    unary_def!("sqrt", Sqrt),
+    unary_def!("rsqrt", Rsqrt),
+    unary_def!("sin", Sin),
+    unary_def!("cos", Cos),
+    unary_def!("tanh", Tanh),
+    unary_def!("sigmoid", Sigmoid),
+    unary_def!("relu", Relu, no_out),
+    unary_def!("floor", Floor),
+    unary_def!("ceil", Ceil),
+    unary_def!("trunc", Trunc),
+    unary_def!("sign", Sign),
+    unary_def!("square", Square),
+    unary_def!("reciprocal", Reciprocal),
+    unary_def!("erf", Erf),
+    unary_def!("asin", Asin),
+    unary_def!("acos", Acos),
+    unary_def!("atan", Atan),
+    unary_def!("isnan", IsNan, no_out),
+    unary_def!("isinf", IsInf, no_out),
+    unary_def!("isfinite", IsFinite, no_out),
+    unary_inplace_def!("relu_", Relu),
+    unary_inplace_def!("exp_", Exp),
+    unary_inplace_def!("neg_", Neg),
+    unary_inplace_def!("sqrt_", Sqrt),
+    unary_inplace_def!("abs_", Abs),
+    Def::both(
+        "round",
+        &[
+            "round(Tensor input, *, Tensor out=None)",
+            "round(Tensor input, *, int decimals, Tensor out=None)",
+        ],
+        |_, c| {
+            let decimals = if c.which() == 1 { c.int(1)? } else { 0 };
+            t(pointwise::round_decimals(&c.this()?, decimals)?)
+        },
+    ),
+    Def::both(
+        "clamp",
+        &[
+            "clamp(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor out=None)",
+            "clamp(Tensor input, Scalar? min=None, Scalar? max=None, *, Tensor out=None)",
+        ],
+        |_, c| t(clamp(&c.this()?, bound_scalar(c, 1)?, bound_scalar(c, 2)?)?),
+    ),
+    Def::both(
+        "clip",
+        &[
+            "clip(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor out=None)",
+            "clip(Tensor input, Scalar? min=None, Scalar? max=None, *, Tensor out=None)",
+        ],
+        |_, c| t(clamp(&c.this()?, bound_scalar(c, 1)?, bound_scalar(c, 2)?)?),
+    ),
+    Def::both(
+        "clamp_",
+        &[
+            "clamp_(Tensor input, Tensor? min=None, Tensor? max=None)",
+            "clamp_(Tensor input, Scalar? min=None, Scalar? max=None)",
+        ],
+        |_, c| {
+            let x = c.this()?;
+            pointwise::clamp_inplace(&x, bound_scalar(c, 1)?, bound_scalar(c, 2)?)?;
+            t(x)
+        },
+    ),
+    Def::both(
+        "clamp_min",
+        &[
+            "clamp_min(Tensor input, Tensor min, *, Tensor out=None)",
+            "clamp_min(Tensor input, Scalar min, *, Tensor out=None)",
+        ],
+        |_, c| t(clamp(&c.this()?, bound_scalar(c, 1)?, None)?),
+    ),
+    Def::both(
+        "clamp_max",
+        &[
+            "clamp_max(Tensor input, Tensor max, *, Tensor out=None)",
+            "clamp_max(Tensor input, Scalar max, *, Tensor out=None)",
+        ],
+        |_, c| t(clamp(&c.this()?, None, bound_scalar(c, 1)?)?),
+    ),
+    Def::method(
+        "add_",
+        &[
+            "add_(Tensor input, Tensor other, *, Scalar alpha=1)",
+            "add_(Tensor input, Scalar alpha, Tensor other)|hidden",
+        ],
+        |_, c| add_like_(c, BinaryOp::Add),
+    ),
+    Def::method(
+        "sub_",
+        &[
+            "sub_(Tensor input, Tensor other, *, Scalar alpha=1)",
+            "sub_(Tensor input, Scalar alpha, Tensor other)|hidden",
+        ],
+        |_, c| add_like_(c, BinaryOp::Sub),
+    ),
+    Def::method("mul_", &["mul_(Tensor input, Tensor other)"], |_, c| {
+        inplace(c, BinaryOp::Mul)
+    }),
+    Def::method(
+        "div_",
+        &[
+            "div_(Tensor input, Tensor other)",
+            "div_(Tensor input, Tensor other, *, str? rounding_mode)",
+            "div_(Tensor input, Scalar other, *, str? rounding_mode)",
+        ],
+        |_, c| div_(c),
+    ),
+    Def::method(
+        "pow_",
+        &[
+            "pow_(Tensor input, Tensor exponent)",
+            "pow_(Tensor input, Scalar exponent)",
+        ],
+        |_, c| inplace(c, BinaryOp::Pow),
+    ),
+    Def::both(
+        "masked_fill",
+        &[
+            "masked_fill(Tensor input, Tensor mask, Tensor value)",
+            "masked_fill(Tensor input, Tensor mask, Scalar value)",
+        ],
+        |_, c| {
+            t(masked_fill(
+                &c.this()?,
+                &c.tensor(1)?,
+                masked_fill_value(c)?,
+            )?)
+        },
+    ),
+    Def::method(
+        "masked_fill_",
+        &[
+            "masked_fill_(Tensor input, Tensor mask, Tensor value)",
+            "masked_fill_(Tensor input, Tensor mask, Scalar value)",
+        ],
+        |_, c| {
+            let x = c.this()?;
+            masked_fill_inplace(&x, &c.tensor(1)?, masked_fill_value(c)?)?;
+            t(x)
+        },
+    ),
+    // `x.where(condition, y)` is `torch.where(condition, x, y)`: self sits in the middle, so the method
+    // is written here with `self` first and `torch.where` lives with the functions.
+    Def::method(
+        "where",
+        &[
+            "where(Tensor input, Tensor condition, Tensor other)",
+            "where(Tensor input, Tensor condition, Scalar other)",
+        ],
+        |_, c| {
+            let b = value(c, 2)?;
+            let other = operand(&b).ok_or_else(|| type_error("internal: not an operand"))?;
+            t(elementwise::where_(
+                &c.tensor(1)?,
+                Operand::Tensor(&c.this()?),
+                other,
+            )?)
+        },
+    ),
+    Def::both(
+        "lerp",
+        &[
+            "lerp(Tensor input, Tensor end, Tensor weight, *, Tensor out=None)",
+            "lerp(Tensor input, Tensor end, Scalar weight, *, Tensor out=None)",
+        ],
+        |_, c| {
+            let weight = bound_scalar(c, 2)?.unwrap_or(Scalar::Float(0.5));
+            t(pointwise::lerp(&c.this()?, &c.tensor(1)?, weight)?)
+        },
+    ),
+    Def::both(
+        "matmul",
+        &["matmul(Tensor input, Tensor other, *, Tensor out=None)"],
+        |_, c| t(c.this()?.matmul(&c.tensor(1)?)?),
+    ),
+    Def::both(
+        "mm",
+        &[
+            "mm(Tensor input, Tensor mat2, *, Tensor out=None)",
+            "mm(Tensor input, Tensor mat2, ScalarType out_dtype, *, Tensor out=None)|fnonly",
+        ],
+        |_, c| t(c.this()?.mm(&c.tensor(1)?)?),
+    ),
+    Def::both(
+        "bmm",
+        &[
+            "bmm(Tensor input, Tensor mat2, *, Tensor out=None)",
+            "bmm(Tensor input, Tensor mat2, ScalarType out_dtype, *, Tensor out=None)|fnonly",
+        ],
+        |_, c| t(c.this()?.bmm(&c.tensor(1)?)?),
+    ),
+    Def::both(
+        "dot",
+        &["dot(Tensor input, Tensor tensor, *, Tensor out=None)"],
+        |_, c| t(matmul::dot(&c.this()?, &c.tensor(1)?)?),
+    ),
+    Def::both(
+        "outer",
+        &["outer(Tensor input, Tensor vec2, *, Tensor out=None)"],
+        |_, c| t(pointwise::outer(&c.this()?, &c.tensor(1)?)?),
+    ),
+    Def::both(
+        "mv",
+        &["mv(Tensor input, Tensor vec, *, Tensor out=None)"],
+        |_, c| t(matmul::mv(&c.this()?, &c.tensor(1)?)?),
+    ),
+    Def::both(
+        "addmm",
+        &[
+            "addmm(Tensor input, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor out=None)",
+            "addmm(Tensor input, Tensor mat1, Tensor mat2, ScalarType out_dtype, *, Scalar beta=1, Scalar alpha=1, Tensor out=None)|fnonly",
+            "addmm(Scalar beta, Tensor input, Scalar alpha, Tensor mat1, Tensor mat2)|hidden",
+            "addmm(Scalar beta, Tensor input, Tensor mat1, Tensor mat2)|hidden",
+        ],
+        addmm,
+    ),
+];
+
+/// `beta * input + alpha * (mat1 @ mat2)`.
+fn addmm(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let (input, m1, m2, beta, alpha) = match c.which() {
+        0 => (
+            c.tensor(0)?,
+            c.tensor(1)?,
+            c.tensor(2)?,
+            c.scalar(3)?,
+            c.scalar(4)?,
+        ),
+        1 => (
+            c.tensor(0)?,
+            c.tensor(1)?,
+            c.tensor(2)?,
+            c.scalar(4)?,
+            c.scalar(5)?,
+        ),
+        2 => (
+            c.tensor(1)?,
+            c.tensor(3)?,
+            c.tensor(4)?,
+            c.scalar(0)?,
+            c.scalar(2)?,
+        ),
+        _ => (
+            c.tensor(1)?,
+            c.tensor(2)?,
+            c.tensor(3)?,
+            c.scalar(0)?,
+            Scalar::Int(1),
+        ),
+    };
+    let one = |s: Scalar| s.to_f64() == 1.0;
+    if one(beta) && one(alpha) {
+        return t(matmul::addmm(&input, &m1, &m2)?);
+    }
+    let product = binary(
+        BinaryOp::Mul,
+        Operand::Tensor(&m1.mm(&m2)?),
+        Operand::Scalar(alpha),
+    )?;
+    let scaled = binary(
+        BinaryOp::Mul,
+        Operand::Tensor(&input),
+        Operand::Scalar(beta),
+    )?;
+    t(binary(
+        BinaryOp::Add,
+        Operand::Tensor(&scaled),
+        Operand::Tensor(&product),
+    )?)
+}

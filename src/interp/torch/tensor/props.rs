@@ -1,0 +1,172 @@
+//! What a tensor says about itself: its properties (`shape`, `dtype`, `T`, ...), which take no call, and
+//! the methods that report its metadata (`size()`, `stride()`, `numel()`, `is_contiguous()`, ...).
+
+use std::rc::Rc;
+
+use crate::interp::Interpreter;
+use crate::interp::error::{ExcKind, PyResult, exc};
+use crate::interp::value::Value;
+use crate::tensor::Tensor;
+use crate::tensor::layout::wrap_dim;
+
+use super::super::call::{Call, Def};
+
+pub(super) type Getter = fn(&mut Interpreter, &Tensor) -> PyResult<Value>;
+
+pub(super) static PROPERTIES: &[(&str, Getter)] = &[
+    ("shape", |_, t| Ok(Value::Size(Rc::new(t.shape().to_vec())))),
+    ("dtype", |_, t| Ok(Value::DType(t.dtype()))),
+    ("T", transposed),
+    ("mT", |_, t| Ok(Value::Tensor(t.mt()?.detach()))),
+    ("data", |_, t| Ok(Value::Tensor(t.detach()))),
+    ("ndim", |_, t| Ok(Value::Int(t.ndim() as i64))),
+    ("requires_grad", |_, t| Ok(Value::Bool(t.requires_grad()))),
+    ("is_leaf", |_, t| Ok(Value::Bool(t.grad_fn().is_none()))),
+    ("device", |_, _| Ok(Value::str("cpu"))),
+    ("grad", |_, _| Ok(Value::None)),
+    ("grad_fn", |interp, t| {
+        Ok(match t.grad_fn() {
+            Some(name) => super::super::nn::named_tuple(interp, name, vec![]),
+            None => Value::None,
+        })
+    }),
+    ("itemsize", |_, t| {
+        Ok(Value::Int(t.dtype().size_in_bytes() as i64))
+    }),
+];
+
+/// `x.T` reverses the dims (deprecated beyond 2-D, with PyTorch's warning).
+fn transposed(interp: &mut Interpreter, t: &Tensor) -> PyResult<Value> {
+    let n = t.ndim() as i64;
+    let dims: Vec<i64> = (0..n).rev().collect();
+    if n > 2 {
+        interp.warnings.push(
+            "UserWarning: The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated".into(),
+        );
+    }
+    Ok(Value::Tensor(t.permute(&dims)?.detach()))
+}
+
+pub(crate) fn tensor_setattr(
+    _interp: &mut Interpreter,
+    t: &Tensor,
+    name: &str,
+    value: Value,
+) -> PyResult<()> {
+    match (name, &value) {
+        ("data", Value::Tensor(src)) => {
+            if src.shape() == t.shape() {
+                t.copy_from(src)?;
+                Ok(())
+            } else {
+                Err(exc(
+                    ExcKind::RuntimeError,
+                    "the tutor can only replace .data with a tensor of the same shape",
+                ))
+            }
+        }
+        ("requires_grad", Value::Bool(_)) => Ok(()),
+        _ => Err(exc(
+            ExcKind::AttributeError,
+            format!("attribute '{name}' of 'torch._C.TensorBase' objects is not writable"),
+        )),
+    }
+}
+
+fn int(n: usize) -> PyResult<Value> {
+    Ok(Value::Int(n as i64))
+}
+
+pub(super) static DEFS: &[Def] = &[
+    Def::method("size", &["size(Tensor input, int? dim=None)"], size),
+    Def::method("stride", &["stride(Tensor input, int? dim=None)"], stride),
+    Def::noargs("dim", "TensorBase.dim()", &[], |_, c| int(c.this()?.ndim())).no_function(),
+    Def::noargs("ndimension", "TensorBase.ndimension()", &[], |_, c| {
+        int(c.this()?.ndim())
+    })
+    .no_function(),
+    Def::noargs(
+        "numel",
+        "TensorBase.numel()",
+        &["numel(Tensor input)"],
+        |_, c| int(c.this()?.numel()),
+    ),
+    Def::noargs("nelement", "TensorBase.nelement()", &[], |_, c| {
+        int(c.this()?.numel())
+    })
+    .no_function(),
+    Def::noargs("element_size", "TensorBase.element_size()", &[], |_, c| {
+        int(c.this()?.dtype().size_in_bytes())
+    })
+    .no_function(),
+    Def::noargs(
+        "storage_offset",
+        "TensorBase.storage_offset()",
+        &[],
+        |_, c| int(c.this()?.storage_offset()),
+    )
+    .no_function(),
+    Def::method(
+        "is_contiguous",
+        &["is_contiguous(Tensor input, *, MemoryFormat memory_format=contiguous_format)"],
+        |_, c| Ok(Value::Bool(c.this()?.is_contiguous())),
+    ),
+    Def::noargs(
+        "is_floating_point",
+        "TensorBase.is_floating_point()",
+        &["is_floating_point(Tensor input)"],
+        |_, c| Ok(Value::Bool(c.this()?.dtype().is_floating_point())),
+    ),
+    Def::noargs("data_ptr", "TensorBase.data_ptr()", &[], |_, c| {
+        let x = c.this()?;
+        int(x.storage_id() + x.storage_offset() * x.dtype().size_in_bytes())
+    })
+    .no_function(),
+    Def::noargs(
+        "untyped_storage",
+        "TensorBase.untyped_storage()",
+        &[],
+        |_, c| {
+            Ok(Value::list(
+                c.this()?
+                    .storage_to_vec::<f32>()
+                    .into_iter()
+                    .map(|v| Value::Float(v as f64))
+                    .collect(),
+            ))
+        },
+    )
+    .no_function(),
+    Def::noargs("item", "TensorBase.item()", &[], |_, c| {
+        Ok(super::super::scalar_to_value(c.this()?.item()?))
+    })
+    .no_function(),
+    Def::noargs("tolist", "TensorBase.tolist()", &[], |_, c| {
+        Ok(super::convert::tolist(&c.this()?))
+    })
+    .no_function(),
+];
+
+fn size(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let x = c.this()?;
+    match c.opt_int(1)? {
+        Some(d) => {
+            let d = wrap_dim(d, x.ndim())?;
+            int(x.shape().get(d).copied().unwrap_or(1))
+        }
+        None => Ok(Value::Size(Rc::new(x.shape().to_vec()))),
+    }
+}
+
+fn stride(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let x = c.this()?;
+    match c.opt_int(1)? {
+        Some(d) => {
+            let d = wrap_dim(d, x.ndim())?;
+            int(x.strides().get(d).copied().unwrap_or(1))
+        }
+        None => Ok(Value::tuple(
+            x.strides().iter().map(|&s| Value::Int(s as i64)).collect(),
+        )),
+    }
+}

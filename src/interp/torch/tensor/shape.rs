@@ -1,0 +1,278 @@
+//! Views and reshaping: `view`, `reshape`, `expand`, `flatten`, `squeeze`, `transpose`, `permute`, the
+//! splits and the triangles.
+
+use crate::interp::Interpreter;
+use crate::interp::args::{Dialect, Sig};
+use crate::interp::error::{ExcKind, PyResult, exc};
+use crate::interp::value::{Args, Value};
+use crate::tensor::ops::reorder;
+use crate::tensor::{SplitSizes, Tensor};
+
+use super::super::call::{Call, Def};
+
+fn t(v: Tensor) -> PyResult<Value> {
+    Ok(Value::Tensor(v))
+}
+
+fn tensors(ts: Vec<Tensor>) -> PyResult<Value> {
+    Ok(Value::tuple(ts.into_iter().map(Value::Tensor).collect()))
+}
+
+/// The shape of `other` (`view_as`, `reshape_as`, `expand_as`).
+fn shape_of(c: &Call) -> PyResult<Vec<i64>> {
+    Ok(c.tensor(1)?.shape().iter().map(|&d| d as i64).collect())
+}
+
+pub(super) static DEFS: &[Def] = &[
+    Def::method(
+        "view",
+        &[
+            "view(Tensor input, ScalarType dtype)",
+            "view(Tensor input, SymInt[] size)",
+        ],
+        |_, c| match c.which() {
+            0 => Err(exc(
+                ExcKind::RuntimeError,
+                "view(dtype) is not supported by the tutor",
+            )),
+            _ => t(c.this()?.view(&c.int_list(1)?)?),
+        },
+    ),
+    Def::method(
+        "view_as",
+        &["view_as(Tensor input, Tensor other)"],
+        |_, c| t(c.this()?.view(&shape_of(c)?)?),
+    ),
+    Def::both(
+        "reshape",
+        &["reshape(Tensor input, SymInt[] shape)"],
+        |_, c| t(c.this()?.reshape(&c.int_list(1)?)?),
+    ),
+    Def::method(
+        "reshape_as",
+        &["reshape_as(Tensor input, Tensor other)"],
+        |_, c| t(c.this()?.reshape(&shape_of(c)?)?),
+    ),
+    Def::method(
+        "expand",
+        &["expand(Tensor input, SymInt[] size, *, bool implicit=False)"],
+        |_, c| t(c.this()?.expand(&c.int_list(1)?)?),
+    ),
+    Def::method(
+        "expand_as",
+        &["expand_as(Tensor input, Tensor other)"],
+        |_, c| t(c.this()?.expand(&shape_of(c)?)?),
+    ),
+    Def::both(
+        "flatten",
+        &["flatten(Tensor input, int start_dim=0, int end_dim=-1)"],
+        |_, c| t(c.this()?.flatten(c.int(1)?, c.int(2)?)?),
+    ),
+    Def::both(
+        "unflatten",
+        &["unflatten(Tensor input, int dim, SymInt[] sizes)"],
+        unflatten,
+    )
+    .own_method("Tensor.unflatten(self, dim, sizes)", Dialect::PyDef),
+    Def::both(
+        "squeeze",
+        &[
+            "squeeze(Tensor input)",
+            "squeeze(Tensor input, int dim)",
+            "squeeze(Tensor input, int[] dim)",
+        ],
+        squeeze,
+    ),
+    Def::method(
+        "squeeze_",
+        &[
+            "squeeze_(Tensor input)",
+            "squeeze_(Tensor input, int dim)",
+            "squeeze_(Tensor input, int[] dim)",
+        ],
+        squeeze,
+    ),
+    Def::both(
+        "unsqueeze",
+        &["unsqueeze(Tensor input, int dim)"],
+        |_, c| t(c.this()?.unsqueeze(c.int(1)?)?),
+    ),
+    Def::method(
+        "unsqueeze_",
+        &["unsqueeze_(Tensor input, int dim)"],
+        |_, c| t(c.this()?.unsqueeze(c.int(1)?)?),
+    ),
+    Def::both(
+        "transpose",
+        &["transpose(Tensor input, int dim0, int dim1)"],
+        |_, c| t(c.this()?.transpose(c.int(1)?, c.int(2)?)?),
+    ),
+    Def::both(
+        "swapaxes",
+        &["swapaxes(Tensor input, int axis0, int axis1)"],
+        |_, c| t(c.this()?.transpose(c.int(1)?, c.int(2)?)?),
+    ),
+    Def::both("permute", &["permute(Tensor input, int[] dims)"], |_, c| {
+        t(c.this()?.permute(&c.int_list(1)?)?)
+    }),
+    Def::both(
+        "movedim",
+        &[
+            "movedim(Tensor input, int source, int destination)",
+            "movedim(Tensor input, int[] source, int[] destination)",
+        ],
+        movedim,
+    ),
+    Def::noargs("t", "TensorBase.t()", &["t(Tensor input)"], |_, c| {
+        t(c.this()?.t()?)
+    }),
+    Def::both("flip", &["flip(Tensor input, int[] dims)"], |_, c| {
+        t(reorder::flip(&c.this()?, &c.int_list(1)?)?)
+    }),
+    Def::noargs(
+        "fliplr",
+        "TensorBase.fliplr()",
+        &["fliplr(Tensor input)"],
+        |_, c| t(reorder::flip(&c.this()?, &[1])?),
+    ),
+    Def::method(
+        "repeat",
+        &["repeat(Tensor input, SymInt[] repeats)"],
+        |_, c| t(reorder::repeat(&c.this()?, &c.int_list(1)?)?),
+    ),
+    Def::both("tile", &["tile(Tensor input, SymInt[] dims)"], |_, c| {
+        t(reorder::repeat(&c.this()?, &c.int_list(1)?)?)
+    }),
+    Def::method(
+        "contiguous",
+        &["contiguous(Tensor input, *, MemoryFormat memory_format=contiguous_format)"],
+        |_, c| t(c.this()?.contiguous()),
+    ),
+    Def::both(
+        "diagonal",
+        &["diagonal(Tensor input, int offset=0, int dim1=0, int dim2=1)"],
+        |_, c| {
+            t(reorder::diagonal(
+                &c.this()?,
+                c.int(1)?,
+                c.int(2)?,
+                c.int(3)?,
+            )?)
+        },
+    ),
+    Def::both(
+        "diag",
+        &["diag(Tensor input, int diagonal=0, *, Tensor out=None)"],
+        |_, c| match c.int(1)? {
+            0 => t(reorder::diag(&c.this()?)?),
+            _ => Err(exc(
+                ExcKind::RuntimeError,
+                "the tutor's diag supports only diagonal=0",
+            )),
+        },
+    ),
+    Def::both(
+        "narrow",
+        &[
+            "narrow(Tensor input, int dim, Tensor start, SymInt length)",
+            "narrow(Tensor input, int dim, SymInt start, SymInt length)",
+        ],
+        |_, c| {
+            let start = match c.which() {
+                0 => c.tensor(2)?.item()?.to_i64(),
+                _ => c.int(2)?,
+            };
+            t(c.this()?.narrow(c.int(1)?, start, c.int(3)?)?)
+        },
+    ),
+    Def::both("split", &[], split)
+        .own_method("Tensor.split(self, split_size, dim=0)", Dialect::PyDef)
+        .own_function(
+            "split(tensor, split_size_or_sections, dim=0)",
+            Dialect::PyDef,
+        ),
+    Def::both(
+        "chunk",
+        &["chunk(Tensor input, int chunks, int dim=0)"],
+        |_, c| tensors(c.this()?.chunk(c.int(1)?, c.int(2)?)?),
+    ),
+    Def::both("unbind", &["unbind(Tensor input, int dim=0)"], |_, c| {
+        tensors(reorder::unbind(&c.this()?, c.int(1)?)?)
+    }),
+    Def::both(
+        "tril",
+        &["tril(Tensor input, int diagonal=0, *, Tensor out=None)"],
+        |_, c| t(c.this()?.tri(c.int(1)?, true)?),
+    ),
+    Def::both(
+        "triu",
+        &["triu(Tensor input, int diagonal=0, *, Tensor out=None)"],
+        |_, c| t(c.this()?.tri(c.int(1)?, false)?),
+    ),
+];
+
+/// The C++ method `Tensor.unflatten` (written in Python) passes its arguments to.
+static UNFLATTEN: Sig = Sig::torch("unflatten(int dim, SymInt[] sizes)");
+
+fn unflatten(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let x = c.this()?;
+    let (dim, sizes) = if c.is_method() {
+        let given = |i: usize| c.value(i).unwrap_or(Value::None);
+        let b = UNFLATTEN.bind(Args::new(vec![given(1), given(2)]))?;
+        (b.int(0)?, b.int_list(1)?)
+    } else {
+        (c.int(1)?, c.int_list(2)?)
+    };
+    t(reorder::unflatten(&x, dim, &sizes)?)
+}
+
+fn squeeze(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let x = c.this()?;
+    let dims = match c.which() {
+        0 => None,
+        1 => Some(vec![c.int(1)?]),
+        _ => Some(c.int_list(1)?),
+    };
+    t(x.squeeze(dims.as_deref())?)
+}
+
+fn movedim(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let x = c.this()?;
+    let (source, destination) = match c.which() {
+        0 => (c.int(1)?, c.int(2)?),
+        _ => match (c.int_list(1)?.as_slice(), c.int_list(2)?.as_slice()) {
+            ([s], [d]) => (*s, *d),
+            _ => {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    "the tutor's movedim moves one dim at a time",
+                ));
+            }
+        },
+    };
+    t(reorder::movedim(&x, source, destination)?)
+}
+
+// The C++ functions `Tensor.split` (written in Python) passes its arguments to: an int splits into equal
+// parts, anything else is taken as the list of sizes.
+static SPLIT: Sig = Sig::torch("split(Tensor input, SymInt split_size, int dim=0)");
+static SPLIT_WITH_SIZES: Sig =
+    Sig::torch("split_with_sizes(Tensor input, SymInt[] split_sizes, int dim=0)");
+
+/// `Tensor.split(split_size, dim=0)` and `torch.split(tensor, split_size_or_sections, dim=0)`.
+fn split(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let x = c.this()?;
+    let size = c.value(1).unwrap_or(Value::None);
+    let dim = c.value_or_default(2)?;
+    let each = matches!(size, Value::Int(_) | Value::Bool(_));
+    let args = Args::new(vec![Value::Tensor(x.clone()), size, dim]);
+    let (sizes, dim) = if each {
+        let b = SPLIT.bind(args)?;
+        (SplitSizes::Each(b.int(1)?.max(0) as usize), b.int(2)?)
+    } else {
+        let b = SPLIT_WITH_SIZES.bind(args)?;
+        let sizes = b.int_list(1)?.iter().map(|&v| v.max(0) as usize).collect();
+        (SplitSizes::List(sizes), b.int(2)?)
+    };
+    tensors(x.split(sizes, dim)?)
+}
