@@ -25,8 +25,8 @@
 //! `*args`/`**kwargs`, and bare names (any type). Options follow the `)`: `|hidden` leaves an overload out
 //! of PyTorch's "expected one of" list; `|nopos` binds as `enumerate`'s hand-written vectorcall does;
 //! `|count=TEXT` is a built-in's own message for a wrong number of positional arguments (`{n}`: the number
-//! given). Types: `Tensor`, `Scalar` (a Python number or a 0-d
-//! tensor), `int`, `float`, `bool`, `int[]`/`int[N]` (a tuple or list of ints, also accepted as varargs
+//! given); `|fnonly` marks, for the torch tables, an overload only `torch.f` has (no method form).
+//! Types: `Tensor`, `Scalar` (a Python number or a 0-d tensor), `int`, `float`, `bool`, `int[]`/`int[N]` (a tuple or list of ints, also accepted as varargs
 //! when it is the only positional parameter, and as a single int when `N` is given), `Tensor[]`, `float[]`,
 //! `ScalarType` (a dtype), `str`, `Device`, `Layout`, `Generator`, `MemoryFormat`, `object`; PyTorch's own
 //! spellings (`int64_t`, `double`, `IntArrayRef`, `SymIntArrayRef`, `TensorList`, `c10::string_view`) are
@@ -285,7 +285,8 @@ impl Signature {
         let options: Vec<&'static str> = suffix.split('|').skip(1).collect();
         if let Some(bad) = options
             .iter()
-            .find(|o| !matches!(**o, "hidden" | "nopos") && !o.starts_with("count="))
+            // `fnonly` is read by the torch tables (an overload only the function form has).
+            .find(|o| !matches!(**o, "hidden" | "nopos" | "fnonly") && !o.starts_with("count="))
         {
             return Err(format!("unknown option |{bad} in {text:?}"));
         }
