@@ -86,8 +86,8 @@ impl PyException {
 }
 
 /// Builds an exception error of a given Python kind.
-pub fn exc(kind: impl Into<ExcKind>, message: impl Into<String>) -> Unwind {
-    Unwind::Exception(Box::new(PyException::new(kind.into(), message)))
+pub fn exc(kind: ExcKind, message: impl Into<String>) -> Unwind {
+    Unwind::Exception(Box::new(PyException::new(kind, message)))
 }
 
 pub fn type_error(message: impl Into<String>) -> Unwind {
@@ -221,13 +221,6 @@ impl ExcKind {
             cur = k.parent();
         }
         false
-    }
-}
-
-/// Transitional: the torch bindings still name their classes as strings until their re-cut lands.
-impl From<&str> for ExcKind {
-    fn from(name: &str) -> ExcKind {
-        ExcKind::named(name)
     }
 }
 

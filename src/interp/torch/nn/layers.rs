@@ -11,7 +11,7 @@ use crate::tensor::{DType, Tensor};
 
 use crate::interp::Interpreter;
 use crate::interp::args::{Bound, Dialect, Sig};
-use crate::interp::error::{PyResult, exc, type_error};
+use crate::interp::error::{ExcKind, PyResult, exc, type_error};
 use crate::interp::value::{Args, Instance, Value};
 
 /// `type(v)` as Python prints it (`<class 'str'>`).
@@ -197,7 +197,7 @@ pub(super) fn act_forward(interp: &mut Interpreter, args: Args) -> PyResult<Valu
         // F.softmax calls `input.dim()` first; the others pass the input to a C++ op.
         other if matches!(tag, "Softmax" | "LogSoftmax") => {
             return Err(exc(
-                "AttributeError",
+                ExcKind::AttributeError,
                 format!(
                     "'{}' object has no attribute 'dim'",
                     other.map_or("NoneType".into(), |v| v.type_name())
@@ -250,7 +250,7 @@ pub(super) fn linear_init_fn(interp: &mut Interpreter, args: Args) -> PyResult<V
     let (out_f, in_f) = (given_sizes[0], given_sizes[1]);
     if in_f < 0 || out_f < 0 {
         return Err(exc(
-            "RuntimeError",
+            ExcKind::RuntimeError,
             format!(
                 "Trying to create tensor with negative dimension {}: [{}, {}]",
                 in_f.min(out_f),
@@ -285,7 +285,7 @@ pub(super) fn linear_forward(_: &mut Interpreter, args: Args) -> PyResult<Value>
         Some(Value::Tensor(w)) => w,
         _ => {
             return Err(exc(
-                "AttributeError",
+                ExcKind::AttributeError,
                 "'Linear' object has no attribute 'weight'",
             ));
         }
@@ -311,7 +311,7 @@ pub(super) fn embedding_init(interp: &mut Interpreter, args: Args) -> PyResult<V
     let (n, d) = (given_sizes[0], given_sizes[1]);
     if n < 0 || d < 0 {
         return Err(exc(
-            "RuntimeError",
+            ExcKind::RuntimeError,
             "Trying to create tensor with negative dimension",
         ));
     }
@@ -319,7 +319,7 @@ pub(super) fn embedding_init(interp: &mut Interpreter, args: Args) -> PyResult<V
         Some(pi) => {
             if pi >= n || pi < -n {
                 return Err(exc(
-                    "AssertionError",
+                    ExcKind::AssertionError,
                     "Padding_idx must be within num_embeddings",
                 ));
             }
@@ -357,7 +357,7 @@ pub(super) fn embedding_forward(_: &mut Interpreter, args: Args) -> PyResult<Val
         Some(Value::Tensor(w)) => w,
         _ => {
             return Err(exc(
-                "AttributeError",
+                ExcKind::AttributeError,
                 "'Embedding' object has no attribute 'weight'",
             ));
         }
@@ -470,7 +470,7 @@ pub(super) fn dropout_init(interp: &mut Interpreter, args: Args) -> PyResult<Val
     };
     if !(0.0..=1.0).contains(&prob) {
         return Err(exc(
-            "ValueError",
+            ExcKind::ValueError,
             format!(
                 "dropout probability has to be between 0 and 1, but got {}",
                 crate::interp::pyfmt::float_repr(prob)
@@ -595,7 +595,7 @@ pub(super) fn parameter(_: &mut Interpreter, args: Args) -> PyResult<Value> {
         Some(Value::Tensor(t)) => t,
         Some(other) => {
             return Err(exc(
-                "AttributeError",
+                ExcKind::AttributeError,
                 format!("'{}' object has no attribute 'detach'", other.type_name()),
             ));
         }
@@ -714,7 +714,7 @@ pub(super) fn embedding_from_pretrained(interp: &mut Interpreter, args: Args) ->
         Some(Value::Tensor(w)) => w,
         other => {
             return Err(exc(
-                "AttributeError",
+                ExcKind::AttributeError,
                 format!(
                     "'{}' object has no attribute 'dim'",
                     other.map_or("NoneType".into(), |v| v.type_name())
@@ -724,7 +724,7 @@ pub(super) fn embedding_from_pretrained(interp: &mut Interpreter, args: Args) ->
     };
     if w.ndim() != 2 {
         return Err(exc(
-            "AssertionError",
+            ExcKind::AssertionError,
             "Embeddings parameter is expected to be 2-dimensional",
         ));
     }
@@ -733,7 +733,7 @@ pub(super) fn embedding_from_pretrained(interp: &mut Interpreter, args: Args) ->
         .nn_classes
         .get("Embedding")
         .cloned()
-        .ok_or_else(|| exc("RuntimeError", "internal: no Embedding class"))?;
+        .ok_or_else(|| exc(ExcKind::RuntimeError, "internal: no Embedding class"))?;
     let inst = Rc::new(Instance {
         class,
         attrs: RefCell::new(Vec::new()),

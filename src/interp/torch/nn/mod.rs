@@ -15,7 +15,7 @@ use crate::tensor::Tensor;
 
 use crate::interp::Interpreter;
 use crate::interp::builtins::{builtin, builtin_with};
-use crate::interp::error::{PyResult, type_error};
+use crate::interp::error::{ExcKind, PyResult, type_error};
 use crate::interp::value::{Args, Class, Instance, Module, NativeFn, Value};
 
 mod functional;
@@ -293,11 +293,11 @@ pub(super) fn check_child(name: &Value, module: &Value) -> PyResult<()> {
     }
     match name {
         Value::Str(s) if s.contains('.') => Err(crate::interp::error::exc(
-            "KeyError",
+            ExcKind::KeyError,
             format!("'module name can\\'t contain \".\", got: {s}'"),
         )),
         Value::Str(s) if s.is_empty() => Err(crate::interp::error::exc(
-            "KeyError",
+            ExcKind::KeyError,
             "'module name can\\'t be empty string \"\"'",
         )),
         Value::Str(_) => Ok(()),

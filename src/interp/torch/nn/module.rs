@@ -9,7 +9,7 @@ use crate::tensor::DType;
 
 use crate::interp::Interpreter;
 use crate::interp::args::{Bound, Dialect, Sig};
-use crate::interp::error::{PyResult, exc, type_error};
+use crate::interp::error::{ExcKind, PyResult, exc, type_error};
 use crate::interp::value::{Args, Class, Instance, Value};
 
 /// A method of `nn.Module`, written in Python by PyTorch (`self` included).
@@ -61,7 +61,7 @@ pub(super) fn m_call(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
     if inst.get("training").is_none() {
         return Err(exc(
-            "AttributeError",
+            ExcKind::AttributeError,
             format!(
                 "'{}' object has no attribute '_modules' (did you forget super().__init__()?)",
                 inst.class.name
@@ -72,7 +72,7 @@ pub(super) fn m_call(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         Some((_, f)) => f,
         None => {
             return Err(exc(
-                "NotImplementedError",
+                ExcKind::NotImplementedError,
                 format!(
                     "Module [{}] is missing the required \"forward\" function",
                     inst.class.name
@@ -105,7 +105,7 @@ pub(super) fn m_call(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
 pub(super) fn m_forward(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
     Err(exc(
-        "NotImplementedError",
+        ExcKind::NotImplementedError,
         format!(
             "Module [{}] is missing the required \"forward\" function",
             inst.class.name
@@ -193,7 +193,10 @@ pub(super) fn m_train(_: &mut Interpreter, args: Args) -> PyResult<Value> {
         None => true,
         Some(Value::Bool(mode)) => mode,
         Some(_) => {
-            return Err(exc("ValueError", "training mode is expected to be boolean"));
+            return Err(exc(
+                ExcKind::ValueError,
+                "training mode is expected to be boolean",
+            ));
         }
     };
     set_training(&inst, mode);
@@ -501,13 +504,13 @@ pub(crate) fn before_module_setattr(
     if !initialised {
         if is_module_value(value) {
             return Err(exc(
-                "AttributeError",
+                ExcKind::AttributeError,
                 "cannot assign module before Module.__init__() call",
             ));
         }
         if matches!(value, Value::Tensor(t) if t.is_param()) {
             return Err(exc(
-                "AttributeError",
+                ExcKind::AttributeError,
                 "cannot assign parameters before Module.__init__() call",
             ));
         }
@@ -550,12 +553,12 @@ pub(crate) fn module_getitem(
     if inst.class.has_native("ModuleDict") {
         let key = match index {
             Value::Str(s) => s.to_string(),
-            other => return Err(exc("KeyError", interp.repr(other)?)),
+            other => return Err(exc(ExcKind::KeyError, interp.repr(other)?)),
         };
         return inst
             .get(&key)
             .filter(is_module_value)
-            .ok_or_else(|| exc("KeyError", format!("'{key}'")));
+            .ok_or_else(|| exc(ExcKind::KeyError, format!("'{key}'")));
     }
     if inst.class.has_native("ModuleList") || inst.class.has_native("Sequential") {
         let kids = list_children(inst);
@@ -592,7 +595,10 @@ pub(crate) fn module_getitem(
         };
         let j = if i < 0 { i + n as i64 } else { i };
         if j < 0 || j >= n as i64 {
-            return Err(exc("IndexError", format!("index {i} is out of range")));
+            return Err(exc(
+                ExcKind::IndexError,
+                format!("index {i} is out of range"),
+            ));
         }
         return Ok(kids[j as usize].clone());
     }

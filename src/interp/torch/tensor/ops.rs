@@ -7,7 +7,7 @@ use crate::tensor::{BinaryOp, Operand, Scalar, Tensor, TensorIndex, UnaryOp};
 
 use super::super::value_to_scalar;
 use crate::interp::Interpreter;
-use crate::interp::error::{PyResult, exc, type_error};
+use crate::interp::error::{ExcKind, PyResult, exc, type_error};
 use crate::interp::value::Value;
 
 /// A tensor or a Python number as an operand of a binary op.
@@ -163,12 +163,12 @@ pub(crate) fn tensor_truth(t: &Tensor) -> PyResult<bool> {
     if t.numel() != 1 {
         if t.numel() == 0 {
             return Err(exc(
-                "RuntimeError",
+                ExcKind::RuntimeError,
                 "Boolean value of Tensor with no values is ambiguous",
             ));
         }
         return Err(exc(
-            "RuntimeError",
+            ExcKind::RuntimeError,
             "Boolean value of Tensor with more than one value is ambiguous",
         ));
     }
@@ -183,7 +183,7 @@ pub(crate) fn tensor_contains(
     match operand(item) {
         Some(op) => Ok(crate::tensor::ops::pointwise::contains(t, op)?),
         None => Err(exc(
-            "RuntimeError",
+            ExcKind::RuntimeError,
             format!(
                 "Tensor.__contains__ only supports Tensor or scalar, but you passed in a {}.",
                 item.type_name()
@@ -225,7 +225,7 @@ fn to_index(v: &Value) -> PyResult<TensorIndex> {
             };
             let step = part(&s.2)?.unwrap_or(1);
             if step <= 0 {
-                return Err(exc("ValueError", "step must be greater than zero"));
+                return Err(exc(ExcKind::ValueError, "step must be greater than zero"));
             }
             TensorIndex::Slice(part(&s.0)?, part(&s.1)?, step)
         }
@@ -260,7 +260,7 @@ fn to_index(v: &Value) -> PyResult<TensorIndex> {
         }
         other => {
             return Err(exc(
-                "IndexError",
+                ExcKind::IndexError,
                 format!(
                     "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got {})",
                     other.type_name()
