@@ -9,7 +9,7 @@ mod assign;
 mod attrs;
 pub mod builtins;
 mod call;
-mod convert;
+pub(crate) mod convert;
 pub mod error;
 mod exceptions;
 mod expr;
@@ -24,9 +24,6 @@ mod stmt;
 pub mod torch;
 pub mod types;
 pub mod value;
-
-/// Python's formatting moved to `types::format`; the old path stays for the code that names it.
-pub use types::format as pyfmt;
 
 use self::error::ExcKind;
 use std::cell::RefCell;

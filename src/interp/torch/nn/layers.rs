@@ -370,12 +370,12 @@ pub(super) fn normalized_shape(v: &Value) -> PyResult<Vec<usize>> {
         Value::Int(i) => Ok(vec![(*i).max(0) as usize]),
         Value::Tuple(t) => t
             .iter()
-            .map(|x| crate::interp::builtins::to_int(x, "").map(|i| i.max(0) as usize))
+            .map(|x| crate::interp::convert::to_int(x, "").map(|i| i.max(0) as usize))
             .collect(),
         Value::List(l) => l
             .borrow()
             .iter()
-            .map(|x| crate::interp::builtins::to_int(x, "").map(|i| i.max(0) as usize))
+            .map(|x| crate::interp::convert::to_int(x, "").map(|i| i.max(0) as usize))
             .collect(),
         Value::Size(s) => Ok(s.as_ref().clone()),
         other => Err(type_error(format!(
@@ -473,7 +473,7 @@ pub(super) fn dropout_init(interp: &mut Interpreter, args: Args) -> PyResult<Val
             ExcKind::ValueError,
             format!(
                 "dropout probability has to be between 0 and 1, but got {}",
-                crate::interp::pyfmt::float_repr(prob)
+                crate::interp::types::format::float_repr(prob)
             ),
         ));
     }

@@ -32,7 +32,7 @@ pub(super) fn shape_tuple_repr(v: &Value) -> String {
 }
 
 pub(super) fn native_extra_repr(inst: &Instance) -> String {
-    let py = crate::interp::pyfmt::float_repr;
+    let py = crate::interp::types::format::float_repr;
     match inst.class.native_tag() {
         Some("Linear") => format!(
             "in_features={}, out_features={}, bias={}",

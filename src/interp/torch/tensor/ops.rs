@@ -252,7 +252,7 @@ fn to_index(v: &Value) -> PyResult<TensorIndex> {
             } else {
                 let data: Vec<i64> = items
                     .iter()
-                    .map(|v| crate::interp::builtins::to_int(v, ""))
+                    .map(|v| crate::interp::convert::to_int(v, ""))
                     .collect::<PyResult<_>>()?;
                 let n = data.len();
                 TensorIndex::Tensor(Tensor::from_vec(data, &[n])?)
