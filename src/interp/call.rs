@@ -43,6 +43,21 @@ impl Interpreter {
         }
     }
 
+    /// Whether `obj.name` would be a native method (a method of a built-in type, or one a native type runs):
+    /// then `obj.name(...)` may call it directly.
+    pub(super) fn has_native_method(&self, obj: &Value, name: &str) -> bool {
+        if super::attrs::forbidden_attr(name) {
+            return false;
+        }
+        match obj {
+            _ if super::types::is_builtin_type(obj) => super::types::has_method(obj, name),
+            Value::Tensor(_) | Value::Native(_) => self
+                .native_type(obj)
+                .is_some_and(|ty| ty.has_method(obj, name)),
+            _ => false,
+        }
+    }
+
     pub(super) fn call_native_method(
         &mut self,
         recv: Value,

@@ -299,7 +299,20 @@ impl Interpreter {
         {
             return self.zero_arg_super(scope);
         }
-        let func = self.eval(&c.func, scope)?;
+        // `obj.method(...)` on a value whose methods are native (a tensor, a str, a list): the method is
+        // called directly, without building a bound method first (CPython's LOAD_METHOD does the same).
+        let callee = match &*c.func {
+            Expr::Attribute(at) => {
+                let obj = self.eval(&at.value, scope)?;
+                let name = at.attr.as_str();
+                if self.has_native_method(&obj, name) {
+                    Callee::Method(obj, name)
+                } else {
+                    Callee::Value(self.get_attr(&obj, name)?)
+                }
+            }
+            other => Callee::Value(self.eval(other, scope)?),
+        };
         let mut args = Args::default();
         for a in &c.args {
             if let Expr::Starred(s) = a {
@@ -326,7 +339,10 @@ impl Interpreter {
                 }
             }
         }
-        self.call_value(func, args)
+        match callee {
+            Callee::Method(obj, name) => self.call_native_method(obj, name, args),
+            Callee::Value(func) => self.call_value(func, args),
+        }
     }
 
     pub(super) fn zero_arg_super(&mut self, scope: &ScopeRef) -> PyResult<Value> {
@@ -369,4 +385,10 @@ pub(crate) fn constant(c: &Constant) -> PyResult<Value> {
             ));
         }
     })
+}
+
+/// What a call expression calls: a value, or a native method of a value by name.
+enum Callee<'a> {
+    Value(Value),
+    Method(Value, &'a str),
 }

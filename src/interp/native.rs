@@ -10,7 +10,6 @@
 //! subscriptable`, `... has no len()`), so a type implements only what it supports.
 
 use std::any::{Any, TypeId};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use rustpython_parser::ast::{CmpOp, Operator, UnaryOp};
@@ -66,6 +65,12 @@ pub trait NativeType {
             self.name(obj),
             name
         )))
+    }
+
+    /// Whether `obj.name` is a method this type runs with [`NativeType::call_method`] (so `obj.name(...)`
+    /// can be called without first making a bound method).
+    fn has_method(&self, _obj: &Value, _name: &str) -> bool {
+        false
     }
 
     /// `obj.name(*args)` for a method found by [`NativeType::get_attr`] as a native method.
@@ -279,28 +284,36 @@ impl Interpreter {
 }
 
 /// Per-interpreter state of binding modules (torch's generator, grad mode and classes), kept by type so the
-/// core holds it without knowing what it is (as `http::Extensions` and anymap do).
+/// core holds it without knowing what it is (as `http::Extensions` and anymap do). A binding module or two
+/// keep one value each, so a short list searched by `TypeId` is faster than hashing (it is read on every
+/// tensor op, for the grad mode).
 #[derive(Default)]
 pub struct Extensions {
-    map: HashMap<TypeId, Box<dyn Any>>,
+    slots: Vec<(TypeId, Box<dyn Any>)>,
 }
 
 impl Extensions {
     pub fn get<T: Any>(&self) -> Option<&T> {
-        self.map
-            .get(&TypeId::of::<T>())
-            .and_then(|b| b.downcast_ref())
+        let id = TypeId::of::<T>();
+        self.slots
+            .iter()
+            .find(|(k, _)| *k == id)
+            .and_then(|(_, b)| b.downcast_ref())
     }
 
     /// The state of type `T`, made with `init` the first time.
     pub fn get_or_insert_with<T: Any>(&mut self, init: impl FnOnce() -> T) -> &mut T {
-        let slot = self
-            .map
-            .entry(TypeId::of::<T>())
-            .or_insert_with(|| Box::new(init()));
-        match slot.downcast_mut() {
+        let id = TypeId::of::<T>();
+        let at = match self.slots.iter().position(|(k, _)| *k == id) {
+            Some(i) => i,
+            None => {
+                self.slots.push((id, Box::new(init())));
+                self.slots.len() - 1
+            }
+        };
+        match self.slots[at].1.downcast_mut() {
             Some(t) => t,
-            // The map is keyed by the value's own TypeId, so the slot holds a T.
+            // Each slot holds a value of the TypeId it is listed under.
             None => unreachable!("an extension slot holds a value of another type"),
         }
     }

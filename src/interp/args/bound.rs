@@ -8,13 +8,15 @@ use super::super::error::{ExcKind, PyResult, exc, type_error};
 use super::super::value::{Args, Value};
 use super::{Param, Signature, is_integral, seq_items, tp_name};
 
-/// What a binding found for each parameter: the value given, or `None` (absent, or `None` where allowed).
-/// `VarArgs` marks an `int[]` parameter that took every positional argument (`view(2, 3)`).
-#[derive(Clone)]
+/// Where a binding found each parameter's value in the call: a positional or keyword argument (by
+/// index, so binding copies nothing), or nowhere (absent, or `None` where allowed). `VarArgs` marks an
+/// `int[]` parameter that took every positional argument (`view(2, 3)`).
+#[derive(Clone, Copy)]
 pub(super) enum Slot {
     Absent,
-    Given(Value),
-    VarArgs(Vec<Value>),
+    Pos(usize),
+    Kw(usize),
+    VarArgs,
 }
 
 /// The arguments of a call, bound to a signature's parameters.
@@ -52,15 +54,26 @@ impl<'s> Bound<'s> {
 
     /// Whether the parameter was given (and is not `None`).
     pub fn has(&self, i: usize) -> bool {
-        matches!(self.slots.get(i), Some(Slot::Given(_) | Slot::VarArgs(_)))
+        matches!(
+            self.slots.get(i),
+            Some(Slot::Pos(_) | Slot::Kw(_) | Slot::VarArgs)
+        )
+    }
+
+    /// The argument given for parameter `i`, borrowed from the call (a varargs `int[]` has no single one).
+    fn given(&self, i: usize) -> Option<&Value> {
+        match self.slots.get(i)? {
+            Slot::Pos(j) => self.args.pos.get(*j),
+            Slot::Kw(j) => self.args.kw.get(*j).map(|(_, v)| v),
+            Slot::Absent | Slot::VarArgs => None,
+        }
     }
 
     /// The value given for parameter `i`, if any (`None` where allowed counts as absent).
     pub fn value(&self, i: usize) -> Option<Value> {
         match self.slots.get(i) {
-            Some(Slot::Given(v)) => Some(v.clone()),
-            Some(Slot::VarArgs(items)) => Some(Value::tuple(items.clone())),
-            _ => None,
+            Some(Slot::VarArgs) => Some(Value::tuple(self.args.pos.clone())),
+            _ => self.given(i).cloned(),
         }
     }
 
@@ -104,77 +117,90 @@ impl<'s> Bound<'s> {
             .collect()
     }
 
+    /// Reads parameter `i` as given, or its default (`None` when it has none), without copying the value.
+    fn read<T>(&self, i: usize, f: impl FnOnce(&Value) -> PyResult<T>) -> PyResult<T> {
+        match self.given(i) {
+            Some(v) => f(v),
+            None if matches!(self.slots.get(i), Some(Slot::VarArgs)) => {
+                f(&self.value_or_default(i)?)
+            }
+            None => f(&literal(self.param(i)?.default.unwrap_or("None"))),
+        }
+    }
+
     pub fn tensor(&self, i: usize) -> PyResult<Tensor> {
-        match self.value(i) {
-            Some(Value::Tensor(t)) => Ok(t),
-            other => Err(self.wrong(i, other)),
+        match self.given(i) {
+            Some(Value::Tensor(t)) => Ok(t.clone()),
+            other => Err(self.wrong(i, other.cloned())),
         }
     }
 
     pub fn opt_tensor(&self, i: usize) -> PyResult<Option<Tensor>> {
-        match self.value(i) {
-            None => Ok(None),
-            Some(Value::Tensor(t)) => Ok(Some(t)),
-            other => Err(self.wrong(i, other)),
+        match self.given(i) {
+            None | Some(Value::None) if !matches!(self.slots.get(i), Some(Slot::VarArgs)) => {
+                Ok(None)
+            }
+            Some(Value::Tensor(t)) => Ok(Some(t.clone())),
+            other => Err(self.wrong(i, other.cloned())),
         }
     }
 
     pub fn int(&self, i: usize) -> PyResult<i64> {
-        match self.value_or_default(i)? {
-            Value::Int(n) => Ok(n),
-            Value::Bool(b) => Ok(b as i64),
+        self.read(i, |v| match v {
+            Value::Int(n) => Ok(*n),
+            Value::Bool(b) => Ok(*b as i64),
             Value::Tensor(t) if t.numel() == 1 => Ok(t.item()?.to_i64()),
-            other => Err(self.wrong(i, Some(other))),
-        }
+            other => Err(self.wrong(i, Some(other.clone()))),
+        })
     }
 
     pub fn opt_int(&self, i: usize) -> PyResult<Option<i64>> {
-        match self.value_or_default(i)? {
-            Value::None => Ok(None),
-            _ => self.int(i).map(Some),
+        if self.read(i, |v| Ok(matches!(v, Value::None)))? {
+            return Ok(None);
         }
+        self.int(i).map(Some)
     }
 
     pub fn float(&self, i: usize) -> PyResult<f64> {
-        match self.value_or_default(i)? {
-            Value::Float(f) => Ok(f),
-            Value::Int(n) => Ok(n as f64),
-            Value::Bool(b) => Ok(b as i64 as f64),
+        self.read(i, |v| match v {
+            Value::Float(f) => Ok(*f),
+            Value::Int(n) => Ok(*n as f64),
+            Value::Bool(b) => Ok(*b as i64 as f64),
             Value::Tensor(t) if t.numel() == 1 => Ok(t.item()?.to_f64()),
-            other => Err(self.wrong(i, Some(other))),
-        }
+            other => Err(self.wrong(i, Some(other.clone()))),
+        })
     }
 
     pub fn opt_float(&self, i: usize) -> PyResult<Option<f64>> {
-        match self.value_or_default(i)? {
-            Value::None => Ok(None),
-            _ => self.float(i).map(Some),
+        if self.read(i, |v| Ok(matches!(v, Value::None)))? {
+            return Ok(None);
         }
+        self.float(i).map(Some)
     }
 
     pub fn bool(&self, i: usize) -> PyResult<bool> {
-        match self.value_or_default(i)? {
-            Value::Bool(b) => Ok(b),
+        self.read(i, |v| match v {
+            Value::Bool(b) => Ok(*b),
             Value::None => Ok(false),
-            other => Err(self.wrong(i, Some(other))),
-        }
+            other => Err(self.wrong(i, Some(other.clone()))),
+        })
     }
 
     pub fn scalar(&self, i: usize) -> PyResult<Scalar> {
-        match self.value_or_default(i)? {
-            Value::Bool(b) => Ok(Scalar::Bool(b)),
-            Value::Int(n) => Ok(Scalar::Int(n)),
-            Value::Float(f) => Ok(Scalar::Float(f)),
+        self.read(i, |v| match v {
+            Value::Bool(b) => Ok(Scalar::Bool(*b)),
+            Value::Int(n) => Ok(Scalar::Int(*n)),
+            Value::Float(f) => Ok(Scalar::Float(*f)),
             Value::Tensor(t) if t.numel() == 1 => Ok(t.item()?),
-            other => Err(self.wrong(i, Some(other))),
-        }
+            other => Err(self.wrong(i, Some(other.clone()))),
+        })
     }
 
     pub fn opt_scalar(&self, i: usize) -> PyResult<Option<Scalar>> {
-        match self.value_or_default(i)? {
-            Value::None => Ok(None),
-            _ => self.scalar(i).map(Some),
+        if self.read(i, |v| Ok(matches!(v, Value::None)))? {
+            return Ok(None);
         }
+        self.scalar(i).map(Some)
     }
 
     pub fn dtype(&self, i: usize) -> PyResult<Option<DType>> {
@@ -198,12 +224,10 @@ impl<'s> Bound<'s> {
     /// (`failed to unpack the object at pos 2 with error "type must be tuple of ints,but got str"`).
     pub fn int_list(&self, i: usize) -> PyResult<Vec<i64>> {
         let p = self.param(i)?;
-        let items = match self.slots.get(i) {
-            Some(Slot::VarArgs(items)) => items.clone(),
-            Some(Slot::Given(v @ (Value::Tuple(_) | Value::List(_) | Value::Size(_)))) => {
-                seq_items(v)
-            }
-            Some(Slot::Given(v)) => vec![v.clone(); p.size.max(1)],
+        let items = match (self.slots.get(i), self.given(i)) {
+            (Some(Slot::VarArgs), _) => self.args.pos.clone(),
+            (_, Some(v @ (Value::Tuple(_) | Value::List(_) | Value::Size(_)))) => seq_items(v),
+            (_, Some(v)) => vec![v.clone(); p.size.max(1)],
             _ => match p.default {
                 Some("None") | None => Vec::new(),
                 Some(d) => parse_int_list_default(d, p.size),

@@ -420,17 +420,19 @@ impl Overloads {
 
     /// Binds to the first signature that accepts the call; [`Bound::which`] says which one.
     pub fn bind(&self, args: Args) -> PyResult<Bound<'_>> {
-        let mut parsed = Vec::with_capacity(self.sigs.len());
-        for s in self.sigs {
-            parsed.push(s.signature()?);
+        if let [only] = self.sigs {
+            return only.bind(args);
         }
-        if parsed.len() == 1 {
-            return self.sigs[0].bind(args);
-        }
-        for (i, sig) in parsed.iter().enumerate() {
+        // The common case, a call that fits an overload, allocates nothing beyond the binding itself.
+        for (i, s) in self.sigs.iter().enumerate() {
+            let sig = s.signature()?;
             if let Some(values) = bind(sig, &args, false)? {
                 return Ok(Bound::new(sig, i, values, args));
             }
+        }
+        let mut parsed = Vec::with_capacity(self.sigs.len());
+        for s in self.sigs {
+            parsed.push(s.signature()?);
         }
         // PyTorch's `print_error`: one plausible signature explains itself; otherwise list them all.
         let given = args.pos.len() + args.kw.len();

@@ -68,16 +68,16 @@ fn assign(sig: &Signature, args: &Args) -> Vec<Slot> {
         .enumerate()
         .filter(|(_, p)| !p.keyword_only)
         .map(|(j, _)| j);
-    for (v, j) in args.pos.iter().zip(positional) {
-        out[j] = Slot::Given(v.clone());
+    for (i, j) in (0..args.pos.len()).zip(positional) {
+        out[j] = Slot::Pos(i);
     }
-    for (k, v) in &args.kw {
+    for (i, (k, _)) in args.kw.iter().enumerate() {
         if let Some(j) = sig
             .params
             .iter()
             .position(|p| p.name == &**k && !p.positional_only)
         {
-            out[j] = Slot::Given(v.clone());
+            out[j] = Slot::Kw(i);
         }
     }
     out

@@ -83,14 +83,18 @@ pub(super) fn bind_torch(sig: &Signature, args: &Args, raise: bool) -> PyResult<
     let mut arg_pos = 0usize;
     for (i, p) in sig.params.iter().enumerate() {
         let mut is_kwd = false;
-        let obj = if arg_pos < nargs {
+        let found = if arg_pos < nargs {
             if p.keyword_only {
                 return fail(extra_args(sig, nargs));
             }
-            args.pos.get(arg_pos).cloned()
+            args.pos.get(arg_pos).map(|v| (Slot::Pos(arg_pos), v))
         } else {
             is_kwd = true;
-            kwarg(args, p.name)
+            kwarg(args, p.name).map(|(j, v)| (Slot::Kw(j), v))
+        };
+        let (slot, obj) = match found {
+            Some((slot, v)) => (slot, Some(v)),
+            None => (Slot::Absent, None),
         };
         let varargs_eligible = allow_varargs_intlist && arg_pos == 0 && !is_kwd;
         match obj {
@@ -104,11 +108,11 @@ pub(super) fn bind_torch(sig: &Signature, args: &Args, raise: bool) -> PyResult<
             }
             None => return fail(missing_args(sig, i)),
             Some(v) => {
-                if check(p, &v, sig.numbers_as_tensors, i)? {
-                    out.push(Slot::Given(v));
+                if check(p, v, sig.numbers_as_tensors, i)? {
+                    out.push(slot);
                 } else if varargs_eligible && args.pos.first().is_some_and(is_index) {
                     // `view(2, 3)` is `view((2, 3))`: the parameter takes every positional argument.
-                    out.push(Slot::VarArgs(args.pos.clone()));
+                    out.push(Slot::VarArgs);
                     arg_pos = nargs;
                     continue;
                 } else if is_kwd {
@@ -117,13 +121,13 @@ pub(super) fn bind_torch(sig: &Signature, args: &Args, raise: bool) -> PyResult<
                         sig.name,
                         p.name,
                         p.ty.name(),
-                        py_type(&v)
+                        py_type(v)
                     ));
                 } else if varargs_eligible && nargs > 1 {
                     // `reshape(2.0, 3)`: PyTorch 2.x counts the arguments before it names a type.
                     return fail(extra_args(sig, nargs));
                 } else if p.ty == Ty::IntList
-                    && let Some(first) = seq_items(&v).first()
+                    && let Some(first) = seq_items(v).first()
                     && !is_index(first)
                 {
                     return fail(format!(
@@ -141,7 +145,7 @@ pub(super) fn bind_torch(sig: &Signature, args: &Args, raise: bool) -> PyResult<
                         p.name,
                         arg_pos + 1,
                         p.ty.name(),
-                        py_type(&v)
+                        py_type(v)
                     ));
                 }
                 if is_kwd {
@@ -159,7 +163,7 @@ pub(super) fn bind_torch(sig: &Signature, args: &Args, raise: bool) -> PyResult<
     Ok(Some(out))
 }
 
-fn kwarg(args: &Args, name: &str) -> Option<Value> {
+fn kwarg<'a>(args: &'a Args, name: &str) -> Option<(usize, &'a Value)> {
     // NumPy's names are accepted too (PyTorch's `numpy_compatibility_arg_names`).
     let alts: &[&str] = match name {
         "dim" => &["axis"],
@@ -173,8 +177,9 @@ fn kwarg(args: &Args, name: &str) -> Option<Value> {
         .find_map(|n| {
             args.kw
                 .iter()
-                .find(|(k, _)| &**k == n)
-                .map(|(_, v)| v.clone())
+                .enumerate()
+                .find(|(_, (k, _))| &**k == n)
+                .map(|(j, (_, v))| (j, v))
         })
 }
 

@@ -6,7 +6,7 @@ use crate::interp::torch::state::no_grad_depth;
 use crate::tensor::Tensor;
 
 use crate::interp::Interpreter;
-use crate::interp::value::Value;
+use crate::interp::value::{Args, Value};
 
 /// Whether results of an op on these inputs are recorded by autograd.
 pub(crate) fn recording(interp: &Interpreter, inputs: &[&Value]) -> bool {
@@ -14,6 +14,15 @@ pub(crate) fn recording(interp: &Interpreter, inputs: &[&Value]) -> bool {
         && inputs
             .iter()
             .any(|v| matches!(v, Value::Tensor(t) if t.requires_grad()))
+}
+
+/// Whether results of `this.op(*args)` are recorded by autograd (without gathering the inputs).
+pub(crate) fn recording_call(interp: &Interpreter, this: Option<&Tensor>, args: &Args) -> bool {
+    let requires = |v: &Value| matches!(v, Value::Tensor(t) if t.requires_grad());
+    no_grad_depth(interp) == 0
+        && (this.is_some_and(Tensor::requires_grad)
+            || args.pos.iter().any(requires)
+            || args.kw.iter().any(|(_, v)| requires(v)))
 }
 
 pub(crate) fn recording_tensors(interp: &Interpreter, inputs: &[&Tensor]) -> bool {

@@ -81,6 +81,10 @@ impl NativeType for TensorType {
         Ok(false)
     }
 
+    fn has_method(&self, _obj: &Value, name: &str) -> bool {
+        tensor::has_method(name)
+    }
+
     fn call_method(
         &self,
         interp: &mut Interpreter,

@@ -5,9 +5,6 @@
 //! arguments. The core asks [`has_method`] when it looks up an attribute and [`call_method`] when it calls
 //! one.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use super::Interpreter;
 use super::args::{Bound, Dialect, Sig};
 use super::error::{PyResult, attribute_error};
@@ -47,30 +44,9 @@ impl<R: ?Sized + 'static> Method<R> {
     }
 }
 
-/// One type's methods by name.
-pub(crate) type Table<R> = HashMap<&'static str, &'static Method<R>, BuildHasherDefault<Fnv>>;
-
-/// FNV-1a: method names are short, and SipHash's defence against chosen keys buys nothing in a table the
-/// tutor builds itself (it is looked up on every method call).
-pub(crate) struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
+/// One type's methods by name (FxHash: the names are the tutor's own, and the table is looked up on every
+/// method call, where SipHash's defence against chosen keys buys nothing).
+pub(crate) type Table<R> = rustc_hash::FxHashMap<&'static str, &'static Method<R>>;
 
 /// The table of a type's methods, keyed by the name each signature gives (`append` for `list.append`).
 pub(crate) fn table<R: ?Sized>(methods: &'static [Method<R>]) -> Table<R> {

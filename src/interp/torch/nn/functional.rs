@@ -2,7 +2,6 @@
 //! inner call into C++ is bound too so a wrong type is worded as PyTorch words it — and runs one engine
 //! op; [`f_dispatch`] records the grad_fn its result carries.
 
-use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use crate::interp::Interpreter;
@@ -57,7 +56,7 @@ const fn cpp(
 }
 
 /// `torch.nn.functional`, built once.
-pub(super) static F_TABLE: LazyLock<HashMap<&'static str, (Prepared, Node)>> =
+pub(super) static F_TABLE: LazyLock<rustc_hash::FxHashMap<&'static str, (Prepared, Node)>> =
     LazyLock::new(|| {
         F_DEFS
             .iter()

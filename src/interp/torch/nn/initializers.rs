@@ -1,7 +1,6 @@
 //! `torch.nn.init`: in-place initialisers drawing from the tutor's generator as PyTorch's do, each with
 //! the signature of PyTorch's Python function.
 
-use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use crate::interp::Interpreter;
@@ -102,7 +101,7 @@ static DEFS: &[Def] = &[
 ];
 
 /// `torch.nn.init`, built once.
-pub(super) static INIT_TABLE: LazyLock<HashMap<&'static str, Prepared>> =
+pub(super) static INIT_TABLE: LazyLock<rustc_hash::FxHashMap<&'static str, Prepared>> =
     LazyLock::new(|| DEFS.iter().map(|d| (d.name, Prepared::new(d))).collect());
 
 pub(super) fn init_fn(

@@ -163,6 +163,10 @@ fn forward_input(sig: &'static Sig, op: &str, args: Args) -> PyResult<Tensor> {
 }
 
 fn op_tensor(op: &str, input: Value) -> PyResult<Tensor> {
+    // A tensor always binds; the op's signature is needed only to word what is wrong with anything else.
+    if let Value::Tensor(t) = input {
+        return Ok(t);
+    }
     if op == "embedding" {
         let b = op_input(op).bind(Args::new(vec![Value::None, input]))?;
         return b.tensor(1);

@@ -14,7 +14,7 @@ mod props;
 mod reduce;
 mod shape;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 use std::sync::LazyLock;
 
@@ -34,8 +34,8 @@ enum Attr {
     Property(props::Getter),
 }
 
-static TABLE: LazyLock<HashMap<&'static str, Attr>> = LazyLock::new(|| {
-    let mut table = HashMap::new();
+static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
+    let mut table = FxHashMap::default();
     let defs: [&'static [Def]; 6] = [
         props::DEFS,
         shape::DEFS,
@@ -70,6 +70,11 @@ pub(crate) fn tensor_attr(
             format!("'Tensor' object has no attribute '{name}'"),
         )),
     }
+}
+
+/// Whether `t.name` is a method (not a property).
+pub(crate) fn has_method(name: &str) -> bool {
+    matches!(TABLE.get(name), Some(Attr::Method(p)) if p.method.is_some())
 }
 
 /// The `torch` functions of the table's entries (`torch.transpose`, `torch.sum`, ...).
@@ -108,11 +113,7 @@ pub(crate) fn call_method(
             format!("'Tensor' object has no attribute '{name}'"),
         ));
     };
-    let this_value = Value::Tensor(this.clone());
-    let mut inputs: Vec<&Value> = args.pos.iter().collect();
-    inputs.extend(args.kw.iter().map(|(_, v)| v));
-    inputs.push(&this_value);
-    let record = autograd::recording(interp, &inputs);
+    let record = autograd::recording_call(interp, Some(this), &args);
     let has_dim = has_dim(&args.pos, &args.kw);
     let call = p.bind_method(this, args)?;
     let result = (p.def.run)(interp, &call)?;
@@ -128,12 +129,7 @@ pub(crate) fn call_function(
     p: &'static Prepared,
     args: Args,
 ) -> PyResult<Value> {
-    let inputs: Vec<&Value> = args
-        .pos
-        .iter()
-        .chain(args.kw.iter().map(|(_, v)| v))
-        .collect();
-    let record = autograd::recording(interp, &inputs);
+    let record = autograd::recording_call(interp, None, &args);
     let has_dim = has_dim(args.pos.get(1..).unwrap_or(&[]), &args.kw);
     let call = p.bind_function(args)?;
     let this = match call.value(0) {
