@@ -138,7 +138,7 @@ impl Interpreter {
                 },
                 None => unreachable_attr(obj, name),
             },
-            Value::Int(i) if name == "real" => Ok(Value::Int(*i)),
+            Value::Int(i, _) if name == "real" => Ok(Value::int(*i)),
             Value::Float(f) if name == "real" => Ok(Value::Float(*f)),
             Value::Slice(s) => match name {
                 "start" => Ok(s.0.clone()),

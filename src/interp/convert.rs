@@ -8,7 +8,7 @@ use super::value::Value;
 /// The integer `v` stands for as an index: an int, a bool, or a one-element integer tensor.
 pub(crate) fn index_of(v: &Value) -> PyResult<Option<i64>> {
     Ok(match v {
-        Value::Int(i) => Some(*i),
+        Value::Int(i, _) => Some(*i),
         Value::Bool(b) => Some(*b as i64),
         Value::Tensor(t) if t.numel() == 1 && !t.dtype().is_floating_point() => {
             Some(t.item()?.to_i64())
@@ -30,7 +30,7 @@ pub(crate) fn to_int(v: &Value, _what: &str) -> PyResult<i64> {
 /// A real number (`math.sqrt(x)`): ints, bools, floats and one-element tensors.
 pub(crate) fn to_float(v: &Value) -> PyResult<f64> {
     match v {
-        Value::Int(i) => Ok(*i as f64),
+        Value::Int(i, _) => Ok(*i as f64),
         Value::Bool(b) => Ok(*b as i64 as f64),
         Value::Float(f) => Ok(*f),
         Value::Tensor(t) if t.numel() == 1 => Ok(t.item()?.to_f64()),

@@ -365,7 +365,7 @@ pub(crate) fn constant(c: &Constant) -> PyResult<Value> {
         Constant::Bool(b) => Value::Bool(*b),
         Constant::Str(s) => Value::str(s),
         Constant::Int(i) => match i64::try_from(i) {
-            Ok(v) => Value::Int(v),
+            Ok(v) => Value::int(v),
             Err(_) => {
                 return Err(exc(
                     ExcKind::OverflowError,

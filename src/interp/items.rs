@@ -1,7 +1,5 @@
 //! Items and sequences: `obj[index]`, assignment and deletion, Python's index and slice rules.
 
-use std::rc::Rc;
-
 use super::error::{ExcKind, PyResult, exc, type_error};
 use super::value::{Args, Value};
 use super::{Interpreter, ops};
@@ -30,19 +28,9 @@ impl Interpreter {
             }
             Value::Tuple(t) => self.seq_get(t, &index, "tuple"),
             Value::Size(s) => {
-                let items: Vec<Value> = s.iter().map(|&d| Value::Int(d as i64)).collect();
+                let items: Vec<Value> = s.items();
                 match self.seq_get(&items, &index, "tuple")? {
-                    Value::Tuple(t) => Ok(Value::Size(Rc::new(
-                        t.iter()
-                            .map(|v| {
-                                if let Value::Int(i) = v {
-                                    *i as usize
-                                } else {
-                                    0
-                                }
-                            })
-                            .collect(),
-                    ))),
+                    Value::Tuple(t) => Ok(Value::size_from_items(&t)),
                     v => Ok(v),
                 }
             }
@@ -69,7 +57,7 @@ impl Interpreter {
             Value::Range(start, stop, step) => {
                 let items: Vec<Value> = range_values(*start, *stop, *step)
                     .into_iter()
-                    .map(Value::Int)
+                    .map(Value::int)
                     .collect();
                 self.seq_get(&items, &index, "range")
             }

@@ -55,7 +55,7 @@ impl Interpreter {
                 if (*step > 0 && *next < *stop) || (*step < 0 && *next > *stop) {
                     let v = *next;
                     *next += *step;
-                    Some(Value::Int(v))
+                    Some(Value::int(v))
                 } else {
                     None
                 }
@@ -69,7 +69,7 @@ impl Interpreter {
         Ok(match v {
             Value::List(l) => l.borrow().clone(),
             Value::Tuple(t) => t.as_ref().clone(),
-            Value::Size(s) => s.iter().map(|&d| Value::Int(d as i64)).collect(),
+            Value::Size(s) => s.items(),
             Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
             Value::Range(a, b, c) => {
                 let n = super::items::range_len(*a, *b, *c);
@@ -81,7 +81,7 @@ impl Interpreter {
                 }
                 super::items::range_values(*a, *b, *c)
                     .into_iter()
-                    .map(Value::Int)
+                    .map(Value::int)
                     .collect()
             }
             Value::Dict(d) => d.borrow().entries.iter().map(|(k, _)| k.clone()).collect(),

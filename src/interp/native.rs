@@ -126,6 +126,11 @@ pub trait NativeType {
         )))
     }
 
+    /// The symbol of `len(obj)` where dataflow proved one (a tensor's first axis).
+    fn len_sym(&self, _obj: &Value) -> Option<crate::tensor::sym::Sym> {
+        None
+    }
+
     /// `lhs op rhs` where at least one side is of this type.
     fn binary_op(
         &self,

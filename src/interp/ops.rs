@@ -9,6 +9,7 @@ use super::Interpreter;
 use super::error::{ExcKind, PyResult, exc, type_error};
 use super::native::NativeType;
 use super::value::{HashKey, Value};
+use crate::tensor::sym::Sym;
 
 pub(crate) fn unary_symbol(op: UnaryOp) -> &'static str {
     match op {
@@ -41,7 +42,7 @@ pub(crate) fn hash_key(v: &Value) -> PyResult<HashKey> {
     Ok(match v {
         Value::None => HashKey::None,
         Value::Bool(b) => HashKey::Int(*b as i64),
-        Value::Int(i) => HashKey::Int(*i),
+        Value::Int(i, _) => HashKey::Int(*i),
         Value::Float(f) => {
             if f.fract() == 0.0 && f.abs() < 9.2e18 {
                 HashKey::Int(*f as i64)
@@ -76,7 +77,7 @@ enum Num {
 fn num(v: &Value) -> Option<Num> {
     match v {
         Value::Bool(b) => Some(Num::Int(*b as i64)),
-        Value::Int(i) => Some(Num::Int(*i)),
+        Value::Int(i, _) => Some(Num::Int(*i)),
         Value::Float(f) => Some(Num::Float(*f)),
         _ => None,
     }
@@ -127,7 +128,8 @@ impl Interpreter {
             return ty.binary_op(self, op, &l, &r);
         }
         if let (Some(a), Some(b)) = (num(&l), num(&r)) {
-            return num_binop(op, a, b);
+            let out = num_binop(op, a, b)?;
+            return Ok(with_symbol(op, &l, &r, out));
         }
         match (op, &l, &r) {
             (Operator::Add, Value::Str(a), Value::Str(b)) => Ok(Value::str(&format!("{a}{b}"))),
@@ -145,12 +147,12 @@ impl Interpreter {
             | (Operator::Add, Value::Tuple(b), Value::Size(a))
                 if matches!(l, Value::Size(_)) =>
             {
-                let mut v: Vec<Value> = a.iter().map(|&d| Value::Int(d as i64)).collect();
+                let mut v: Vec<Value> = a.items();
                 v.extend(b.iter().cloned());
                 Ok(Value::tuple(v))
             }
-            (Operator::Mult, Value::Str(s), Value::Int(n))
-            | (Operator::Mult, Value::Int(n), Value::Str(s)) => {
+            (Operator::Mult, Value::Str(s), Value::Int(n, _))
+            | (Operator::Mult, Value::Int(n, _), Value::Str(s)) => {
                 let n = (*n).max(0) as usize;
                 if s.len().saturating_mul(n) > self.limits.max_output {
                     return Err(exc(
@@ -160,8 +162,8 @@ impl Interpreter {
                 }
                 Ok(Value::str(&s.repeat(n)))
             }
-            (Operator::Mult, Value::List(a), Value::Int(n))
-            | (Operator::Mult, Value::Int(n), Value::List(a)) => {
+            (Operator::Mult, Value::List(a), Value::Int(n, _))
+            | (Operator::Mult, Value::Int(n, _), Value::List(a)) => {
                 let items = a.borrow();
                 let n = (*n).max(0) as usize;
                 if items.len().saturating_mul(n) > 100_000_000 {
@@ -176,7 +178,7 @@ impl Interpreter {
                 }
                 Ok(Value::list(v))
             }
-            (Operator::Mult, Value::Tuple(a), Value::Int(n)) => {
+            (Operator::Mult, Value::Tuple(a), Value::Int(n, _)) => {
                 let n = (*n).max(0) as usize;
                 if a.len().saturating_mul(n) > 100_000_000 {
                     return Err(exc(
@@ -260,13 +262,15 @@ impl Interpreter {
         }
         match (op, &v) {
             (UnaryOp::Not, _) => Ok(Value::Bool(!self.truthy(&v)?)),
-            (UnaryOp::USub, Value::Int(i)) => Ok(Value::Int(i.wrapping_neg())),
-            (UnaryOp::USub, Value::Bool(b)) => Ok(Value::Int(-(*b as i64))),
+            (UnaryOp::USub, Value::Int(i, sym)) => {
+                Ok(Value::sym_int(i.wrapping_neg(), sym.as_ref().map(Sym::neg)))
+            }
+            (UnaryOp::USub, Value::Bool(b)) => Ok(Value::int(-(*b as i64))),
             (UnaryOp::USub, Value::Float(f)) => Ok(Value::Float(-f)),
-            (UnaryOp::UAdd, Value::Int(_) | Value::Float(_)) => Ok(v),
-            (UnaryOp::UAdd, Value::Bool(b)) => Ok(Value::Int(*b as i64)),
-            (UnaryOp::Invert, Value::Int(i)) => Ok(Value::Int(!i)),
-            (UnaryOp::Invert, Value::Bool(b)) => Ok(Value::Int(!(*b as i64))),
+            (UnaryOp::UAdd, Value::Int(_, _) | Value::Float(_)) => Ok(v),
+            (UnaryOp::UAdd, Value::Bool(b)) => Ok(Value::int(*b as i64)),
+            (UnaryOp::Invert, Value::Int(i, _)) => Ok(Value::int(!i)),
+            (UnaryOp::Invert, Value::Bool(b)) => Ok(Value::int(!(*b as i64))),
             _ => Err(type_error(format!(
                 "bad operand type for unary {}: '{}'",
                 match op {
@@ -328,7 +332,7 @@ impl Interpreter {
             match v {
                 Value::List(l) => Some(l.borrow().clone()),
                 Value::Tuple(t) => Some(t.as_ref().clone()),
-                Value::Size(s) => Some(s.iter().map(|&d| Value::Int(d as i64)).collect()),
+                Value::Size(s) => Some(s.items()),
                 _ => None,
             }
         };
@@ -385,7 +389,7 @@ impl Interpreter {
             match v {
                 Value::List(l) => Some(l.borrow().clone()),
                 Value::Tuple(t) => Some(t.as_ref().clone()),
-                Value::Size(s) => Some(s.iter().map(|&d| Value::Int(d as i64)).collect()),
+                Value::Size(s) => Some(s.items()),
                 _ => None,
             }
         };
@@ -475,7 +479,7 @@ impl Interpreter {
         Ok(match v {
             Value::None => false,
             Value::Bool(b) => *b,
-            Value::Int(i) => *i != 0,
+            Value::Int(i, _) => *i != 0,
             Value::Float(f) => *f != 0.0,
             Value::Str(s) => !s.is_empty(),
             Value::List(l) => !l.borrow().is_empty(),
@@ -504,7 +508,7 @@ pub(crate) fn is_same(l: &Value, r: &Value) -> bool {
     match (l, r) {
         (Value::None, Value::None) => true,
         (Value::Bool(a), Value::Bool(b)) => a == b,
-        (Value::Int(a), Value::Int(b)) => a == b,
+        (Value::Int(a, _), Value::Int(b, _)) => a == b,
         (Value::DType(a), Value::DType(b)) => a == b,
         _ => match (l.identity(), r.identity()) {
             (Some(a), Some(b)) => a == b,
@@ -513,19 +517,40 @@ pub(crate) fn is_same(l: &Value, r: &Value) -> bool {
     }
 }
 
+/// The symbol of an int result whose operands are sizes (`2 * hid_dim`, `sl + 1`, `hid_dim // n_heads`):
+/// kept for `+ - * //` (floor division only when exact), dropped for everything else.
+fn with_symbol(op: Operator, l: &Value, r: &Value, out: Value) -> Value {
+    let (Value::Int(a, sa), Value::Int(b, sb), Value::Int(n, None)) = (l, r, &out) else {
+        return out;
+    };
+    if sa.is_none() && sb.is_none() {
+        return out;
+    }
+    let sa = sa.clone().unwrap_or_else(|| Sym::constant(*a));
+    let sb = sb.clone().unwrap_or_else(|| Sym::constant(*b));
+    let sym = match op {
+        Operator::Add => Some(sa.add(&sb)),
+        Operator::Sub => Some(sa.sub(&sb)),
+        Operator::Mult => sa.mul(&sb),
+        Operator::FloorDiv if *b != 0 && a % b == 0 => sa.div_exact(&sb),
+        _ => None,
+    };
+    Value::sym_int(*n, sym)
+}
+
 fn num_binop(op: Operator, a: Num, b: Num) -> PyResult<Value> {
     let zero_div = |what: &str| exc(ExcKind::ZeroDivisionError, what.to_string());
     match (a, b) {
         (Num::Int(x), Num::Int(y)) => Ok(match op {
             Operator::Add => x
                 .checked_add(y)
-                .map(Value::Int)
+                .map(Value::int)
                 .unwrap_or(Value::Float(x as f64 + y as f64)),
             Operator::Sub => x
                 .checked_sub(y)
-                .map(Value::Int)
+                .map(Value::int)
                 .unwrap_or(Value::Float(x as f64 - y as f64)),
-            Operator::Mult => x.checked_mul(y).map(Value::Int).ok_or_else(|| {
+            Operator::Mult => x.checked_mul(y).map(Value::int).ok_or_else(|| {
                 exc(
                     ExcKind::OverflowError,
                     "integer too large for the tutor's 64-bit ints",
@@ -542,7 +567,7 @@ fn num_binop(op: Operator, a: Num, b: Num) -> PyResult<Value> {
                     return Err(zero_div("integer division or modulo by zero"));
                 }
                 let d = x.wrapping_div(y);
-                Value::Int(if (x % y != 0) && ((x < 0) != (y < 0)) {
+                Value::int(if (x % y != 0) && ((x < 0) != (y < 0)) {
                     d - 1
                 } else {
                     d
@@ -553,7 +578,7 @@ fn num_binop(op: Operator, a: Num, b: Num) -> PyResult<Value> {
                     return Err(zero_div("integer modulo by zero"));
                 }
                 let m = x.wrapping_rem(y);
-                Value::Int(if m != 0 && ((m < 0) != (y < 0)) {
+                Value::int(if m != 0 && ((m < 0) != (y < 0)) {
                     m + y
                 } else {
                     m
@@ -568,7 +593,7 @@ fn num_binop(op: Operator, a: Num, b: Num) -> PyResult<Value> {
                 } else {
                     let e = u32::try_from(y)
                         .map_err(|_| exc(ExcKind::OverflowError, "exponent too large"))?;
-                    x.checked_pow(e).map(Value::Int).ok_or_else(|| {
+                    x.checked_pow(e).map(Value::int).ok_or_else(|| {
                         exc(
                             ExcKind::OverflowError,
                             "integer too large for the tutor's 64-bit ints",
@@ -576,20 +601,20 @@ fn num_binop(op: Operator, a: Num, b: Num) -> PyResult<Value> {
                     })?
                 }
             }
-            Operator::BitAnd => Value::Int(x & y),
-            Operator::BitOr => Value::Int(x | y),
-            Operator::BitXor => Value::Int(x ^ y),
+            Operator::BitAnd => Value::int(x & y),
+            Operator::BitOr => Value::int(x | y),
+            Operator::BitXor => Value::int(x ^ y),
             Operator::LShift => {
                 if y < 0 {
                     return Err(exc(ExcKind::ValueError, "negative shift count"));
                 }
-                Value::Int(x.checked_shl(y as u32).unwrap_or(0))
+                Value::int(x.checked_shl(y as u32).unwrap_or(0))
             }
             Operator::RShift => {
                 if y < 0 {
                     return Err(exc(ExcKind::ValueError, "negative shift count"));
                 }
-                Value::Int(x >> y.min(63))
+                Value::int(x >> y.min(63))
             }
             Operator::MatMult => {
                 return Err(type_error(

@@ -69,7 +69,7 @@ impl Interpreter {
         Ok(match v {
             Value::None => "None".into(),
             Value::Bool(b) => if *b { "True" } else { "False" }.into(),
-            Value::Int(i) => i.to_string(),
+            Value::Int(i, _) => i.to_string(),
             Value::Float(f) => pyfmt::float_repr(*f),
             Value::Str(s) => str_repr(s),
             Value::List(l) => {
@@ -203,7 +203,7 @@ impl Interpreter {
     /// `format(v, spec)` / f-string fields.
     pub fn format_value(&mut self, v: &Value, spec: &str) -> PyResult<String> {
         let r = match v {
-            Value::Int(i) => pyfmt::format_int(*i, spec),
+            Value::Int(i, _) => pyfmt::format_int(*i, spec),
             Value::Bool(b) if !spec.is_empty() => pyfmt::format_int(*b as i64, spec),
             Value::Float(f) => pyfmt::format_float(*f, spec),
             Value::Str(s) => pyfmt::format_str(s, spec),
@@ -269,7 +269,7 @@ impl Interpreter {
                 }
                 'd' | 'i' => {
                     let i = match arg {
-                        Value::Float(f) => Value::Int(f.trunc() as i64),
+                        Value::Float(f) => Value::int(f.trunc() as i64),
                         other => other,
                     };
                     self.format_value(&i, &format!("{spec}d"))?
@@ -281,7 +281,7 @@ impl Interpreter {
                         format!("{spec}.6")
                     };
                     let a = match (&arg, conv) {
-                        (Value::Int(i), 'f' | 'e' | 'g' | 'E' | 'F' | 'G') => {
+                        (Value::Int(i, _), 'f' | 'e' | 'g' | 'E' | 'F' | 'G') => {
                             Value::Float(*i as f64)
                         }
                         _ => arg,

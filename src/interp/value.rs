@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use rustpython_parser::ast;
 
+use crate::tensor::sym::{Axes, Sym};
 use crate::tensor::{DType, Tensor};
 
 use super::Interpreter;
@@ -22,7 +23,9 @@ pub type BuiltinFn = Box<dyn Fn(&mut Interpreter, Args) -> PyResult<Value>>;
 pub enum Value {
     None,
     Bool(bool),
-    Int(i64),
+    /// An int, with the symbol of the size it is when dataflow proved one (`bs`, `hid_dim/n_heads`; see
+    /// `tensor::sym`). The symbol never changes what Python sees: equality, hashing and printing use the value.
+    Int(i64, Option<Sym>),
     Float(f64),
     Str(Rc<str>),
     List(Rc<RefCell<Vec<Value>>>),
@@ -34,7 +37,7 @@ pub enum Value {
     Ellipsis,
     Tensor(Tensor),
     /// `torch.Size`: a tuple of ints that prints as `torch.Size([..])`.
-    Size(Rc<Vec<usize>>),
+    Size(Rc<SizeValue>),
     DType(DType),
     Function(Rc<Function>),
     Builtin(Rc<Builtin>),
@@ -264,12 +267,12 @@ impl Dict {
         if is_set
             && keys
                 .iter()
-                .all(|k| matches!(k, Value::Int(i) if (0..1 << 16).contains(i)))
+                .all(|k| matches!(k, Value::Int(i, _) if (0..1 << 16).contains(i)))
         {
             let mut ints: Vec<i64> = keys
                 .iter()
                 .filter_map(|k| {
-                    if let Value::Int(i) = k {
+                    if let Value::Int(i, _) = k {
                         Some(*i)
                     } else {
                         None
@@ -277,7 +280,7 @@ impl Dict {
                 })
                 .collect();
             ints.sort_unstable();
-            return ints.into_iter().map(Value::Int).collect();
+            return ints.into_iter().map(Value::int).collect();
         }
         keys
     }
@@ -328,7 +331,73 @@ impl Dict {
     }
 }
 
+/// A `torch.Size`: the sizes, and the symbol of each where dataflow proved one (`x.shape` of a tensor with
+/// named axes). Reads as the `Vec<usize>` of sizes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SizeValue {
+    pub dims: Vec<usize>,
+    pub axes: Axes,
+}
+
+impl SizeValue {
+    /// The sizes as Python ints, each keeping its symbol.
+    pub fn items(&self) -> Vec<Value> {
+        (0..self.dims.len())
+            .map(|i| Value::size_item(self, i))
+            .collect()
+    }
+}
+
+impl std::ops::Deref for SizeValue {
+    type Target = Vec<usize>;
+    fn deref(&self) -> &Vec<usize> {
+        &self.dims
+    }
+}
+
 impl Value {
+    /// A `torch.Size` of plain sizes.
+    pub fn size(dims: Vec<usize>) -> Value {
+        Value::Size(Rc::new(SizeValue { dims, axes: None }))
+    }
+    /// A `torch.Size` whose sizes keep their symbols.
+    pub fn size_with_axes(dims: Vec<usize>, axes: Axes) -> Value {
+        Value::Size(Rc::new(SizeValue { dims, axes }))
+    }
+    /// A `torch.Size` from ints (a slice of another), keeping their symbols.
+    pub fn size_from_items(items: &[Value]) -> Value {
+        let mut dims = Vec::with_capacity(items.len());
+        let mut syms = Vec::with_capacity(items.len());
+        for v in items {
+            let (n, s) = match v {
+                Value::Int(n, s) => (*n, s.clone()),
+                _ => (0, None),
+            };
+            dims.push(n.max(0) as usize);
+            syms.push(s);
+        }
+        Value::size_with_axes(dims, crate::tensor::sym::axes(syms))
+    }
+    /// Item `i` of a `torch.Size` as an int that keeps its symbol (an unknown one where none is proven).
+    pub fn size_item(s: &SizeValue, i: usize) -> Value {
+        Value::measured(s.dims[i] as i64, crate::tensor::sym::axis(&s.axes, i))
+    }
+    /// A size measured from data (`len(ids)`, `x.shape[0]`): its symbol where proven, else an unknown one,
+    /// never a constant (the same line gives another number at other sizes).
+    pub fn measured(n: i64, sym: Option<Sym>) -> Value {
+        match sym {
+            Some(s) => Value::sym_int(n, Some(s)),
+            None => Value::Int(n, Some(Sym::unknown())),
+        }
+    }
+    /// A plain int (no symbol).
+    pub fn int(n: i64) -> Value {
+        Value::Int(n, None)
+    }
+    /// An int that is the size `sym` (a constant symbol is dropped: it says no more than the value).
+    pub fn sym_int(n: i64, sym: Option<Sym>) -> Value {
+        Value::Int(n, sym.filter(|s| s.as_constant().is_none()))
+    }
     pub fn str(s: &str) -> Value {
         Value::Str(Rc::from(s))
     }
@@ -344,7 +413,7 @@ impl Value {
         match self {
             Value::None => "NoneType".into(),
             Value::Bool(_) => "bool".into(),
-            Value::Int(_) => "int".into(),
+            Value::Int(_, _) => "int".into(),
             Value::Float(_) => "float".into(),
             Value::Str(_) => "str".into(),
             Value::List(_) => "list".into(),

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::interp::{Interpreter, Limits, Value};
 use crate::tensor::Tensor;
+use crate::tensor::sym::Sym;
 
 use super::error::LessonError;
 use super::model::{Cell, CellKind, DimRef, Lesson};
@@ -21,6 +22,8 @@ pub struct TensorInfo {
     pub shape: Vec<usize>,
     /// `[bs=1, n_heads=2, sl=6, head_dim=4]` where the sizes name the lesson's dims unambiguously.
     pub named_shape: String,
+    /// Per axis, the name dataflow proved for it (`head_dim`, `2*hid_dim`), or none.
+    pub names: Vec<Option<String>>,
     pub dtype: String,
     pub strides: Vec<usize>,
     pub storage_offset: usize,
@@ -82,6 +85,9 @@ pub struct CellOutcome {
 pub struct Kernel {
     interp: Interpreter,
     dims: Vec<(String, i64)>,
+    /// What each dim is as a size symbol: its own name, or what it is derived from (`head_dim` is
+    /// `hid_dim/n_heads`). Names shown for tensors come from here and from nothing else.
+    syms: Vec<(String, Sym)>,
     path: String,
     /// Fingerprints of tensor globals before the cell: (object id, storage id, layout, data sum).
     seen: HashMap<Rc<str>, (usize, usize, u64)>,
@@ -132,11 +138,12 @@ impl Kernel {
     ) -> Result<Kernel, LessonError> {
         let mut interp = Interpreter::with_limits(limits);
         let mut dims = Vec::new();
+        let mut syms = Vec::new();
         for (name, expr) in &lesson.dims {
             let value = match overrides.iter().find(|(n, _)| n == name) {
-                Some((_, v)) => Value::Int(*v),
+                Some((_, v)) => Value::int(*v),
                 None => match interp.run(expr, &lesson.path) {
-                    Ok(Some(v @ Value::Int(_))) => v,
+                    Ok(Some(v @ Value::Int(_, _))) => v,
                     Ok(_) => {
                         return Err(LessonError::at(
                             &lesson.path,
@@ -153,7 +160,7 @@ impl Kernel {
                     }
                 },
             };
-            if let Value::Int(v) = value {
+            if let Value::Int(v, derived) = value {
                 if v < 0 {
                     return Err(LessonError::at(
                         &lesson.path,
@@ -162,8 +169,14 @@ impl Kernel {
                     ));
                 }
                 dims.push((name.clone(), v));
+                // A dim written as a sum or product of others is that expression (`head_dim` is
+                // `hid_dim/n_heads`, so `hid_dim // n_heads` anywhere is head_dim); any other is its own name.
+                let sym = derived
+                    .filter(|s| s.as_constant().is_none() && !s.is_opaque())
+                    .unwrap_or_else(|| Sym::atom(name));
+                syms.push((name.clone(), sym.clone()));
+                interp.set_global(name, Value::Int(v, Some(sym)));
             }
-            interp.set_global(name, value);
         }
         // A dim given by `--set` is not derived, whatever the lesson writes for it.
         let derived = lesson
@@ -208,6 +221,7 @@ impl Kernel {
         let mut k = Kernel {
             interp,
             dims,
+            syms,
             path: lesson.path.clone(),
             seen: HashMap::new(),
         };
@@ -229,36 +243,45 @@ impl Kernel {
             .collect();
     }
 
-    /// `[bs=1, sl=6]`: each size named by the shape comment for this value when there is one (a literal
-    /// there, like the 1s of `[bs, 1, 1, sl]`, stays bare), else by the only dim with that size, else bare.
-    pub fn named_shape(&self, shape: &[usize], names: Option<&[DimRef]>) -> String {
-        let parts: Vec<String> = shape
+    /// `[bs=1, n_heads=2, sl=6, head_dim=4]`: each size with the name dataflow proved for it (the lesson's
+    /// dims carried through every op; see `tensor::sym`), `[2*hid_dim=16]` for an expression, the bare
+    /// number where nothing is proven. Never matched from the value.
+    pub fn named_shape(&self, t: &Tensor) -> String {
+        let parts: Vec<String> = t
+            .shape()
             .iter()
             .enumerate()
-            .map(|(i, &s)| {
-                match names.and_then(|ns| ns.get(i)) {
-                    Some(DimRef::Name(n))
-                        if self.dims.iter().any(|(d, v)| d == n && *v as usize == s) =>
-                    {
-                        return format!("{n}={s}");
-                    }
-                    Some(DimRef::Size(n)) if *n == s => return s.to_string(),
-                    _ => {}
-                }
-                let matches: Vec<&str> = self
-                    .dims
-                    .iter()
-                    .filter(|(_, v)| *v as usize == s)
-                    .map(|(n, _)| n.as_str())
-                    .collect();
-                if matches.len() == 1 {
-                    format!("{}={s}", matches[0])
-                } else {
-                    s.to_string()
-                }
+            .map(|(i, &size)| match self.sym_name(t.axis(i).as_ref()) {
+                Some(name) => format!("{name}={size}"),
+                None => size.to_string(),
             })
             .collect();
         format!("[{}]", parts.join(", "))
+    }
+
+    /// Per axis, the proven name (see [`Kernel::named_shape`]).
+    pub fn axis_names(&self, t: &Tensor) -> Vec<Option<String>> {
+        (0..t.ndim())
+            .map(|i| self.sym_name(t.axis(i).as_ref()))
+            .collect()
+    }
+
+    /// How a size symbol reads in this lesson: a dim's name (`head_dim`), or an expression in the dims'
+    /// names (`2*hid_dim`, `sl + 1`); `None` for a constant or no symbol.
+    pub fn sym_name(&self, sym: Option<&Sym>) -> Option<String> {
+        let sym = sym?;
+        if sym.as_constant().is_some() || sym.is_opaque() {
+            return None;
+        }
+        if let Some((name, _)) = self.syms.iter().find(|(_, s)| s == sym) {
+            return Some(name.clone());
+        }
+        Some(super::sizes::render_sym(sym, &self.syms))
+    }
+
+    /// The symbol of a dim named in a shape comment.
+    fn dim_sym(&self, name: &str) -> Option<&Sym> {
+        self.syms.iter().find(|(n, _)| n == name).map(|(_, s)| s)
     }
 
     fn eval_expr(&mut self, expr: &str) -> Result<Value, String> {
@@ -347,11 +370,6 @@ impl Kernel {
             if self.seen.get(&name) == Some(&fp) {
                 continue;
             }
-            let names = cell
-                .shape_comments
-                .iter()
-                .find(|s| s.expr == *name)
-                .map(|s| s.dims.as_slice());
             let repr = self
                 .interp
                 .repr(&Value::Tensor(t.clone()))
@@ -359,7 +377,8 @@ impl Kernel {
             outcome.tensors.push(TensorInfo {
                 name: name.to_string(),
                 shape: t.shape().to_vec(),
-                named_shape: self.named_shape(t.shape(), names),
+                named_shape: self.named_shape(&t),
+                names: self.axis_names(&t),
                 dtype: t.dtype().to_string(),
                 strides: t.strides().to_vec(),
                 storage_offset: t.storage_offset(),
@@ -373,14 +392,23 @@ impl Kernel {
     fn check_shapes(&mut self, cell: &Cell, outcome: &mut CellOutcome) {
         for sc in &cell.shape_comments {
             let mut expected_sizes = Vec::new();
+            let mut expected_syms = Vec::new();
             let mut problem = None;
             for d in &sc.dims {
                 match d {
-                    DimRef::Size(s) => expected_sizes.push(*s),
-                    DimRef::Name(n) => match self.dims.iter().find(|(k, _)| k == n) {
-                        Some((_, v)) => expected_sizes.push(*v as usize),
-                        None => problem = Some(format!("`{n}` is not one of the lesson's dims")),
-                    },
+                    DimRef::Size(s) => {
+                        expected_sizes.push(*s);
+                        expected_syms.push(Sym::constant(*s as i64));
+                    }
+                    DimRef::Name(n) => {
+                        match (self.dims.iter().find(|(k, _)| k == n), self.dim_sym(n)) {
+                            (Some((_, v)), Some(sym)) => {
+                                expected_sizes.push(*v as usize);
+                                expected_syms.push(sym.clone());
+                            }
+                            _ => problem = Some(format!("`{n}` is not one of the lesson's dims")),
+                        }
+                    }
                 }
             }
             let expected = format!(
@@ -394,15 +422,30 @@ impl Kernel {
             let (actual, ok, message) = match (problem, self.eval_expr(&sc.expr)) {
                 (Some(p), _) => (None, false, Some(p)),
                 (None, Ok(Value::Tensor(t))) => {
-                    let named = self.named_shape(t.shape(), Some(&sc.dims));
-                    let ok = t.shape() == expected_sizes.as_slice();
-                    let msg = (!ok).then(|| {
-                        format!(
+                    let named = self.named_shape(&t);
+                    let sizes_ok = t.shape() == expected_sizes.as_slice();
+                    // Checked by name as well: a proven axis must be the dim the comment names, even
+                    // where two dims have the same size (`[bs, sl, n_heads, head_dim]` against
+                    // `[bs, n_heads, sl, head_dim]` at sl = n_heads).
+                    let names_ok = sizes_ok
+                        && (0..t.ndim()).all(|i| match t.axis(i) {
+                            Some(a) if a.as_constant().is_none() => a == expected_syms[i],
+                            _ => true,
+                        });
+                    let msg = if !sizes_ok {
+                        Some(format!(
                             "`{}` has shape {named}, the comment says {expected}",
                             sc.expr
-                        )
-                    });
-                    (Some(named), ok, msg)
+                        ))
+                    } else if !names_ok {
+                        Some(format!(
+                            "`{}` is {named}: its sizes match the comment {expected}, but its dims are others",
+                            sc.expr
+                        ))
+                    } else {
+                        None
+                    };
+                    (Some(named), sizes_ok && names_ok, msg)
                 }
                 (None, Ok(other)) => (
                     None,

@@ -8,6 +8,9 @@
 use thiserror::Error;
 
 use super::model::Lesson;
+use std::rc::Rc;
+
+use crate::tensor::sym::{Sym, write_term};
 
 /// The largest value a dim may take. 4096 already makes an attention map of 16 Mi elements per head.
 pub const MAX_DIM: i64 = 4096;
@@ -520,4 +523,52 @@ mod tests {
             ])
         );
     }
+}
+
+/// How a size symbol reads with the lesson's dim names: each term as a dim's name where it is one
+/// (`2*head_dim`), a product in the lesson's order of dims (`sl*hid_dim`), or a product with a derived dim
+/// (`sl*head_dim` for `sl*hid_dim/n_heads`), joined as a sum (`sl + 1`).
+pub fn render_sym(sym: &Sym, dims: &[(String, Sym)]) -> String {
+    let mut out = String::new();
+    for (i, (mono, c)) in sym.split_terms().into_iter().enumerate() {
+        if i > 0 {
+            out.push_str(if c.num < 0 { " - " } else { " + " });
+        } else if c.num < 0 {
+            out.push('-');
+        }
+        let atoms = term_atoms(&mono, dims);
+        write_term(&mut out, c, &atoms, &|n: &str| n.to_string());
+    }
+    out
+}
+
+/// A term's atoms as the lesson would write them (names of dims, in the order the lesson lists them).
+fn term_atoms(mono: &Sym, dims: &[(String, Sym)]) -> Vec<(Rc<str>, i32)> {
+    let order = |name: &str| {
+        dims.iter()
+            .position(|(_, s)| s.as_atom() == Some(name))
+            .unwrap_or(usize::MAX)
+    };
+    let sorted = |mut atoms: Vec<(Rc<str>, i32)>| {
+        atoms.sort_by_key(|(n, _)| order(n));
+        atoms
+    };
+    if let Some((name, _)) = dims.iter().find(|(_, s)| s == mono) {
+        return vec![(Rc::from(name.as_str()), 1)];
+    }
+    if mono.is_product() {
+        return sorted(mono.atoms());
+    }
+    // A derived dim (one with a division in it) that divides this term and leaves a plain product.
+    for (name, d) in dims.iter().filter(|(_, d)| !d.is_product()) {
+        if let Some(rest) = mono.div_exact(d)
+            && rest.is_product()
+            && rest.split_terms().len() == 1
+        {
+            let mut atoms = sorted(rest.atoms());
+            atoms.push((Rc::from(name.as_str()), 1));
+            return atoms;
+        }
+    }
+    sorted(mono.atoms())
 }

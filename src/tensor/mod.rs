@@ -14,6 +14,7 @@ pub mod random;
 pub mod settings;
 pub mod storage;
 pub mod strided;
+pub mod sym;
 #[allow(clippy::module_inception)]
 mod tensor;
 

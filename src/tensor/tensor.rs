@@ -11,6 +11,7 @@ use super::parallel;
 use super::settings::check_numel;
 use super::storage::{Element, Storage};
 use super::strided::Runs;
+use super::sym::{self, Axes, Sym};
 
 #[derive(Clone, Debug)]
 pub struct Tensor {
@@ -20,6 +21,9 @@ pub struct Tensor {
     /// Shared by every reference to this Python object (so `t.requires_grad_()` is seen through all of
     /// them), and fresh for every new tensor object, views included; its address is the object's identity.
     grad: Rc<Cell<GradInfo>>,
+    /// What each axis is (`[bs, n_heads, sl, head_dim]`), where the ops that made this tensor proved it
+    /// (`tensor::sym`); `None` when no axis is known.
+    axes: Axes,
 }
 
 /// What PyTorch would print about autograd: a leaf that requires grad (`requires_grad=True`), a
@@ -112,6 +116,7 @@ impl Tensor {
             storage: Rc::new(RefCell::new(storage)),
             layout,
             grad: Rc::new(Cell::new(GradInfo::default())),
+            axes: None,
         }
     }
 
@@ -155,7 +160,30 @@ impl Tensor {
             storage: Rc::clone(&self.storage),
             layout,
             grad: Rc::new(Cell::new(GradInfo::default())),
+            axes: None,
         }
+    }
+
+    /// What each axis is, where proven (see `tensor::sym`).
+    pub fn axes(&self) -> &Axes {
+        &self.axes
+    }
+    /// The symbol of axis `i`, where proven.
+    pub fn axis(&self, i: usize) -> Option<Sym> {
+        sym::axis(&self.axes, i)
+    }
+    /// This tensor with its axes' symbols set (ignored unless there is one per axis).
+    pub fn with_axes(mut self, axes: Axes) -> Tensor {
+        self.axes = axes.filter(|a| a.len() == self.ndim());
+        self
+    }
+    /// This tensor with the axes of `other` (same rank; for ops that keep every axis: elementwise, softmax).
+    pub fn with_axes_of(self, other: &Tensor) -> Tensor {
+        if other.axes.is_none() {
+            return self;
+        }
+        let axes = other.axes.clone();
+        self.with_axes(axes)
     }
 
     // ---- facts ----------------------------------------------------------------------------------------
@@ -202,6 +230,7 @@ impl Tensor {
             storage: Rc::clone(&self.storage),
             layout: self.layout.clone(),
             grad: Rc::new(Cell::new(grad)),
+            axes: self.axes.clone(),
         }
     }
     /// Marks this object as a leaf that requires grad (`requires_grad=True`).
@@ -336,6 +365,7 @@ impl Tensor {
             T_into(S::slice(&storage).map(|d| gather_as::<S, S>(d, &self.layout)).unwrap_or_default())
         });
         Tensor::from_storage(new_storage, Layout::contiguous(&self.layout.shape))
+            .with_axes(self.axes.clone())
     }
 
     /// `to(dtype)`: the same tensor when the dtype already matches, else a converted copy.
@@ -345,6 +375,7 @@ impl Tensor {
         }
         let storage = with_dtype!(dtype, T => T::into_storage(self.to_vec::<T>()));
         Tensor::from_storage(storage, Layout::contiguous(&self.layout.shape))
+            .with_axes(self.axes.clone())
     }
 
     /// Writes `src` (broadcast to this shape and cast to this dtype) into this view: `copy_`, slice assignment.

@@ -2,6 +2,7 @@
 
 use std::rc::Rc;
 
+use crate::tensor::sym::Sym;
 use crate::tensor::{DType, Scalar, Tensor};
 
 use super::super::error::{ExcKind, PyResult, exc, type_error};
@@ -147,7 +148,7 @@ impl<'s> Bound<'s> {
 
     pub fn int(&self, i: usize) -> PyResult<i64> {
         self.read(i, |v| match v {
-            Value::Int(n) => Ok(*n),
+            Value::Int(n, _) => Ok(*n),
             Value::Bool(b) => Ok(*b as i64),
             Value::Tensor(t) if t.numel() == 1 => Ok(t.item()?.to_i64()),
             other => Err(self.wrong(i, Some(other.clone()))),
@@ -164,7 +165,7 @@ impl<'s> Bound<'s> {
     pub fn float(&self, i: usize) -> PyResult<f64> {
         self.read(i, |v| match v {
             Value::Float(f) => Ok(*f),
-            Value::Int(n) => Ok(*n as f64),
+            Value::Int(n, _) => Ok(*n as f64),
             Value::Bool(b) => Ok(*b as i64 as f64),
             Value::Tensor(t) if t.numel() == 1 => Ok(t.item()?.to_f64()),
             other => Err(self.wrong(i, Some(other.clone()))),
@@ -189,7 +190,7 @@ impl<'s> Bound<'s> {
     pub fn scalar(&self, i: usize) -> PyResult<Scalar> {
         self.read(i, |v| match v {
             Value::Bool(b) => Ok(Scalar::Bool(*b)),
-            Value::Int(n) => Ok(Scalar::Int(*n)),
+            Value::Int(n, _) => Ok(Scalar::Int(*n)),
             Value::Float(f) => Ok(Scalar::Float(*f)),
             Value::Tensor(t) if t.numel() == 1 => Ok(t.item()?),
             other => Err(self.wrong(i, Some(other.clone()))),
@@ -224,23 +225,12 @@ impl<'s> Bound<'s> {
     /// (`failed to unpack the object at pos 2 with error "type must be tuple of ints,but got str"`).
     pub fn int_list(&self, i: usize) -> PyResult<Vec<i64>> {
         let p = self.param(i)?;
-        let items = match (self.slots.get(i), self.given(i)) {
-            (Some(Slot::VarArgs), _) => self.args.pos.clone(),
-            (_, Some(v @ (Value::Tuple(_) | Value::List(_) | Value::Size(_)))) => seq_items(v),
-            (_, Some(v)) => vec![v.clone(); p.size.max(1)],
-            _ => match p.default {
-                Some("None") | None => Vec::new(),
-                Some(d) => parse_int_list_default(d, p.size),
-            }
-            .into_iter()
-            .map(Value::Int)
-            .collect(),
-        };
+        let items = self.int_list_items(i)?;
         items
             .iter()
             .enumerate()
             .map(|(k, v)| match v {
-                Value::Int(n) => Ok(*n),
+                Value::Int(n, _) => Ok(*n),
                 Value::Bool(b) => Ok(*b as i64),
                 Value::Tensor(t) if t.numel() == 1 && is_integral(t) => {
                     Ok(t.item()?.to_i64())
@@ -254,6 +244,37 @@ impl<'s> Bound<'s> {
                 ))),
             })
             .collect()
+    }
+
+    /// The symbols of an `int[]` parameter's items (`view(bs, -1, n_heads, head_dim)`): a size's symbol, a
+    /// literal's constant, `None` for anything else. Read after [`Bound::int_list`] has checked the items.
+    pub fn int_list_syms(&self, i: usize) -> Vec<Option<Sym>> {
+        self.int_list_items(i)
+            .unwrap_or_default()
+            .iter()
+            .map(int_sym)
+            .collect()
+    }
+
+    /// The symbol of an `int` parameter (its size's symbol, or the literal's constant).
+    pub fn int_sym(&self, i: usize) -> Option<Sym> {
+        self.given(i).and_then(int_sym)
+    }
+
+    fn int_list_items(&self, i: usize) -> PyResult<Vec<Value>> {
+        let p = self.param(i)?;
+        Ok(match (self.slots.get(i), self.given(i)) {
+            (Some(Slot::VarArgs), _) => self.args.pos.clone(),
+            (_, Some(v @ (Value::Tuple(_) | Value::List(_) | Value::Size(_)))) => seq_items(v),
+            (_, Some(v)) => vec![v.clone(); p.size.max(1)],
+            _ => match p.default {
+                Some("None") | None => Vec::new(),
+                Some(d) => parse_int_list_default(d, p.size),
+            }
+            .into_iter()
+            .map(Value::int)
+            .collect(),
+        })
     }
 
     pub fn opt_int_list(&self, i: usize) -> PyResult<Option<Vec<i64>>> {
@@ -303,7 +324,7 @@ fn literal(s: &str) -> Value {
         "False" | "false" => Value::Bool(false),
         _ => {
             if let Ok(n) = s.parse::<i64>() {
-                Value::Int(n)
+                Value::int(n)
             } else if let Ok(f) = s.parse::<f64>() {
                 Value::Float(f)
             } else if s.len() >= 2
@@ -329,5 +350,15 @@ fn parse_int_list_default(s: &str, size: usize) -> Vec<i64> {
     match s.parse::<i64>() {
         Ok(n) => vec![n; size.max(1)],
         Err(_) => Vec::new(),
+    }
+}
+
+/// A size argument's symbol: its own, or a literal's constant.
+fn int_sym(v: &Value) -> Option<Sym> {
+    match v {
+        Value::Int(_, Some(s)) if s.is_opaque() => None,
+        Value::Int(_, Some(s)) => Some(s.clone()),
+        Value::Int(n, None) => Some(Sym::constant(*n)),
+        _ => None,
     }
 }

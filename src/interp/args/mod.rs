@@ -463,13 +463,13 @@ fn tp_name(v: &Value) -> String {
 }
 
 fn is_int(v: &Value) -> bool {
-    matches!(v, Value::Int(_))
+    matches!(v, Value::Int(_, _))
 }
 
 /// `THPUtils_checkIndex`: an int, a bool, or a value with `__index__` (a one-element integer tensor).
 fn is_index(v: &Value) -> bool {
     match v {
-        Value::Int(_) | Value::Bool(_) => true,
+        Value::Int(_, _) | Value::Bool(_) => true,
         Value::Tensor(t) => t.numel() == 1 && is_integral(t),
         _ => false,
     }
@@ -481,7 +481,7 @@ fn is_integral(t: &Tensor) -> bool {
 }
 
 fn is_number(v: &Value) -> bool {
-    matches!(v, Value::Int(_) | Value::Float(_) | Value::Bool(_))
+    matches!(v, Value::Int(_, _) | Value::Float(_) | Value::Bool(_))
 }
 
 fn is_0d_tensor(v: &Value) -> bool {
@@ -492,7 +492,7 @@ fn seq_items(v: &Value) -> Vec<Value> {
     match v {
         Value::Tuple(t) => t.as_ref().clone(),
         Value::List(l) => l.borrow().clone(),
-        Value::Size(s) => s.iter().map(|&d| Value::Int(d as i64)).collect(),
+        Value::Size(s) => s.items(),
         _ => Vec::new(),
     }
 }

@@ -39,7 +39,7 @@ fn check(p: &Param, v: &Value, numbers_as_tensors: bool, argnum: usize) -> PyRes
         Ty::FloatList => match v {
             Value::Tuple(_) | Value::List(_) => seq_items(v)
                 .first()
-                .is_none_or(|f| matches!(f, Value::Int(_) | Value::Float(_) | Value::Bool(_))),
+                .is_none_or(|f| matches!(f, Value::Int(_, _) | Value::Float(_) | Value::Bool(_))),
             _ => false,
         },
         Ty::TensorList => match v {
@@ -58,7 +58,7 @@ fn check(p: &Param, v: &Value, numbers_as_tensors: bool, argnum: usize) -> PyRes
         },
         Ty::ScalarType => matches!(v, Value::DType(_)),
         Ty::Str => matches!(v, Value::Str(_)),
-        Ty::Device => matches!(v, Value::Int(_) | Value::Str(_)) || v.type_name() == "device",
+        Ty::Device => matches!(v, Value::Int(_, _) | Value::Str(_)) || v.type_name() == "device",
         Ty::Layout | Ty::Generator | Ty::MemoryFormat => false,
         Ty::Object => true,
     })

@@ -47,7 +47,7 @@ fn int(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
         if base.is_some() {
             return Err(type_error("int() missing string argument"));
         }
-        return Ok(Value::Int(0));
+        return Ok(Value::int(0));
     };
     if let Some(base) = base {
         let Value::Str(s) = &v else {
@@ -65,8 +65,8 @@ fn int(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
         return parse_int(s, base as u32);
     }
     match v {
-        Value::Int(i) => Ok(Value::Int(i)),
-        Value::Bool(b) => Ok(Value::Int(b as i64)),
+        Value::Int(i, _) => Ok(Value::int(i)),
+        Value::Bool(b) => Ok(Value::int(b as i64)),
         Value::Float(f) => {
             if f.is_nan() {
                 return Err(exc(
@@ -80,14 +80,14 @@ fn int(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
                     "cannot convert float infinity to integer",
                 ));
             }
-            Ok(Value::Int(f.trunc() as i64))
+            Ok(Value::int(f.trunc() as i64))
         }
         Value::Str(s) => parse_int(&s, 10),
         Value::Tensor(t) => {
             if t.numel() != 1 {
                 return Err(scalar_tensor_error(t.numel()));
             }
-            Ok(Value::Int(match t.item()? {
+            Ok(Value::int(match t.item()? {
                 crate::tensor::Scalar::Float(f) => f.trunc() as i64,
                 other => other.to_i64(),
             }))
@@ -140,7 +140,7 @@ fn parse_int(text: &str, base: u32) -> PyResult<Value> {
     // Base 0 refuses leading zeros in a decimal (`int('010', 0)`), as Python's literals do.
     if base == 0 && radix == 10 && body.len() > 1 && body.starts_with('0') {
         if body.chars().all(|c| c == '0' || c == '_') {
-            return Ok(Value::Int(0));
+            return Ok(Value::int(0));
         }
         return Err(invalid());
     }
@@ -156,7 +156,7 @@ fn parse_int(text: &str, base: u32) -> PyResult<Value> {
     };
     value
         .and_then(|v| i64::try_from(v).ok())
-        .map(Value::Int)
+        .map(Value::int)
         .ok_or_else(|| {
             exc(
                 ExcKind::OverflowError,
@@ -291,7 +291,7 @@ fn chr(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
 fn ord(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
     match a.arg(0)? {
         Value::Str(s) if s.chars().count() == 1 => {
-            Ok(Value::Int(s.chars().next().map_or(0, |c| c as i64)))
+            Ok(Value::int(s.chars().next().map_or(0, |c| c as i64)))
         }
         Value::Str(s) => Err(type_error(format!(
             "ord() expected a character, but string of length {} found",

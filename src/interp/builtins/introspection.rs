@@ -44,7 +44,7 @@ fn isinstance_of(interp: &Interpreter, v: &Value, spec: &Value) -> PyResult<bool
             Ok(false)
         }
         Value::Builtin(b) => Ok(match b.name {
-            "int" => matches!(v, Value::Int(_) | Value::Bool(_)),
+            "int" => matches!(v, Value::Int(_, _) | Value::Bool(_)),
             "float" => matches!(v, Value::Float(_)),
             "str" => matches!(v, Value::Str(_)),
             "bool" => matches!(v, Value::Bool(_)),
@@ -98,7 +98,7 @@ fn type_of(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     };
     Ok(match &v {
         Value::Instance(i) => Value::Class(Rc::clone(&i.class)),
-        Value::Int(_) => builtin(interp, "int"),
+        Value::Int(_, _) => builtin(interp, "int"),
         Value::Float(_) => builtin(interp, "float"),
         Value::Str(_) => builtin(interp, "str"),
         Value::Bool(_) => builtin(interp, "bool"),
@@ -172,7 +172,7 @@ fn callable(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
 
 fn hash(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
     match hash_key(&a.arg(0)?)? {
-        HashKey::Int(i) => Ok(Value::Int(i)),
+        HashKey::Int(i) => Ok(Value::int(i)),
         _ => Err(exc(
             ExcKind::TypeError,
             "hash() of this value is not deterministic across runs; the tutor leaves it out",
@@ -181,7 +181,7 @@ fn hash(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
 }
 
 fn id(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
-    Ok(Value::Int(a.arg(0)?.identity().unwrap_or(0) as i64))
+    Ok(Value::int(a.arg(0)?.identity().unwrap_or(0) as i64))
 }
 
 /// `super(cls, obj)`; `super()` with no arguments is resolved by the evaluator, which knows the method's

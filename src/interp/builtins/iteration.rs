@@ -55,7 +55,10 @@ fn len(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
         Value::Instance(inst) if let Some((_, f)) = inst.class.lookup("__len__") => {
             return interp.call_value(f, Args::new(vec![v.clone()]));
         }
-        other if let Some(ty) = interp.native_type(other) => ty.len(interp, other)?,
+        other if let Some(ty) = interp.native_type(other) => {
+            let n = ty.len(interp, other)?;
+            return Ok(Value::measured(n as i64, ty.len_sym(other)));
+        }
         other => {
             return Err(type_error(format!(
                 "object of type '{}' has no len()",
@@ -63,7 +66,7 @@ fn len(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
             )));
         }
     };
-    Ok(Value::Int(n as i64))
+    Ok(Value::measured(n as i64, None))
 }
 
 fn range(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
@@ -92,7 +95,7 @@ fn enumerate(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
         items
             .into_iter()
             .enumerate()
-            .map(|(i, v)| Value::tuple(vec![Value::Int(start + i as i64), v]))
+            .map(|(i, v)| Value::tuple(vec![Value::int(start + i as i64), v]))
             .collect(),
     ))
 }
@@ -174,7 +177,7 @@ fn reversed(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
         v,
         Value::None
             | Value::Bool(_)
-            | Value::Int(_)
+            | Value::Int(_, _)
             | Value::Float(_)
             | Value::Set(_)
             | Value::Iterator(_)
@@ -240,7 +243,7 @@ fn next(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
 
 fn sum(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let items = interp.collect_iter(&a.arg(0)?)?;
-    let mut acc = a.value(1).unwrap_or(Value::Int(0));
+    let mut acc = a.value(1).unwrap_or(Value::int(0));
     if let Value::Str(_) = acc {
         return Err(type_error(
             "sum() can't sum strings [use ''.join(seq) instead]",

@@ -18,8 +18,8 @@ pub(super) static DEFS: [Def; 4] = [
 
 fn abs(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     match a.arg(0)? {
-        Value::Int(i) => Ok(Value::Int(i.wrapping_abs())),
-        Value::Bool(b) => Ok(Value::Int(b as i64)),
+        Value::Int(i, _) => Ok(Value::int(i.wrapping_abs())),
+        Value::Bool(b) => Ok(Value::int(b as i64)),
         Value::Float(f) => Ok(Value::Float(f.abs())),
         other if let Some(ty) = interp.native_type(&other) => {
             ty.number_protocol(interp, &other, "abs")
@@ -35,8 +35,8 @@ fn round(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let x = a.arg(0)?;
     let nd = a.value(1).filter(|v| !matches!(v, Value::None));
     match (x, nd) {
-        (Value::Int(i), None) => Ok(Value::Int(i)),
-        (Value::Bool(b), None) => Ok(Value::Int(b as i64)),
+        (Value::Int(i, _), None) => Ok(Value::int(i)),
+        (Value::Bool(b), None) => Ok(Value::int(b as i64)),
         (Value::Float(f), None) => {
             if !f.is_finite() {
                 return Err(exc(
@@ -44,7 +44,7 @@ fn round(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
                     "cannot convert float infinity to integer",
                 ));
             }
-            Ok(Value::Int(f.round_ties_even() as i64))
+            Ok(Value::int(f.round_ties_even() as i64))
         }
         (Value::Float(f), Some(n)) => {
             let n = to_int(&n, "")?;
@@ -59,14 +59,14 @@ fn round(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
                 Ok(Value::Float((f / p).round_ties_even() * p))
             }
         }
-        (Value::Int(i), Some(n)) => {
+        (Value::Int(i, _), Some(n)) => {
             let n = to_int(&n, "")?;
             if n >= 0 {
-                return Ok(Value::Int(i));
+                return Ok(Value::int(i));
             }
             let p = 10i64.checked_pow((-n) as u32).unwrap_or(i64::MAX);
             let q = (i as f64 / p as f64).round_ties_even() as i64;
-            Ok(Value::Int(q.saturating_mul(p)))
+            Ok(Value::int(q.saturating_mul(p)))
         }
         (other, _) if let Some(ty) = interp.native_type(&other) => {
             ty.number_protocol(interp, &other, "round")
@@ -112,5 +112,5 @@ fn pow(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     }
     // Python's result takes the sign of the modulus.
     let r = result as i64;
-    Ok(Value::Int(if m < 0 && r > 0 { r + m } else { r }))
+    Ok(Value::int(if m < 0 && r > 0 { r + m } else { r }))
 }

@@ -100,8 +100,8 @@ fn binary(a: Bound, f: fn(f64, f64) -> f64) -> PyResult<Value> {
 /// `floor` and `ceil`: an int stays itself, a real number rounds to an int.
 fn rounded(a: Bound, f: fn(f64) -> f64) -> PyResult<Value> {
     match a.arg(0)? {
-        Value::Int(i) => Ok(Value::Int(i)),
-        v => Ok(Value::Int(f(to_float(&v)?) as i64)),
+        Value::Int(i, _) => Ok(Value::int(i)),
+        v => Ok(Value::int(f(to_float(&v)?) as i64)),
     }
 }
 
@@ -118,8 +118,8 @@ fn log(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
 
 fn trunc(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
     match a.arg(0)? {
-        v @ (Value::Int(_) | Value::Bool(_) | Value::Float(_) | Value::Tensor(_)) => {
-            Ok(Value::Int(to_float(&v)?.trunc() as i64))
+        v @ (Value::Int(_, _) | Value::Bool(_) | Value::Float(_) | Value::Tensor(_)) => {
+            Ok(Value::int(to_float(&v)?.trunc() as i64))
         }
         other => Err(type_error(format!(
             "type {} doesn't define __trunc__ method",
@@ -154,7 +154,7 @@ fn isclose(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
 
 fn prod(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let items = interp.collect_iter(&a.arg(0)?)?;
-    let mut acc = a.value(1).unwrap_or(Value::Int(1));
+    let mut acc = a.value(1).unwrap_or(Value::int(1));
     for v in items {
         acc = interp.binary_op(Operator::Mult, acc, v)?;
     }
@@ -191,7 +191,7 @@ fn gcd(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
         }
         g = x;
     }
-    Ok(Value::Int(g))
+    Ok(Value::int(g))
 }
 
 fn factorial(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
@@ -211,5 +211,5 @@ fn factorial(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
             )
         })?;
     }
-    Ok(Value::Int(acc))
+    Ok(Value::int(acc))
 }

@@ -445,6 +445,18 @@ impl<'a> Call<'a> {
         self.bound.int_list(self.at(i)?)
     }
 
+    /// The symbols of an `int[]` argument's items (see `Bound::int_list_syms`).
+    pub fn int_list_syms(&self, i: usize) -> Vec<Option<crate::tensor::sym::Sym>> {
+        self.at(i)
+            .map(|k| self.bound.int_list_syms(k))
+            .unwrap_or_default()
+    }
+
+    /// The symbol of an `int` argument.
+    pub fn int_sym(&self, i: usize) -> Option<crate::tensor::sym::Sym> {
+        self.at(i).ok().and_then(|k| self.bound.int_sym(k))
+    }
+
     pub fn opt_int_list(&self, i: usize) -> PyResult<Option<Vec<i64>>> {
         self.bound.opt_int_list(self.at(i)?)
     }

@@ -43,7 +43,7 @@ pub fn install(interp: &mut Interpreter) {
 pub(crate) fn value_to_scalar(v: &Value) -> Option<Scalar> {
     match v {
         Value::Bool(b) => Some(Scalar::Bool(*b)),
-        Value::Int(i) => Some(Scalar::Int(*i)),
+        Value::Int(i, _) => Some(Scalar::Int(*i)),
         Value::Float(f) => Some(Scalar::Float(*f)),
         _ => None,
     }
@@ -52,7 +52,7 @@ pub(crate) fn value_to_scalar(v: &Value) -> Option<Scalar> {
 pub(crate) fn scalar_to_value(s: Scalar) -> Value {
     match s {
         Scalar::Bool(b) => Value::Bool(b),
-        Scalar::Int(i) => Value::Int(i),
+        Scalar::Int(i) => Value::int(i),
         Scalar::Float(f) => Value::Float(f),
     }
 }

@@ -113,6 +113,10 @@ impl NativeType for TensorType {
         tensor_ops::tensor_iter(this(obj)?)
     }
 
+    fn len_sym(&self, obj: &Value) -> Option<crate::tensor::sym::Sym> {
+        this(obj).ok()?.axis(0)
+    }
+
     fn len(&self, _interp: &mut Interpreter, obj: &Value) -> PyResult<usize> {
         match this(obj)?.shape().first() {
             Some(&n) => Ok(n),
@@ -266,7 +270,7 @@ impl NativeType for DTypeType {
         };
         Ok(match name {
             "is_floating_point" => Some(Value::Bool(d.is_floating_point())),
-            "itemsize" => Some(Value::Int(d.size_in_bytes() as i64)),
+            "itemsize" => Some(Value::int(d.size_in_bytes() as i64)),
             _ => None,
         })
     }
@@ -348,7 +352,7 @@ impl NativeType for ModuleType {
     fn len(&self, interp: &mut Interpreter, obj: &Value) -> PyResult<usize> {
         match instance(obj) {
             Some(inst) => match nn::module_len(interp, inst)? {
-                Value::Int(n) => Ok(n.max(0) as usize),
+                Value::Int(n, _) => Ok(n.max(0) as usize),
                 _ => Ok(0),
             },
             None => Ok(0),

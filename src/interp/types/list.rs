@@ -133,7 +133,7 @@ fn index(interp: &mut Interpreter, list: &Items, a: Bound) -> PyResult<Value> {
     let target = a.arg(0)?;
     let (start, stop) = index_window(&a, items.len())?;
     match positions(interp, &items, &target, start, stop)?.first() {
-        Some(&i) => Ok(Value::Int(i as i64)),
+        Some(&i) => Ok(Value::int(i as i64)),
         None => Err(exc(
             ExcKind::ValueError,
             format!("{} is not in list", interp.repr(&target)?),
@@ -145,7 +145,7 @@ fn count(interp: &mut Interpreter, list: &Items, a: Bound) -> PyResult<Value> {
     let items = list.borrow().clone();
     let n = items.len();
     let hits = positions(interp, &items, &a.arg(0)?, 0, n)?;
-    Ok(Value::Int(hits.len() as i64))
+    Ok(Value::int(hits.len() as i64))
 }
 
 fn sort(interp: &mut Interpreter, list: &Items, a: Bound) -> PyResult<Value> {

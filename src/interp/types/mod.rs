@@ -62,7 +62,7 @@ pub(crate) fn has_method(v: &Value, name: &str) -> bool {
         Value::Size(_) => tuple::SIZE_METHODS.contains_key(name),
         Value::Dict(_) => dict::METHODS.contains_key(name),
         Value::Set(_) => set::METHODS.contains_key(name),
-        Value::Int(_) | Value::Bool(_) => number::INT_METHODS.contains_key(name),
+        Value::Int(_, _) | Value::Bool(_) => number::INT_METHODS.contains_key(name),
         Value::Float(_) => number::FLOAT_METHODS.contains_key(name),
         _ => false,
     }
@@ -78,7 +78,7 @@ pub(crate) fn is_builtin_type(v: &Value) -> bool {
             | Value::Size(_)
             | Value::Dict(_)
             | Value::Set(_)
-            | Value::Int(_)
+            | Value::Int(_, _)
             | Value::Bool(_)
             | Value::Float(_)
     )
@@ -104,12 +104,12 @@ pub(crate) fn call_method(
         Value::List(l) => find(&list::METHODS, recv, name)?.call(interp, l, args),
         Value::Tuple(t) => find(&tuple::METHODS, recv, name)?.call(interp, t, args),
         Value::Size(s) => {
-            let items: Vec<Value> = s.iter().map(|&d| Value::Int(d as i64)).collect();
+            let items: Vec<Value> = s.items();
             find(&tuple::SIZE_METHODS, recv, name)?.call(interp, &items, args)
         }
         Value::Dict(d) => find(&dict::METHODS, recv, name)?.call(interp, d, args),
         Value::Set(d) => find(&set::METHODS, recv, name)?.call(interp, d, args),
-        Value::Int(_) | Value::Bool(_) => {
+        Value::Int(_, _) | Value::Bool(_) => {
             find(&number::INT_METHODS, recv, name)?.call(interp, recv, args)
         }
         Value::Float(_) => find(&number::FLOAT_METHODS, recv, name)?.call(interp, recv, args),

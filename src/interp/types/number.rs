@@ -28,24 +28,24 @@ static FLOAT_LIST: [Method<Value>; 3] = [
 fn int_value(v: &Value) -> i64 {
     match v {
         Value::Bool(b) => *b as i64,
-        Value::Int(i) => *i,
+        Value::Int(i, _) => *i,
         _ => 0,
     }
 }
 
 fn bit_length(_: &mut Interpreter, v: &Value, _: Bound) -> PyResult<Value> {
-    Ok(Value::Int(
+    Ok(Value::int(
         64 - int_value(v).unsigned_abs().leading_zeros() as i64,
     ))
 }
 
 /// `int.conjugate()` is the int itself (a bool's is an int).
 fn int_conjugate(_: &mut Interpreter, v: &Value, _: Bound) -> PyResult<Value> {
-    Ok(Value::Int(int_value(v)))
+    Ok(Value::int(int_value(v)))
 }
 
 fn int_ratio(_: &mut Interpreter, v: &Value, _: Bound) -> PyResult<Value> {
-    Ok(Value::tuple(vec![Value::Int(int_value(v)), Value::Int(1)]))
+    Ok(Value::tuple(vec![Value::int(int_value(v)), Value::int(1)]))
 }
 
 fn float_value(v: &Value) -> f64 {
@@ -87,7 +87,7 @@ fn float_ratio(_: &mut Interpreter, v: &Value, _: Bound) -> PyResult<Value> {
         )
     };
     if f == 0.0 {
-        return Ok(Value::tuple(vec![Value::Int(0), Value::Int(1)]));
+        return Ok(Value::tuple(vec![Value::int(0), Value::int(1)]));
     }
     let bits = f.to_bits();
     let exponent = ((bits >> 52) & 0x7ff) as i64;
@@ -119,7 +119,7 @@ fn float_ratio(_: &mut Interpreter, v: &Value, _: Bound) -> PyResult<Value> {
         (mantissa, d)
     };
     Ok(Value::tuple(vec![
-        Value::Int(sign * numerator),
-        Value::Int(denominator),
+        Value::int(sign * numerator),
+        Value::int(denominator),
     ]))
 }

@@ -442,17 +442,17 @@ fn search(s: &str, a: &Bound, from_right: bool) -> PyResult<i64> {
 }
 
 fn find(_: &mut Interpreter, s: &str, a: Bound) -> PyResult<Value> {
-    Ok(Value::Int(search(s, &a, false)?))
+    Ok(Value::int(search(s, &a, false)?))
 }
 
 fn rfind(_: &mut Interpreter, s: &str, a: Bound) -> PyResult<Value> {
-    Ok(Value::Int(search(s, &a, true)?))
+    Ok(Value::int(search(s, &a, true)?))
 }
 
 fn index(_: &mut Interpreter, s: &str, a: Bound) -> PyResult<Value> {
     match search(s, &a, false)? {
         -1 => Err(exc(ExcKind::ValueError, "substring not found")),
-        i => Ok(Value::Int(i)),
+        i => Ok(Value::int(i)),
     }
 }
 
@@ -460,10 +460,10 @@ fn count(_: &mut Interpreter, s: &str, a: Bound) -> PyResult<Value> {
     let sub: Vec<char> = text(a.arg(0)?, "")?.chars().collect();
     let (chars, start, end) = window(s, &a, 1)?;
     if end - start < sub.len() as i64 {
-        return Ok(Value::Int(0));
+        return Ok(Value::int(0));
     }
     if sub.is_empty() {
-        return Ok(Value::Int(end - start + 1));
+        return Ok(Value::int(end - start + 1));
     }
     let (mut i, end) = (start as usize, end as usize);
     let mut n = 0;
@@ -475,7 +475,7 @@ fn count(_: &mut Interpreter, s: &str, a: Bound) -> PyResult<Value> {
             i += 1;
         }
     }
-    Ok(Value::Int(n))
+    Ok(Value::int(n))
 }
 
 fn format(interp: &mut Interpreter, s: &str, a: Bound) -> PyResult<Value> {

@@ -35,21 +35,21 @@ static SIZE_LIST: [Method<Items>; 1] = [Method::new("Size.numel()", Positional, 
 fn index(interp: &mut Interpreter, items: &Items, a: Bound) -> PyResult<Value> {
     let (start, stop) = index_window(&a, items.len())?;
     match positions(interp, items, &a.arg(0)?, start, stop)?.first() {
-        Some(&i) => Ok(Value::Int(i as i64)),
+        Some(&i) => Ok(Value::int(i as i64)),
         None => Err(exc(ExcKind::ValueError, "tuple.index(x): x not in tuple")),
     }
 }
 
 fn count(interp: &mut Interpreter, items: &Items, a: Bound) -> PyResult<Value> {
     let hits = positions(interp, items, &a.arg(0)?, 0, items.len())?;
-    Ok(Value::Int(hits.len() as i64))
+    Ok(Value::int(hits.len() as i64))
 }
 
 fn numel(_: &mut Interpreter, items: &Items, _: Bound) -> PyResult<Value> {
-    Ok(Value::Int(
+    Ok(Value::int(
         items
             .iter()
-            .map(|v| if let Value::Int(i) = v { *i } else { 1 })
+            .map(|v| if let Value::Int(i, _) = v { *i } else { 1 })
             .product(),
     ))
 }

@@ -111,8 +111,31 @@ pub fn binary_dtypes(op: BinaryOp, a: &Operand, b: &Operand) -> Result<(DType, D
     })
 }
 
-/// `a op b` with broadcasting and promotion.
+/// `a op b` with broadcasting and promotion; the result's axes are the operands' broadcast.
 pub fn binary(op: BinaryOp, a: Operand, b: Operand) -> Result<Tensor> {
+    let out = binary_values(op, a, b)?;
+    let axes = broadcast_axes(&[&a, &b], out.shape());
+    Ok(out.with_axes(axes))
+}
+
+/// The axes of a broadcast result (`tensor::sym::broadcast`).
+fn broadcast_axes(operands: &[&Operand], shape: &[usize]) -> crate::tensor::sym::Axes {
+    let tensors: Vec<&Tensor> = operands
+        .iter()
+        .filter_map(|o| match o {
+            Operand::Tensor(t) => Some(*t),
+            Operand::Scalar(_) => None,
+        })
+        .collect();
+    if tensors.iter().all(|t| t.axes().is_none()) {
+        return None;
+    }
+    let list: Vec<(&crate::tensor::sym::Axes, &[usize])> =
+        tensors.iter().map(|t| (t.axes(), t.shape())).collect();
+    crate::tensor::sym::broadcast(&list, shape)
+}
+
+fn binary_values(op: BinaryOp, a: Operand, b: Operand) -> Result<Tensor> {
     let shape = broadcast_shapes(a.shape(), b.shape())
         .map_err(|e| e.in_binary_op(op, a.shape(), b.shape()))?;
     let (result, compute) = binary_dtypes(op, &a, &b)?;
@@ -502,7 +525,12 @@ impl UnaryOp {
     }
 }
 
+/// `op(a)` elementwise; the result keeps `a`'s axes.
 pub fn unary(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
+    Ok(unary_values(op, a)?.with_axes_of(a))
+}
+
+fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
     use UnaryOp::*;
     let dtype = a.dtype();
     match op {
@@ -676,7 +704,8 @@ pub fn where_(cond: &Tensor, a: Operand, b: Operand) -> Result<Tensor> {
         let va = ta.to_vec::<T>();
         let vb = tb.to_vec::<T>();
         let out: Vec<T> = c.iter().zip(va.iter().zip(vb.iter())).map(|(&k, (&x, &y))| if k { x } else { y }).collect();
-        Tensor::from_vec(out, &shape)
+        let axes = broadcast_axes(&[&Operand::Tensor(cond), &a, &b], &shape);
+        Ok(Tensor::from_vec(out, &shape)?.with_axes(axes))
     })
 }
 
@@ -695,7 +724,8 @@ pub fn masked_fill(a: &Tensor, mask: &Tensor, value: Scalar) -> Result<Tensor> {
                 }))
             })
         })???;
-        Tensor::from_vec(out, &shape)
+        let axes = broadcast_axes(&[&Operand::Tensor(a), &Operand::Tensor(mask)], &shape);
+        Ok(Tensor::from_vec(out, &shape)?.with_axes(axes))
     })
 }
 

@@ -11,7 +11,22 @@ use crate::tensor::settings::check_numel;
 use crate::tensor::{DType, Tensor};
 
 impl Tensor {
+    /// `self @ other`; the result's axes follow matmul's rule (`tensor::sym::matmul`).
     pub fn matmul(&self, other: &Tensor) -> Result<Tensor> {
+        let out = self.matmul_values(other)?;
+        Ok(self.product_axes(out, other))
+    }
+
+    fn product_axes(&self, out: Tensor, other: &Tensor) -> Tensor {
+        if self.axes().is_none() && other.axes().is_none() {
+            return out;
+        }
+        let axes =
+            crate::tensor::sym::matmul((self.axes(), self.shape()), (other.axes(), other.shape()));
+        out.with_axes(axes)
+    }
+
+    fn matmul_values(&self, other: &Tensor) -> Result<Tensor> {
         let (da, db) = (self.ndim(), other.ndim());
         if da == 0 || db == 0 {
             return Err(TensorError::runtime(format!(
@@ -137,6 +152,11 @@ impl Tensor {
     /// has written them, so the product is not stored and read back as a separate tensor; every element is
     /// still `round(product + bias)`, exactly as the two ops give it. Anything else is `matmul`, then `+`.
     pub fn matmul_add_bias(&self, other: &Tensor, bias: &Tensor) -> Result<Tensor> {
+        let out = self.matmul_add_bias_values(other, bias)?;
+        Ok(self.product_axes(out, other))
+    }
+
+    fn matmul_add_bias_values(&self, other: &Tensor, bias: &Tensor) -> Result<Tensor> {
         let d = self.ndim();
         let fused = d >= 2
             && other.ndim() == 2

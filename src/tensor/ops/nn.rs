@@ -91,29 +91,32 @@ pub fn linear(input: &Tensor, weight: &Tensor, bias: Option<&Tensor>) -> Result<
 /// `F.leaky_relu(x, negative_slope)`: `x` where positive, else `x * slope` (computed in float32).
 pub fn leaky_relu(x: &Tensor, negative_slope: f64) -> Result<Tensor> {
     let slope = negative_slope as f32;
-    map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| {
+    Ok(map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| {
         if v > 0.0 { v } else { v * slope }
-    })
+    })?
+    .with_axes_of(x))
 }
 
 /// `F.elu(x, alpha)`: `x` where positive, else `alpha * (exp(x) - 1)` (computed in float32).
 pub fn elu(x: &Tensor, alpha: f64) -> Result<Tensor> {
     let alpha = alpha as f32;
-    map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| {
+    Ok(map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| {
         if v > 0.0 { v } else { alpha * v.exp_m1() }
-    })
+    })?
+    .with_axes_of(x))
 }
 
 /// `F.softplus(x, beta, threshold)`: `log(1 + exp(beta x)) / beta`, or `x` where `beta x > threshold`.
 pub fn softplus(x: &Tensor, beta: f64, threshold: f64) -> Result<Tensor> {
     let (beta, threshold) = (beta as f32, threshold as f32);
-    map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| {
+    Ok(map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| {
         if v * beta > threshold {
             v
         } else {
             (v * beta).exp().ln_1p() / beta
         }
-    })
+    })?
+    .with_axes_of(x))
 }
 
 /// `F.dropout(x, p, training)`: in training, each element is kept with probability `1 - p` and scaled
@@ -125,12 +128,22 @@ pub fn dropout(x: &Tensor, p: f64, training: bool, rng: &mut Generator) -> Resul
     }
     let values = x.to_dtype(DType::Float32).to_vec::<f32>();
     let kept = rng.dropout_f32(&values, p);
-    Tensor::from_vec(kept, x.shape())
+    Ok(Tensor::from_vec(kept, x.shape())?.with_axes_of(x))
 }
 
 /// `F.embedding(indices, weight)`: the rows of `weight` named by int64/int32 `indices`, shaped
 /// `indices.shape + [embedding_dim]`.
 pub fn embedding(indices: &Tensor, weight: &Tensor) -> Result<Tensor> {
+    let out = embedding_values(indices, weight)?;
+    if indices.axes().is_none() && weight.axes().is_none() {
+        return Ok(out);
+    }
+    let mut axes = crate::tensor::sym::axes_vec(indices.axes(), indices.ndim());
+    axes.push(weight.axis(1));
+    Ok(out.with_axes(crate::tensor::sym::axes(axes)))
+}
+
+fn embedding_values(indices: &Tensor, weight: &Tensor) -> Result<Tensor> {
     if indices.dtype() != DType::Int64 && indices.dtype() != DType::Int32 {
         return Err(TensorError::EmbeddingIndexDtype {
             dtype: indices.dtype(),

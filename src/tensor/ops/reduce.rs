@@ -144,7 +144,7 @@ fn for_each_row<T: Copy, U>(r: &Rows<T>, mut f: impl FnMut(&[T]) -> U) -> Vec<U>
 }
 
 impl Tensor {
-    pub fn sum(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
+    fn sum_values(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
         match self.dtype() {
             DType::Float32 => self.float_reduce(dims, keepdim, FloatReduce::Sum),
             dtype => crate::with_dtype!(dtype, S => fold_dims::<S, i64>(
@@ -158,7 +158,7 @@ impl Tensor {
         }
     }
 
-    pub fn prod(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
+    fn prod_values(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
         match self.dtype() {
             DType::Float32 => {
                 let r = rows::<f32>(self, dims, keepdim)?;
@@ -176,7 +176,7 @@ impl Tensor {
         }
     }
 
-    pub fn mean(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
+    fn mean_values(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
         if self.dtype() != DType::Float32 {
             return Err(TensorError::NotImplemented(format!(
                 "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: {}",
@@ -187,7 +187,7 @@ impl Tensor {
     }
 
     /// `var(dim, unbiased/correction, keepdim)`; `correction` is 1 for the default unbiased estimate.
-    pub fn var(&self, dims: Option<&[i64]>, correction: f64, keepdim: bool) -> Result<Tensor> {
+    fn var_values(&self, dims: Option<&[i64]>, correction: f64, keepdim: bool) -> Result<Tensor> {
         if self.dtype() != DType::Float32 {
             return Err(TensorError::runtime(
                 "std and var only support floating point and complex dtypes",
@@ -196,7 +196,7 @@ impl Tensor {
         self.float_reduce(dims, keepdim, FloatReduce::Var(correction))
     }
 
-    pub fn std(&self, dims: Option<&[i64]>, correction: f64, keepdim: bool) -> Result<Tensor> {
+    fn std_values(&self, dims: Option<&[i64]>, correction: f64, keepdim: bool) -> Result<Tensor> {
         if self.dtype() != DType::Float32 {
             return Err(TensorError::runtime(
                 "std and var only support floating point and complex dtypes",
@@ -267,7 +267,12 @@ impl Tensor {
 
     /// `max(dim)`/`min(dim)`: values and int64 indices (first occurrence; NaN wins as in PyTorch).
     pub fn max_dim(&self, dim: i64, keepdim: bool, largest: bool) -> Result<(Tensor, Tensor)> {
-        self.max_dim_impl(Some(dim), keepdim, largest)
+        let (values, indices) = self.max_dim_impl(Some(dim), keepdim, largest)?;
+        let d = [dim];
+        Ok((
+            self.reduced_axes(values, Some(&d), keepdim),
+            self.reduced_axes(indices, Some(&d), keepdim),
+        ))
     }
 
     fn max_dim_impl(
@@ -321,7 +326,7 @@ impl Tensor {
         }
     }
 
-    pub fn all_any(&self, dims: Option<&[i64]>, keepdim: bool, all: bool) -> Result<Tensor> {
+    fn all_any_values(&self, dims: Option<&[i64]>, keepdim: bool, all: bool) -> Result<Tensor> {
         crate::with_dtype!(self.dtype(), S => {
             if all {
                 fold_dims::<S, bool>(self, dims, keepdim, true, |a, x| a && x.to_bool(), |a, b| a && b)
@@ -333,6 +338,54 @@ impl Tensor {
 
     /// Numerically stable softmax along `dim` (exp(x - max) scaled by 1/sum, as PyTorch's vectorised kernel).
     pub fn softmax(&self, dim: i64, log: bool) -> Result<Tensor> {
+        Ok(self.softmax_values(dim, log)?.with_axes_of(self))
+    }
+
+    /// The axes of a reduction's result: reduced axes dropped, or anonymous 1s with `keepdim`.
+    pub(crate) fn reduced_axes(&self, out: Tensor, dims: Option<&[i64]>, keepdim: bool) -> Tensor {
+        if self.axes().is_none() {
+            return out;
+        }
+        match reduced_dims(self.ndim(), dims) {
+            Ok(reduced) => {
+                let axes = crate::tensor::sym::reduce(self.axes(), &reduced, keepdim);
+                out.with_axes(axes)
+            }
+            Err(_) => out,
+        }
+    }
+
+    pub fn sum(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
+        let out = self.sum_values(dims, keepdim)?;
+        Ok(self.reduced_axes(out, dims, keepdim))
+    }
+
+    pub fn prod(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
+        let out = self.prod_values(dims, keepdim)?;
+        Ok(self.reduced_axes(out, dims, keepdim))
+    }
+
+    pub fn mean(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
+        let out = self.mean_values(dims, keepdim)?;
+        Ok(self.reduced_axes(out, dims, keepdim))
+    }
+
+    pub fn var(&self, dims: Option<&[i64]>, correction: f64, keepdim: bool) -> Result<Tensor> {
+        let out = self.var_values(dims, correction, keepdim)?;
+        Ok(self.reduced_axes(out, dims, keepdim))
+    }
+
+    pub fn std(&self, dims: Option<&[i64]>, correction: f64, keepdim: bool) -> Result<Tensor> {
+        let out = self.std_values(dims, correction, keepdim)?;
+        Ok(self.reduced_axes(out, dims, keepdim))
+    }
+
+    pub fn all_any(&self, dims: Option<&[i64]>, keepdim: bool, all: bool) -> Result<Tensor> {
+        let out = self.all_any_values(dims, keepdim, all)?;
+        Ok(self.reduced_axes(out, dims, keepdim))
+    }
+
+    fn softmax_values(&self, dim: i64, log: bool) -> Result<Tensor> {
         let n = self.ndim();
         let d = wrap_dim(dim, n)?;
         if self.dtype() != DType::Float32 {
@@ -386,6 +439,18 @@ impl Tensor {
 
     /// `F.layer_norm` over the last `normalized` dims: biased variance, eps inside the square root.
     pub fn layer_norm(
+        &self,
+        normalized: &[usize],
+        weight: Option<&Tensor>,
+        bias: Option<&Tensor>,
+        eps: f64,
+    ) -> Result<Tensor> {
+        Ok(self
+            .layer_norm_values(normalized, weight, bias, eps)?
+            .with_axes_of(self))
+    }
+
+    fn layer_norm_values(
         &self,
         normalized: &[usize],
         weight: Option<&Tensor>,

@@ -3,6 +3,7 @@
 
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::{Layout, contiguous_strides, infer_size, view_strides, wrap_dim};
+use crate::tensor::sym::{self, Sym};
 use crate::tensor::{DType, Tensor};
 use crate::with_dtype;
 
@@ -17,6 +18,28 @@ impl Tensor {
             strides,
             offset: self.storage_offset(),
         }))
+    }
+
+    /// `view` whose arguments carry symbols (one per entry of `shape`; the `-1` entry's is ignored): the
+    /// result's axes are the arguments', and the inferred one balances the product.
+    pub fn view_named(&self, shape: &[i64], args: &[Option<Sym>]) -> Result<Tensor> {
+        let out = self.view(shape)?;
+        Ok(self.name_reshaped(out, shape, args))
+    }
+
+    /// `reshape` whose arguments carry symbols (see [`Tensor::view_named`]).
+    pub fn reshape_named(&self, shape: &[i64], args: &[Option<Sym>]) -> Result<Tensor> {
+        let out = self.reshape(shape)?;
+        Ok(self.name_reshaped(out, shape, args))
+    }
+
+    fn name_reshaped(&self, out: Tensor, shape: &[i64], args: &[Option<Sym>]) -> Tensor {
+        if args.len() != shape.len() {
+            return out;
+        }
+        let infer = shape.iter().position(|&s| s == -1);
+        let axes = sym::view(self.axes(), self.ndim(), args, infer);
+        out.with_axes(axes)
     }
 
     /// `reshape(*shape)`: a view when the strides allow it, else a contiguous copy.
@@ -40,11 +63,15 @@ impl Tensor {
         let a = wrap_dim(dim0, n)?;
         let b = wrap_dim(dim1, n)?;
         let mut layout = self.layout().clone();
+        let mut order: Vec<usize> = (0..n).collect();
         if n > 0 {
             layout.shape.swap(a, b);
             layout.strides.swap(a, b);
+            order.swap(a, b);
         }
-        Ok(self.with_layout(layout))
+        Ok(self
+            .with_layout(layout)
+            .with_axes(sym::permute(self.axes(), &order)))
     }
 
     /// `t()`: transpose of a ≤ 2-D tensor.
@@ -82,6 +109,7 @@ impl Tensor {
             )));
         }
         let mut seen = vec![false; n];
+        let mut order = Vec::with_capacity(n);
         let mut layout = Layout {
             shape: Vec::with_capacity(n),
             strides: Vec::with_capacity(n),
@@ -95,10 +123,13 @@ impl Tensor {
                 ));
             }
             seen[d] = true;
+            order.push(d);
             layout.shape.push(self.shape()[d]);
             layout.strides.push(self.strides()[d]);
         }
-        Ok(self.with_layout(layout))
+        Ok(self
+            .with_layout(layout)
+            .with_axes(sym::permute(self.axes(), &order)))
     }
 
     pub fn unsqueeze(&self, dim: i64) -> Result<Tensor> {
@@ -112,7 +143,8 @@ impl Tensor {
         };
         layout.shape.insert(d, 1);
         layout.strides.insert(d, stride);
-        Ok(self.with_layout(layout))
+        let axes = sym::insert(self.axes(), n, d, Some(Sym::constant(1)));
+        Ok(self.with_layout(layout).with_axes(axes))
     }
 
     /// `squeeze()` with no dim drops every size-1 dim; with dims, only those of size 1.
@@ -145,7 +177,9 @@ impl Tensor {
                 layout.strides.push(stride);
             }
         }
-        Ok(self.with_layout(layout))
+        Ok(self
+            .with_layout(layout)
+            .with_axes(sym::remove(self.axes(), &drop)))
     }
 
     /// `expand(*sizes)`: size-1 dims grow with stride 0; -1 keeps a size.
@@ -196,7 +230,39 @@ impl Tensor {
         }
         // A view is free, but anything that reads it materialises every element: the sandbox's cap applies.
         crate::tensor::settings::check_numel(&layout.shape)?;
-        Ok(self.with_layout(layout))
+        let axes = sym::broadcast(&[(self.axes(), self.shape())], &layout.shape);
+        Ok(self.with_layout(layout).with_axes(axes))
+    }
+
+    /// `expand` whose sizes carry symbols: a grown or new axis is its argument's; a kept one (`-1`, or the
+    /// same size) is this tensor's where known, else the argument's.
+    pub fn expand_named(&self, sizes: &[i64], args: &[Option<Sym>]) -> Result<Tensor> {
+        let out = self.expand(sizes)?;
+        if args.len() != sizes.len() {
+            return Ok(out);
+        }
+        let lead = sizes.len() - self.ndim();
+        let one = Sym::constant(1);
+        let axes: Vec<Option<Sym>> = (0..sizes.len())
+            .map(|i| {
+                let arg = if sizes[i] == -1 {
+                    None
+                } else {
+                    args[i].clone()
+                };
+                if i < lead {
+                    return arg;
+                }
+                let own = self.axis(i - lead);
+                let grown = self.shape()[i - lead] != out.shape()[i];
+                match (grown, own) {
+                    (false, Some(s)) if s != one => Some(s),
+                    (false, own) => arg.or(own),
+                    (true, _) => arg,
+                }
+            })
+            .collect();
+        Ok(out.with_axes(sym::axes(axes)))
     }
 
     pub fn broadcast_to(&self, shape: &[usize]) -> Result<Tensor> {
@@ -226,7 +292,12 @@ impl Tensor {
         let mut shape: Vec<i64> = self.shape()[..s].iter().map(|&x| x as i64).collect();
         shape.push(self.shape()[s..=e].iter().product::<usize>() as i64);
         shape.extend(self.shape()[e + 1..].iter().map(|&x| x as i64));
-        self.reshape(&shape)
+        let out = self.reshape(&shape)?;
+        let ins = sym::axes_vec(self.axes(), n);
+        let mut axes: Vec<Option<Sym>> = ins[..s].to_vec();
+        axes.push(Sym::product(ins[s..=e].iter().map(Option::as_ref)));
+        axes.extend(ins[e + 1..].iter().cloned());
+        Ok(out.with_axes(sym::axes(axes)))
     }
 
     /// `select(dim, index)`: drops a dim (integer indexing).
@@ -249,7 +320,11 @@ impl Tensor {
         layout.offset += i * layout.strides[d];
         layout.shape.remove(d);
         layout.strides.remove(d);
-        Ok(self.with_layout(layout))
+        let mut gone = vec![false; n];
+        gone[d] = true;
+        Ok(self
+            .with_layout(layout)
+            .with_axes(sym::remove(self.axes(), &gone)))
     }
 
     /// Python slice `start:stop:step` on one dim, with Python's clamping (step > 0).
@@ -277,7 +352,12 @@ impl Tensor {
         layout.offset += begin as usize * layout.strides[d];
         layout.shape[d] = len as usize;
         layout.strides[d] *= step as usize;
-        Ok(self.with_layout(layout))
+        // A slice that keeps the whole axis keeps what it is; any other is a new, unnamed length.
+        let mut axes = sym::axes_vec(self.axes(), n);
+        if len != size {
+            axes[d] = None;
+        }
+        Ok(self.with_layout(layout).with_axes(sym::axes(axes)))
     }
 
     /// `narrow(dim, start, length)`.
@@ -399,7 +479,7 @@ impl Tensor {
             out.narrow(d as i64, start, len)?.copy_from(t)?;
             start += len;
         }
-        Ok(out)
+        Ok(out.with_axes(joined_axes(tensors, d)))
     }
 
     /// `torch.stack(tensors, dim)`.
@@ -422,7 +502,10 @@ impl Tensor {
             .iter()
             .map(|t| t.unsqueeze(d as i64))
             .collect::<Result<_>>()?;
-        Tensor::cat(&parts, d as i64)
+        let out = Tensor::cat(&parts, d as i64)?;
+        let mut axes = sym::axes_vec(&joined_axes(tensors, usize::MAX), first.ndim());
+        axes.insert(d, Some(Sym::constant(tensors.len() as i64)));
+        Ok(out.with_axes(sym::axes(axes)))
     }
 
     /// A copy with contiguous strides whose storage holds exactly the view's elements (used before handing a
@@ -467,6 +550,30 @@ impl Tensor {
     pub fn contiguous_strides(&self) -> Vec<usize> {
         contiguous_strides(self.shape())
     }
+}
+
+/// The axes of tensors joined along `d` (`cat`): the sum of theirs along `d`, the agreed one elsewhere
+/// (`d` out of range: no joined axis, as for `stack`).
+fn joined_axes(tensors: &[Tensor], d: usize) -> sym::Axes {
+    if tensors.iter().all(|t| t.axes().is_none()) {
+        return None;
+    }
+    let n = tensors.first().map_or(0, Tensor::ndim);
+    let axes = (0..n)
+        .map(|k| {
+            if k == d {
+                let syms: Vec<Option<Sym>> = tensors.iter().map(|t| t.axis(k)).collect();
+                sym::sum(syms.iter().map(Option::as_ref))
+            } else {
+                tensors
+                    .iter()
+                    .map(|t| t.axis(k))
+                    .reduce(sym::merge)
+                    .flatten()
+            }
+        })
+        .collect();
+    sym::axes(axes)
 }
 
 /// How `split` divides a dim.

@@ -5,6 +5,7 @@
 use crate::interp::error::{ExcKind, PyResult, Unwind, exc, type_error};
 use crate::interp::value::Value;
 use crate::tensor::ops::create;
+use crate::tensor::sym::{self, Sym};
 use crate::tensor::{DType, Scalar, Tensor};
 
 use super::super::call::{Call, Def};
@@ -36,7 +37,7 @@ pub(crate) fn tensor_from_value(v: &Value, dtype: Option<DType>) -> PyResult<Ten
         let items: Option<Vec<Value>> = match v {
             Value::List(l) => Some(l.borrow().clone()),
             Value::Tuple(t) => Some(t.as_ref().clone()),
-            Value::Size(s) => Some(s.iter().map(|&d| Value::Int(d as i64)).collect()),
+            Value::Size(s) => Some(s.items()),
             Value::Tensor(t) if t.ndim() > 0 => Some(super::super::tensor::ops::tensor_iter(t)?),
             _ => None,
         };
@@ -101,7 +102,8 @@ pub(crate) fn tensor_from_value(v: &Value, dtype: Option<DType>) -> PyResult<Ten
 /// A filled tensor of the shape at 0, `dtype=` at `dtype_at` (`requires_grad=` four after it).
 fn filled(c: &Call, value: Scalar, dtype_at: usize) -> PyResult<Value> {
     let shape = shape_from(&c.int_list(0)?)?;
-    let out = Tensor::full(&shape, value, c.dtype(dtype_at)?.unwrap_or(DType::Float32))?;
+    let out = Tensor::full(&shape, value, c.dtype(dtype_at)?.unwrap_or(DType::Float32))?
+        .with_axes(sym::axes(c.int_list_syms(0)));
     set_requires_grad(&out, c.requires_grad(dtype_at + 4)?)?;
     t(out)
 }
@@ -109,7 +111,8 @@ fn filled(c: &Call, value: Scalar, dtype_at: usize) -> PyResult<Value> {
 /// A filled tensor of `input`'s shape (`zeros_like`, ...), `dtype=` at `dtype_at`.
 fn filled_like(c: &Call, value: Scalar, dtype_at: usize) -> PyResult<Value> {
     let x = c.tensor(0)?;
-    let out = Tensor::full(x.shape(), value, c.dtype(dtype_at)?.unwrap_or(x.dtype()))?;
+    let out =
+        Tensor::full(x.shape(), value, c.dtype(dtype_at)?.unwrap_or(x.dtype()))?.with_axes_of(&x);
     set_requires_grad(&out, c.requires_grad(dtype_at + 4)?)?;
     t(out)
 }
@@ -200,7 +203,7 @@ pub(super) static DEFS: &[Def] = &[
             let shape = shape_from(&c.int_list(0)?)?;
             let value = c.scalar(1)?;
             let dtype = c.dtype(3)?.unwrap_or(DType::default_for(value.category()));
-            let out = Tensor::full(&shape, value, dtype)?;
+            let out = Tensor::full(&shape, value, dtype)?.with_axes(sym::axes(c.int_list_syms(0)));
             set_requires_grad(&out, c.requires_grad(7)?)?;
             t(out)
         },
@@ -235,7 +238,18 @@ pub(super) static DEFS: &[Def] = &[
                 1 => (c.scalar(0)?, c.scalar(1)?, Scalar::Int(1), 2),
                 _ => (c.scalar(0)?, c.scalar(1)?, c.scalar(2)?, 4),
             };
-            let out = create::arange(start, end, step, c.dtype(dtype_at)?)?;
+            // Its length is (end - start) / step where all three are sizes: `arange(sl)`, `arange(0, d_model, 2)`.
+            let syms = match c.which() {
+                0 => (Some(Sym::constant(0)), c.int_sym(0), Some(Sym::constant(1))),
+                1 => (c.int_sym(0), c.int_sym(1), Some(Sym::constant(1))),
+                _ => (c.int_sym(0), c.int_sym(1), c.int_sym(2)),
+            };
+            let len = match syms {
+                (Some(a), Some(b), Some(s)) => b.sub(&a).div_exact(&s),
+                _ => None,
+            };
+            let out = create::arange(start, end, step, c.dtype(dtype_at)?)?
+                .with_axes(sym::axes(vec![len]));
             set_requires_grad(&out, c.requires_grad(dtype_at + 4)?)?;
             t(out)
         },

@@ -1,8 +1,6 @@
 //! Joining and broadcasting tensors: `cat`, `stack`, `vstack`, `hstack`, `where`, `broadcast_tensors`,
 //! `broadcast_shapes`.
 
-use std::rc::Rc;
-
 use crate::interp::Interpreter;
 use crate::interp::args::{Dialect, Sig};
 use crate::interp::error::{ExcKind, PyResult, exc, type_error};
@@ -126,10 +124,10 @@ fn broadcast_shapes(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
     for shape in c.varargs() {
         match shape {
             Value::None => {}
-            v @ (Value::Int(_) | Value::Bool(_)) => shapes.push(vec![v]),
+            v @ (Value::Int(_, _) | Value::Bool(_)) => shapes.push(vec![v]),
             Value::Tuple(t) => shapes.push(t.as_ref().clone()),
             Value::List(l) => shapes.push(l.borrow().clone()),
-            Value::Size(s) => shapes.push(s.iter().map(|&d| Value::Int(d as i64)).collect()),
+            Value::Size(s) => shapes.push(s.items()),
             other => {
                 return Err(exc(
                     ExcKind::RuntimeError,
@@ -148,7 +146,7 @@ fn broadcast_shapes(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
             .iter()
             .enumerate()
             .map(|(j, d)| match d {
-                Value::Int(i) => Ok((*i).max(0) as usize),
+                Value::Int(i, _) => Ok((*i).max(0) as usize),
                 Value::Bool(b) => Ok(*b as usize),
                 Value::Str(_) => Err(type_error(
                     "'<' not supported between instances of 'str' and 'int'",
@@ -162,5 +160,5 @@ fn broadcast_shapes(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
             .collect::<PyResult<Vec<usize>>>()?;
         result = crate::tensor::layout::broadcast_shapes(&result, &dims)?;
     }
-    Ok(Value::Size(Rc::new(result)))
+    Ok(Value::size(result))
 }

@@ -2,8 +2,6 @@
 //! `promote_types`), `device`, `Size`, and what the tutor does not offer (`from_numpy`,
 //! `set_printoptions`).
 
-use std::rc::Rc;
-
 use crate::interp::Interpreter;
 use crate::interp::args::Dialect;
 use crate::interp::error::{ExcKind, PyResult, exc, type_error};
@@ -22,7 +20,7 @@ pub(super) static DEFS: &[Def] = &[
         Dialect::Positional,
         |interp, c| {
             let n = match c.value(0) {
-                Some(Value::Int(n)) => n,
+                Some(Value::Int(n, _)) => n,
                 Some(Value::Bool(b)) => b as i64,
                 other => {
                     return Err(exc(
@@ -49,7 +47,7 @@ pub(super) static DEFS: &[Def] = &[
         "get_num_threads",
         "torch.get_num_threads()",
         Dialect::Positional,
-        |interp, _| Ok(Value::Int(interp.num_threads as i64)),
+        |interp, _| Ok(Value::int(interp.num_threads as i64)),
     ),
     Def::python("is_tensor", "is_tensor(obj, /)", Dialect::PyDef, |_, c| {
         Ok(Value::Bool(matches!(c.value(0), Some(Value::Tensor(_)))))
@@ -138,7 +136,7 @@ fn finfo(interp: &mut Interpreter) -> Value {
             ("max", Value::Float(f32::MAX as f64)),
             ("eps", Value::Float(f32::EPSILON as f64)),
             ("tiny", Value::Float(f32::MIN_POSITIVE as f64)),
-            ("bits", Value::Int(32)),
+            ("bits", Value::int(32)),
         ],
     )
 }
@@ -164,7 +162,7 @@ fn size(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
         .iter()
         .enumerate()
         .map(|(i, v)| match v {
-            Value::Int(d) => Ok((*d).max(0) as usize),
+            Value::Int(d, _) => Ok((*d).max(0) as usize),
             Value::Bool(b) => Ok(*b as usize),
             Value::Tensor(t) if t.numel() == 1 && !t.dtype().is_floating_point() => {
                 Ok(t.item()?.to_i64().max(0) as usize)
@@ -175,5 +173,5 @@ fn size(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
             ))),
         })
         .collect::<PyResult<Vec<usize>>>()?;
-    Ok(Value::Size(Rc::new(dims)))
+    Ok(Value::size(dims))
 }

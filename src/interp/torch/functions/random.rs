@@ -51,7 +51,7 @@ fn floats(interp: &mut Interpreter, c: &Call, normal: bool) -> PyResult<Value> {
     } else {
         rng.uniform_f32(n, 0.0, 1.0)
     };
-    let out = Tensor::from_vec(v, &shape)?;
+    let out = Tensor::from_vec(v, &shape)?.with_axes(crate::tensor::sym::axes(c.int_list_syms(0)));
     set_requires_grad(&out, requires_grad(c, 6)?)?;
     t(out)
 }
@@ -64,7 +64,7 @@ fn floats_like(interp: &mut Interpreter, c: &Call, normal: bool) -> PyResult<Val
     } else {
         rng.uniform_f32(x.numel(), 0.0, 1.0)
     };
-    let out = Tensor::from_vec(v, x.shape())?;
+    let out = Tensor::from_vec(v, x.shape())?.with_axes_of(&x);
     set_requires_grad(&out, requires_grad(c, 6)?)?;
     t(out)
 }
@@ -141,13 +141,13 @@ pub(super) static DEFS: &[Def] = &[
         },
     ),
     Def::python("seed", "seed()", Dialect::PyDef, |interp, _| {
-        Ok(Value::Int(state(interp).rng.initial_seed() as i64))
+        Ok(Value::int(state(interp).rng.initial_seed() as i64))
     }),
     Def::python(
         "initial_seed",
         "initial_seed()",
         Dialect::PyDef,
-        |interp, _| Ok(Value::Int(state(interp).rng.initial_seed() as i64)),
+        |interp, _| Ok(Value::int(state(interp).rng.initial_seed() as i64)),
     ),
 ];
 
@@ -168,7 +168,8 @@ fn randint(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
     }
     let n = check_numel(&shape)?;
     let v = state(interp).rng.randint_i64(n, low, high);
-    let out = Tensor::from_vec(v, &shape)?;
+    let out =
+        Tensor::from_vec(v, &shape)?.with_axes(crate::tensor::sym::axes(c.int_list_syms(size_at)));
     t(match c.dtype(dtype_at)? {
         Some(d) => out.to_dtype(d),
         None => out,
@@ -178,7 +179,7 @@ fn randint(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
 /// Python's `int(x)`, as `torch.manual_seed` applies it to its seed.
 fn python_int(v: Value) -> PyResult<i64> {
     match v {
-        Value::Int(n) => Ok(n),
+        Value::Int(n, _) => Ok(n),
         Value::Bool(b) => Ok(b as i64),
         Value::Float(f) if f.is_finite() => Ok(f.trunc() as i64),
         Value::Tensor(x) if x.numel() == 1 => Ok(x.item()?.to_i64()),

@@ -325,7 +325,7 @@ fn softmax(interp: &mut Interpreter, c: &Call, log: bool) -> PyResult<Value> {
                 Value::Tensor(x) => x.clone(),
                 _ => return Ok(ndim),
             };
-            Value::Int(implicit_softmax_dim(interp, &x, log))
+            Value::int(implicit_softmax_dim(interp, &x, log))
         }
     };
     let mut args = Args::new(vec![dim]);
@@ -356,7 +356,7 @@ fn relu(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
 fn dropout(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let p = arg(c, 1);
     let prob = match &p {
-        Value::Int(n) => *n as f64,
+        Value::Int(n, _) => *n as f64,
         Value::Bool(b) => *b as i64 as f64,
         Value::Float(f) => *f,
         other => {

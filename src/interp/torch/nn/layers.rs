@@ -7,6 +7,7 @@ use std::rc::Rc;
 use crate::tensor::ops::elementwise::{UnaryOp, unary};
 use crate::tensor::ops::nn as tnn;
 use crate::tensor::random::linear_init;
+use crate::tensor::sym::{self, Sym};
 use crate::tensor::{DType, Tensor};
 
 use crate::interp::Interpreter;
@@ -86,7 +87,7 @@ pub(super) fn softmax_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     };
     let b = sig.bind(args)?;
     let dim = given(&b, 1).unwrap_or(Value::None);
-    if !matches!(dim, Value::Int(_) | Value::None) {
+    if !matches!(dim, Value::Int(_, _) | Value::None) {
         return Err(type_error(format!(
             "dim must be an int or None, got {}",
             class_repr(&dim)
@@ -223,7 +224,7 @@ pub(super) fn act_forward(interp: &mut Interpreter, args: Args) -> PyResult<Valu
         },
         Some(tag @ ("Softmax" | "LogSoftmax")) => {
             let dim = match inst.get("dim") {
-                Some(Value::Int(d)) => d,
+                Some(Value::Int(d, _)) => d,
                 _ => implicit_softmax_dim(interp, &x, tag == "LogSoftmax"),
             };
             x.softmax(dim, tag == "LogSoftmax")?
@@ -240,18 +241,21 @@ static LINEAR_INIT: Sig =
 /// size that is not an int.
 static EMPTY: Sig = Sig::torch("empty(SymInt[] size)");
 
-fn sizes(dims: Vec<Value>) -> PyResult<Vec<i64>> {
-    EMPTY.bind(Args::new(vec![Value::tuple(dims)]))?.int_list(0)
+/// The sizes, and the symbol of each (`nn.Linear(hid_dim, pf_dim)` remembers which sizes its weight has).
+fn sizes(dims: Vec<Value>) -> PyResult<(Vec<i64>, Vec<Option<Sym>>)> {
+    let b = EMPTY.bind(Args::new(vec![Value::tuple(dims)]))?;
+    Ok((b.int_list(0)?, b.int_list_syms(0)))
 }
 
 pub(super) fn linear_init_fn(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
     let b = LINEAR_INIT.bind(args)?;
-    let given_sizes = sizes(vec![
+    let (given_sizes, syms) = sizes(vec![
         b.value(2).unwrap_or(Value::None),
         b.value(1).unwrap_or(Value::None),
     ])?;
     let (out_f, in_f) = (given_sizes[0], given_sizes[1]);
+    let (out_s, in_s) = (syms[0].clone(), syms[1].clone());
     if in_f < 0 || out_f < 0 {
         return Err(exc(
             ExcKind::RuntimeError,
@@ -267,14 +271,16 @@ pub(super) fn linear_init_fn(interp: &mut Interpreter, args: Args) -> PyResult<V
     crate::tensor::settings::check_numel(&[in_f as usize, out_f as usize])?;
     let (w, b) = linear_init(&mut state(interp).rng, in_f as usize, out_f as usize, bias);
     inst.set("training", Value::Bool(true));
-    inst.set("in_features", Value::Int(in_f));
-    inst.set("out_features", Value::Int(out_f));
-    inst.set(
-        "weight",
-        param(Tensor::from_vec(w, &[out_f as usize, in_f as usize])?),
-    );
+    inst.set("in_features", Value::sym_int(in_f, in_s.clone()));
+    inst.set("out_features", Value::sym_int(out_f, out_s.clone()));
+    let weight = Tensor::from_vec(w, &[out_f as usize, in_f as usize])?
+        .with_axes(sym::axes(vec![out_s.clone(), in_s]));
+    inst.set("weight", param(weight));
     match b {
-        Some(b) => inst.set("bias", param(Tensor::from_vec(b, &[out_f as usize])?)),
+        Some(b) => inst.set(
+            "bias",
+            param(Tensor::from_vec(b, &[out_f as usize])?.with_axes(sym::axes(vec![out_s]))),
+        ),
         None => inst.set("bias", Value::None),
     }
     Ok(Value::None)
@@ -308,7 +314,7 @@ static EMBEDDING_INIT: Sig = def(
 pub(super) fn embedding_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
     let b = EMBEDDING_INIT.bind(args)?;
-    let given_sizes = sizes(vec![
+    let (given_sizes, syms) = sizes(vec![
         b.value(1).unwrap_or(Value::None),
         b.value(2).unwrap_or(Value::None),
     ])?;
@@ -339,15 +345,15 @@ pub(super) fn embedding_init(interp: &mut Interpreter, args: Args) -> PyResult<V
         padding.map(|x| x as usize),
     );
     inst.set("training", Value::Bool(true));
-    inst.set("num_embeddings", Value::Int(n));
-    inst.set("embedding_dim", Value::Int(d));
+    inst.set("num_embeddings", Value::sym_int(n, syms[0].clone()));
+    inst.set("embedding_dim", Value::sym_int(d, syms[1].clone()));
     inst.set(
         "padding_idx",
-        padding.map(Value::Int).unwrap_or(Value::None),
+        padding.map(Value::int).unwrap_or(Value::None),
     );
     inst.set(
         "weight",
-        param(Tensor::from_vec(w, &[n as usize, d as usize])?),
+        param(Tensor::from_vec(w, &[n as usize, d as usize])?.with_axes(sym::axes(syms))),
     );
     Ok(Value::None)
 }
@@ -371,7 +377,7 @@ pub(super) fn embedding_forward(_: &mut Interpreter, args: Args) -> PyResult<Val
 
 pub(super) fn normalized_shape(v: &Value) -> PyResult<Vec<usize>> {
     match v {
-        Value::Int(i) => Ok(vec![(*i).max(0) as usize]),
+        Value::Int(i, _) => Ok(vec![(*i).max(0) as usize]),
         Value::Tuple(t) => t
             .iter()
             .map(|x| crate::interp::convert::to_int(x, "").map(|i| i.max(0) as usize))
@@ -381,7 +387,7 @@ pub(super) fn normalized_shape(v: &Value) -> PyResult<Vec<usize>> {
             .iter()
             .map(|x| crate::interp::convert::to_int(x, "").map(|i| i.max(0) as usize))
             .collect(),
-        Value::Size(s) => Ok(s.as_ref().clone()),
+        Value::Size(s) => Ok(s.dims.clone()),
         other => Err(type_error(format!(
             "normalized_shape must be an int or a tuple of ints, not {}",
             other.type_name()
@@ -398,17 +404,17 @@ pub(super) fn layernorm_init(interp: &mut Interpreter, args: Args) -> PyResult<V
     let b = LAYER_NORM_INIT.bind(args)?;
     // `(n,)` for an int, else `tuple(normalized_shape)`, then `torch.empty(normalized_shape)`.
     let shape = match b.value(1).unwrap_or(Value::None) {
-        v @ (Value::Int(_) | Value::Bool(_)) => vec![v],
+        v @ (Value::Int(_, _) | Value::Bool(_)) => vec![v],
         other => interp.collect_iter(&other)?,
     };
-    let shape: Vec<usize> = sizes(shape)?.iter().map(|&d| d.max(0) as usize).collect();
+    let shape: Vec<usize> = sizes(shape)?.0.iter().map(|&d| d.max(0) as usize).collect();
     let eps = number(&b, 2, 1e-5)?;
     let affine = flag(interp, &b, 3, true)?;
     let bias = flag(interp, &b, 4, true)?;
     inst.set("training", Value::Bool(true));
     inst.set(
         "normalized_shape",
-        Value::tuple(shape.iter().map(|&d| Value::Int(d as i64)).collect()),
+        Value::tuple(shape.iter().map(|&d| Value::int(d as i64)).collect()),
     );
     inst.set("eps", Value::Float(eps));
     inst.set("elementwise_affine", Value::Bool(affine));
@@ -463,7 +469,7 @@ pub(super) fn dropout_init(interp: &mut Interpreter, args: Args) -> PyResult<Val
     let prob = match b.value(1) {
         None => 0.5,
         Some(Value::Float(f)) => f,
-        Some(Value::Int(n)) => n as f64,
+        Some(Value::Int(n, _)) => n as f64,
         Some(Value::Bool(v)) => v as i64 as f64,
         Some(other) => {
             return Err(type_error(format!(
@@ -743,8 +749,8 @@ pub(super) fn embedding_from_pretrained(interp: &mut Interpreter, args: Args) ->
         attrs: RefCell::new(Vec::new()),
     });
     inst.set("training", Value::Bool(true));
-    inst.set("num_embeddings", Value::Int(w.shape()[0] as i64));
-    inst.set("embedding_dim", Value::Int(w.shape()[1] as i64));
+    inst.set("num_embeddings", Value::int(w.shape()[0] as i64));
+    inst.set("embedding_dim", Value::int(w.shape()[1] as i64));
     inst.set("padding_idx", given(&b, 3).unwrap_or(Value::None));
     inst.set(
         "weight",

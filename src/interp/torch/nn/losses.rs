@@ -85,8 +85,8 @@ fn class_loss(interp: &mut Interpreter, c: &Call, smoothing: bool) -> PyResult<V
             given(0),
             given(1),
             Value::None,
-            Value::Int(1),
-            c.value(4).unwrap_or(Value::Int(-100)),
+            Value::int(1),
+            c.value(4).unwrap_or(Value::int(-100)),
             c.value(7).unwrap_or(Value::Float(0.0)),
         ]))?;
         (b.tensor(0)?, b.tensor(1)?, b.int(4)?, b.float(5)?)
@@ -96,8 +96,8 @@ fn class_loss(interp: &mut Interpreter, c: &Call, smoothing: bool) -> PyResult<V
             given(0),
             given(1),
             Value::None,
-            Value::Int(1),
-            c.value(4).unwrap_or(Value::Int(-100)),
+            Value::int(1),
+            c.value(4).unwrap_or(Value::int(-100)),
         ]))?;
         (b.tensor(0)?, b.tensor(1)?, b.int(4)?, 0.0)
     };

@@ -364,14 +364,14 @@ pub(super) fn training(inst: &Instance) -> bool {
 pub(super) fn float_attr(inst: &Instance, name: &str) -> f64 {
     match inst.get(name) {
         Some(Value::Float(f)) => f,
-        Some(Value::Int(i)) => i as f64,
+        Some(Value::Int(i, _)) => i as f64,
         _ => 0.0,
     }
 }
 
 pub(super) fn int_attr(inst: &Instance, name: &str) -> i64 {
     match inst.get(name) {
-        Some(Value::Int(i)) => i,
+        Some(Value::Int(i, _)) => i,
         _ => 0,
     }
 }

@@ -590,7 +590,7 @@ pub(crate) fn module_getitem(
         }
         let n = kids.len();
         let i = match index {
-            Value::Int(i) => *i,
+            Value::Int(i, _) => *i,
             _ => return Err(type_error("indices must be integers")),
         };
         let j = if i < 0 { i + n as i64 } else { i };
@@ -629,13 +629,13 @@ pub(crate) fn module_iter(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<
 
 pub(crate) fn module_len(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<Value> {
     if is_named_tuple(inst) {
-        return Ok(Value::Int(inst.attrs.borrow().len() as i64));
+        return Ok(Value::int(inst.attrs.borrow().len() as i64));
     }
     if inst.class.has_native("ModuleList")
         || inst.class.has_native("Sequential")
         || inst.class.has_native("ModuleDict")
     {
-        return Ok(Value::Int(list_children(inst).len() as i64));
+        return Ok(Value::int(list_children(inst).len() as i64));
     }
     Err(type_error(format!(
         "object of type '{}' has no len()",

@@ -14,7 +14,7 @@ pub(super) fn shape_tuple_repr(v: &Value) -> String {
             let parts: Vec<String> = t
                 .iter()
                 .map(|x| {
-                    if let Value::Int(i) = x {
+                    if let Value::Int(i, _) = x {
                         i.to_string()
                     } else {
                         String::new()
@@ -50,7 +50,7 @@ pub(super) fn native_extra_repr(inst: &Instance) -> String {
                 int_attr(inst, "num_embeddings"),
                 int_attr(inst, "embedding_dim")
             );
-            if let Some(Value::Int(p)) = inst.get("padding_idx") {
+            if let Some(Value::Int(p, _)) = inst.get("padding_idx") {
                 s.push_str(&format!(", padding_idx={p}"));
             }
             s
@@ -89,7 +89,7 @@ pub(super) fn native_extra_repr(inst: &Instance) -> String {
             _ => "approximate='none'".into(),
         },
         Some("Softmax") | Some("LogSoftmax") => match inst.get("dim") {
-            Some(Value::Int(d)) => format!("dim={d}"),
+            Some(Value::Int(d, _)) => format!("dim={d}"),
             _ => "dim=None".into(),
         },
         _ => String::new(),

@@ -30,7 +30,7 @@ pub(crate) fn tolist(x: &Tensor) -> Value {
             .into_iter()
             .map(|v| Value::Float(v as f64))
             .collect(),
-        DType::Int64 | DType::Int32 => x.to_vec::<i64>().into_iter().map(Value::Int).collect(),
+        DType::Int64 | DType::Int32 => x.to_vec::<i64>().into_iter().map(Value::int).collect(),
         DType::Bool => x.to_vec::<bool>().into_iter().map(Value::Bool).collect(),
     };
     build(x.shape(), &mut flat.iter())

@@ -204,7 +204,7 @@ pub(crate) fn tensor_iter(t: &Tensor) -> PyResult<Vec<Value>> {
 
 fn to_index(v: &Value) -> PyResult<TensorIndex> {
     Ok(match v {
-        Value::Int(i) => TensorIndex::Int(*i),
+        Value::Int(i, _) => TensorIndex::Int(*i),
         Value::Bool(b) => {
             // t[True] adds a dim; keep the common integer meaning of bools used as ints.
             TensorIndex::Int(*b as i64)
@@ -215,7 +215,7 @@ fn to_index(v: &Value) -> PyResult<TensorIndex> {
             let part = |x: &Value| -> PyResult<Option<i64>> {
                 match x {
                     Value::None => Ok(None),
-                    Value::Int(i) => Ok(Some(*i)),
+                    Value::Int(i, _) => Ok(Some(*i)),
                     Value::Tensor(t) if t.numel() == 1 => Ok(Some(t.item()?.to_i64())),
                     other => Err(type_error(format!(
                         "slice indices must be integers or None or have an __index__ method, not {}",
@@ -270,6 +270,79 @@ fn to_index(v: &Value) -> PyResult<TensorIndex> {
     })
 }
 
+/// The axes a basic index gives where its slice bounds are sizes: `pe[:sl]` is `sl` long and `trg[:, :-1]`
+/// is `trg_len - 1`, at every size (the engine alone only knows that a partial slice is not the whole axis).
+fn sliced_axes(t: &Tensor, index: &Value, r: Tensor) -> Tensor {
+    use crate::tensor::sym::{self, Sym};
+    let items: Vec<Value> = match index {
+        Value::Tuple(items) => items.as_ref().clone(),
+        other => vec![other.clone()],
+    };
+    if !items.iter().any(|v| matches!(v, Value::Slice(_))) {
+        return r;
+    }
+    let bound = |v: &Value| match v {
+        Value::Int(_, Some(s)) if s.is_opaque() => None,
+        Value::Int(_, Some(s)) => Some(s.clone()),
+        Value::Int(n, None) => Some(Sym::constant(*n)),
+        _ => None,
+    };
+    let consumed = items
+        .iter()
+        .filter(|v| matches!(v, Value::Int(..) | Value::Slice(_)))
+        .count();
+    let mut axes = sym::axes_vec(r.axes(), r.ndim());
+    let (mut d, mut o) = (0usize, 0usize);
+    for v in &items {
+        match v {
+            Value::Int(..) => d += 1,
+            Value::None => o += 1,
+            Value::Ellipsis => {
+                let skip = t.ndim().saturating_sub(consumed);
+                d += skip;
+                o += skip;
+            }
+            Value::Slice(s) => {
+                let (Some(&size), Some(slot)) = (t.shape().get(d), axes.get_mut(o)) else {
+                    return r;
+                };
+                let size = size as i64;
+                let step_one = matches!(s.2, Value::None | Value::Int(1, _));
+                let value = |v: &Value, default: i64| match v {
+                    Value::Int(n, _) if *n < 0 => Some(n + size),
+                    Value::Int(n, _) => Some(*n),
+                    Value::None => Some(default),
+                    _ => None,
+                };
+                let sym_of = |v: &Value, default: Option<Sym>| match v {
+                    Value::None => default,
+                    Value::Int(n, None) if *n < 0 => t.axis(d).map(|a| a.add(&Sym::constant(*n))),
+                    other => bound(other),
+                };
+                if let (true, Some(a), Some(b)) = (step_one, value(&s.0, 0), value(&s.1, size))
+                    && 0 <= a
+                    && a <= b
+                    && b <= size
+                    && let (Some(sa), Some(sb)) = (
+                        sym_of(&s.0, Some(Sym::constant(0))),
+                        sym_of(&s.1, t.axis(d)),
+                    )
+                {
+                    let len = sb.sub(&sa);
+                    *slot = (!len.is_opaque()).then_some(len);
+                } else if !matches!((&s.0, &s.1), (Value::None, Value::None)) {
+                    // Bounds that are not sizes: a length nothing proves, even where it is the whole axis.
+                    *slot = None;
+                }
+                d += 1;
+                o += 1;
+            }
+            _ => return r,
+        }
+    }
+    r.with_axes(sym::axes(axes))
+}
+
 fn to_indices(index: &Value) -> PyResult<Vec<TensorIndex>> {
     match index {
         Value::Tuple(items) => items.iter().map(to_index).collect(),
@@ -283,7 +356,7 @@ pub(crate) fn tensor_getitem(
     index: &Value,
 ) -> PyResult<Value> {
     let idx = to_indices(index)?;
-    let r = t.index(&idx)?;
+    let r = sliced_axes(t, index, t.index(&idx)?);
     if !super::super::autograd::recording_tensors(interp, &[t]) {
         return Ok(super::super::autograd::mark_no_grad_view(
             interp,

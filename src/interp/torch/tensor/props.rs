@@ -1,8 +1,6 @@
 //! What a tensor says about itself: its properties (`shape`, `dtype`, `T`, ...), which take no call, and
 //! the methods that report its metadata (`size()`, `stride()`, `numel()`, `is_contiguous()`, ...).
 
-use std::rc::Rc;
-
 use crate::interp::Interpreter;
 use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::value::Value;
@@ -14,12 +12,14 @@ use super::super::call::{Call, Def};
 pub(super) type Getter = fn(&mut Interpreter, &Tensor) -> PyResult<Value>;
 
 pub(super) static PROPERTIES: &[(&str, Getter)] = &[
-    ("shape", |_, t| Ok(Value::Size(Rc::new(t.shape().to_vec())))),
+    ("shape", |_, t| {
+        Ok(Value::size_with_axes(t.shape().to_vec(), t.axes().clone()))
+    }),
     ("dtype", |_, t| Ok(Value::DType(t.dtype()))),
     ("T", transposed),
     ("mT", |_, t| Ok(Value::Tensor(t.mt()?.detach()))),
     ("data", |_, t| Ok(Value::Tensor(t.detach()))),
-    ("ndim", |_, t| Ok(Value::Int(t.ndim() as i64))),
+    ("ndim", |_, t| Ok(Value::int(t.ndim() as i64))),
     ("requires_grad", |_, t| Ok(Value::Bool(t.requires_grad()))),
     ("is_leaf", |_, t| Ok(Value::Bool(t.grad_fn().is_none()))),
     ("device", |_, _| Ok(Value::str("cpu"))),
@@ -31,7 +31,7 @@ pub(super) static PROPERTIES: &[(&str, Getter)] = &[
         })
     }),
     ("itemsize", |_, t| {
-        Ok(Value::Int(t.dtype().size_in_bytes() as i64))
+        Ok(Value::int(t.dtype().size_in_bytes() as i64))
     }),
 ];
 
@@ -74,7 +74,7 @@ pub(crate) fn tensor_setattr(
 }
 
 fn int(n: usize) -> PyResult<Value> {
-    Ok(Value::Int(n as i64))
+    Ok(Value::int(n as i64))
 }
 
 pub(super) static DEFS: &[Def] = &[
@@ -152,9 +152,10 @@ fn size(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
     match c.opt_int(1)? {
         Some(d) => {
             let d = wrap_dim(d, x.ndim())?;
-            int(x.shape().get(d).copied().unwrap_or(1))
+            let n = x.shape().get(d).copied().unwrap_or(1);
+            Ok(Value::measured(n as i64, x.axis(d)))
         }
-        None => Ok(Value::Size(Rc::new(x.shape().to_vec()))),
+        None => Ok(Value::size_with_axes(x.shape().to_vec(), x.axes().clone())),
     }
 }
 
@@ -166,7 +167,7 @@ fn stride(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
             int(x.strides().get(d).copied().unwrap_or(1))
         }
         None => Ok(Value::tuple(
-            x.strides().iter().map(|&s| Value::Int(s as i64)).collect(),
+            x.strides().iter().map(|&s| Value::int(s as i64)).collect(),
         )),
     }
 }

@@ -394,7 +394,7 @@ fn norm(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let given = |i: usize| c.value(i).unwrap_or(Value::None);
     let (dim, keepdim) = (given(2), c.value_or_default(3)?);
     let ord = match c.value_or_default(1)? {
-        Value::Str(p) if &*p == "fro" => Value::Int(2),
+        Value::Str(p) if &*p == "fro" => Value::int(2),
         Value::Str(_) => {
             return Err(exc(
                 ExcKind::RuntimeError,

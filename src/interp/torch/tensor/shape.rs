@@ -23,6 +23,12 @@ fn shape_of(c: &Call) -> PyResult<Vec<i64>> {
     Ok(c.tensor(1)?.shape().iter().map(|&d| d as i64).collect())
 }
 
+/// The axes of `other` as size symbols (`view_as`, `reshape_as`, `expand_as`).
+fn axes_of(c: &Call) -> PyResult<Vec<Option<crate::tensor::sym::Sym>>> {
+    let other = c.tensor(1)?;
+    Ok(crate::tensor::sym::axes_vec(other.axes(), other.ndim()))
+}
+
 pub(super) static DEFS: &[Def] = &[
     Def::method(
         "view",
@@ -35,33 +41,39 @@ pub(super) static DEFS: &[Def] = &[
                 ExcKind::RuntimeError,
                 "view(dtype) is not supported by the tutor",
             )),
-            _ => t(c.this()?.view(&c.int_list(1)?)?),
+            _ => t(c.this()?.view_named(&c.int_list(1)?, &c.int_list_syms(1))?),
         },
     ),
     Def::method(
         "view_as",
         &["view_as(Tensor input, Tensor other)"],
-        |_, c| t(c.this()?.view(&shape_of(c)?)?),
+        |_, c| t(c.this()?.view_named(&shape_of(c)?, &axes_of(c)?)?),
     ),
     Def::both(
         "reshape",
         &["reshape(Tensor input, SymInt[] shape)"],
-        |_, c| t(c.this()?.reshape(&c.int_list(1)?)?),
+        |_, c| {
+            t(c.this()?
+                .reshape_named(&c.int_list(1)?, &c.int_list_syms(1))?)
+        },
     ),
     Def::method(
         "reshape_as",
         &["reshape_as(Tensor input, Tensor other)"],
-        |_, c| t(c.this()?.reshape(&shape_of(c)?)?),
+        |_, c| t(c.this()?.reshape_named(&shape_of(c)?, &axes_of(c)?)?),
     ),
     Def::method(
         "expand",
         &["expand(Tensor input, SymInt[] size, *, bool implicit=False)"],
-        |_, c| t(c.this()?.expand(&c.int_list(1)?)?),
+        |_, c| {
+            t(c.this()?
+                .expand_named(&c.int_list(1)?, &c.int_list_syms(1))?)
+        },
     ),
     Def::method(
         "expand_as",
         &["expand_as(Tensor input, Tensor other)"],
-        |_, c| t(c.this()?.expand(&shape_of(c)?)?),
+        |_, c| t(c.this()?.expand_named(&shape_of(c)?, &axes_of(c)?)?),
     ),
     Def::both(
         "flatten",
@@ -264,7 +276,7 @@ fn split(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let x = c.this()?;
     let size = c.value(1).unwrap_or(Value::None);
     let dim = c.value_or_default(2)?;
-    let each = matches!(size, Value::Int(_) | Value::Bool(_));
+    let each = matches!(size, Value::Int(_, _) | Value::Bool(_));
     let args = Args::new(vec![Value::Tensor(x.clone()), size, dim]);
     let (sizes, dim) = if each {
         let b = SPLIT.bind(args)?;
