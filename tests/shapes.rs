@@ -329,3 +329,62 @@ fn english_lessons_show_the_same_names_at_colliding_sizes() {
 fn korean_lessons_show_the_same_names_at_colliding_sizes() {
     assert_names_hold_at_every_size(Lang::Ko);
 }
+
+#[test]
+fn a_view_that_merges_heads_without_transposing_back_is_flagged() {
+    let text = "---\nid: t\ntitle: T\norder: 1\ndims:\n  bs: 1\n  sl: 3\n  hid_dim: 8\n  n_heads: 2\n  head_dim: hid_dim // n_heads\n---\n\n```python\nimport torch\nx = torch.randn(bs, n_heads, sl, head_dim)\nwrong = x.contiguous().view(bs, -1, hid_dim)\nright = x.transpose(1, 2).contiguous().view(bs, -1, hid_dim)\n```\n";
+    let l = parse_lesson(text, "t.md", Lang::En).expect("parses");
+    let outcomes = lesson::run_lesson(&l, &[]).expect("runs");
+    let tensors = &outcomes[0].tensors;
+    let wrong = tensors.iter().find(|t| t.name == "wrong").expect("wrong");
+    let right = tensors.iter().find(|t| t.name == "right").expect("right");
+    assert_eq!(wrong.named_shape, "[bs=1, 3, 8]");
+    assert!(
+        wrong
+            .note
+            .as_deref()
+            .is_some_and(|n| n.contains("mixes n_heads, sl and head_dim")),
+        "{:?}",
+        wrong.note
+    );
+    assert_eq!(right.named_shape, "[bs=1, sl=3, hid_dim=8]");
+    assert_eq!(right.note, None);
+}
+
+#[test]
+fn every_line_shows_the_shape_of_its_sub_expressions() {
+    let text = "---\nid: t\ntitle: T\norder: 1\ndims:\n  bs: 1\n  sl: 7\n  hid_dim: 8\n  n_heads: 2\n  head_dim: hid_dim // n_heads\n---\n\n```python\nimport torch\nimport torch.nn as nn\nsrc = torch.randn(bs, sl, hid_dim)\nfc_q = nn.Linear(hid_dim, hid_dim)\nq = fc_q(src).view(bs, -1, n_heads, head_dim).transpose(1, 2)\nfor i in range(3):\n    k = (src * i).sum(-1)\n```\n";
+    let l = parse_lesson(text, "t.md", Lang::En).expect("parses");
+    let outcomes = lesson::run_lesson(&l, &[]).expect("runs");
+    let lines = &outcomes[0].lines;
+    let q = lines
+        .iter()
+        .find(|l| l.code.starts_with("q ="))
+        .expect("q line");
+    assert_eq!(q.line, 18);
+    let steps: Vec<(&str, &str)> = q
+        .steps
+        .iter()
+        .map(|s| (s.label.as_str(), s.named_shape.as_str()))
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            ("fc_q(src)", "[bs=1, sl=7, hid_dim=8]"),
+            (
+                ".view(bs, -1, n_heads, head_dim)",
+                "[bs=1, sl=7, n_heads=2, head_dim=4]"
+            ),
+            (".transpose(1, 2)", "[bs=1, n_heads=2, sl=7, head_dim=4]"),
+        ]
+    );
+    assert!(!q.steps[2].contiguous);
+    // A line in a loop is recorded once, with a count.
+    let k = lines
+        .iter()
+        .find(|l| l.code.contains("k ="))
+        .expect("k line");
+    assert_eq!(k.steps.len(), 2);
+    assert!(k.steps.iter().all(|s| s.count == 3));
+    assert_eq!(k.steps[1].named_shape, "[bs=1, sl=7]");
+}

@@ -11,7 +11,22 @@ use super::value::{Args, Dict, Scope, Value};
 use super::{Interpreter, ops};
 
 impl Interpreter {
+    #[inline]
     pub(crate) fn eval(&mut self, e: &Expr, scope: &ScopeRef) -> PyResult<Value> {
+        let v = self.eval_expr(e, scope)?;
+        if self.recorder.is_some()
+            && matches!(
+                e,
+                Expr::Call(_) | Expr::BinOp(_) | Expr::Attribute(_) | Expr::Subscript(_)
+            )
+            && let Value::Tensor(t) = &v
+        {
+            self.record_subexpr(e, t);
+        }
+        Ok(v)
+    }
+
+    fn eval_expr(&mut self, e: &Expr, scope: &ScopeRef) -> PyResult<Value> {
         match e {
             Expr::Constant(c) => constant(&c.value),
             Expr::Name(n) => self.lookup(scope, &n.id).ok_or_else(|| {

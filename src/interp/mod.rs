@@ -17,6 +17,7 @@ mod items;
 mod iterate;
 pub mod native;
 mod ops;
+pub mod record;
 pub mod repr;
 pub mod source;
 mod stdlib;
@@ -99,6 +100,8 @@ pub struct Interpreter {
     /// Containers whose repr is being built (to print self-containing ones as `[...]`).
     pub(crate) repr_stack: Vec<usize>,
     pub(crate) compare_depth: usize,
+    /// Notes tensor-valued sub-expressions while switched on (see `record`).
+    pub(crate) recorder: Option<Box<record::Recorder>>,
 }
 
 impl Interpreter {
@@ -120,6 +123,7 @@ impl Interpreter {
             steps: 0,
             started: Instant::now(),
             current_offset: 0,
+            recorder: None,
             repr_stack: Vec::new(),
             compare_depth: 0,
         };

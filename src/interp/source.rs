@@ -27,6 +27,11 @@ impl LineIndex {
         }
     }
 
+    /// The source between two byte offsets (empty when they are not on character boundaries).
+    pub fn text(&self, start: usize, end: usize) -> &str {
+        self.source.get(start..end).unwrap_or("")
+    }
+
     /// The text of a 1-based line, without its newline.
     pub fn line_text(&self, line: usize) -> &str {
         let Some(&start) = self.starts.get(line.wrapping_sub(1)) else {

@@ -7,9 +7,10 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use crate::interp::record::SubExpr;
 use crate::interp::{Interpreter, Limits, Value};
 use crate::tensor::Tensor;
-use crate::tensor::sym::Sym;
+use crate::tensor::sym::{Axes, Sym};
 
 use super::error::LessonError;
 use super::model::{Cell, CellKind, DimRef, Lesson};
@@ -24,6 +25,8 @@ pub struct TensorInfo {
     pub named_shape: String,
     /// Per axis, the name dataflow proved for it (`head_dim`, `2*hid_dim`), or none.
     pub names: Vec<Option<String>>,
+    /// Said of a tensor whose axes a view scrambled: "this view mixes n_heads, sl and head_dim ...".
+    pub note: Option<String>,
     pub dtype: String,
     pub strides: Vec<usize>,
     pub storage_offset: usize,
@@ -56,6 +59,93 @@ pub struct HeatmapData {
     pub line: usize,
 }
 
+/// One tensor-valued sub-expression of a line: `.view(bs, -1, n_heads, head_dim)` and what it made.
+#[derive(Debug, Clone, Serialize)]
+pub struct Step {
+    /// What this step adds to the expression before it (`.transpose(1, 2)`), or the whole sub-expression
+    /// (`fc_q(src)`, `q @ k.transpose(-2, -1)`).
+    pub label: String,
+    /// The whole sub-expression's source.
+    pub text: String,
+    pub shape: Vec<usize>,
+    pub named_shape: String,
+    pub names: Vec<Option<String>>,
+    pub note: Option<String>,
+    pub dtype: String,
+    pub strides: Vec<usize>,
+    pub contiguous: bool,
+    /// Times evaluated (a loop, a comprehension, a function called again); the shape is the first's.
+    pub count: u32,
+}
+
+/// The steps of one statement of a cell, in the order they were evaluated.
+#[derive(Debug, Clone, Serialize)]
+pub struct LineShapes {
+    /// 1-based line of the statement in the lesson file.
+    pub line: usize,
+    /// The statement's first line of source.
+    pub code: String,
+    pub steps: Vec<Step>,
+}
+
+/// Sub-expression labels longer than this are cut with `…`.
+pub const STEP_LABEL_MAX: usize = 40;
+
+impl LineShapes {
+    /// The steps as rows of (label, named shape, note): labels cut to [`STEP_LABEL_MAX`] and padded to
+    /// one width, the note naming a non-contiguous result's strides and how often the step ran.
+    pub fn rows(&self) -> Vec<(String, String, String)> {
+        let l = self;
+        let cut = |s: &str| -> String {
+            let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+            if s.chars().count() > STEP_LABEL_MAX {
+                let head: String = s.chars().take(STEP_LABEL_MAX - 1).collect();
+                format!("{head}…")
+            } else {
+                s
+            }
+        };
+        let labels: Vec<String> = l.steps.iter().map(|st| cut(&st.label)).collect();
+        let width = labels.iter().map(|x| x.chars().count()).max().unwrap_or(0);
+        l.steps
+            .iter()
+            .zip(labels)
+            .map(|(st, label)| {
+                let pad = width - label.chars().count();
+                let mut note = Vec::new();
+                if !st.contiguous {
+                    note.push(format!("stride {} non-contiguous", tuple(&st.strides)));
+                }
+                if st.note.is_some() {
+                    note.push("⚠ mixed axes".to_string());
+                }
+                if st.count > 1 {
+                    note.push(format!("×{} (first shown)", st.count));
+                }
+                (
+                    format!("{label}{}", " ".repeat(pad)),
+                    st.named_shape.clone(),
+                    note.join("  "),
+                )
+            })
+            .collect()
+    }
+}
+
+/// `(56, 4, 8, 1)`, `(8,)`: a tuple as Python prints it.
+fn tuple(v: &[usize]) -> String {
+    match v {
+        [one] => format!("({one},)"),
+        _ => format!(
+            "({})",
+            v.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct CellError {
     pub kind: String,
@@ -77,6 +167,8 @@ pub struct CellOutcome {
     pub tensors: Vec<TensorInfo>,
     pub shape_checks: Vec<ShapeCheck>,
     pub heatmaps: Vec<HeatmapData>,
+    /// For each line that made tensors, the shape of every tensor-valued sub-expression.
+    pub lines: Vec<LineShapes>,
     pub warnings: Vec<String>,
     #[serde(skip)]
     pub duration: Duration,
@@ -247,11 +339,16 @@ impl Kernel {
     /// dims carried through every op; see `tensor::sym`), `[2*hid_dim=16]` for an expression, the bare
     /// number where nothing is proven. Never matched from the value.
     pub fn named_shape(&self, t: &Tensor) -> String {
-        let parts: Vec<String> = t
-            .shape()
+        self.named_sizes(t.shape(), t.axes())
+    }
+
+    /// [`Kernel::named_shape`] of a shape and its axes' symbols.
+    pub fn named_sizes(&self, shape: &[usize], axes: &Axes) -> String {
+        let names = self.names_of(shape.len(), axes);
+        let parts: Vec<String> = shape
             .iter()
-            .enumerate()
-            .map(|(i, &size)| match self.sym_name(t.axis(i).as_ref()) {
+            .zip(names)
+            .map(|(&size, name)| match name {
                 Some(name) => format!("{name}={size}"),
                 None => size.to_string(),
             })
@@ -261,8 +358,29 @@ impl Kernel {
 
     /// Per axis, the proven name (see [`Kernel::named_shape`]).
     pub fn axis_names(&self, t: &Tensor) -> Vec<Option<String>> {
-        (0..t.ndim())
-            .map(|i| self.sym_name(t.axis(i).as_ref()))
+        self.names_of(t.ndim(), t.axes())
+    }
+
+    /// What a scrambling view mixed (see `tensor::sym::view`), in the lesson's names.
+    pub fn mixed_note(&self, axes: &Axes) -> Option<String> {
+        let parts = axes.as_ref()?.iter().flatten().find_map(Sym::mixed_parts)?;
+        let names: Vec<String> = parts
+            .iter()
+            .map(|p| self.sym_name(Some(p)).unwrap_or_else(|| "?".into()))
+            .collect();
+        let list = match names.as_slice() {
+            [] => String::new(),
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        };
+        Some(format!(
+            "this view mixes {list}: its axes are none of them (bring the axes next to each other with transpose before merging)"
+        ))
+    }
+
+    fn names_of(&self, ndim: usize, axes: &Axes) -> Vec<Option<String>> {
+        (0..ndim)
+            .map(|i| self.sym_name(crate::tensor::sym::axis(axes, i).as_ref()))
             .collect()
     }
 
@@ -305,6 +423,7 @@ impl Kernel {
             tensors: Vec::new(),
             shape_checks: Vec::new(),
             heatmaps: Vec::new(),
+            lines: Vec::new(),
             warnings: Vec::new(),
             duration: Duration::ZERO,
         };
@@ -315,7 +434,10 @@ impl Kernel {
         // Pad with blank lines so tracebacks name the line in the lesson file.
         let source = format!("{}{}", "\n".repeat(cell.line.saturating_sub(1)), cell.code);
         self.interp.warnings.clear();
+        self.interp.start_recording();
         let result = self.interp.run(&source, &self.path);
+        let recorded = self.interp.take_recording();
+        outcome.lines = self.line_shapes(cell, recorded);
         outcome.stdout = self.interp.take_output();
         outcome.warnings = std::mem::take(&mut self.interp.warnings);
         match result {
@@ -361,6 +483,43 @@ impl Kernel {
         outcome
     }
 
+    /// The recorded sub-expressions of this cell's own lines, grouped by statement.
+    fn line_shapes(&self, cell: &Cell, recorded: Vec<SubExpr>) -> Vec<LineShapes> {
+        let first = cell.line;
+        let last = cell.line + cell.code.lines().count();
+        let code_lines: Vec<&str> = cell.code.lines().collect();
+        let mut out: Vec<LineShapes> = Vec::new();
+        for r in recorded {
+            if *r.file != *self.path || r.stmt_line < first || r.stmt_line >= last {
+                continue;
+            }
+            let step = Step {
+                label: r.text.get(r.step_at..).unwrap_or(&r.text).to_string(),
+                text: r.text.clone(),
+                named_shape: self.named_sizes(&r.shape, &r.axes),
+                names: self.names_of(r.shape.len(), &r.axes),
+                note: self.mixed_note(&r.axes),
+                shape: r.shape,
+                dtype: r.dtype,
+                strides: r.strides,
+                contiguous: r.contiguous,
+                count: r.count,
+            };
+            match out.iter_mut().find(|l| l.line == r.stmt_line) {
+                Some(l) => l.steps.push(step),
+                None => out.push(LineShapes {
+                    line: r.stmt_line,
+                    code: code_lines
+                        .get(r.stmt_line - first)
+                        .map_or(String::new(), |s| s.to_string()),
+                    steps: vec![step],
+                }),
+            }
+        }
+        out.sort_by_key(|l| l.line);
+        out
+    }
+
     fn collect_tensors(&mut self, cell: &Cell, outcome: &mut CellOutcome) {
         let mut globals = tensor_globals(&self.interp);
         // In the order the cell first mentions them (assignments read top to bottom).
@@ -379,6 +538,7 @@ impl Kernel {
                 shape: t.shape().to_vec(),
                 named_shape: self.named_shape(&t),
                 names: self.axis_names(&t),
+                note: self.mixed_note(t.axes()),
                 dtype: t.dtype().to_string(),
                 strides: t.strides().to_vec(),
                 storage_offset: t.storage_offset(),
@@ -429,7 +589,9 @@ impl Kernel {
                     // `[bs, n_heads, sl, head_dim]` at sl = n_heads).
                     let names_ok = sizes_ok
                         && (0..t.ndim()).all(|i| match t.axis(i) {
-                            Some(a) if a.as_constant().is_none() => a == expected_syms[i],
+                            Some(a) if a.as_constant().is_none() && !a.is_opaque() => {
+                                a == expected_syms[i]
+                            }
                             _ => true,
                         });
                     let msg = if !sizes_ok {

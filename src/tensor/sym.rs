@@ -79,6 +79,11 @@ impl Ratio {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Sym(Rc<[(Monomial, Ratio)]>);
 
+thread_local! {
+    /// The parts of each mixed axis (see [`Sym::mixed`]).
+    static MIXED: std::cell::RefCell<Vec<Vec<Sym>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// One optional symbol per axis of a tensor or `torch.Size`; `None` when no axis has one.
 pub type Axes = Option<Rc<[Option<Sym>]>>;
 
@@ -98,11 +103,32 @@ impl Sym {
         Sym::atom(&format!("?{n}"))
     }
 
+    /// An axis made by a view that scrambled `parts` (see [`view`]): never shown as a name; the parts name
+    /// what was mixed. `None`-like (an unknown) once too many have been made.
+    pub fn mixed(parts: Vec<Sym>) -> Option<Sym> {
+        MIXED.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.len() >= 10_000 {
+                return None;
+            }
+            m.push(parts);
+            Some(Sym::atom(&format!("!{}", m.len() - 1)))
+        })
+    }
+
+    /// The input axes a scrambling view mixed into this axis (see [`Sym::mixed`]).
+    pub fn mixed_parts(&self) -> Option<Vec<Sym>> {
+        let name = self.as_atom()?;
+        let id: usize = name.strip_prefix('!')?.parse().ok()?;
+        MIXED.with(|m| m.borrow().get(id).cloned())
+    }
+
     /// Whether the symbol involves a size nothing is known about.
     pub fn is_opaque(&self) -> bool {
-        self.0
-            .iter()
-            .any(|(m, _)| m.iter().any(|(name, _)| name.starts_with('?')))
+        self.0.iter().any(|(m, _)| {
+            m.iter()
+                .any(|(name, _)| name.starts_with('?') || name.starts_with('!'))
+        })
     }
 
     pub fn constant(n: i64) -> Sym {
@@ -335,14 +361,19 @@ pub fn merge(a: Option<Sym>, b: Option<Sym>) -> Option<Sym> {
     }
 }
 
-/// `view`/`reshape` to `out_shape`: each axis is its argument's symbol; the inferred one (`-1`, at
-/// `infer`) is the one that balances the product. `args` holds one entry per output axis.
+/// `view`/`reshape`: each axis is its argument's symbol; the inferred one (`-1`, at `infer`) is the one that
+/// balances the product. `args` holds one entry per output axis.
+///
+/// Where the input and output axes group into runs of equal product (`[bs | sl, hid_dim]` →
+/// `[bs | sl, n_heads, head_dim]`), a run that both merges and splits (`[n_heads, sl, head_dim]` →
+/// `[sl, hid_dim]`: heads merged without transposing back) scrambles its elements: its output axes are
+/// marked [`Sym::mixed`] with the input axes it mixed, whatever the arguments call them.
 pub fn view(in_axes: &Axes, in_ndim: usize, args: &[Option<Sym>], infer: Option<usize>) -> Axes {
     let mut out: Vec<Option<Sym>> = args.to_vec();
+    let ins = axes_vec(in_axes, in_ndim);
     if let Some(k) = infer
         && k < out.len()
     {
-        let ins = axes_vec(in_axes, in_ndim);
         let total = Sym::product(ins.iter().map(Option::as_ref));
         let others = Sym::product(
             out.iter()
@@ -355,7 +386,55 @@ pub fn view(in_axes: &Axes, in_ndim: usize, args: &[Option<Sym>], infer: Option<
             _ => None,
         };
     }
+    mark_mixed(&ins, &mut out);
     axes(out)
+}
+
+/// Marks the output axes of a view's scrambling runs (see [`view`]); does nothing unless every axis is known.
+fn mark_mixed(ins: &[Option<Sym>], out: &mut [Option<Sym>]) {
+    let (Some(ins), Some(outs)) = (
+        ins.iter().cloned().collect::<Option<Vec<Sym>>>(),
+        out.iter().cloned().collect::<Option<Vec<Sym>>>(),
+    ) else {
+        return;
+    };
+    let prefixes = |v: &[Sym]| -> Option<Vec<Sym>> {
+        let mut p = vec![Sym::constant(1)];
+        for s in v {
+            let next = p.last()?.mul(s)?;
+            p.push(next);
+        }
+        Some(p)
+    };
+    let (Some(pin), Some(pout)) = (prefixes(&ins), prefixes(&outs)) else {
+        return;
+    };
+    // Run boundaries: prefix positions with equal products, paired in order.
+    let mut bounds = vec![(0usize, 0usize)];
+    let mut b = 0;
+    for (a, p) in pin.iter().enumerate().skip(1) {
+        if let Some(k) = (b + 1..pout.len()).find(|&k| pout[k] == *p) {
+            bounds.push((a, k));
+            b = k;
+        }
+    }
+    if bounds.last() != Some(&(ins.len(), outs.len())) {
+        return;
+    }
+    let one = Sym::constant(1);
+    for w in bounds.windows(2) {
+        let ((a0, b0), (a1, b1)) = (w[0], w[1]);
+        let real_in: Vec<Sym> = ins[a0..a1].iter().filter(|s| **s != one).cloned().collect();
+        let real_out = outs[b0..b1].iter().filter(|s| **s != one).count();
+        if real_in.len() > 1 && real_out > 1 {
+            let marker = Sym::mixed(real_in);
+            for s in out[b0..b1].iter_mut() {
+                if s.as_ref() != Some(&one) {
+                    *s = marker.clone();
+                }
+            }
+        }
+    }
 }
 
 /// Axes reordered: output axis `i` is input axis `order[i]` (`permute`, `transpose`).

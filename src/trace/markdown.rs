@@ -60,11 +60,29 @@ pub fn render_markdown(trace: &Trace<'_>) -> String {
                     t.name, t.named_shape, t.dtype, strides
                 ));
             }
+            for t in o.tensors.iter().filter(|t| t.note.is_some()) {
+                out.push_str(&format!(
+                    "\n> ⚠ `{}`: {}\n",
+                    t.name,
+                    t.note.clone().unwrap_or_default()
+                ));
+            }
             for t in o.tensors.iter().filter(|t| {
                 t.shape.iter().product::<usize>() <= PRINT_TENSOR_MAX && !o.stdout.contains(&t.repr)
             }) {
                 out.push_str(&format!("\n`{}`:\n\n```text\n{}\n```\n", t.name, t.repr));
             }
+        }
+        if !o.lines.is_empty() {
+            out.push_str("\nShapes, line by line:\n\n```text\n");
+            for l in &o.lines {
+                out.push_str(&format!("{:>4} │ {}\n", l.line, l.code.trim()));
+                for (label, shape, note) in l.rows() {
+                    out.push_str(format!("       {label}  {shape}  {note}").trim_end());
+                    out.push('\n');
+                }
+            }
+            out.push_str("```\n");
         }
         for sc in &o.shape_checks {
             if sc.ok {

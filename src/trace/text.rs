@@ -136,12 +136,30 @@ pub fn render_text(trace: &Trace<'_>, color: bool) -> String {
             }
             out.push_str(&line);
             out.push('\n');
+            if let Some(note) = &t.note {
+                out.push_str(&format!("    {} {note}\n", "⚠".yellow()));
+            }
             if t.shape.iter().product::<usize>() <= PRINT_TENSOR_MAX && !o.stdout.contains(&t.repr)
             {
                 for r in t.repr.lines() {
                     out.push_str(format!("      {r}").trim_end());
                     out.push('\n');
                 }
+            }
+        }
+        if !o.lines.is_empty() {
+            out.push_str(&format!("  {}\n", "shapes, line by line".dimmed()));
+        }
+        for l in &o.lines {
+            out.push_str(&format!(
+                "  {} {}\n",
+                format!("{:>4} │", l.line).dimmed(),
+                l.code.trim()
+            ));
+            for (label, shape, note) in l.rows() {
+                let line = format!("         {label}  {shape}  {}", note.dimmed());
+                out.push_str(line.trim_end());
+                out.push('\n');
             }
         }
         for sc in &o.shape_checks {

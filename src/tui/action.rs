@@ -31,6 +31,10 @@ pub enum Action {
     /// Change the leading (batch/head) index of the heatmap slice: which index, and by how much.
     Slice(usize, i64),
     ToggleMemory,
+    /// The inspector shows the shape of every sub-expression of the line under the line cursor.
+    ToggleLines,
+    /// Moves the line cursor through the cell's lines that made tensors.
+    LineCursor(i32),
     /// Open the Sizes panel (the lesson's named dims, toy ↔ paper).
     Sizes,
     /// Apply the sizes chosen in the panel (Enter there): rebuild the kernel, rerun the cells that ran.
@@ -54,6 +58,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("Tab / Shift-Tab", "next / previous tensor in the inspector"),
     ("< >  { }", "change the batch / head shown in the heatmap"),
     ("m", "memory layout ↔ heatmap"),
+    ("s  [ ]", "shapes line by line · [ ] move the line cursor"),
     ("PgUp PgDn, wheel", "scroll"),
     ("n p", "next / previous lesson"),
     ("l", "lesson list"),
@@ -145,6 +150,9 @@ pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
             KeyCode::Char('{') => Some(Action::Slice(1, -1)),
             KeyCode::Char('}') => Some(Action::Slice(1, 1)),
             KeyCode::Char('m') => Some(Action::ToggleMemory),
+            KeyCode::Char('s') => Some(Action::ToggleLines),
+            KeyCode::Char('[') => Some(Action::LineCursor(-1)),
+            KeyCode::Char(']') => Some(Action::LineCursor(1)),
             KeyCode::Char('z') => Some(Action::Sizes),
             _ => None,
         },

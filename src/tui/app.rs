@@ -61,6 +61,10 @@ pub struct Notebook {
     pub tensor_sel: usize,
     pub slice: [usize; 2],
     pub show_memory: bool,
+    /// The inspector shows "shapes, line by line" for the line under the cursor (`s`, `[` `]`).
+    pub show_lines: bool,
+    /// Which of the selected cell's lines that made tensors is under the line cursor.
+    pub line_sel: usize,
     /// Prose blocks wrapped for the width of the notebook column, by block and width (filled by `App::prepare`;
     /// prose never changes while a lesson is open).
     pub prose_cache: std::collections::HashMap<(usize, usize), Vec<ratatui::text::Line<'static>>>,
@@ -120,6 +124,8 @@ impl Notebook {
             tensor_sel: 0,
             slice: [0, 0],
             show_memory: false,
+            show_lines: false,
+            line_sel: 0,
             prose_cache: std::collections::HashMap::new(),
         }
     }
@@ -145,6 +151,7 @@ impl Notebook {
         };
         self.outcomes[i] = Some(outcome);
         self.tensor_sel = 0;
+        self.line_sel = 0;
         self.slice = [0, 0];
         self.outcomes[i].as_ref()
     }
@@ -313,6 +320,7 @@ impl App {
         self.notebook.selected = i.min(n - 1);
         self.notebook.scroll_offset = 0;
         self.notebook.tensor_sel = 0;
+        self.notebook.line_sel = 0;
         self.notebook.slice = [0, 0];
     }
 
@@ -505,6 +513,19 @@ impl App {
                 self.notebook.slice[which.min(1)] = v.max(0) as usize;
             }
             Action::ToggleMemory => self.notebook.show_memory = !self.notebook.show_memory,
+            Action::ToggleLines => self.notebook.show_lines = !self.notebook.show_lines,
+            Action::LineCursor(delta) => {
+                let nb = &mut self.notebook;
+                let n = nb
+                    .outcomes
+                    .get(nb.selected)
+                    .and_then(|o| o.as_ref())
+                    .map_or(0, |o| o.lines.len());
+                nb.show_lines = true;
+                if n > 0 {
+                    nb.line_sel = (nb.line_sel as i64 + delta as i64).rem_euclid(n as i64) as usize;
+                }
+            }
             Action::Next | Action::Tick => {
                 let i = self.notebook.selected;
                 if self.notebook.outcomes.get(i).is_some_and(|o| o.is_none()) {

@@ -175,6 +175,17 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Ve
                     .filter(|o| !o.expectation_met)
                     .and_then(|o| o.error.as_ref())
                     .and_then(|e| e.line);
+                // The line under the line cursor, while the inspector shows shapes line by line.
+                let cursor_line = nb
+                    .outcomes
+                    .get(i)
+                    .and_then(|o| o.as_ref())
+                    .filter(|_| nb.show_lines && i == nb.selected)
+                    .and_then(|o| {
+                        o.lines
+                            .get(nb.line_sel.min(o.lines.len().saturating_sub(1)))
+                    })
+                    .map(|l| l.line);
                 for (k, l) in code.lines().enumerate() {
                     let file_line = cell.line + k;
                     let marker = if error_line == Some(file_line) {
@@ -182,6 +193,13 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Ve
                             "▶",
                             Style::default()
                                 .fg(c.fg(Color::Red))
+                                .add_modifier(Modifier::BOLD),
+                        )
+                    } else if cursor_line == Some(file_line) {
+                        Span::styled(
+                            "›",
+                            Style::default()
+                                .fg(c.fg(Color::Cyan))
                                 .add_modifier(Modifier::BOLD),
                         )
                     } else {

@@ -239,6 +239,10 @@ fn render_inspector(app: &App, f: &mut Frame, area: Rect, _wide: bool) {
         );
         return;
     };
+    if nb.show_lines {
+        render_line_shapes(app, o, f, inner);
+        return;
+    }
     let n_heat = o.heatmaps.len();
     let total = n_heat + o.tensors.len();
     if total == 0 {
@@ -332,6 +336,67 @@ fn render_inspector(app: &App, f: &mut Frame, area: Rect, _wide: bool) {
     }
 }
 
+/// "Shapes, line by line": the line under the cursor and the shape of each of its tensor-valued
+/// sub-expressions, in the order they ran.
+fn render_line_shapes(app: &App, o: &crate::lesson::CellOutcome, f: &mut Frame, area: Rect) {
+    let c = app.color;
+    let nb = &app.notebook;
+    let Some(l) = o
+        .lines
+        .get(nb.line_sel.min(o.lines.len().saturating_sub(1)))
+    else {
+        f.render_widget(
+            Paragraph::new(t(
+                app,
+                "No line of this cell made a tensor. (s: back to the tensors)",
+                "이 셀의 어느 줄도 텐서를 만들지 않았습니다. (s: 텐서 보기로)",
+            ))
+            .wrap(Wrap { trim: true }),
+            area,
+        );
+        return;
+    };
+    let mut lines = vec![
+        Line::from(Span::styled(
+            format!(
+                "{} ({}/{})  [ ] {}  s {}",
+                t(app, "shapes, line by line", "줄별 모양"),
+                nb.line_sel.min(o.lines.len() - 1) + 1,
+                o.lines.len(),
+                t(app, "line", "줄"),
+                t(app, "tensors", "텐서"),
+            ),
+            Style::default().fg(c.fg(Color::DarkGray)),
+        )),
+        Line::from(vec![
+            Span::styled(
+                format!("{:>4} › ", l.line),
+                Style::default().fg(c.fg(Color::DarkGray)),
+            ),
+            Span::raw(l.code.trim().to_string()),
+        ]),
+    ];
+    for (label, shape, note) in l.rows() {
+        lines.push(Line::from(vec![
+            Span::raw(format!("  {label}  ")),
+            Span::styled(shape, Style::default().fg(c.fg(Color::Cyan))),
+        ]));
+        if !note.is_empty() {
+            lines.push(Line::from(Span::styled(
+                format!("      {note}"),
+                Style::default().fg(c.fg(Color::Yellow)),
+            )));
+        }
+    }
+    if let Some(note) = l.steps.iter().find_map(|s| s.note.as_ref()) {
+        lines.push(Line::from(Span::styled(
+            format!("⚠ {note}"),
+            Style::default().fg(c.fg(Color::Yellow)),
+        )));
+    }
+    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+}
+
 fn render_demo(app: &App, f: &mut Frame, area: Rect) {
     if app.blank {
         f.render_widget(Clear, area);
@@ -379,6 +444,19 @@ fn render_demo(app: &App, f: &mut Frame, area: Rect) {
         };
         let mut lines = Vec::new();
         outcome_lines(app, o, &Span::raw(""), text_area.width as usize, &mut lines);
+        // The shape flow of every chained line: what the room is there to see.
+        for l in o.lines.iter().filter(|l| l.steps.len() > 1) {
+            lines.push(Line::from(Span::styled(
+                format!(" {}", l.code.trim()),
+                Style::default().fg(c.fg(Color::DarkGray)),
+            )));
+            for (label, shape, _) in l.rows() {
+                lines.push(Line::from(vec![
+                    Span::raw(format!("   {label}  ")),
+                    Span::styled(shape, Style::default().fg(c.fg(Color::Cyan))),
+                ]));
+            }
+        }
         f.render_widget(Paragraph::new(lines), text_area);
         if let Some(h) = o.heatmaps.first() {
             let view = HeatmapView {
