@@ -290,7 +290,8 @@ pub fn view_strides(
 pub fn broadcast_shapes(a: &[usize], b: &[usize]) -> Result<Vec<usize>> {
     let n = a.len().max(b.len());
     let mut out = vec![0usize; n];
-    for i in 0..n {
+    // From the right, as ATen's infer_size: the error names the last mismatched dim.
+    for i in (0..n).rev() {
         let da = if i + a.len() >= n {
             a[i + a.len() - n]
         } else {

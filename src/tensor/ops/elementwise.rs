@@ -712,7 +712,8 @@ pub fn where_(cond: &Tensor, a: Operand, b: Operand) -> Result<Tensor> {
 /// `masked_fill(mask, value)`: out-of-place broadcasts self and mask together, in one pass.
 pub fn masked_fill(a: &Tensor, mask: &Tensor, value: Scalar) -> Result<Tensor> {
     check_mask(mask)?;
-    let shape = broadcast_shapes(a.shape(), mask.shape())?;
+    // ATen's expand_outplace(mask, self): the mask is "tensor a" in a mismatch's message.
+    let shape = broadcast_shapes(mask.shape(), a.shape())?;
     let numel = check_numel(&shape)?;
     crate::with_dtype!(a.dtype(), T => {
         let v = value.cast::<T>();
