@@ -125,7 +125,7 @@ fn the_real_tui_in_tmux() {
     ]);
     let s = t.wait_for("src_mask[0, 0]");
     assert!(
-        s.contains("[3, 1, sl=7, sl=7]"),
+        s.contains("[bs=3, 1, sl=7, sl=7]"),
         "named shape missing:\n{s}"
     );
     assert!(

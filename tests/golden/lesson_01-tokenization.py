@@ -102,11 +102,12 @@ PAD = vocab["<PAD>"]
 
 def encode(sentence):
     ids = [vocab["[CLS]"]] + [vocab[t] for t in tokenize(sentence)] + [vocab["[SEP]"]]
-    ids = ids[:sl]
-    return ids + [PAD] * (sl - len(ids))
+    return ids[:sl]
 
-batch = [sentences[i % len(sentences)] for i in range(bs)]
-src = torch.tensor([encode(s) for s in batch])
+src = torch.zeros(bs, sl, dtype=torch.long)       # every position starts as <PAD> (id 0)
+for i in range(bs):
+    ids = encode(sentences[i % len(sentences)])
+    src[i, :len(ids)] = torch.tensor(ids)         # the sentence's ids at the front
 # src: [bs, sl]
 print(src)
 print(src.dtype)
@@ -147,6 +148,7 @@ ids = [korbow.get(m, korbow["<unk>"]) for m in morphs]
 print(morphs)
 print(ids)
 print('### cell 9')
-sample1_tensor = torch.tensor([ids + [korbow["<pad>"]] * (sl_post - len(ids))])
+sample1_tensor = torch.zeros(1, sl_post, dtype=torch.long)
+sample1_tensor[:, :len(ids)] = torch.tensor(ids)
 # sample1_tensor: [1, sl_post]
 print(sample1_tensor)

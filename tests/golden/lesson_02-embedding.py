@@ -14,10 +14,12 @@ tok2id = {t: i for i, t in enumerate(vocab_list)}
 sentences = [["커피", "##가", "맛", "##이", "좋", "##네요"], ["좋", "##네요"]]
 
 def encode(tokens):
-    ids = [tok2id[t] for t in tokens][:sl]
-    return ids + [0] * (sl - len(ids))
+    return [tok2id[t] for t in tokens][:sl]
 
-src = torch.tensor([encode(sentences[i % len(sentences)]) for i in range(bs)])
+src = torch.zeros(bs, sl, dtype=torch.long)       # every position starts as <PAD> (id 0)
+for i in range(bs):
+    ids = encode(sentences[i % len(sentences)])
+    src[i, :len(ids)] = torch.tensor(ids)         # the sentence's ids at the front
 # src: [bs, sl]
 print(src)
 

@@ -77,11 +77,10 @@ emb = nn.Embedding(vocab, d_model, padding_idx=0)
 pos_enc = PositionalEncoding(d_model, max_len)
 sentences = [[6, 12, 9, 13, 10, 15], [10, 15, 10, 15]]
 
-def pad(ids):
-    ids = ids[:sl]
-    return ids + [0] * (sl - len(ids))
-
-src = torch.tensor([pad(sentences[i % len(sentences)]) for i in range(bs)])
+src = torch.zeros(bs, sl, dtype=torch.long)       # every position starts as <PAD> (id 0)
+for i in range(bs):
+    ids = sentences[i % len(sentences)][:sl]
+    src[i, :len(ids)] = torch.tensor(ids)         # the sentence's ids at the front
 e = emb(src) * math.sqrt(d_model)
 x = pos_enc(e)
 # x: [bs, sl, d_model]

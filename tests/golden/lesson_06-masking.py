@@ -4,13 +4,14 @@ n_heads = 2
 print('### cell 1')
 import torch
 
-def pad(ids):
-    return ids + [0] * (sl - len(ids))
-
 ids = [21, 4, 33, 7, 15]
-sample1_tensor = torch.tensor([pad(ids)])
+sample1_tensor = torch.zeros(1, sl, dtype=torch.long)
+sample1_tensor[:, :len(ids)] = torch.tensor(ids)
 sentences = [ids, [21, 12], [5, 21, 4, 18, 33, 7, 15]]
-batch = torch.tensor([pad(sentences[i % len(sentences)]) for i in range(bs)])
+batch = torch.zeros(bs, sl, dtype=torch.long)     # every position starts as <pad> (id 0)
+for i in range(bs):
+    s = sentences[i % len(sentences)]
+    batch[i, :len(s)] = torch.tensor(s)           # the sentence's ids at the front
 tokens = ["커피", "가", "맛", "이", "좋네요"] + ["<pad>"] * (sl - len(ids))
 # sample1_tensor: [1, sl]
 # batch: [bs, sl]
@@ -57,7 +58,8 @@ print(torch.equal(weights, w_1e9), torch.equal(weights, w_inf))
 print(torch.finfo(torch.float32).min)
 print(torch.tensor(-3e38) * 2)
 print('### cell 9')
-left = torch.tensor([[0] * (sl - len(ids)) + ids])
+left = torch.zeros(1, sl, dtype=torch.long)
+left[:, sl - len(ids):] = torch.tensor(ids)
 left_mask = (left != 0).unsqueeze(1).unsqueeze(2) & sub_mask
 # left_mask: [1, 1, sl, sl]
 one = scores[:1, :1]

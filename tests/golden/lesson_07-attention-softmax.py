@@ -12,7 +12,8 @@ torch.manual_seed(0)
 torch.set_grad_enabled(False)
 
 ids = [21, 4, 33, 7, 15]
-sample1_tensor = torch.tensor([ids + [0] * (sl - len(ids))] * bs)
+sample1_tensor = torch.zeros(bs, sl, dtype=torch.long)
+sample1_tensor[:, :len(ids)] = torch.tensor(ids)
 tokens = ["커피", "가", "맛", "이", "좋네요"] + ["<pad>"] * (sl - len(ids))
 embedding = nn.Embedding(40, hid_dim, padding_idx=0)
 src = embedding(sample1_tensor)

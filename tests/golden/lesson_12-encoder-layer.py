@@ -26,7 +26,8 @@ def sinusoid_table(max_len, d):
     return pe
 
 ids = [21, 4, 33, 7, 15]
-sample1_tensor = torch.tensor([ids + [0] * (sl - len(ids))] * bs)
+sample1_tensor = torch.zeros(bs, sl, dtype=torch.long)
+sample1_tensor[:, :len(ids)] = torch.tensor(ids)
 tokens = ["커피", "가", "맛", "이", "좋네요"] + ["<pad>"] * (sl - len(ids))
 # sample1_tensor: [bs, sl]
 emb = nn.Embedding(src_vocab, hid_dim, padding_idx=0)

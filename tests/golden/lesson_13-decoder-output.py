@@ -24,12 +24,15 @@ def sinusoid_table(max_len, d):
     return pe
 
 ids = [21, 4, 33, 7, 15]
-src = torch.tensor([ids + [0] * (src_len - len(ids))] * bs)
+src = torch.zeros(bs, src_len, dtype=torch.long)
+src[:, :len(ids)] = torch.tensor(ids)
 # src: [bs, src_len]
 vocab = ['<pad>', '<sos>', '<eos>', 'the', 'coffee', 'tastes', 'good', 'is', 'very', 'nice', 'bad']
 trg_ids, gold_ids = [1, 3, 4, 5, 6], [3, 4, 5, 6, 2]
-trg_in = torch.tensor([trg_ids + [0] * (trg_len - len(trg_ids))] * bs)
-gold = torch.tensor([gold_ids + [0] * (trg_len - len(gold_ids))] * bs)
+trg_in = torch.zeros(bs, trg_len, dtype=torch.long)
+trg_in[:, :len(trg_ids)] = torch.tensor(trg_ids)
+gold = torch.zeros(bs, trg_len, dtype=torch.long)
+gold[:, :len(gold_ids)] = torch.tensor(gold_ids)
 # trg_in: [bs, trg_len]
 # gold: [bs, trg_len]
 trg_tokens = [vocab[i] for i in trg_in[0].tolist()]
