@@ -298,35 +298,51 @@ const COLLIDING: &[(&str, i64)] = &[
     ("pf_dim", 16),
 ];
 
+/// The paper's base model (tests/lessons.rs runs the course at these sizes too).
+const PAPER: &[(&str, i64)] = &[
+    ("bs", 8),
+    ("sl", 128),
+    ("max_len", 128),
+    ("src_len", 128),
+    ("trg_len", 128),
+    ("hid_dim", 512),
+    ("d_model", 512),
+    ("n_heads", 8),
+    ("pf_dim", 2048),
+];
+
 fn assert_names_hold_at_every_size(lang: Lang) {
     let run = move || {
         let own = course_names(lang, &[]);
         let colliding = course_names(lang, COLLIDING);
-        (own, colliding)
+        let paper = course_names(lang, PAPER);
+        (own, colliding, paper)
     };
-    let (own, colliding) = std::thread::Builder::new()
+    let (own, colliding, paper) = std::thread::Builder::new()
         .stack_size(256 * 1024 * 1024)
         .spawn(run)
         .expect("spawn")
         .join()
         .expect("no panic");
-    let differ: Vec<String> = own
-        .iter()
-        .zip(&colliding)
-        .filter(|(a, b)| a != b)
-        .map(|(a, b)| format!("own sizes: {a}\ncolliding: {b}"))
-        .collect();
-    assert_eq!(own.len(), colliding.len());
-    assert!(differ.is_empty(), "{}", differ.join("\n\n"));
+    for (label, other) in [("colliding", &colliding), ("paper", &paper)] {
+        let differ: Vec<String> = own
+            .iter()
+            .zip(other)
+            .filter(|(a, b)| a != b)
+            .map(|(a, b)| format!("own sizes: {a}\n{label}: {b}"))
+            .collect();
+        assert_eq!(own.len(), other.len());
+        assert!(differ.is_empty(), "{}", differ.join("\n\n"));
+    }
 }
 
 #[test]
-fn english_lessons_show_the_same_names_at_colliding_sizes() {
+fn english_lessons_show_the_same_names_at_colliding_and_paper_sizes() {
     assert_names_hold_at_every_size(Lang::En);
 }
 
 #[test]
-fn korean_lessons_show_the_same_names_at_colliding_sizes() {
+fn korean_lessons_show_the_same_names_at_colliding_and_paper_sizes() {
     assert_names_hold_at_every_size(Lang::Ko);
 }
 
@@ -387,4 +403,186 @@ fn every_line_shows_the_shape_of_its_sub_expressions() {
     assert_eq!(k.steps.len(), 2);
     assert!(k.steps.iter().all(|s| s.count == 3));
     assert_eq!(k.steps[1].named_shape, "[bs=1, sl=7]");
+}
+
+#[test]
+fn shape_errors_in_a_lesson_are_explained_in_named_dims() {
+    let text = "---\nid: t\ntitle: T\norder: 1\ndims:\n  bs: 1\n  sl: 7\n  hid_dim: 8\n  n_heads: 2\n  head_dim: hid_dim // n_heads\n---\n\n```python raises=RuntimeError\nimport torch\nimport torch.nn as nn\nq = torch.randn(bs, n_heads, sl, head_dim)\nk = torch.randn(bs, n_heads, sl, head_dim)\nenergy = q @ k\n```\n\n```python raises=RuntimeError\nscores = torch.randn(bs, n_heads, sl, sl)\nmask = torch.ones(bs, sl, 1, 1).bool()\nscores.masked_fill(mask, 0)\n```\n\n```python raises=RuntimeError\nx = q.transpose(1, 2).view(bs, -1, hid_dim)\n```\n\n```python raises=RuntimeError\nfc = nn.Linear(hid_dim, hid_dim)\nfc(torch.randn(bs, sl, head_dim))\n```\n";
+    let l = parse_lesson(text, "t.md", Lang::En).expect("parses");
+    let outcomes = lesson::run_lesson(&l, &[]).expect("runs");
+    let explained: Vec<String> = outcomes
+        .iter()
+        .map(|o| {
+            let e = o.error.as_ref().expect("each cell raises");
+            assert!(o.expectation_met);
+            e.explanation.join("\n")
+        })
+        .collect();
+    // q @ k: PyTorch's message is kept; the clash is head_dim against sl, and the hint is the transpose.
+    assert_eq!(
+        outcomes[0].error.as_ref().map(|e| e.message.as_str()),
+        Some(
+            "Expected size for first two dimensions of batch2 tensor to be: [2, 4] but got: [2, 7]."
+        )
+    );
+    assert!(
+        explained[0].contains("`q` is [bs=1, n_heads=2, sl=7, head_dim=4]"),
+        "{}",
+        explained[0]
+    );
+    assert!(
+        explained[0].contains("(head_dim) with the second-to-last of `k` (sl)"),
+        "{}",
+        explained[0]
+    );
+    assert!(
+        explained[0].contains("q @ k.transpose(-2, -1)"),
+        "{}",
+        explained[0]
+    );
+    // A mask of the wrong shape: sl against n_heads, and the pad-mask hint.
+    assert!(
+        explained[1].contains("`mask` has sl and `scores` has n_heads"),
+        "{}",
+        explained[1]
+    );
+    assert!(explained[1].contains("[bs, 1, 1, sl]"), "{}", explained[1]);
+    // view after transpose.
+    assert!(explained[2].contains(".contiguous()"), "{}", explained[2]);
+    // A Linear fed the wrong size.
+    assert!(explained[3].contains("(head_dim)"), "{}", explained[3]);
+    assert!(
+        explained[3].contains("last dim is 8; this one's is 4"),
+        "{}",
+        explained[3]
+    );
+}
+
+// ---- a property: random chains of shape ops against a naive model of names -----------------------------
+
+use proptest::prelude::*;
+
+/// One shape op, as a learner would write it, and what it does to a list of axis names (the naive model:
+/// names are strings, `1` an anonymous size-1 axis, `a*b` a merge).
+#[derive(Debug, Clone)]
+enum Op {
+    Transpose(usize, usize),
+    Unsqueeze(usize),
+    SqueezeFirstOne,
+    SumKeep(usize),
+    Sum(usize),
+    MergeLastTwo,
+    SplitLast,
+    AddBias,
+    Contiguous,
+}
+
+impl Op {
+    /// The Python for `x = x.<op>`, and the model's new names; `None` when the op does not apply.
+    fn apply(&self, names: &[String]) -> Option<(String, Vec<String>)> {
+        let n = names.len();
+        let mut v = names.to_vec();
+        let code = match *self {
+            Op::Transpose(a, b) if n >= 2 => {
+                let (a, b) = (a % n, b % n);
+                v.swap(a, b);
+                format!("x = x.transpose({a}, {b})")
+            }
+            Op::Unsqueeze(d) if n < 6 => {
+                let d = d % (n + 1);
+                v.insert(d, "1".into());
+                format!("x = x.unsqueeze({d})")
+            }
+            Op::SqueezeFirstOne => {
+                let d = v.iter().position(|s| s == "1")?;
+                v.remove(d);
+                format!("x = x.squeeze({d})")
+            }
+            Op::SumKeep(d) if n >= 1 => {
+                let d = d % n;
+                v[d] = "1".into();
+                format!("x = x.sum({d}, keepdim=True)")
+            }
+            Op::Sum(d) if n >= 2 => {
+                let d = d % n;
+                v.remove(d);
+                format!("x = x.sum({d})")
+            }
+            Op::MergeLastTwo if n >= 2 => {
+                let (a, b) = (v[n - 2].clone(), v[n - 1].clone());
+                if a == "1" || b == "1" || a.contains('*') || b.contains('*') {
+                    return None;
+                }
+                v.truncate(n - 2);
+                // A product reads in the lesson's order of dims, and n_heads*head_dim is hid_dim.
+                let order = ["bs", "sl", "hid_dim", "n_heads", "head_dim"];
+                let mut pair = [a, b];
+                pair.sort_by_key(|x| order.iter().position(|o| o == x));
+                v.push(if pair == ["n_heads", "head_dim"] {
+                    "hid_dim".to_string()
+                } else {
+                    pair.join("*")
+                });
+                let lead: Vec<String> = (0..n - 2).map(|i| format!("x.size({i})")).collect();
+                let mut args = lead;
+                args.push("-1".into());
+                format!("x = x.reshape({})", args.join(", "))
+            }
+            Op::SplitLast if n >= 1 && v[n - 1] == "hid_dim" => {
+                v.pop();
+                v.push("n_heads".into());
+                v.push("head_dim".into());
+                let mut args: Vec<String> = (0..n - 1).map(|i| format!("x.size({i})")).collect();
+                args.push("n_heads".into());
+                args.push("head_dim".into());
+                format!("x = x.reshape({})", args.join(", "))
+            }
+            Op::AddBias if n >= 1 && !v[n - 1].contains('*') && v[n - 1] != "1" => {
+                format!("x = x + torch.randn({})", v[n - 1])
+            }
+            Op::Contiguous => "x = x.contiguous()".into(),
+            _ => return None,
+        };
+        Some((code, v))
+    }
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        (0usize..6, 0usize..6).prop_map(|(a, b)| Op::Transpose(a, b)),
+        (0usize..6).prop_map(Op::Unsqueeze),
+        Just(Op::SqueezeFirstOne),
+        (0usize..6).prop_map(Op::SumKeep),
+        (0usize..6).prop_map(Op::Sum),
+        Just(Op::MergeLastTwo),
+        Just(Op::SplitLast),
+        Just(Op::AddBias),
+        Just(Op::Contiguous),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
+
+    #[test]
+    fn random_chains_of_shape_ops_name_axes_as_the_naive_model_does(ops in prop::collection::vec(op(), 1..8)) {
+        let mut names: Vec<String> = ["bs", "sl", "hid_dim"].iter().map(|s| s.to_string()).collect();
+        let mut code = String::from("x = torch.randn(bs, sl, hid_dim)\n");
+        for o in &ops {
+            if let Some((line, next)) = o.apply(&names) {
+                code.push_str(&line);
+                code.push('\n');
+                names = next;
+            }
+        }
+        // bs 2, sl 3, hid_dim 8, n_heads 2: sizes differ, so the model's names are the only reading.
+        let dims = "  bs: 2\n  sl: 3\n  hid_dim: 8\n  n_heads: 2\n  head_dim: hid_dim // n_heads\n";
+        let got = names_at(dims, &code);
+        let shown: Vec<String> = names
+            .iter()
+            .map(|n| if n == "1" { "_".to_string() } else { n.clone() })
+            .collect();
+        let want = format!("x: [{}]", shown.join(", "));
+        prop_assert_eq!(got.last().cloned().unwrap_or_default(), want, "{}", code);
+    }
 }

@@ -13,7 +13,18 @@ use super::{Interpreter, ops};
 impl Interpreter {
     #[inline]
     pub(crate) fn eval(&mut self, e: &Expr, scope: &ScopeRef) -> PyResult<Value> {
-        let v = self.eval_expr(e, scope)?;
+        let v = match self.eval_expr(e, scope) {
+            Ok(v) => v,
+            Err(u) => {
+                if self.recorder.is_some()
+                    && matches!(u, super::error::Unwind::Exception(_))
+                    && matches!(e, Expr::Call(_) | Expr::BinOp(_))
+                {
+                    self.record_failure(e, scope);
+                }
+                return Err(u);
+            }
+        };
         if self.recorder.is_some()
             && matches!(
                 e,

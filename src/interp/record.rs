@@ -20,6 +20,8 @@ use crate::tensor::Tensor;
 use crate::tensor::sym::Axes;
 
 use super::Interpreter;
+use super::stmt::ScopeRef;
+use super::value::Value;
 
 /// A tensor-valued sub-expression, as first evaluated.
 #[derive(Debug, Clone)]
@@ -43,10 +45,29 @@ pub struct SubExpr {
     pub count: u32,
 }
 
+/// An operand of the expression that failed, with its shape where it was a tensor.
+#[derive(Debug, Clone)]
+pub struct FailedOperand {
+    pub text: String,
+    pub shape: Option<(Vec<usize>, Axes)>,
+}
+
+/// The innermost call or operator that raised, and its operands (for explaining shape errors).
+#[derive(Debug, Clone)]
+pub struct Failure {
+    pub text: String,
+    /// The method or function called (`view`, `masked_fill`, `fc_q`), or the operator (`@`, `+`).
+    pub op: String,
+    /// Whether `op` was called as a method (its receiver is the first operand).
+    pub method: bool,
+    pub operands: Vec<FailedOperand>,
+}
+
 /// Sub-expressions noted while recording, in the order first evaluated.
 #[derive(Default)]
 pub struct Recorder {
     pub entries: Vec<SubExpr>,
+    pub failure: Option<Failure>,
     seen: FxHashMap<(usize, u32, u32), usize>,
 }
 
@@ -59,9 +80,80 @@ impl Interpreter {
         self.recorder = Some(Box::default());
     }
 
-    /// Stops recording and returns what was noted.
-    pub fn take_recording(&mut self) -> Vec<SubExpr> {
-        self.recorder.take().map(|r| r.entries).unwrap_or_default()
+    /// Stops recording and returns what was noted: the sub-expressions, and the innermost call or operator
+    /// that raised (if one did).
+    pub fn take_recording(&mut self) -> (Vec<SubExpr>, Option<Failure>) {
+        self.recorder
+            .take()
+            .map(|r| (r.entries, r.failure))
+            .unwrap_or_default()
+    }
+
+    /// Notes the innermost call or operator that raised, with the shapes of its operands: a name's
+    /// current value, or a sub-expression's noted shape (nothing is evaluated again).
+    #[cold]
+    pub(super) fn record_failure(&mut self, e: &Expr, scope: &ScopeRef) {
+        let Some(ctx) = self.frames.last() else {
+            return;
+        };
+        if self.recorder.as_ref().is_none_or(|r| r.failure.is_some()) {
+            return;
+        }
+        let lines = Rc::clone(&ctx.lines);
+        let ptr = Rc::as_ptr(&lines) as *const () as usize;
+        let text_of = |x: &Expr| {
+            let r = x.range();
+            lines
+                .text(usize::from(r.start()), usize::from(r.end()))
+                .to_string()
+        };
+        let (op, method, exprs): (String, bool, Vec<&Expr>) = match e {
+            Expr::BinOp(b) => (
+                super::ops::op_symbol(b.op).to_string(),
+                false,
+                vec![&b.left, &b.right],
+            ),
+            Expr::Call(c) => match c.func.as_ref() {
+                Expr::Attribute(a) => {
+                    let mut v: Vec<&Expr> = vec![&a.value];
+                    v.extend(c.args.iter());
+                    (a.attr.to_string(), true, v)
+                }
+                other => (text_of(other), false, c.args.iter().collect()),
+            },
+            _ => return,
+        };
+        let mut operands = Vec::with_capacity(exprs.len());
+        for x in exprs {
+            let shape = match x {
+                Expr::Name(n) => match self.lookup(scope, &n.id) {
+                    Some(Value::Tensor(t)) => Some((t.shape().to_vec(), t.axes().clone())),
+                    _ => None,
+                },
+                other => {
+                    let r = other.range();
+                    let key = (ptr, u32::from(r.start()), u32::from(r.end()));
+                    self.recorder.as_ref().and_then(|rec| {
+                        let i = *rec.seen.get(&key)?;
+                        let s = rec.entries.get(i)?;
+                        Some((s.shape.clone(), s.axes.clone()))
+                    })
+                }
+            };
+            operands.push(FailedOperand {
+                text: text_of(x),
+                shape,
+            });
+        }
+        let failure = Failure {
+            text: text_of(e),
+            op,
+            method,
+            operands,
+        };
+        if let Some(rec) = self.recorder.as_mut() {
+            rec.failure = Some(failure);
+        }
     }
 
     /// Notes `e`, which evaluated to `t` (called by `eval` only while recording).

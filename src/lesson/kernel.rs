@@ -153,6 +153,8 @@ pub struct CellError {
     /// Line in the lesson file where it failed.
     pub line: Option<usize>,
     pub traceback: String,
+    /// For a shape error: the operands' named shapes, the dims that clash and a hint (`lesson::explain`).
+    pub explanation: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -436,7 +438,8 @@ impl Kernel {
         self.interp.warnings.clear();
         self.interp.start_recording();
         let result = self.interp.run(&source, &self.path);
-        let recorded = self.interp.take_recording();
+        let (recorded, failure) = self.interp.take_recording();
+        let failure = failure.filter(|f| !f.operands.is_empty());
         outcome.lines = self.line_shapes(cell, recorded);
         outcome.stdout = self.interp.take_output();
         outcome.warnings = std::mem::take(&mut self.interp.warnings);
@@ -454,6 +457,7 @@ impl Kernel {
                         message: format!("this cell should raise {kind}, but it ran without error"),
                         line: Some(cell.line),
                         traceback: String::new(),
+                        explanation: Vec::new(),
                     });
                 }
             }
@@ -465,11 +469,16 @@ impl Kernel {
                     _ => false,
                 };
                 outcome.expectation_met = expected;
+                let explanation = failure
+                    .as_ref()
+                    .and_then(|f| super::explain::explain(self, &e.message, f))
+                    .unwrap_or_default();
                 outcome.error = Some(CellError {
                     kind: e.kind.to_string(),
                     message: e.message.clone(),
                     line: e.line(),
                     traceback: e.traceback(),
+                    explanation,
                 });
             }
         }
@@ -669,6 +678,15 @@ impl Kernel {
                 line: h.line,
             });
         }
+    }
+}
+
+impl super::explain::Namer for Kernel {
+    fn named_sizes(&self, shape: &[usize], axes: &Axes) -> String {
+        Kernel::named_sizes(self, shape, axes)
+    }
+    fn axis_name(&self, axes: &Axes, i: usize) -> Option<String> {
+        self.sym_name(crate::tensor::sym::axis(axes, i).as_ref())
     }
 }
 

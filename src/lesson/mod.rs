@@ -4,6 +4,7 @@
 pub mod bundle;
 pub mod check;
 pub mod error;
+pub mod explain;
 pub mod kernel;
 pub mod model;
 pub mod parse;

@@ -38,6 +38,9 @@ pub fn render_markdown(trace: &Trace<'_>) -> String {
             out.push_str("\n```text\n");
             out.push_str(text.trim_end());
             out.push_str("\n```\n");
+            for line in o.error.iter().flat_map(|e| &e.explanation) {
+                out.push_str(&format!("\n> {line}\n"));
+            }
         }
         if !o.tensors.is_empty() {
             out.push_str("\n| tensor | shape | dtype | strides |\n| --- | --- | --- | --- |\n");

@@ -119,6 +119,9 @@ pub fn render_text(trace: &Trace<'_>, color: bool) -> String {
                 "error".red().bold()
             };
             out.push_str(&format!("  {label}: {}: {}\n", e.kind, e.message));
+            for line in &e.explanation {
+                out.push_str(&format!("    {} {line}\n", "›".yellow()));
+            }
         }
         for t in &o.tensors {
             let mut line = format!("  {} {} {}", t.name.bold(), t.named_shape, t.dtype.dimmed());

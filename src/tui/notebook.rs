@@ -319,6 +319,18 @@ pub(super) fn outcome_lines(
             spans.extend(seg.spans);
             lines.push(Line::from(spans));
         }
+        // The lesson's explanation of a shape error, under PyTorch's message.
+        for text in &e.explanation {
+            for seg in prose::wrap_spans(
+                &[(text.clone(), Style::default().fg(c.fg(Color::Yellow)))],
+                width.saturating_sub(6),
+                "",
+            ) {
+                let mut spans = vec![gutter.clone(), Span::raw("    ")];
+                spans.extend(seg.spans);
+                lines.push(Line::from(spans));
+            }
+        }
     }
     for tinfo in &o.tensors {
         let check = o.shape_checks.iter().find(|s| s.expr == tinfo.name);
@@ -351,6 +363,21 @@ pub(super) fn outcome_lines(
             None => {}
         }
         lines.push(Line::from(spans));
+        // A view that scrambled its axes says which dims it mixed.
+        if let Some(note) = &tinfo.note {
+            for seg in prose::wrap_spans(
+                &[(
+                    format!("⚠ {note}"),
+                    Style::default().fg(c.fg(Color::Yellow)),
+                )],
+                width.saturating_sub(6),
+                "",
+            ) {
+                let mut spans = vec![gutter.clone(), Span::raw("    ")];
+                spans.extend(seg.spans);
+                lines.push(Line::from(spans));
+            }
+        }
     }
     for s in o
         .shape_checks

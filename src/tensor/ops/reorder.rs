@@ -4,6 +4,7 @@
 
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::{broadcast_shapes, contiguous_strides, wrap_dim};
+use crate::tensor::sym::Sym;
 use crate::tensor::{Scalar, Tensor};
 use crate::with_dtype;
 
@@ -69,7 +70,32 @@ pub fn repeat(x: &Tensor, repeats: &[i64]) -> Result<Tensor> {
         .zip(src.shape())
         .map(|(&r, &s)| r.max(0) * s as i64)
         .collect();
-    expanded.reshape(&final_shape)
+    // Always a copy with its own storage, as PyTorch's: a view of the expanded tensor would alias `x` (and
+    // have stride 0 where a size-1 dim was repeated).
+    let out = expanded.deep_copy().reshape(&final_shape)?;
+    Ok(out)
+}
+
+/// `repeat` whose repeat counts carry symbols: axis k is `repeats[k] * x.shape[k]` as symbols
+/// (`x.unsqueeze(0).repeat(bs, 1, 1)` is `[bs, sl, hid_dim]`), at every size.
+pub fn repeat_named(x: &Tensor, repeats: &[i64], syms: &[Option<Sym>]) -> Result<Tensor> {
+    let out = repeat(x, repeats)?;
+    if syms.len() != repeats.len() {
+        return Ok(out);
+    }
+    let lead = repeats.len() - x.ndim();
+    let one = Sym::constant(1);
+    let axes = (0..repeats.len())
+        .map(|k| {
+            let own = if k < lead {
+                Some(one.clone())
+            } else {
+                x.axis(k - lead)
+            };
+            own?.mul(syms[k].as_ref()?)
+        })
+        .collect();
+    Ok(out.with_axes(crate::tensor::sym::axes(axes)))
 }
 
 /// `x.repeat_interleave(repeats, dim)`: each slice along `dim` repeated `repeats` times in place;

@@ -190,7 +190,14 @@ pub(super) static F_DEFS: &[FDef] = &[
     cpp(
         "one_hot",
         &["one_hot(Tensor input, int num_classes=-1)"],
-        |_, c| t(create::one_hot(&c.tensor(0)?, c.int(1)?)?),
+        |_, c| {
+            let x = c.tensor(0)?;
+            let out = create::one_hot(&x, c.int(1)?)?;
+            // The input's axes, then the classes (`num_classes=vocab`).
+            let mut axes = crate::tensor::sym::axes_vec(x.axes(), x.ndim());
+            axes.push(c.int_sym(1).filter(|_| c.int(1).is_ok_and(|n| n >= 0)));
+            t(out.with_axes(crate::tensor::sym::axes(axes)))
+        },
         Node::Own,
     ),
     py(

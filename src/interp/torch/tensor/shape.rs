@@ -150,10 +150,20 @@ pub(super) static DEFS: &[Def] = &[
     Def::method(
         "repeat",
         &["repeat(Tensor input, SymInt[] repeats)"],
-        |_, c| t(reorder::repeat(&c.this()?, &c.int_list(1)?)?),
+        |_, c| {
+            t(reorder::repeat_named(
+                &c.this()?,
+                &c.int_list(1)?,
+                &c.int_list_syms(1),
+            )?)
+        },
     ),
     Def::both("tile", &["tile(Tensor input, SymInt[] dims)"], |_, c| {
-        t(reorder::repeat(&c.this()?, &c.int_list(1)?)?)
+        t(reorder::repeat_named(
+            &c.this()?,
+            &c.int_list(1)?,
+            &c.int_list_syms(1),
+        )?)
     }),
     Def::method(
         "contiguous",
