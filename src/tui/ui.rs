@@ -376,11 +376,19 @@ fn render_line_shapes(app: &App, o: &crate::lesson::CellOutcome, f: &mut Frame, 
             Span::raw(l.code.trim().to_string()),
         ]),
     ];
-    for (label, shape, note) in l.rows() {
-        lines.push(Line::from(vec![
-            Span::raw(format!("  {label}  ")),
-            Span::styled(shape, Style::default().fg(c.fg(Color::Cyan))),
-        ]));
+    let rows = l.rows();
+    // Label and shape side by side where they fit, else the shape under its label.
+    let side_by_side = rows.iter().all(|(label, shape, _)| {
+        label.chars().count() + shape.chars().count() + 4 <= area.width as usize
+    });
+    for (label, shape, note) in rows {
+        let shape = Span::styled(shape, Style::default().fg(c.fg(Color::Cyan)));
+        if side_by_side {
+            lines.push(Line::from(vec![Span::raw(format!("  {label}  ")), shape]));
+        } else {
+            lines.push(Line::from(Span::raw(format!("  {}", label.trim_end()))));
+            lines.push(Line::from(vec![Span::raw("      "), shape]));
+        }
         if !note.is_empty() {
             lines.push(Line::from(Span::styled(
                 format!("      {note}"),

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Captures the README's screens from the real TUI in tmux (120x40): assets/screenshot*.txt (the text the
+# README quotes) and, when Pillow is available (../shared/tools/termshot.py), the same screens as PNGs.
+#
+#   tools/screenshots.sh            # builds the release binary, writes assets/
+#   PYTHON=.venv/bin/python tools/screenshots.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+BIN=$PWD/target/release/transformer-tutor
+PY=${PYTHON:-python3}
+TERMSHOT=../shared/tools/termshot.py
+home=$(mktemp -d)
+n=0
+sock=tt-shots-$$-0
+trap 'tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$home"' EXIT
+
+start() { # lesson (a fresh tmux server each time)
+  tmux -L "$sock" kill-server 2>/dev/null || true
+  n=$((n + 1))
+  sock=tt-shots-$$-$n
+  tmux -L "$sock" new-session -d -x 120 -y 40 \
+    "env TRANSFORMER_TUTOR_HOME=$home LANG=en_US.UTF-8 $BIN open $1"
+  sleep 1.5
+}
+keys() { for k in "$@"; do tmux -L "$sock" send-keys "$k"; sleep 0.15; done; sleep 0.8; }
+shot() { # name
+  tmux -L "$sock" capture-pane -p > "assets/$1.txt"
+  tmux -L "$sock" capture-pane -p -e > "$home/$1.ansi"
+  if [ -f "$TERMSHOT" ] && "$PY" -c 'import PIL' 2>/dev/null; then
+    "$PY" "$TERMSHOT" --cols 120 --rows 40 "$home/$1.ansi" "assets/$1.png" > /dev/null
+  fi
+}
+
+# 1. Attention weights of the scores lesson in the inspector.
+rm -rf "$home"/*
+start attention-softmax
+keys R
+keys k k k k k k k k k k k k j j j j j
+shot screenshot
+# 2. The same cell at the paper's sizes.
+keys z p Enter
+shot screenshot-paper
+# 3. Shapes, line by line: the multi-head attention module's forward pass by hand.
+rm -rf "$home"/*
+start multi-head-attention
+keys R
+keys k k k k k k k k k k k k j j j j j
+keys s ']'
+shot screenshot-shapes
+# 4. Heads merged without transposing back: a view that mixes dims, flagged.
+rm -rf "$home"/*
+start view-reshape
+keys R
+keys k k k k k k k k k k k k k j j j j j j j j j
+shot screenshot-mixed
+echo "wrote assets/screenshot*.txt$( [ -f assets/screenshot.png ] && echo ' and .png')"
