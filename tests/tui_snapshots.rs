@@ -69,6 +69,37 @@ fn memory_layout_of_a_transposed_tensor() {
 }
 
 #[test]
+fn shapes_line_by_line_with_the_line_cursor() {
+    let mut a = app("multi-head-attention", Lang::En, false);
+    a.update(Action::RunAll);
+    for _ in 0..20 {
+        a.update(Action::Up);
+    }
+    for _ in 0..5 {
+        a.update(Action::Down);
+    }
+    a.update(Action::ToggleLines);
+    a.update(Action::LineCursor(1));
+    let wide = draw(&mut a, 160, 40);
+    assert!(wide.contains("› K = mha.fc_k(src)"), "{wide}");
+    insta::assert_snapshot!(draw(&mut a, 120, 40));
+}
+
+#[test]
+fn korean_shapes_line_by_line() {
+    let mut a = app("head-split", Lang::Ko, false);
+    a.update(Action::RunAll);
+    for _ in 0..20 {
+        a.update(Action::Up);
+    }
+    for _ in 0..8 {
+        a.update(Action::Down);
+    }
+    a.update(Action::LineCursor(1));
+    insta::assert_snapshot!(draw(&mut a, 120, 40));
+}
+
+#[test]
 fn help_overlay() {
     let mut a = app("masking", Lang::En, false);
     a.update(Action::Help);
