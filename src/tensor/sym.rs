@@ -328,9 +328,13 @@ impl fmt::Debug for Sym {
     }
 }
 
-/// Axes from a list of optional symbols; `None` when none is known.
+/// Axes from a list of optional symbols; `None` when none names a size (only constants and unknowns:
+/// a tensor made from literals shows its numbers either way, and carrying nothing keeps plain scripts fast).
 pub fn axes(syms: Vec<Option<Sym>>) -> Axes {
-    if syms.iter().all(Option::is_none) {
+    if syms
+        .iter()
+        .all(|s| s.as_ref().is_none_or(|s| s.as_constant().is_some()))
+    {
         None
     } else {
         Some(Rc::from(syms))

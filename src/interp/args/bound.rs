@@ -248,12 +248,17 @@ impl<'s> Bound<'s> {
 
     /// The symbols of an `int[]` parameter's items (`view(bs, -1, n_heads, head_dim)`): a size's symbol, a
     /// literal's constant, `None` for anything else. Read after [`Bound::int_list`] has checked the items.
+    /// Empty when no item is a size with a symbol (all literals): callers then read the values as
+    /// constants only where they need them (see `Tensor::view_named`).
     pub fn int_list_syms(&self, i: usize) -> Vec<Option<Sym>> {
-        self.int_list_items(i)
-            .unwrap_or_default()
+        let items = self.int_list_items(i).unwrap_or_default();
+        if !items
             .iter()
-            .map(int_sym)
-            .collect()
+            .any(|v| matches!(v, Value::Int(_, Some(s)) if !s.is_opaque()))
+        {
+            return Vec::new();
+        }
+        items.iter().map(int_sym).collect()
     }
 
     /// The symbol of an `int` parameter (its size's symbol, or the literal's constant).

@@ -80,6 +80,17 @@ pub fn repeat(x: &Tensor, repeats: &[i64]) -> Result<Tensor> {
 /// (`x.unsqueeze(0).repeat(bs, 1, 1)` is `[bs, sl, hid_dim]`), at every size.
 pub fn repeat_named(x: &Tensor, repeats: &[i64], syms: &[Option<Sym>]) -> Result<Tensor> {
     let out = repeat(x, repeats)?;
+    if x.axes().is_none() && syms.is_empty() {
+        return Ok(out);
+    }
+    // Literal counts (`repeat(1, 2)`) are constants.
+    let literal: Vec<Option<Sym>>;
+    let syms = if syms.is_empty() {
+        literal = repeats.iter().map(|&r| Some(Sym::constant(r))).collect();
+        &literal[..]
+    } else {
+        syms
+    };
     if syms.len() != repeats.len() {
         return Ok(out);
     }

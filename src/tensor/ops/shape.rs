@@ -34,6 +34,16 @@ impl Tensor {
     }
 
     fn name_reshaped(&self, out: Tensor, shape: &[i64], args: &[Option<Sym>]) -> Tensor {
+        if self.axes().is_none() && args.is_empty() {
+            return out;
+        }
+        let literal;
+        let args = if args.is_empty() {
+            literal = literal_syms(shape);
+            &literal[..]
+        } else {
+            args
+        };
         if args.len() != shape.len() {
             return out;
         }
@@ -238,6 +248,16 @@ impl Tensor {
     /// same size) is this tensor's where known, else the argument's.
     pub fn expand_named(&self, sizes: &[i64], args: &[Option<Sym>]) -> Result<Tensor> {
         let out = self.expand(sizes)?;
+        if self.axes().is_none() && args.is_empty() {
+            return Ok(out);
+        }
+        let literal;
+        let args = if args.is_empty() {
+            literal = literal_syms(sizes);
+            &literal[..]
+        } else {
+            args
+        };
         if args.len() != sizes.len() {
             return Ok(out);
         }
@@ -550,6 +570,14 @@ impl Tensor {
     pub fn contiguous_strides(&self) -> Vec<usize> {
         contiguous_strides(self.shape())
     }
+}
+
+/// Sizes given as literals, as constants (`-1` has none).
+fn literal_syms(sizes: &[i64]) -> Vec<Option<Sym>> {
+    sizes
+        .iter()
+        .map(|&s| (s >= 0).then(|| Sym::constant(s)))
+        .collect()
 }
 
 /// The axes of tensors joined along `d` (`cat`): the sum of theirs along `d`, the agreed one elsewhere

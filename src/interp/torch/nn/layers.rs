@@ -255,7 +255,10 @@ pub(super) fn linear_init_fn(interp: &mut Interpreter, args: Args) -> PyResult<V
         b.value(1).unwrap_or(Value::None),
     ])?;
     let (out_f, in_f) = (given_sizes[0], given_sizes[1]);
-    let (out_s, in_s) = (syms[0].clone(), syms[1].clone());
+    let (out_s, in_s) = (
+        syms.first().cloned().flatten(),
+        syms.get(1).cloned().flatten(),
+    );
     if in_f < 0 || out_f < 0 {
         return Err(exc(
             ExcKind::RuntimeError,
@@ -345,8 +348,14 @@ pub(super) fn embedding_init(interp: &mut Interpreter, args: Args) -> PyResult<V
         padding.map(|x| x as usize),
     );
     inst.set("training", Value::Bool(true));
-    inst.set("num_embeddings", Value::sym_int(n, syms[0].clone()));
-    inst.set("embedding_dim", Value::sym_int(d, syms[1].clone()));
+    inst.set(
+        "num_embeddings",
+        Value::sym_int(n, syms.first().cloned().flatten()),
+    );
+    inst.set(
+        "embedding_dim",
+        Value::sym_int(d, syms.get(1).cloned().flatten()),
+    );
     inst.set(
         "padding_idx",
         padding.map(Value::int).unwrap_or(Value::None),
