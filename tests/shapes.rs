@@ -174,7 +174,9 @@ fn reductions_indexing_and_joins_drop_keep_or_combine_axes() {
          lead = x[:, :sl]\n\
          c = torch.cat([x, x], dim=-1)\n\
          st = torch.stack([x, x])\n\
-         f = x.flatten(1)",
+         f = x.flatten(1)\n\
+         q, k, v = torch.randn(bs, sl, 3 * hid_dim).chunk(3, dim=-1)\n\
+         a, b = torch.randn(bs, sl, 2 * hid_dim).split(hid_dim, dim=-1)",
     );
     assert_eq!(
         v,
@@ -189,6 +191,11 @@ fn reductions_indexing_and_joins_drop_keep_or_combine_axes() {
             "c: [bs, sl, 2*hid_dim]",
             "st: [_, bs, sl, hid_dim]",
             "f: [bs, sl*hid_dim]",
+            "q: [bs, sl, hid_dim]",
+            "k: [bs, sl, hid_dim]",
+            "v: [bs, sl, hid_dim]",
+            "a: [bs, sl, hid_dim]",
+            "b: [bs, sl, hid_dim]",
         ]
     );
 }
@@ -265,6 +272,23 @@ fn course_names(lang: Lang, sizes: &[(&str, i64)]) -> Vec<String> {
         let overrides = lesson::sizes::overrides_for(l, &sets);
         let outcomes = lesson::run_lesson(l, &overrides).expect("lesson runs");
         for (cell, o) in l.cells().zip(&outcomes) {
+            // Every sub-expression of every line, as well as every tensor the cell leaves behind.
+            for line in &o.lines {
+                for st in &line.steps {
+                    let names: Vec<String> = st
+                        .names
+                        .iter()
+                        .map(|n| n.clone().unwrap_or_else(|| "_".into()))
+                        .collect();
+                    out.push(format!(
+                        "{} line {} `{}`: [{}]",
+                        l.path,
+                        line.line,
+                        st.text,
+                        names.join(", ")
+                    ));
+                }
+            }
             for t in &o.tensors {
                 let names: Vec<String> = t
                     .names
@@ -324,14 +348,29 @@ fn assert_names_hold_at_every_size(lang: Lang) {
         .expect("spawn")
         .join()
         .expect("no panic");
+    // Entries are `key: [names]`; a step that ran at one size only (a cell that raises at its own sizes
+    // but not where two dims are equal) has nothing to compare.
+    let split = |e: &String| -> (String, String) {
+        let (k, v) = e.rsplit_once(": [").unwrap_or((e, ""));
+        (k.to_string(), v.to_string())
+    };
+    let own_map: std::collections::HashMap<String, String> = own.iter().map(split).collect();
     for (label, other) in [("colliding", &colliding), ("paper", &paper)] {
-        let differ: Vec<String> = own
-            .iter()
-            .zip(other)
-            .filter(|(a, b)| a != b)
-            .map(|(a, b)| format!("own sizes: {a}\n{label}: {b}"))
-            .collect();
-        assert_eq!(own.len(), other.len());
+        let mut shared = 0;
+        let mut differ = Vec::new();
+        for (k, v) in other.iter().map(split) {
+            if let Some(mine) = own_map.get(&k) {
+                shared += 1;
+                if *mine != v {
+                    differ.push(format!("{k}\n  own sizes: [{mine}\n  {label}: [{v}"));
+                }
+            }
+        }
+        assert!(
+            shared * 100 >= own.len() * 95,
+            "only {shared} of {} entries at {label} sizes",
+            own.len()
+        );
         assert!(differ.is_empty(), "{}", differ.join("\n\n"));
     }
 }

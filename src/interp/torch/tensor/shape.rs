@@ -5,6 +5,7 @@ use crate::interp::Interpreter;
 use crate::interp::args::{Dialect, Sig};
 use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::value::{Args, Value};
+use crate::tensor::layout::wrap_dim;
 use crate::tensor::ops::reorder;
 use crate::tensor::{SplitSizes, Tensor};
 
@@ -216,7 +217,32 @@ pub(super) static DEFS: &[Def] = &[
     Def::both(
         "chunk",
         &["chunk(Tensor input, int chunks, int dim=0)"],
-        |_, c| tensors(c.this()?.chunk(c.int(1)?, c.int(2)?)?),
+        |_, c| {
+            let x = c.this()?;
+            let (chunks, dim) = (c.int(1)?, c.int(2)?);
+            let pieces = x.chunk(chunks, dim)?;
+            // Equal pieces are the axis divided by their number (`qkv.chunk(3, dim=-1)` of
+            // `[.., 3*hid_dim]` is `hid_dim`).
+            let d = wrap_dim(dim, x.ndim()).unwrap_or(0);
+            let equal = pieces.len() as i64 == chunks
+                && pieces.windows(2).all(|w| w[0].shape() == w[1].shape());
+            let piece = x
+                .axis(d)
+                .filter(|_| equal)
+                .and_then(|a| a.div_exact(&crate::tensor::sym::Sym::constant(chunks)));
+            if piece.is_none() {
+                return tensors(pieces);
+            }
+            let mut axes = crate::tensor::sym::axes_vec(x.axes(), x.ndim());
+            axes[d] = piece;
+            let axes = crate::tensor::sym::axes(axes);
+            tensors(
+                pieces
+                    .into_iter()
+                    .map(|p| p.with_axes(axes.clone()))
+                    .collect(),
+            )
+        },
     ),
     Def::both("unbind", &["unbind(Tensor input, int dim=0)"], |_, c| {
         tensors(reorder::unbind(&c.this()?, c.int(1)?)?)
@@ -288,13 +314,40 @@ fn split(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let dim = c.value_or_default(2)?;
     let each = matches!(size, Value::Int(_, _) | Value::Bool(_));
     let args = Args::new(vec![Value::Tensor(x.clone()), size, dim]);
-    let (sizes, dim) = if each {
+    let (sizes, dim, syms) = if each {
         let b = SPLIT.bind(args)?;
-        (SplitSizes::Each(b.int(1)?.max(0) as usize), b.int(2)?)
+        let k = b.int(1)?.max(0) as usize;
+        let n = x
+            .shape()
+            .get(wrap_dim(b.int(2)?, x.ndim()).unwrap_or(0))
+            .copied();
+        let count = n.map_or(0, |n| n.div_ceil(k.max(1)));
+        (SplitSizes::Each(k), b.int(2)?, vec![b.int_sym(1); count])
     } else {
         let b = SPLIT_WITH_SIZES.bind(args)?;
         let sizes = b.int_list(1)?.iter().map(|&v| v.max(0) as usize).collect();
-        (SplitSizes::List(sizes), b.int(2)?)
+        (SplitSizes::List(sizes), b.int(2)?, b.int_list_syms(1))
     };
-    tensors(x.split(sizes, dim)?)
+    let pieces = x.split(sizes, dim)?;
+    // Each piece's split axis is the size it was given (`qkv.split(hid_dim, dim=-1)`); a short last piece
+    // has none.
+    let d = wrap_dim(dim, x.ndim()).unwrap_or(0);
+    let named = pieces
+        .into_iter()
+        .zip(syms.into_iter().chain(std::iter::repeat(None)))
+        .map(|(p, s)| {
+            let fits = s
+                .as_ref()
+                .is_some_and(|s| s.as_constant().is_none() && !s.is_opaque());
+            if !fits || p.axes().is_none() && x.axes().is_none() {
+                return p;
+            }
+            let mut axes = crate::tensor::sym::axes_vec(x.axes(), x.ndim());
+            if let Some(a) = axes.get_mut(d) {
+                *a = s;
+            }
+            p.with_axes(crate::tensor::sym::axes(axes))
+        })
+        .collect();
+    tensors(named)
 }
