@@ -281,8 +281,9 @@ fn course_names(lang: Lang, sizes: &[(&str, i64)]) -> Vec<String> {
                         .map(|n| n.clone().unwrap_or_else(|| "_".into()))
                         .collect();
                     out.push(format!(
-                        "{} line {} `{}`: [{}]",
+                        "{} cell {} line {} `{}`: [{}]",
                         l.path,
+                        cell.index + 1,
                         line.line,
                         st.text,
                         names.join(", ")

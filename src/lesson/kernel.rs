@@ -85,6 +85,9 @@ pub struct LineShapes {
     pub line: usize,
     /// The statement's first line of source.
     pub code: String,
+    /// Whether the line is in the cell that ran (else in a function an earlier cell defined and this one
+    /// called: `layer(src, mask)` shows the lines of its `forward`).
+    pub in_cell: bool,
     pub steps: Vec<Step>,
 }
 
@@ -185,6 +188,9 @@ pub struct Kernel {
     path: String,
     /// Fingerprints of tensor globals before the cell: (object id, storage id, layout, data sum).
     seen: HashMap<Rc<str>, (usize, usize, u64)>,
+    /// Every code line of the lesson's cells by line number (for the lines of functions defined in one
+    /// cell and called from another).
+    code_lines: HashMap<usize, String>,
 }
 
 fn fingerprint(t: &Tensor) -> u64 {
@@ -318,6 +324,16 @@ impl Kernel {
             syms,
             path: lesson.path.clone(),
             seen: HashMap::new(),
+            code_lines: lesson
+                .cells()
+                .flat_map(|c| {
+                    c.code
+                        .lines()
+                        .enumerate()
+                        .map(|(k, l)| (c.line + k, l.to_string()))
+                        .collect::<Vec<_>>()
+                })
+                .collect(),
         };
         k.remember_tensors();
         Ok(k)
@@ -499,9 +515,10 @@ impl Kernel {
         let code_lines: Vec<&str> = cell.code.lines().collect();
         let mut out: Vec<LineShapes> = Vec::new();
         for r in recorded {
-            if *r.file != *self.path || r.stmt_line < first || r.stmt_line >= last {
+            if *r.file != *self.path {
                 continue;
             }
+            let in_cell = (first..last).contains(&r.stmt_line);
             let step = Step {
                 label: r.text.get(r.step_at..).unwrap_or(&r.text).to_string(),
                 text: r.text.clone(),
@@ -518,14 +535,23 @@ impl Kernel {
                 Some(l) => l.steps.push(step),
                 None => out.push(LineShapes {
                     line: r.stmt_line,
-                    code: code_lines
-                        .get(r.stmt_line - first)
-                        .map_or(String::new(), |s| s.to_string()),
+                    code: if in_cell {
+                        code_lines
+                            .get(r.stmt_line - first)
+                            .map_or(String::new(), |s| s.to_string())
+                    } else {
+                        self.code_lines
+                            .get(&r.stmt_line)
+                            .cloned()
+                            .unwrap_or_default()
+                    },
+                    in_cell,
                     steps: vec![step],
                 }),
             }
         }
-        out.sort_by_key(|l| l.line);
+        // The cell's own lines first, then the lines of the functions it called, each in file order.
+        out.sort_by_key(|l| (!l.in_cell, l.line));
         out
     }
 

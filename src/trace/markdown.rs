@@ -79,7 +79,12 @@ pub fn render_markdown(trace: &Trace<'_>) -> String {
         if !o.lines.is_empty() {
             out.push_str("\nShapes, line by line:\n\n```text\n");
             for l in &o.lines {
-                out.push_str(&format!("{:>4} │ {}\n", l.line, l.code.trim()));
+                let called = if l.in_cell {
+                    ""
+                } else {
+                    "   (called from this cell)"
+                };
+                out.push_str(&format!("{:>4} │ {}{called}\n", l.line, l.code.trim()));
                 for (label, shape, note) in l.rows() {
                     out.push_str(format!("       {label}  {shape}  {note}").trim_end());
                     out.push('\n');

@@ -155,9 +155,14 @@ pub fn render_text(trace: &Trace<'_>, color: bool) -> String {
         }
         for l in &o.lines {
             out.push_str(&format!(
-                "  {} {}\n",
+                "  {} {}{}\n",
                 format!("{:>4} │", l.line).dimmed(),
-                l.code.trim()
+                l.code.trim(),
+                if l.in_cell {
+                    String::new()
+                } else {
+                    format!("   {}", "(called from this cell)".dimmed())
+                }
             ));
             for (label, shape, note) in l.rows() {
                 let line = format!("         {label}  {shape}  {}", note.dimmed());

@@ -376,6 +376,16 @@ fn render_line_shapes(app: &App, o: &crate::lesson::CellOutcome, f: &mut Frame, 
             Span::raw(l.code.trim().to_string()),
         ]),
     ];
+    if !l.in_cell {
+        lines.push(Line::from(Span::styled(
+            t(
+                app,
+                "  (in a function this cell called)",
+                "  (이 셀이 부른 함수 안)",
+            ),
+            Style::default().fg(c.fg(Color::DarkGray)),
+        )));
+    }
     let rows = l.rows();
     // Label and shape side by side where they fit, else the shape under its label.
     let side_by_side = rows.iter().all(|(label, shape, _)| {
