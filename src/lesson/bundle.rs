@@ -141,17 +141,29 @@ pub fn load_path(path: &Path) -> Result<Lesson, LessonError> {
 
 /// A data file named in front matter: next to a lesson opened from disk (`../../assets/lessons/` or the
 /// lesson's own folder), else the bundled copy.
-pub fn data_file(lesson: &Lesson, name: &str) -> Option<String> {
-    if name.contains("..") || name.starts_with('/') {
-        return None;
+///
+/// A shared lesson folder is not trusted: `name` must be a relative path of plain components, none of them
+/// a symlink, naming a regular file (not a FIFO, a device or `/proc`'s endless files) of at most
+/// [`MAX_DATA_BYTES`]; anything else is refused with the reason.
+pub fn data_file(lesson: &Lesson, name: &str) -> Result<String, String> {
+    use std::path::Component;
+    let plain = !name.is_empty()
+        && Path::new(name)
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)));
+    if !plain {
+        return Err(format!(
+            "data file `{name}` must be a relative path inside the lesson's folder"
+        ));
     }
     let lesson_path = Path::new(&lesson.path);
     if lesson_path.exists()
         && let Some(dir) = lesson_path.parent()
     {
-        for candidate in [dir.join(name), dir.join("../../assets/lessons").join(name)] {
-            if let Ok(text) = std::fs::read_to_string(&candidate) {
-                return Some(text);
+        for base in [dir.to_path_buf(), dir.join("../../assets/lessons")] {
+            match read_plain_file(&base, name)? {
+                Some(text) => return Ok(text),
+                None => continue,
             }
         }
     }
@@ -159,4 +171,62 @@ pub fn data_file(lesson: &Lesson, name: &str) -> Option<String> {
         .get_file(name)
         .and_then(|f| f.contents_utf8())
         .map(str::to_string)
+        .ok_or_else(|| format!("data file `{name}` not found"))
+}
+
+/// Data files larger than this are refused: a lesson's data is a vocabulary or a few sentences.
+pub const MAX_DATA_BYTES: u64 = 4 << 20;
+
+/// `base/name` read as text, when it exists: `Ok(None)` when it does not, an error when a component is a
+/// symlink, it is not a regular file, it is too large or not UTF-8.
+fn read_plain_file(base: &Path, name: &str) -> Result<Option<String>, String> {
+    use std::io::Read;
+    let mut path = base.to_path_buf();
+    let parts: Vec<_> = Path::new(name).components().collect();
+    for (i, part) in parts.iter().enumerate() {
+        path.push(part);
+        let meta = match std::fs::symlink_metadata(&path) {
+            Ok(m) => m,
+            Err(_) => return Ok(None),
+        };
+        if meta.file_type().is_symlink() {
+            return Err(format!(
+                "data file `{name}`: `{}` is a symbolic link, which a lesson may not follow",
+                path.display()
+            ));
+        }
+        let last = i + 1 == parts.len();
+        if last && !meta.is_file() {
+            return Err(format!("data file `{name}` is not a regular file"));
+        }
+        if last && meta.len() > MAX_DATA_BYTES {
+            return Err(format!(
+                "data file `{name}` is {} bytes; lesson data may be at most {MAX_DATA_BYTES}",
+                meta.len()
+            ));
+        }
+    }
+    // Opened without following a link swapped in since the check, and without blocking on a FIFO.
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let file = options
+        .open(&path)
+        .map_err(|e| format!("data file `{name}`: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_DATA_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("data file `{name}`: {e}"))?;
+    if bytes.len() as u64 > MAX_DATA_BYTES {
+        return Err(format!(
+            "data file `{name}` grew past {MAX_DATA_BYTES} bytes while it was read"
+        ));
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| format!("data file `{name}` is not UTF-8 text"))
 }

@@ -313,9 +313,8 @@ impl Kernel {
             }
         }
         for (name, file) in &lesson.data {
-            let text = super::bundle::data_file(lesson, file).ok_or_else(|| {
-                LessonError::at(&lesson.path, 1, format!("data file `{file}` not found"))
-            })?;
+            let text = super::bundle::data_file(lesson, file)
+                .map_err(|why| LessonError::at(&lesson.path, 1, why))?;
             interp.set_global(name, Value::str(&text));
         }
         let mut k = Kernel {
