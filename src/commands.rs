@@ -177,8 +177,8 @@ pub fn trace(
         }
     };
     let text = match format {
-        TraceFormat::Text => render_text(&trace, use_color),
-        TraceFormat::Markdown => render_markdown(&trace),
+        TraceFormat::Text => crate::trace::sanitize(&render_text(&trace, use_color), use_color),
+        TraceFormat::Markdown => crate::trace::sanitize(&render_markdown(&trace), false),
         TraceFormat::Json => render_json(&trace),
     };
     emit(&text);

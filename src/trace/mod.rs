@@ -14,6 +14,48 @@ pub use json::render_json;
 pub use markdown::render_markdown;
 pub use text::render_text;
 
+/// Makes a rendered trace safe to print: every control character a lesson or its cells could have put in
+/// (titles, prose, printed strings, heatmap labels) is written visibly as `\x1b`, so a shared lesson cannot
+/// retitle the terminal, move the cursor or clear the screen. With `keep_colour`, colour sequences
+/// (`ESC [ digits ; … m`, which only change colours) pass, the trace's own colours among them.
+pub fn sanitize(text: &str, keep_colour: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c == '\n' || c == '\t' || !(c.is_control() || is_bidi_control(c)) {
+            out.push(c);
+            continue;
+        }
+        if keep_colour && c == '\u{1b}' {
+            let rest = &text[i + 1..];
+            if let Some(body) = rest.strip_prefix('[') {
+                let len = body
+                    .find(|ch: char| !(ch.is_ascii_digit() || ch == ';'))
+                    .unwrap_or(body.len());
+                if body[len..].starts_with('m') {
+                    out.push_str(&text[i..i + 2 + len + 1]);
+                    for _ in 0..len + 2 {
+                        chars.next();
+                    }
+                    continue;
+                }
+            }
+        }
+        let code = c as u32;
+        if code <= 0xff {
+            out.push_str(&format!("\\x{code:02x}"));
+        } else {
+            out.push_str(&format!("\\u{{{code:x}}}"));
+        }
+    }
+    out
+}
+
+/// Unicode's bidirectional overrides and isolates, which reorder what a terminal shows.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
 /// Heatmaps in traces fit this many rows and columns (larger data is downsampled).
 pub const HEATMAP_ROWS: usize = 24;
 pub const HEATMAP_COLS: usize = 64;
