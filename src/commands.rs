@@ -63,7 +63,7 @@ pub fn list(lang: Lang, format: ListFormat) -> Result<i32> {
             if course.is_empty() {
                 text.push_str("(no lessons bundled yet)\n");
             }
-            emit(&text);
+            emit(&crate::trace::sanitize(&text, false));
         }
         ListFormat::Json => {
             let items: Vec<serde_json::Value> = course
@@ -130,12 +130,14 @@ pub fn check(paths: &[std::path::PathBuf], sets: &[String]) -> Result<i32> {
     if paths.is_empty() {
         problems.extend(lesson::check::check_parity(&lessons));
     }
-    emit(
+    // A problem quotes the lesson (its code, its comments): shown, never obeyed.
+    emit(&crate::trace::sanitize(
         &problems
             .iter()
             .map(|p| format!("{p}\n"))
             .collect::<String>(),
-    );
+        false,
+    ));
     let sizes = if sets.is_empty() {
         String::new()
     } else {

@@ -175,7 +175,7 @@ pub fn data_file(lesson: &Lesson, name: &str) -> Result<String, String> {
 }
 
 /// Data files larger than this are refused: a lesson's data is a vocabulary or a few sentences.
-pub const MAX_DATA_BYTES: u64 = 4 << 20;
+pub const MAX_DATA_BYTES: u64 = 1 << 20;
 
 /// `base/name` read as text, when it exists: `Ok(None)` when it does not, an error when a component is a
 /// symlink, it is not a regular file, it is too large or not UTF-8.
