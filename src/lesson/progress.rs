@@ -1,6 +1,8 @@
 //! The learner's progress and edits, keyed by lesson id (never by position), in a versioned JSON file in the
-//! platform's data directory. Writes are atomic (temp file + rename); a corrupt or unknown file is set
-//! aside with a message, never fatal.
+//! platform's data directory. Writes are atomic (temp file + rename), and the last good file is kept as
+//! `progress.json.bak`. A file the tutor cannot read or parse (bad UTF-8, permissions, wrong types, a future
+//! version) is renamed aside before anything is saved; if it cannot be moved, the tutor keeps the progress in
+//! memory only and says so: an unread file is never overwritten.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -43,6 +45,10 @@ pub struct Progress {
     /// again on the next start unless `--set` is given.
     #[serde(default)]
     pub sizes: BTreeMap<String, i64>,
+    /// Why this progress may not be written: the file on disk could not be read and could not be moved
+    /// aside, so writing would destroy it.
+    #[serde(skip)]
+    pub save_blocked: Option<String>,
 }
 
 impl Default for Progress {
@@ -53,6 +59,7 @@ impl Default for Progress {
             lang: None,
             lessons: BTreeMap::new(),
             sizes: BTreeMap::new(),
+            save_blocked: None,
         }
     }
 }
@@ -84,54 +91,59 @@ impl Progress {
     /// Loads from `dir`; a missing file is a fresh start, an unreadable one is moved aside.
     pub fn load_from(dir: &Path) -> Loaded {
         let path = dir.join(FILE_NAME);
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
+        let problem = match std::fs::read(&path) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Loaded {
                     progress: Progress::default(),
                     warning: None,
                 };
             }
-            Err(e) => {
-                return Loaded {
-                    progress: Progress::default(),
-                    warning: Some(format!(
-                        "could not read {}: {e}; starting fresh",
-                        path.display()
-                    )),
-                };
-            }
-        };
-        let problem = match serde_json::from_str::<Progress>(&text) {
-            Ok(p) if p.version == STATE_VERSION => {
-                return Loaded {
-                    progress: p,
-                    warning: None,
-                };
-            }
-            Ok(p) => format!(
-                "it is version {}, this tutor reads version {STATE_VERSION}",
-                p.version
-            ),
-            Err(e) => format!("it is not valid ({e})"),
+            Err(e) => format!("it could not be read ({e})"),
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Err(_) => "it is not UTF-8 text".to_string(),
+                Ok(text) => match serde_json::from_str::<Progress>(&text) {
+                    Ok(p) if p.version == STATE_VERSION => {
+                        return Loaded {
+                            progress: p,
+                            warning: None,
+                        };
+                    }
+                    Ok(p) => format!(
+                        "it is version {}, this tutor reads version {STATE_VERSION}",
+                        p.version
+                    ),
+                    Err(e) => format!("it is not valid ({e})"),
+                },
+            },
         };
         let stamp = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_secs())
             .unwrap_or(0);
         let aside = dir.join(format!("{FILE_NAME}.unreadable-{stamp}"));
-        let moved = std::fs::rename(&path, &aside).is_ok();
-        Loaded {
-            progress: Progress::default(),
-            warning: Some(format!(
-                "progress file {} was set aside{}: {problem}; starting fresh",
-                path.display(),
-                if moved {
-                    format!(" as {}", aside.display())
-                } else {
-                    String::new()
+        match std::fs::rename(&path, &aside) {
+            Ok(()) => Loaded {
+                progress: Progress::default(),
+                warning: Some(format!(
+                    "progress file {} was set aside as {}: {problem}; starting fresh",
+                    path.display(),
+                    aside.display()
+                )),
+            },
+            Err(e) => {
+                let why = format!(
+                    "progress file {} cannot be used ({problem}) and could not be set aside ({e}); \
+                     progress is kept in memory only and the file is left as it is",
+                    path.display()
+                );
+                Loaded {
+                    progress: Progress {
+                        save_blocked: Some(why.clone()),
+                        ..Progress::default()
+                    },
+                    warning: Some(why),
                 }
-            )),
+            }
         }
     }
 
@@ -147,6 +159,9 @@ impl Progress {
 
     /// Writes atomically: a temp file in the same directory, flushed, then renamed over the old one.
     pub fn save_to(&self, dir: &Path) -> std::io::Result<()> {
+        if let Some(why) = &self.save_blocked {
+            return Err(std::io::Error::other(why.clone()));
+        }
         std::fs::create_dir_all(dir)?;
         let json = serde_json::to_string_pretty(self).map_err(std::io::Error::other)?;
         let tmp = dir.join(format!("{FILE_NAME}.tmp-{}", std::process::id()));
@@ -156,7 +171,12 @@ impl Progress {
             f.write_all(json.as_bytes())?;
             f.sync_all()?;
         }
-        std::fs::rename(&tmp, dir.join(FILE_NAME))
+        // The file being replaced was read and parsed (a bad one was set aside): keep it as the backup.
+        let path = dir.join(FILE_NAME);
+        if path.exists() {
+            let _ = std::fs::copy(&path, dir.join(format!("{FILE_NAME}.bak")));
+        }
+        std::fs::rename(&tmp, path)
     }
 
     pub fn save(&self) -> std::io::Result<()> {
@@ -220,6 +240,52 @@ mod tests {
         let l = Progress::load_from(&dir);
         assert!(l.warning.unwrap().contains("version 99"));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_with_bad_utf8_is_set_aside_whole_before_anything_is_saved() {
+        let dir = temp_dir("bad-utf8");
+        std::fs::create_dir_all(&dir).unwrap();
+        let bytes = b"{\"version\": 1, \"current\": \"masking\xff\"}".to_vec();
+        std::fs::write(dir.join(FILE_NAME), &bytes).unwrap();
+        let l = Progress::load_from(&dir);
+        let w = l.warning.unwrap();
+        assert!(w.contains("not UTF-8") && w.contains("set aside as"), "{w}");
+        l.progress.save_to(&dir).unwrap();
+        let aside: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().contains("unreadable"))
+            .collect();
+        assert_eq!(aside.len(), 1);
+        assert_eq!(std::fs::read(aside[0].path()).unwrap(), bytes);
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_set_aside_is_never_overwritten() {
+        let dir = temp_dir("blocked");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(FILE_NAME), b"not json").unwrap();
+        let p = Progress {
+            save_blocked: Some("cannot be set aside".into()),
+            ..Progress::default()
+        };
+        let e = p.save_to(&dir).unwrap_err();
+        assert!(e.to_string().contains("cannot be set aside"));
+        assert_eq!(std::fs::read(dir.join(FILE_NAME)).unwrap(), b"not json");
+    }
+
+    #[test]
+    fn the_last_good_file_is_kept_as_a_backup() {
+        let dir = temp_dir("backup");
+        let mut p = Progress::default();
+        p.lesson_mut("masking").completed.insert(3);
+        p.save_to(&dir).unwrap();
+        p.lesson_mut("masking").completed.insert(4);
+        p.save_to(&dir).unwrap();
+        let bak = std::fs::read_to_string(dir.join(format!("{FILE_NAME}.bak"))).unwrap();
+        let back: Progress = serde_json::from_str(&bak).unwrap();
+        assert_eq!(back.lesson("masking").unwrap().completed.len(), 1);
     }
 
     #[test]
