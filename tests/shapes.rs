@@ -323,24 +323,11 @@ const COLLIDING: &[(&str, i64)] = &[
     ("pf_dim", 16),
 ];
 
-/// The paper's base model (tests/lessons.rs runs the course at these sizes too).
-const PAPER: &[(&str, i64)] = &[
-    ("bs", 8),
-    ("sl", 128),
-    ("max_len", 128),
-    ("src_len", 128),
-    ("trg_len", 128),
-    ("hid_dim", 512),
-    ("d_model", 512),
-    ("n_heads", 8),
-    ("pf_dim", 2048),
-];
-
 fn assert_names_hold_at_every_size(lang: Lang) {
     let run = move || {
         let own = course_names(lang, &[]);
         let colliding = course_names(lang, COLLIDING);
-        let paper = course_names(lang, PAPER);
+        let paper = course_names(lang, lesson::sizes::PAPER);
         (own, colliding, paper)
     };
     let (own, colliding, paper) = std::thread::Builder::new()

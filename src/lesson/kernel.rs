@@ -136,7 +136,7 @@ impl LineShapes {
 }
 
 /// `(56, 4, 8, 1)`, `(8,)`: a tuple as Python prints it.
-fn tuple(v: &[usize]) -> String {
+pub fn tuple(v: &[usize]) -> String {
     match v {
         [one] => format!("({one},)"),
         _ => format!(

@@ -441,6 +441,24 @@ fn mark_mixed(ins: &[Option<Sym>], out: &mut [Option<Sym>]) {
     }
 }
 
+/// The symbols of a size argument: `args` when the call gave sizes with symbols, else each literal size
+/// as its constant (`-1` and other negatives have none).
+pub fn args_or_literals<'a>(
+    args: &'a [Option<Sym>],
+    sizes: &[i64],
+) -> std::borrow::Cow<'a, [Option<Sym>]> {
+    if args.is_empty() {
+        std::borrow::Cow::Owned(
+            sizes
+                .iter()
+                .map(|&s| (s >= 0).then(|| Sym::constant(s)))
+                .collect(),
+        )
+    } else {
+        std::borrow::Cow::Borrowed(args)
+    }
+}
+
 /// Axes reordered: output axis `i` is input axis `order[i]` (`permute`, `transpose`).
 pub fn permute(a: &Axes, order: &[usize]) -> Axes {
     let v = a.as_ref()?;

@@ -88,18 +88,7 @@ pub(crate) fn strides_teach(t: &crate::lesson::kernel::TensorInfo) -> bool {
     !t.contiguous || t.storage_offset != 0
 }
 
-pub(crate) fn fmt_tuple(v: &[usize]) -> String {
-    match v.len() {
-        1 => format!("({},)", v[0]),
-        _ => format!(
-            "({})",
-            v.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    }
-}
+pub(crate) use crate::lesson::kernel::tuple as fmt_tuple;
 
 pub(crate) fn cell_kind_label(kind: &crate::lesson::CellKind) -> Option<String> {
     match kind {

@@ -84,13 +84,7 @@ pub fn repeat_named(x: &Tensor, repeats: &[i64], syms: &[Option<Sym>]) -> Result
         return Ok(out);
     }
     // Literal counts (`repeat(1, 2)`) are constants.
-    let literal: Vec<Option<Sym>>;
-    let syms = if syms.is_empty() {
-        literal = repeats.iter().map(|&r| Some(Sym::constant(r))).collect();
-        &literal[..]
-    } else {
-        syms
-    };
+    let syms = crate::tensor::sym::args_or_literals(syms, repeats);
     if syms.len() != repeats.len() {
         return Ok(out);
     }

@@ -37,18 +37,12 @@ impl Tensor {
         if self.axes().is_none() && args.is_empty() {
             return out;
         }
-        let literal;
-        let args = if args.is_empty() {
-            literal = literal_syms(shape);
-            &literal[..]
-        } else {
-            args
-        };
+        let args = sym::args_or_literals(args, shape);
         if args.len() != shape.len() {
             return out;
         }
         let infer = shape.iter().position(|&s| s == -1);
-        let axes = sym::view(self.axes(), self.ndim(), args, infer);
+        let axes = sym::view(self.axes(), self.ndim(), &args, infer);
         out.with_axes(axes)
     }
 
@@ -251,13 +245,7 @@ impl Tensor {
         if self.axes().is_none() && args.is_empty() {
             return Ok(out);
         }
-        let literal;
-        let args = if args.is_empty() {
-            literal = literal_syms(sizes);
-            &literal[..]
-        } else {
-            args
-        };
+        let args = sym::args_or_literals(args, sizes);
         if args.len() != sizes.len() {
             return Ok(out);
         }
@@ -570,14 +558,6 @@ impl Tensor {
     pub fn contiguous_strides(&self) -> Vec<usize> {
         contiguous_strides(self.shape())
     }
-}
-
-/// Sizes given as literals, as constants (`-1` has none).
-fn literal_syms(sizes: &[i64]) -> Vec<Option<Sym>> {
-    sizes
-        .iter()
-        .map(|&s| (s >= 0).then(|| Sym::constant(s)))
-        .collect()
 }
 
 /// The axes of tensors joined along `d` (`cat`): the sum of theirs along `d`, the agreed one elsewhere
