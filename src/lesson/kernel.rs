@@ -181,6 +181,10 @@ pub struct CellOutcome {
 
 pub struct Kernel {
     interp: Interpreter,
+    /// What the kernel was made from, to make it again after a panic inside a cell (see `cell_guard`).
+    lesson: Lesson,
+    overrides: Vec<(String, i64)>,
+    limits: Limits,
     dims: Vec<(String, i64)>,
     /// What each dim is as a size symbol: its own name, or what it is derived from (`head_dim` is
     /// `hid_dim/n_heads`). Names shown for tensors come from here and from nothing else.
@@ -236,7 +240,7 @@ impl Kernel {
         overrides: &[(String, i64)],
         limits: Limits,
     ) -> Result<Kernel, LessonError> {
-        let mut interp = Interpreter::with_limits(limits);
+        let mut interp = Interpreter::with_limits(limits.clone());
         let mut dims = Vec::new();
         let mut syms = Vec::new();
         for (name, expr) in &lesson.dims {
@@ -319,6 +323,9 @@ impl Kernel {
         }
         let mut k = Kernel {
             interp,
+            lesson: lesson.clone(),
+            overrides: overrides.to_vec(),
+            limits,
             dims,
             syms,
             path: lesson.path.clone(),
@@ -427,23 +434,50 @@ impl Kernel {
         }
     }
 
-    /// Runs one cell and reports what it did. Never panics; errors are part of the outcome.
+    /// Runs one cell and reports what it did. Never panics; errors are part of the outcome. A panic inside
+    /// the tutor while the cell runs is caught here: the cell reports an internal error and the kernel is
+    /// made again from the lesson (its variables are gone; the dims and data are bound again).
     pub fn run_cell(&mut self, cell: &Cell) -> CellOutcome {
         let start = Instant::now();
-        let mut outcome = CellOutcome {
-            index: cell.index,
-            ran: false,
-            stdout: String::new(),
-            value: None,
-            error: None,
-            expectation_met: true,
-            tensors: Vec::new(),
-            shape_checks: Vec::new(),
-            heatmaps: Vec::new(),
-            lines: Vec::new(),
-            warnings: Vec::new(),
-            duration: Duration::ZERO,
+        match super::cell_guard::catch(|| self.run_cell_unguarded(cell)) {
+            Ok(outcome) => outcome,
+            Err(panic) => self.recover(cell, &panic, start),
+        }
+    }
+
+    /// The outcome of a cell that panicked, after rebuilding the kernel.
+    fn recover(&mut self, cell: &Cell, panic: &str, start: Instant) -> CellOutcome {
+        let after = match Kernel::with_limits(&self.lesson, &self.overrides, self.limits.clone()) {
+            Ok(fresh) => {
+                *self = fresh;
+                "The lesson was restarted: run the cells above again.".to_string()
+            }
+            Err(e) => format!("The lesson could not be restarted ({e})."),
         };
+        let mut outcome = empty_outcome(cell);
+        outcome.ran = true;
+        outcome.expectation_met = false;
+        outcome.error = Some(CellError {
+            kind: "internal error".into(),
+            message: format!(
+                "the tutor failed while running this cell: {panic}. This is a bug in the tutor, not in \
+                 your code. {after}"
+            ),
+            line: Some(cell.line),
+            traceback: String::new(),
+            explanation: Vec::new(),
+        });
+        outcome.duration = start.elapsed();
+        outcome
+    }
+
+    fn run_cell_unguarded(&mut self, cell: &Cell) -> CellOutcome {
+        #[cfg(test)]
+        if tests::PANIC_IN_NEXT_CELL.take() {
+            panic!("a panic injected by a test");
+        }
+        let start = Instant::now();
+        let mut outcome = empty_outcome(cell);
         if cell.kind == CellKind::NoRun {
             return outcome;
         }
@@ -715,6 +749,24 @@ impl super::explain::Namer for Kernel {
     }
 }
 
+/// What a cell that has not run yet (or does not run) reports.
+fn empty_outcome(cell: &Cell) -> CellOutcome {
+    CellOutcome {
+        index: cell.index,
+        ran: false,
+        stdout: String::new(),
+        value: None,
+        error: None,
+        expectation_met: true,
+        tensors: Vec::new(),
+        shape_checks: Vec::new(),
+        heatmaps: Vec::new(),
+        lines: Vec::new(),
+        warnings: Vec::new(),
+        duration: Duration::ZERO,
+    }
+}
+
 fn is_subclass(kind: &str, parent: &str) -> bool {
     use crate::interp::error::ExcKind;
     ExcKind::named(kind).is_subclass_of(&ExcKind::named(parent))
@@ -747,4 +799,51 @@ fn first_mention(code: &str, name: &str) -> usize {
         }
     }
     usize::MAX
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use std::cell::Cell as Flag;
+
+    use super::*;
+    use crate::lesson::{Lang, parse::parse_lesson};
+
+    thread_local! {
+        /// Makes the next cell run on this thread panic inside the kernel: a test-only stand-in for a bug
+        /// in the tutor (no Python code can reach it, and it does not exist outside tests).
+        pub(crate) static PANIC_IN_NEXT_CELL: Flag<bool> = const { Flag::new(false) };
+    }
+
+    /// The next cell run on this thread panics inside the kernel.
+    pub(crate) fn panic_in_next_cell() {
+        PANIC_IN_NEXT_CELL.set(true);
+    }
+
+    #[test]
+    fn a_panic_in_a_cell_is_an_internal_error_and_the_kernel_goes_on() {
+        let text = "---\nid: t\ntitle: T\norder: 1\ndims:\n  n: 3\n---\n\n```python\nx = n * 2\n```\n\n```python\nprint(x)\n```\n\n```python\nprint(n + 1)\n```\n";
+        let lesson = parse_lesson(text, "t.md", Lang::En).expect("parses");
+        let cells: Vec<&Cell> = lesson.cells().collect();
+        let mut kernel = Kernel::new(&lesson, &[("n".into(), 5)]).expect("kernel");
+        assert!(kernel.run_cell(cells[0]).error.is_none());
+
+        panic_in_next_cell();
+        let broken = kernel.run_cell(cells[1]);
+        let error = broken.error.expect("the panic is reported in the cell");
+        assert_eq!(error.kind, "internal error");
+        assert!(
+            error.message.contains("a panic injected by a test")
+                && error.message.contains("restarted"),
+            "{}",
+            error.message
+        );
+        assert!(broken.ran && !broken.expectation_met);
+
+        // The kernel was made again: the cell's variables are gone, the dims (with `--set`) are bound.
+        let after = kernel.run_cell(cells[1]);
+        assert_eq!(after.error.map(|e| e.kind), Some("NameError".to_string()));
+        let dims = kernel.run_cell(cells[2]);
+        assert!(dims.error.is_none());
+        assert_eq!(dims.stdout, "6\n");
+    }
 }

@@ -2,6 +2,7 @@
 //! named dims, shape-comment checks, questions, and the authors' `check`. No terminal code.
 
 pub mod bundle;
+pub mod cell_guard;
 pub mod check;
 pub mod error;
 pub mod explain;

@@ -593,3 +593,44 @@ impl App {
             .map_or(0, |o| o.heatmaps.len() + o.tensors.len())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lesson::parse::parse_lesson;
+
+    #[test]
+    fn a_cell_that_panics_shows_an_internal_error_and_the_app_goes_on() {
+        let text = "---\nid: t\ntitle: T\norder: 1\n---\n\n```python\nx = 2\n```\n\n```python\nprint(x + 1)\n```\n";
+        let lesson = parse_lesson(text, "t.md", Lang::En).expect("parses");
+        let mut app = App::new(StartOptions {
+            lang: Lang::En,
+            lesson: Some(lesson),
+            demo: false,
+            auto: None,
+            overrides: vec![],
+            persist: false,
+            color: ColorMode::None,
+        });
+        crate::lesson::kernel::tests::panic_in_next_cell();
+        app.update(Action::RunCell);
+        let outcome = app.notebook.outcomes[0].as_ref().expect("cell 1 ran");
+        let error = outcome.error.as_ref().expect("an error under the cell");
+        assert_eq!(error.kind, "internal error");
+        assert!(!app.quit);
+        assert_eq!(
+            app.status.as_deref(),
+            Some("cell 1 raised an error — see below the cell")
+        );
+
+        // The app and its kernel still work.
+        app.update(Action::RunAll);
+        let printed: Vec<&str> = app
+            .notebook
+            .outcomes
+            .iter()
+            .map(|o| o.as_ref().map_or("", |o| o.stdout.as_str()))
+            .collect();
+        assert_eq!(printed, ["", "3\n"]);
+    }
+}
