@@ -191,6 +191,7 @@ pub fn trace(
 }
 
 /// Opens the interactive app (the notebook, or demo mode). Without a terminal it prints the lesson list.
+/// The exit status is 0, or 128 + the number of the signal that ended the app.
 pub fn interactive(
     lang: Lang,
     lesson: Option<&str>,
@@ -223,6 +224,5 @@ pub fn interactive(
         persist: true,
         color: crate::tui::theme::ColorMode::detect(),
     });
-    crate::tui::run(app)?;
-    Ok(0)
+    crate::tui::run(app)
 }

@@ -1,6 +1,9 @@
 //! The real binary in a real terminal (tmux): open a lesson, run all cells, see named shapes and a heatmap,
 //! open help, shrink the terminal to 20×5 and back, quit, restart and land on the same lesson; then apply
-//! the paper sizes from the Sizes panel, run a cell at them, and restart at those sizes.
+//! the paper sizes from the Sizes panel, run a cell at them, and restart at those sizes. Then the signals
+//! that end a session from outside (SIGTERM, SIGHUP when the pane closes, SIGINT, SIGQUIT), sent to the
+//! tutor alone: each leaves a normal screen, a visible cursor, no mouse reporting, a cooked terminal and a
+//! valid progress file, also while a long cell is running.
 //! Skipped (with a message) when tmux is not installed; `.ci/run` installs it.
 
 use std::path::Path;
@@ -35,6 +38,12 @@ impl Tmux {
             .output()
             .is_ok_and(|o| o.status.success())
     }
+    /// A tmux format (`#{alternate_on}`) evaluated for the pane.
+    fn pane(&self, format: &str) -> String {
+        self.cmd(&["display-message", "-p", "-t", "tt", format])
+            .trim()
+            .to_string()
+    }
     fn screen(&self) -> String {
         self.cmd(&["capture-pane", "-t", "tt", "-p"])
     }
@@ -68,7 +77,7 @@ impl Drop for Tmux {
 fn start(t: &Tmux, home: &Path, args: &str) {
     let bin = env!("CARGO_BIN_EXE_transformer-tutor");
     let shell = format!(
-        "TRANSFORMER_TUTOR_HOME={} COLORTERM=truecolor LANG=en_US.UTF-8 {bin} {args}; sleep 30",
+        "TRANSFORMER_TUTOR_HOME={} COLORTERM=truecolor LANG=en_US.UTF-8 {bin} {args}; echo \"tutor exited with $?\"; sleep 30",
         home.display()
     );
     // Killing the last session shuts the tmux server down; a new-session that reaches the server while it
@@ -204,4 +213,134 @@ fn the_real_tui_in_tmux() {
     );
     t.keys(&["q"]);
     let _ = std::fs::remove_dir_all(&home);
+}
+
+/// The tutor's process: the child of the pane's shell.
+fn tutor_pid(t: &Tmux) -> String {
+    let shell = t.pane("#{pane_pid}");
+    let start = Instant::now();
+    loop {
+        let out = Command::new("pgrep")
+            .args(["-P", &shell])
+            .output()
+            .expect("run pgrep");
+        let pid = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        if !pid.is_empty() && !pid.contains('\n') {
+            return pid;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no tutor process under the pane's shell {shell}: {pid:?}"
+        );
+        sleep(Duration::from_millis(50));
+    }
+}
+
+/// Sends `signal` to the tutor, then checks that it exited with 128 + its number and gave the terminal
+/// back: the main screen, the cursor shown, no mouse reporting, canonical mode and echo on. Returns how
+/// long the exit took.
+fn signal_and_check(t: &Tmux, signal: &str, number: i32) -> Duration {
+    assert_eq!(
+        t.pane("#{alternate_on}"),
+        "1",
+        "the tutor is not on the alternate screen"
+    );
+    let pid = tutor_pid(t);
+    let sent = Instant::now();
+    let status = Command::new("kill")
+        .args(["-s", signal, &pid])
+        .status()
+        .expect("run kill");
+    assert!(status.success(), "kill -s {signal} {pid}");
+    let exited = format!("tutor exited with {}", 128 + number);
+    let s = t.wait_for(&exited);
+    let took = sent.elapsed();
+    assert!(s.contains(&exited), "after SIG{signal}:\n{s}");
+    assert_eq!(
+        t.pane("#{alternate_on}"),
+        "0",
+        "SIG{signal}: still on the alternate screen"
+    );
+    assert_eq!(t.pane("#{cursor_flag}"), "1", "SIG{signal}: cursor hidden");
+    assert_eq!(
+        t.pane("#{mouse_any_flag}"),
+        "0",
+        "SIG{signal}: mouse still reported"
+    );
+    let tty = t.pane("#{pane_tty}");
+    let stty = Command::new("stty")
+        .args(["-F", &tty, "-a"])
+        .output()
+        .expect("run stty");
+    let modes = String::from_utf8_lossy(&stty.stdout).to_string();
+    let has = |flag: &str| modes.split_whitespace().any(|w| w == flag);
+    assert!(
+        has("icanon") && has("echo"),
+        "SIG{signal}: the terminal is left in raw mode:\n{modes}"
+    );
+    took
+}
+
+fn progress_json(home: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(home.join("progress.json")).expect("progress saved");
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("progress is not JSON ({e}):\n{text}"))
+}
+
+#[test]
+fn signals_give_the_terminal_back_and_save_progress() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed; skipping the end-to-end signal test");
+        return;
+    }
+    let root = std::env::temp_dir().join(format!("tt-signals-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let t = Tmux {
+        socket: format!("tt-signals-{}", std::process::id()),
+    };
+
+    for (signal, number) in [("TERM", 15), ("HUP", 1), ("INT", 2), ("QUIT", 3)] {
+        // A fresh home: nothing has saved progress before the signal.
+        let home = root.join(signal);
+        start(&t, &home, "open masking");
+        let s = t.wait_for("Masking");
+        assert!(s.contains("cell 1/"), "notebook did not open:\n{s}");
+        assert!(!home.join("progress.json").exists());
+        signal_and_check(&t, signal, number);
+        let progress = progress_json(&home);
+        assert_eq!(progress["current"], "masking", "SIG{signal}: {progress}");
+        t.cmd(&["kill-session", "-t", "tt"]);
+    }
+
+    // A signal while a cell runs for its whole time budget: the terminal comes back within the grace
+    // period, not when the cell ends; progress is what was saved after the last cell that finished.
+    let home = root.join("busy");
+    std::fs::create_dir_all(&home).expect("make home");
+    let lesson = home.join("slow.md");
+    std::fs::write(
+        &lesson,
+        "---\nid: slow\ntitle: Slow\norder: 1\n---\n\n```python\nprint('quick')\n```\n\n\
+         ```python\nimport torch\nwhile True:\n    x = torch.randn(400, 400) @ torch.randn(400, 400)\n```\n",
+    )
+    .expect("write lesson");
+    start(&t, &home, &format!("open {}", lesson.display()));
+    let s = t.wait_for("Slow");
+    assert!(s.contains("cell 1/"), "slow lesson did not open:\n{s}");
+    t.keys(&["Enter"]);
+    let s = t.wait_for("quick");
+    assert!(s.contains("quick"), "cell 1 did not run:\n{s}");
+    t.keys(&["Enter"]);
+    sleep(Duration::from_millis(700));
+    let took = signal_and_check(&t, "TERM", 15);
+    assert!(
+        took < Duration::from_secs(8),
+        "the terminal came back only after {took:?} (the cell's budget is 20 s)"
+    );
+    let progress = progress_json(&home);
+    assert_eq!(
+        progress["lessons"]["slow"]["completed"],
+        serde_json::json!([0]),
+        "{progress}"
+    );
+    t.cmd(&["kill-session", "-t", "tt"]);
+    let _ = std::fs::remove_dir_all(&root);
 }

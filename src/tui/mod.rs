@@ -1,13 +1,15 @@
 //! The terminal notebook (ratatui on crossterm): state in [`app::App`], key and mouse events become
 //! [`action::Action`]s that `App::update` applies, `App::prepare` works out what depends on the frame's
 //! size, and rendering is a pure function of the state (`ui::render` reads an `&App`). The terminal is
-//! restored on every exit path: quit, Ctrl-C, errors and panics.
+//! restored on every exit path: quit, Ctrl-C, errors, panics outside a cell and the signals
+//! SIGTERM, SIGINT, SIGHUP and SIGQUIT (`signals`).
 
 pub mod action;
 pub mod app;
 mod highlight;
 mod notebook;
 mod prose;
+mod signals;
 pub mod sizes;
 pub mod theme;
 pub mod ui;
@@ -16,50 +18,68 @@ mod widgets;
 use std::io::stdout;
 use std::time::{Duration, Instant};
 
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::crossterm::cursor::Show;
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{LeaveAlternateScreen, disable_raw_mode};
 
 pub use app::{App, StartOptions};
+
+/// Gives the terminal back as the learner had it: raw mode off, the main screen, the mouse released and
+/// the cursor shown. Errors are ignored: on a closed terminal (SIGHUP) there is nothing left to restore.
+fn restore_terminal() {
+    // Raw mode first, as `ratatui::restore` does: it has the most side effects if left on.
+    let _ = disable_raw_mode();
+    let _ = execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen, Show);
+}
 
 /// Restores the terminal when dropped (normal exit or an error unwinding through `run`).
 struct TerminalGuard;
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
-        let _ = execute!(stdout(), DisableMouseCapture);
-        ratatui::restore();
+        restore_terminal();
     }
 }
 
-/// Runs the interactive app until the learner quits.
-pub fn run(mut app: App) -> anyhow::Result<()> {
-    // ratatui's hook leaves the alternate screen and raw mode; ours also releases the mouse first.
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(stdout(), DisableMouseCapture);
-        ratatui::restore();
-        previous(info);
-    }));
+/// Runs the interactive app until the learner quits or a signal ends it (see `signals`). Returns the
+/// exit status: 0, or 128 + the signal's number.
+pub fn run(mut app: App) -> anyhow::Result<i32> {
     let mut terminal = ratatui::init();
-    let _guard = TerminalGuard;
+    let guard = TerminalGuard;
+    // `ratatui::init` installed a hook that restores the terminal on any panic. A panic inside a cell is
+    // caught at the cell boundary and shown in the cell (`lesson::cell_guard`), and the session goes on:
+    // for that one the terminal stays as it is and nothing is printed over the screen.
+    let restore_and_report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if crate::lesson::cell_guard::claim(info) {
+            return;
+        }
+        restore_terminal();
+        restore_and_report(info);
+    }));
+    let watch = signals::Watch::start(restore_terminal)?;
     let _ = execute!(stdout(), EnableMouseCapture);
     let mut last_tick = Instant::now();
-    while !app.quit {
-        app.prepare(terminal.size()?.into());
-        terminal.draw(|frame| ui::render(&app, frame))?;
+    while !app.quit && watch.received().is_none() {
+        {
+            let _held = watch.terminal();
+            app.prepare(terminal.size()?.into());
+            terminal.draw(|frame| ui::render(&app, frame))?;
+        }
         let timeout = app.tick_interval().map_or(Duration::from_millis(250), |t| {
             t.saturating_sub(last_tick.elapsed())
         });
-        if event::poll(timeout)? {
-            let ev = event::read()?;
-            if let Some(action) = action::from_event(&app, &ev) {
-                if let Some(busy) = app.busy_message(&action) {
-                    app.status = Some(busy);
-                    app.prepare(terminal.size()?.into());
-                    terminal.draw(|frame| ui::render(&app, frame))?;
-                }
-                app.update(action);
+        if let Some(ev) = signals::next_event(timeout, &watch)?
+            && let Some(action) = action::from_event(&app, &ev)
+        {
+            if let Some(busy) = app.busy_message(&action) {
+                let _held = watch.terminal();
+                app.status = Some(busy);
+                app.prepare(terminal.size()?.into());
+                terminal.draw(|frame| ui::render(&app, frame))?;
             }
+            app.update(action);
         }
         if let Some(interval) = app.tick_interval() {
             if last_tick.elapsed() >= interval {
@@ -69,8 +89,13 @@ pub fn run(mut app: App) -> anyhow::Result<()> {
         } else {
             last_tick = Instant::now();
         }
-        let _ = Event::FocusGained;
     }
+    // The terminal first (the learner sees it back at once), then progress.
+    let held = watch.terminal();
+    watch.leave();
+    drop(guard);
+    drop(terminal);
     app.save_progress();
-    Ok(())
+    drop(held);
+    Ok(watch.received().map_or(0, |signal| 128 + signal))
 }
