@@ -1,12 +1,13 @@
 //! `transformer-tutor exec FILE`: runs a script in the sandboxed interpreter.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 
 use crate::interp::{Interpreter, Limits};
+use crate::lesson::files::{Links, read_text, read_text_file};
 
 /// Stack for the interpreter thread: deep Python recursion is bounded by the interpreter's own limit, and
 /// this keeps that limit well inside what the thread can hold even in debug builds.
@@ -55,17 +56,17 @@ pub fn run_source(source: String, file: String, timeout: Duration) -> Result<Exe
     })
 }
 
+/// Runs the script at `path` (`-`: standard input). It is read no further than the sandbox's source
+/// limit, so `/dev/zero` or an endless pipe is refused at once; a path must name a regular file.
 pub fn exec_file(path: &Path, timeout: Duration) -> Result<i32> {
+    let limit = Limits::default().max_source as u64;
     let (source, name) = if path.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
+        let s = read_text(std::io::stdin().lock(), limit)
             .context("reading the script from standard input")?;
         (s, "<stdin>".to_string())
     } else {
-        let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-        let s = String::from_utf8(bytes)
-            .with_context(|| format!("{} is not UTF-8 text", path.display()))?;
+        let s = read_text_file(path, limit, Links::Follow)
+            .with_context(|| format!("reading {}", path.display()))?;
         (s, path.display().to_string())
     };
     let outcome = run_source(source, name, timeout)?;

@@ -6,6 +6,7 @@ use std::path::Path;
 use include_dir::{Dir, include_dir};
 
 use super::error::LessonError;
+use super::files::{Links, read_text_file};
 use super::model::{Lang, Lesson};
 use super::parse::{MAX_LESSON_BYTES, parse_lesson};
 
@@ -114,20 +115,8 @@ fn find_by_file_name(spec: &str, lang: Lang) -> Option<Lesson> {
 /// A lesson file on disk; its language comes from its folder (`ko/`) or defaults to English.
 pub fn load_path(path: &Path) -> Result<Lesson, LessonError> {
     let shown = path.display().to_string();
-    let meta = std::fs::metadata(path)
-        .map_err(|e| LessonError::at(&shown, 0, format!("cannot read: {e}")))?;
-    if meta.len() as usize > MAX_LESSON_BYTES {
-        return Err(LessonError::at(
-            &shown,
-            0,
-            format!(
-                "lesson file is {} bytes; the limit is {MAX_LESSON_BYTES}",
-                meta.len()
-            ),
-        ));
-    }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| LessonError::at(&shown, 0, format!("cannot read: {e}")))?;
+    let text = read_text_file(path, MAX_LESSON_BYTES as u64, Links::Follow)
+        .map_err(|e| LessonError::at(&shown, 0, format!("cannot load this lesson: {e}")))?;
     let lang = path
         .parent()
         .and_then(|p| p.file_name())
@@ -180,7 +169,6 @@ pub const MAX_DATA_BYTES: u64 = 1 << 20;
 /// `base/name` read as text, when it exists: `Ok(None)` when it does not, an error when a component is a
 /// symlink, it is not a regular file, it is too large or not UTF-8.
 fn read_plain_file(base: &Path, name: &str) -> Result<Option<String>, String> {
-    use std::io::Read;
     let mut path = base.to_path_buf();
     let parts: Vec<_> = Path::new(name).components().collect();
     for (i, part) in parts.iter().enumerate() {
@@ -206,27 +194,9 @@ fn read_plain_file(base: &Path, name: &str) -> Result<Option<String>, String> {
             ));
         }
     }
-    // Opened without following a link swapped in since the check, and without blocking on a FIFO.
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
-    }
-    let file = options
-        .open(&path)
-        .map_err(|e| format!("data file `{name}`: {e}"))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_DATA_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("data file `{name}`: {e}"))?;
-    if bytes.len() as u64 > MAX_DATA_BYTES {
-        return Err(format!(
-            "data file `{name}` grew past {MAX_DATA_BYTES} bytes while it was read"
-        ));
-    }
-    String::from_utf8(bytes)
+    // Opened without following a link swapped in since the check, without blocking on a FIFO, and read
+    // no further than the limit.
+    read_text_file(&path, MAX_DATA_BYTES, Links::Refuse)
         .map(Some)
-        .map_err(|_| format!("data file `{name}` is not UTF-8 text"))
+        .map_err(|e| format!("data file `{name}`: {e}"))
 }

@@ -6,6 +6,7 @@ pub mod cell_guard;
 pub mod check;
 pub mod error;
 pub mod explain;
+pub mod files;
 pub mod kernel;
 pub mod model;
 pub mod parse;
