@@ -120,6 +120,17 @@ fn yaml_pairs(
         .collect()
 }
 
+/// The file line of a top-level `key:` in the front matter (which starts on line 2), or line 1.
+fn key_line(front_text: &str, key: &str) -> usize {
+    front_text
+        .lines()
+        .position(|l| {
+            l.strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with(':'))
+        })
+        .map_or(1, |i| i + 2)
+}
+
 /// Parses a lesson file's text. `path` names it in messages; `lang` is taken from the path by the caller.
 pub fn parse_lesson(text: &str, path: &str, lang: Lang) -> Result<Lesson, LessonError> {
     if text.len() > MAX_LESSON_BYTES {
@@ -179,9 +190,21 @@ pub fn parse_lesson(text: &str, path: &str, lang: Lang) -> Result<Lesson, Lesson
     let title = get("title")
         .and_then(yaml_scalar)
         .ok_or_else(|| LessonError::at(path, 1, "front matter needs `title`"))?;
+    let order_line = key_line(front_text, "order");
     let order = get("order").and_then(|v| v.as_u64()).ok_or_else(|| {
-        LessonError::at(path, 1, "front matter needs `order` (a positive integer)")
-    })? as u32;
+        LessonError::at(
+            path,
+            order_line,
+            "front matter needs `order` (a positive integer)",
+        )
+    })?;
+    let order = u32::try_from(order).map_err(|_| {
+        LessonError::at(
+            path,
+            order_line,
+            format!("`order` is {order}; it may be at most {}", u32::MAX),
+        )
+    })?;
     let dims = yaml_pairs(get("dims"), "dims", path)?;
     let data = yaml_pairs(get("data"), "data", path)?;
     for (name, _) in dims.iter().chain(&data) {
@@ -327,5 +350,24 @@ mod tests {
         assert!(e.to_string().starts_with("bad.md:"));
         assert!(parse_lesson("no front matter", "x.md", Lang::En).is_err());
         assert!(parse_lesson("---\nid: a\n", "x.md", Lang::En).is_err());
+    }
+
+    #[test]
+    fn an_order_too_large_for_u32_is_refused_where_it_is_written() {
+        let lesson = |order: &str| {
+            format!("---\nid: t\ntitle: T\norder: {order}\n---\n\n```python\nx = 1\n```\n")
+        };
+        // 2^32 + 6 would have been taken as lesson 6.
+        let e = parse_lesson(&lesson("4294967302"), "big.md", Lang::En).unwrap_err();
+        assert_eq!(e.line, 4);
+        assert_eq!(
+            e.to_string(),
+            "big.md:4: `order` is 4294967302; it may be at most 4294967295"
+        );
+        let top = parse_lesson(&lesson("4294967295"), "top.md", Lang::En).unwrap();
+        assert_eq!(top.order, u32::MAX);
+        let e = parse_lesson(&lesson("-1"), "neg.md", Lang::En).unwrap_err();
+        assert_eq!(e.line, 4);
+        assert!(e.message.contains("positive integer"), "{e}");
     }
 }
