@@ -6,7 +6,7 @@ use super::super::Interpreter;
 use super::super::args::Bound;
 use super::super::args::Dialect::{Clinic, Positional, PyDef, Unpack};
 use super::super::error::{ExcKind, PyResult, exc, type_error};
-use super::super::value::Value;
+use super::super::value::{Args, Value};
 use super::Def;
 
 pub(super) static DEFS: [Def; 13] = [
@@ -68,11 +68,40 @@ fn text_option(a: &Bound, i: usize, name: &str, default: &str) -> PyResult<Strin
 fn print(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let sep = text_option(&a, 0, "sep", " ")?;
     let end = text_option(&a, 1, "end", "\n")?;
-    let mut parts = Vec::new();
-    for v in a.varargs() {
-        parts.push(interp.to_str(&v)?);
+    let file = a.value(2).filter(|f| !matches!(f, Value::None));
+    let Some(file) = file else {
+        let mut parts = Vec::new();
+        for v in a.varargs() {
+            parts.push(interp.to_str(&v)?);
+        }
+        let text = parts.join(&sep) + &end;
+        interp.write_out(&text)?;
+        return Ok(Value::None);
+    };
+    // As CPython's `builtin_print_impl` (Python/bltinmodule.c) does: one `file.write` call per argument,
+    // separator and end, `write` looked up before each argument is made a string, then `file.flush()`
+    // when asked. An object without `write` raises AttributeError at the first of them.
+    for (i, v) in a.varargs().iter().enumerate() {
+        if i > 0 {
+            write_to(interp, &file, Value::str(&sep))?;
+        }
+        let write = interp.get_attr(&file, "write")?;
+        let text = interp.to_str(v)?;
+        interp.call_value(write, Args::new(vec![Value::str(&text)]))?;
     }
-    let text = parts.join(&sep) + &end;
-    interp.write_out(&text)?;
+    write_to(interp, &file, Value::str(&end))?;
+    if let Some(flush) = a.value(3)
+        && interp.truthy(&flush)?
+    {
+        let flush = interp.get_attr(&file, "flush")?;
+        interp.call_value(flush, Args::new(vec![]))?;
+    }
     Ok(Value::None)
+}
+
+/// `file.write(text)`, its result ignored as `print` ignores it.
+fn write_to(interp: &mut Interpreter, file: &Value, text: Value) -> PyResult<()> {
+    let write = interp.get_attr(file, "write")?;
+    interp.call_value(write, Args::new(vec![text]))?;
+    Ok(())
 }

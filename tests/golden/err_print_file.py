@@ -1,0 +1,3 @@
+print("before")
+print("to an int", file=1)
+print("after")
