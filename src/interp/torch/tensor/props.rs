@@ -1,6 +1,8 @@
 //! What a tensor says about itself: its properties (`shape`, `dtype`, `T`, ...), which take no call, and
 //! the methods that report its metadata (`size()`, `stride()`, `numel()`, `is_contiguous()`, ...).
 
+use std::collections::{HashMap, VecDeque};
+
 use crate::interp::Interpreter;
 use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::value::Value;
@@ -73,6 +75,51 @@ pub(crate) fn tensor_setattr(
     }
 }
 
+/// The addresses `data_ptr()` reports: made up, so no real heap address reaches a cell (and through it a
+/// trace), and the same on every run. Each storage gets its own base the first time it is asked, in that
+/// order: views of one storage share it (plus their offset in bytes), different storages differ. Bases
+/// are [`FAKE_STRIDE`] apart, more than the largest storage the element cap allows, so an offset view
+/// never reaches the next storage's base.
+#[derive(Default)]
+struct FakeAddresses {
+    /// Storage identity → its number.
+    numbers: HashMap<usize, u64>,
+    /// Identities in the order they were numbered, to forget the oldest past [`REMEMBERED`].
+    order: VecDeque<usize>,
+    next: u64,
+}
+
+const FAKE_BASE: u64 = 0x7f00_0000_0000;
+const FAKE_STRIDE: u64 = 0x1_0000_0000;
+/// Storages remembered at once. A storage asked again after this many others gets a new base (a new,
+/// never-used one, so two live storages never share a base); the table stays small however many
+/// tensors a loop makes. A storage's identity may be reused after it is freed, and the new storage then
+/// gets the old base, as a real allocator reuses freed memory.
+const REMEMBERED: usize = 1 << 16;
+/// Numbers wrap here, keeping every address inside i64 (1 << 30 storages are never asked in one session).
+const NUMBERS: u64 = 1 << 30;
+
+impl FakeAddresses {
+    fn base(&mut self, storage: usize) -> u64 {
+        let number = match self.numbers.get(&storage) {
+            Some(&n) => n,
+            None => {
+                if self.order.len() >= REMEMBERED
+                    && let Some(oldest) = self.order.pop_front()
+                {
+                    self.numbers.remove(&oldest);
+                }
+                let n = self.next;
+                self.next = (self.next + 1) % NUMBERS;
+                self.numbers.insert(storage, n);
+                self.order.push_back(storage);
+                n
+            }
+        };
+        FAKE_BASE + number * FAKE_STRIDE
+    }
+}
+
 fn int(n: usize) -> PyResult<Value> {
     Ok(Value::int(n as i64))
 }
@@ -117,9 +164,14 @@ pub(super) static DEFS: &[Def] = &[
         &["is_floating_point(Tensor input)"],
         |_, c| Ok(Value::Bool(c.this()?.dtype().is_floating_point())),
     ),
-    Def::noargs("data_ptr", "TensorBase.data_ptr()", &[], |_, c| {
+    Def::noargs("data_ptr", "TensorBase.data_ptr()", &[], |interp, c| {
         let x = c.this()?;
-        int(x.storage_id() + x.storage_offset() * x.dtype().size_in_bytes())
+        let base = interp
+            .extensions
+            .get_or_insert_with(FakeAddresses::default)
+            .base(x.storage_id());
+        let offset = (x.storage_offset() * x.dtype().size_in_bytes()) as u64;
+        Ok(Value::int((base + offset) as i64))
     })
     .no_function(),
     Def::noargs(
