@@ -445,35 +445,16 @@ impl Kernel {
         }
     }
 
-    /// The outcome of a cell that panicked, after rebuilding the kernel.
+    /// The outcome of a cell that panicked, after making the kernel again.
     fn recover(&mut self, cell: &Cell, panic: &str, start: Instant) -> CellOutcome {
-        let after = match Kernel::with_limits(&self.lesson, &self.overrides, self.limits.clone()) {
-            Ok(fresh) => {
-                *self = fresh;
-                "The lesson was restarted: run the cells above again.".to_string()
-            }
-            Err(e) => format!("The lesson could not be restarted ({e})."),
-        };
-        let mut outcome = empty_outcome(cell);
-        outcome.ran = true;
-        outcome.expectation_met = false;
-        outcome.error = Some(CellError {
-            kind: "internal error".into(),
-            message: format!(
-                "the tutor failed while running this cell: {panic}. This is a bug in the tutor, not in \
-                 your code. {after}"
-            ),
-            line: Some(cell.line),
-            traceback: String::new(),
-            explanation: Vec::new(),
-        });
-        outcome.duration = start.elapsed();
-        outcome
+        let restarted = Kernel::with_limits(&self.lesson, &self.overrides, self.limits.clone())
+            .map(|fresh| *self = fresh);
+        super::cell_guard::internal_error(cell, panic, restarted.err(), start)
     }
 
     fn run_cell_unguarded(&mut self, cell: &Cell) -> CellOutcome {
         #[cfg(test)]
-        if tests::PANIC_IN_NEXT_CELL.take() {
+        if super::cell_guard::PANIC_IN_NEXT_CELL.take() {
             panic!("a panic injected by a test");
         }
         let start = Instant::now();
@@ -750,7 +731,7 @@ impl super::explain::Namer for Kernel {
 }
 
 /// What a cell that has not run yet (or does not run) reports.
-fn empty_outcome(cell: &Cell) -> CellOutcome {
+pub(super) fn empty_outcome(cell: &Cell) -> CellOutcome {
     CellOutcome {
         index: cell.index,
         ran: false,
@@ -799,51 +780,4 @@ fn first_mention(code: &str, name: &str) -> usize {
         }
     }
     usize::MAX
-}
-
-#[cfg(test)]
-pub(crate) mod tests {
-    use std::cell::Cell as Flag;
-
-    use super::*;
-    use crate::lesson::{Lang, parse::parse_lesson};
-
-    thread_local! {
-        /// Makes the next cell run on this thread panic inside the kernel: a test-only stand-in for a bug
-        /// in the tutor (no Python code can reach it, and it does not exist outside tests).
-        pub(crate) static PANIC_IN_NEXT_CELL: Flag<bool> = const { Flag::new(false) };
-    }
-
-    /// The next cell run on this thread panics inside the kernel.
-    pub(crate) fn panic_in_next_cell() {
-        PANIC_IN_NEXT_CELL.set(true);
-    }
-
-    #[test]
-    fn a_panic_in_a_cell_is_an_internal_error_and_the_kernel_goes_on() {
-        let text = "---\nid: t\ntitle: T\norder: 1\ndims:\n  n: 3\n---\n\n```python\nx = n * 2\n```\n\n```python\nprint(x)\n```\n\n```python\nprint(n + 1)\n```\n";
-        let lesson = parse_lesson(text, "t.md", Lang::En).expect("parses");
-        let cells: Vec<&Cell> = lesson.cells().collect();
-        let mut kernel = Kernel::new(&lesson, &[("n".into(), 5)]).expect("kernel");
-        assert!(kernel.run_cell(cells[0]).error.is_none());
-
-        panic_in_next_cell();
-        let broken = kernel.run_cell(cells[1]);
-        let error = broken.error.expect("the panic is reported in the cell");
-        assert_eq!(error.kind, "internal error");
-        assert!(
-            error.message.contains("a panic injected by a test")
-                && error.message.contains("restarted"),
-            "{}",
-            error.message
-        );
-        assert!(broken.ran && !broken.expectation_met);
-
-        // The kernel was made again: the cell's variables are gone, the dims (with `--set`) are bound.
-        let after = kernel.run_cell(cells[1]);
-        assert_eq!(after.error.map(|e| e.kind), Some("NameError".to_string()));
-        let dims = kernel.run_cell(cells[2]);
-        assert!(dims.error.is_none());
-        assert_eq!(dims.stdout, "6\n");
-    }
 }

@@ -612,7 +612,7 @@ mod tests {
             persist: false,
             color: ColorMode::None,
         });
-        crate::lesson::kernel::tests::panic_in_next_cell();
+        crate::lesson::cell_guard::panic_in_next_cell();
         app.update(Action::RunCell);
         let outcome = app.notebook.outcomes[0].as_ref().expect("cell 1 ran");
         let error = outcome.error.as_ref().expect("an error under the cell");
