@@ -55,7 +55,11 @@ pub fn claim(info: &PanicHookInfo<'_>) -> bool {
         Some(at) => format!("{message} (at {}:{})", at.file(), at.line()),
         None => message,
     };
-    *LAST.lock().unwrap_or_else(PoisonError::into_inner) = Some(text);
+    // The first panic is the cause: one on a worker thread is re-raised on the cell's thread, and a
+    // scoped thread's failure panics again in its parent.
+    LAST.lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get_or_insert(text);
     true
 }
 
