@@ -45,6 +45,8 @@ impl Drop for TerminalGuard {
 /// Runs the interactive app until the learner quits or a signal ends it (see `signals`). Returns the
 /// exit status: 0, or 128 + the signal's number.
 pub fn run(mut app: App) -> anyhow::Result<i32> {
+    // Watching before the terminal changes: a signal from here on finds a terminal to give back.
+    let watch = signals::Watch::start(restore_terminal)?;
     let mut terminal = ratatui::init();
     let guard = TerminalGuard;
     // `ratatui::init` installed a hook that restores the terminal on any panic. A panic inside a cell is
@@ -58,7 +60,6 @@ pub fn run(mut app: App) -> anyhow::Result<i32> {
         restore_terminal();
         restore_and_report(info);
     }));
-    let watch = signals::Watch::start(restore_terminal)?;
     let _ = execute!(stdout(), EnableMouseCapture);
     let mut last_tick = Instant::now();
     while !app.quit && watch.received().is_none() {
