@@ -1,3 +1,4 @@
+use std::io::Write;
 use std::process::ExitCode;
 
 /// mimalloc keeps freed pages for reuse, as PyTorch's caching allocator does: tensors of the same size are
@@ -67,7 +68,8 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code.clamp(0, 255) as u8),
         Err(e) => {
-            eprintln!("transformer-tutor: {e:#}");
+            // Not `eprintln!`, which panics when stderr is gone (a terminal closed under the app).
+            let _ = writeln!(std::io::stderr(), "transformer-tutor: {e:#}");
             ExitCode::from(2)
         }
     }

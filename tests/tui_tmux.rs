@@ -3,7 +3,8 @@
 //! the paper sizes from the Sizes panel, run a cell at them, and restart at those sizes. Then the signals
 //! that end a session from outside (SIGTERM, SIGHUP when the pane closes, SIGINT, SIGQUIT), sent to the
 //! tutor alone: each leaves a normal screen, a visible cursor, no mouse reporting, a cooked terminal and a
-//! valid progress file, also while a long cell is running.
+//! valid progress file, also while a long cell is running; and a pane closed under the tutor, which must
+//! save and exit.
 //! Skipped (with a message) when tmux is not installed; `.ci/run` installs it.
 
 use std::path::Path;
@@ -310,6 +311,25 @@ fn signals_give_the_terminal_back_and_save_progress() {
         assert_eq!(progress["current"], "masking", "SIG{signal}: {progress}");
         t.cmd(&["kill-session", "-t", "tt"]);
     }
+
+    // Closing the pane: the terminal goes away under the tutor (a hangup, with or without a SIGHUP
+    // reaching it). It must save and exit, not spin on the dead terminal.
+    let home = root.join("closed");
+    start(&t, &home, "open masking");
+    let s = t.wait_for("Masking");
+    assert!(s.contains("cell 1/"), "notebook did not open:\n{s}");
+    let pid = tutor_pid(&t);
+    t.cmd(&["kill-session", "-t", "tt"]);
+    let closed = Instant::now();
+    while Path::new(&format!("/proc/{pid}")).exists() {
+        assert!(
+            closed.elapsed() < Duration::from_secs(10),
+            "the tutor is still running 10 s after its pane closed"
+        );
+        sleep(Duration::from_millis(50));
+    }
+    let progress = progress_json(&home);
+    assert_eq!(progress["current"], "masking", "closed pane: {progress}");
 
     // A signal while a cell runs for its whole time budget: the terminal comes back within the grace
     // period, not when the cell ends; progress is what was saved after the last cell that finished.

@@ -7,6 +7,7 @@
 pub mod action;
 pub mod app;
 mod highlight;
+mod input;
 mod notebook;
 mod prose;
 mod signals;
@@ -47,38 +48,67 @@ impl Drop for TerminalGuard {
 pub fn run(mut app: App) -> anyhow::Result<i32> {
     // Watching before the terminal changes: a signal from here on finds a terminal to give back.
     let watch = signals::Watch::start(restore_terminal)?;
+    let report = std::panic::take_hook();
     let mut terminal = ratatui::init();
-    let guard = TerminalGuard;
-    // `ratatui::init` installed a hook that restores the terminal on any panic. A panic inside a cell is
-    // caught at the cell boundary and shown in the cell (`lesson::cell_guard`), and the session goes on:
-    // for that one the terminal stays as it is and nothing is printed over the screen.
-    let restore_and_report = std::panic::take_hook();
+    // `ratatui::init` installs a hook that restores the terminal on any panic; ours replaces it. A panic
+    // inside a cell is caught at the cell boundary and shown in the cell (`lesson::cell_guard`), and the
+    // session goes on: for that one the terminal stays as it is and nothing is printed over the screen.
+    // For any other, the terminal is restored without ratatui's `restore`, which `eprintln!`s its
+    // failure and so panics inside the hook (an abort) when stderr is a closed terminal.
+    drop(std::panic::take_hook());
     std::panic::set_hook(Box::new(move |info| {
         if crate::lesson::cell_guard::claim(info) {
             return;
         }
         restore_terminal();
-        restore_and_report(info);
+        report(info);
     }));
+    let guard = TerminalGuard;
     let _ = execute!(stdout(), EnableMouseCapture);
+    let input = input::Input::start()?;
+    // A terminal that fails (closed with the window: SIGHUP) ends the loop too; progress is saved anyway.
+    let looped = main_loop(&mut app, &mut terminal, &input, &watch);
+    drop(input);
+    // The terminal first (the learner sees it back at once), then progress.
+    let held = watch.terminal();
+    watch.leave();
+    drop(guard);
+    app.save_progress();
+    drop(held);
+    // Not dropped: its `Drop` shows the cursor (done above) and `eprintln!`s a failure, a panic when
+    // stderr is the terminal that was just closed (SIGHUP). The process ends soon after.
+    std::mem::forget(terminal);
+    match (watch.received(), looped) {
+        (Some(signal), _) => Ok(128 + signal),
+        (None, result) => result.map(|()| 0),
+    }
+}
+
+/// Draws, waits for an event and applies it, until the learner quits or a signal comes.
+fn main_loop(
+    app: &mut App,
+    terminal: &mut ratatui::DefaultTerminal,
+    input: &input::Input,
+    watch: &signals::Watch,
+) -> anyhow::Result<()> {
     let mut last_tick = Instant::now();
     while !app.quit && watch.received().is_none() {
         {
             let _held = watch.terminal();
             app.prepare(terminal.size()?.into());
-            terminal.draw(|frame| ui::render(&app, frame))?;
+            terminal.draw(|frame| ui::render(app, frame))?;
         }
         let timeout = app.tick_interval().map_or(Duration::from_millis(250), |t| {
             t.saturating_sub(last_tick.elapsed())
         });
-        if let Some(ev) = signals::next_event(timeout, &watch)?
-            && let Some(action) = action::from_event(&app, &ev)
+        if let Some(ev) = input.next(timeout, watch)?
+            && let Some(action) = action::from_event(app, &ev)
         {
             if let Some(busy) = app.busy_message(&action) {
                 let _held = watch.terminal();
                 app.status = Some(busy);
                 app.prepare(terminal.size()?.into());
-                terminal.draw(|frame| ui::render(&app, frame))?;
+                terminal.draw(|frame| ui::render(app, frame))?;
             }
             app.update(action);
         }
@@ -91,12 +121,5 @@ pub fn run(mut app: App) -> anyhow::Result<i32> {
             last_tick = Instant::now();
         }
     }
-    // The terminal first (the learner sees it back at once), then progress.
-    let held = watch.terminal();
-    watch.leave();
-    drop(guard);
-    drop(terminal);
-    app.save_progress();
-    drop(held);
-    Ok(watch.received().map_or(0, |signal| 128 + signal))
+    Ok(())
 }

@@ -129,22 +129,3 @@ fn take_over_after_grace(shared: &Shared, signal: i32, restore: fn()) {
     }
     drop(held);
 }
-
-/// Waits up to `timeout` for a terminal event, looking for a signal every [`POLL`]: `None` when the time
-/// is up or a signal came.
-pub(super) fn next_event(
-    timeout: Duration,
-    watch: &Watch,
-) -> std::io::Result<Option<ratatui::crossterm::event::Event>> {
-    use ratatui::crossterm::event;
-    let deadline = Instant::now() + timeout;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if event::poll(left.min(POLL))? {
-            return event::read().map(Some);
-        }
-        if watch.received().is_some() || left <= POLL {
-            return Ok(None);
-        }
-    }
-}
