@@ -1,10 +1,12 @@
 //! The subcommands other than `exec`: each parses its arguments into a call on the rooms below.
 
 use std::io::IsTerminal;
+use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 
 use crate::cli::{ColorChoice, LangArg, ListFormat, TraceFormat};
+use crate::interp::Limits;
 use crate::lesson::{self, Lang, LessonError};
 use crate::trace::{Trace, render_json, render_markdown, render_text};
 
@@ -93,7 +95,7 @@ pub fn list(lang: Lang, format: ListFormat) -> Result<i32> {
 
 /// `check [FILE.md ...] [--set NAME=VALUE ...]`: every lesson (or the given files) run and verified, at the
 /// lessons' own sizes or at the ones set; each `--set` must name a dim of at least one checked lesson.
-pub fn check(paths: &[std::path::PathBuf], sets: &[String]) -> Result<i32> {
+pub fn check(paths: &[std::path::PathBuf], sets: &[String], limits: &Limits) -> Result<i32> {
     let sets = parse_sets(sets)?;
     let mut problems: Vec<LessonError> = Vec::new();
     let lessons = if paths.is_empty() {
@@ -122,10 +124,25 @@ pub fn check(paths: &[std::path::PathBuf], sets: &[String]) -> Result<i32> {
         bail!("--set {name}: no lesson checked here has a dim named `{name}`");
     }
     let mut cells = 0;
-    for l in &lessons {
+    for (i, l) in lessons.iter().enumerate() {
+        if limits.run_deadline.is_some_and(|d| Instant::now() > d) {
+            problems.push(LessonError::at(
+                &l.path,
+                1,
+                format!(
+                    "check stopped here: the run is past its --timeout; {} lesson file(s) not checked",
+                    lessons.len() - i
+                ),
+            ));
+            break;
+        }
         cells += l.cell_count();
         let overrides = lesson::sizes::overrides_for(l, &sets);
-        problems.extend(lesson::check::check_lesson(l, &overrides));
+        problems.extend(lesson::check::check_lesson_with(
+            l,
+            &overrides,
+            limits.clone(),
+        ));
     }
     if paths.is_empty() {
         problems.extend(lesson::check::check_parity(&lessons));
@@ -160,10 +177,11 @@ pub fn trace(
     format: TraceFormat,
     color: ColorChoice,
     sets: &[String],
+    limits: &Limits,
 ) -> Result<i32> {
     let overrides = parse_sets(sets)?;
     let lesson = lesson::bundle::find(spec, lang)?;
-    let mut kernel = lesson::Kernel::new(&lesson, &overrides)?;
+    let mut kernel = lesson::Kernel::with_limits(&lesson, &overrides, limits.clone())?;
     let outcomes: Vec<_> = lesson.cells().map(|c| kernel.run_cell(c)).collect();
     let trace = Trace {
         lesson: &lesson,

@@ -2,7 +2,6 @@
 
 use std::io::{Read, Write};
 use std::path::Path;
-use std::time::Duration;
 
 use anyhow::{Context, Result};
 
@@ -20,15 +19,12 @@ pub struct ExecOutcome {
 }
 
 /// Runs `source` (named `file` in tracebacks) on a thread with a large stack.
-pub fn run_source(source: String, file: String, timeout: Duration) -> Result<ExecOutcome> {
+pub fn run_source(source: String, file: String, limits: Limits) -> Result<ExecOutcome> {
     let handle = std::thread::Builder::new()
         .name("interpreter".into())
         .stack_size(INTERPRETER_STACK)
         .spawn(move || {
-            let mut interp = Interpreter::with_limits(Limits {
-                max_duration: timeout,
-                ..Limits::default()
-            });
+            let mut interp = Interpreter::with_limits(limits);
             let result = interp.run(&source, &file);
             let stdout = interp.take_output();
             let mut stderr = String::new();
@@ -55,7 +51,7 @@ pub fn run_source(source: String, file: String, timeout: Duration) -> Result<Exe
     })
 }
 
-pub fn exec_file(path: &Path, timeout: Duration) -> Result<i32> {
+pub fn exec_file(path: &Path, limits: Limits) -> Result<i32> {
     let (source, name) = if path.as_os_str() == "-" {
         let mut s = String::new();
         std::io::stdin()
@@ -68,7 +64,7 @@ pub fn exec_file(path: &Path, timeout: Duration) -> Result<i32> {
             .with_context(|| format!("{} is not UTF-8 text", path.display()))?;
         (s, path.display().to_string())
     };
-    let outcome = run_source(source, name, timeout)?;
+    let outcome = run_source(source, name, limits)?;
     let mut out = std::io::stdout().lock();
     // A closed pipe (e.g. `| head`) is not an error worth a panic.
     let _ = out.write_all(outcome.stdout.as_bytes());

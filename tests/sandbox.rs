@@ -121,7 +121,7 @@ fn deep_recursion_is_a_recursion_error_not_a_crash() {
     let out = run_source(
         "def f(n):\n    return f(n + 1)\nf(0)\n".into(),
         "rec.py".into(),
-        Duration::from_secs(10),
+        Limits::timed(Duration::from_secs(10)),
     )
     .unwrap();
     assert!(out.failed);
@@ -140,13 +140,18 @@ fn deeply_nested_source_is_refused_before_it_can_overflow() {
     let (_, err) = run(&src);
     assert_eq!(err.expect("must fail").0, "SyntaxError");
     let src = format!("x = 1{}", " + 1".repeat(50_000));
-    let out = run_source(src, "long.py".into(), Duration::from_secs(10)).unwrap();
+    let out = run_source(
+        src,
+        "long.py".into(),
+        Limits::timed(Duration::from_secs(10)),
+    )
+    .unwrap();
     assert!(
         out.failed,
         "a 50k-term expression must be refused, not evaluated recursively"
     );
     let src = format!("x = {}1", "-".repeat(20_000));
-    let out = run_source(src, "neg.py".into(), Duration::from_secs(10)).unwrap();
+    let out = run_source(src, "neg.py".into(), Limits::timed(Duration::from_secs(10))).unwrap();
     assert!(out.failed);
 }
 
@@ -167,7 +172,12 @@ fn runaway_output_is_capped() {
 #[test]
 fn tracebacks_name_the_file_line_and_source() {
     let src = "import torch\n\ndef split_heads(x):\n    return x.view(12)\n\nx = torch.arange(12).view(3, 4).t()\ny = split_heads(x)\n";
-    let out = run_source(src.into(), "lesson.py".into(), Duration::from_secs(10)).unwrap();
+    let out = run_source(
+        src.into(),
+        "lesson.py".into(),
+        Limits::timed(Duration::from_secs(10)),
+    )
+    .unwrap();
     assert!(out.failed);
     let expected = "Traceback (most recent call last):\n  File \"lesson.py\", line 7, in <module>\n    y = split_heads(x)\n  File \"lesson.py\", line 4, in split_heads\n    return x.view(12)\nRuntimeError: view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.\n";
     assert_eq!(out.stderr, expected);
@@ -216,7 +226,11 @@ fn hostile_inputs_never_panic() {
         "int('x')",
     ];
     for src in cases {
-        let _ = run_source(src.to_string(), "hostile.py".into(), Duration::from_secs(5))
-            .expect("no panic");
+        let _ = run_source(
+            src.to_string(),
+            "hostile.py".into(),
+            Limits::timed(Duration::from_secs(5)),
+        )
+        .expect("no panic");
     }
 }

@@ -3,13 +3,23 @@
 use std::collections::BTreeMap;
 
 use super::error::LessonError;
-use super::kernel::{CellOutcome, run_lesson};
+use super::kernel::{CellOutcome, run_lesson_with};
 use super::model::{CellKind, Lang, Lesson};
+use crate::interp::Limits;
 
 /// Runs every cell, with `overrides` for the lesson's dims, and verifies shape comments, expected errors and
 /// heatmap directives.
 pub fn check_lesson(lesson: &Lesson, overrides: &[(String, i64)]) -> Vec<LessonError> {
-    match run_lesson(lesson, overrides) {
+    check_lesson_with(lesson, overrides, Limits::default())
+}
+
+/// [`check_lesson`] under the sandbox `limits` of a `check` run (its memory budget and deadline).
+pub fn check_lesson_with(
+    lesson: &Lesson,
+    overrides: &[(String, i64)],
+    limits: Limits,
+) -> Vec<LessonError> {
+    match run_lesson_with(lesson, overrides, limits) {
         Ok(outcomes) => check_outcomes(lesson, &outcomes),
         Err(e) => vec![e],
     }

@@ -725,7 +725,16 @@ pub fn run_lesson(
     lesson: &Lesson,
     overrides: &[(String, i64)],
 ) -> Result<Vec<CellOutcome>, LessonError> {
-    let mut kernel = Kernel::new(lesson, overrides)?;
+    run_lesson_with(lesson, overrides, Limits::default())
+}
+
+/// [`run_lesson`] under the sandbox `limits` given.
+pub fn run_lesson_with(
+    lesson: &Lesson,
+    overrides: &[(String, i64)],
+    limits: Limits,
+) -> Result<Vec<CellOutcome>, LessonError> {
+    let mut kernel = Kernel::with_limits(lesson, overrides, limits)?;
     Ok(lesson.cells().map(|c| kernel.run_cell(c)).collect())
 }
 
