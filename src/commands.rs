@@ -8,7 +8,7 @@ use anyhow::{Context, Result, bail};
 use crate::cli::{ColorChoice, LangArg, ListFormat, TraceFormat};
 use crate::interp::Limits;
 use crate::lesson::{self, Lang, LessonError};
-use crate::trace::{Trace, render_json, render_markdown, render_text};
+use crate::trace::{Trace, render_markdown, render_text};
 
 /// Writes to stdout, ignoring a closed pipe (`| head` is not an error).
 fn emit(text: &str) {
@@ -124,6 +124,7 @@ pub fn check(paths: &[std::path::PathBuf], sets: &[String], limits: &Limits) -> 
         bail!("--set {name}: no lesson checked here has a dim named `{name}`");
     }
     let mut cells = 0;
+    let mut checked = 0;
     for (i, l) in lessons.iter().enumerate() {
         if limits.run_deadline.is_some_and(|d| Instant::now() > d) {
             problems.push(LessonError::at(
@@ -137,6 +138,7 @@ pub fn check(paths: &[std::path::PathBuf], sets: &[String], limits: &Limits) -> 
             break;
         }
         cells += l.cell_count();
+        checked += 1;
         let overrides = lesson::sizes::overrides_for(l, &sets);
         problems.extend(lesson::check::check_lesson_with(
             l,
@@ -163,7 +165,7 @@ pub fn check(paths: &[std::path::PathBuf], sets: &[String], limits: &Limits) -> 
     };
     eprintln!(
         "checked {} lesson files, {} cells{sizes}: {} problem{}",
-        lessons.len(),
+        checked,
         cells,
         problems.len(),
         if problems.len() == 1 { "" } else { "s" }
@@ -196,12 +198,21 @@ pub fn trace(
                 && std::io::stdout().is_terminal()
         }
     };
-    let text = match format {
-        TraceFormat::Text => crate::trace::sanitize(&render_text(&trace, use_color), use_color),
-        TraceFormat::Markdown => crate::trace::sanitize(&render_markdown(&trace), false),
-        TraceFormat::Json => render_json(&trace),
-    };
-    emit(&text);
+    match format {
+        TraceFormat::Text => emit(&crate::trace::sanitize(
+            &render_text(&trace, use_color),
+            use_color,
+        )),
+        TraceFormat::Markdown => emit(&crate::trace::sanitize(&render_markdown(&trace), false)),
+        TraceFormat::Json => {
+            // Streamed: JSON escapes control characters itself, and a closed pipe is not an error.
+            use std::io::Write;
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let _ = crate::trace::write_json(&trace, &mut out);
+            let _ = out.write_all(b"\n");
+            let _ = out.flush();
+        }
+    }
     let failed = outcomes
         .iter()
         .any(|o| o.error.is_some() && !o.expectation_met);

@@ -80,7 +80,13 @@ pub fn check_outcomes(lesson: &Lesson, outcomes: &[CellOutcome]) -> Vec<LessonEr
             }
         }
         for h in &cell.heatmaps {
-            if !out.heatmaps.iter().any(|d| d.line == h.line) {
+            if let Some((_, why)) = out.heatmaps_left_out.iter().find(|(l, _)| *l == h.line) {
+                problems.push(LessonError::at(
+                    &lesson.path,
+                    h.line,
+                    format!("`{}` cannot be drawn: {why}", h.expr),
+                ));
+            } else if !out.heatmaps.iter().any(|d| d.line == h.line) {
                 problems.push(LessonError::at(
                     &lesson.path,
                     h.line,

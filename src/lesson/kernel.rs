@@ -57,6 +57,24 @@ pub struct HeatmapData {
     pub row_labels: Option<Vec<String>>,
     pub col_labels: Option<Vec<String>>,
     pub line: usize,
+    /// The size of the tensor's map when it had more than [`MAX_HEATMAP_CELLS`] cells and `values` hold
+    /// its block means (`rows` × `cols` of them) instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub averaged_from: Option<(usize, usize)>,
+}
+
+/// The most cells a heatmap keeps (1024 × 1024): a larger map is kept as block means, the way every
+/// screen draws it anyway, so a lesson's heatmaps and the traces made of them stay small.
+pub const MAX_HEATMAP_CELLS: usize = 1 << 20;
+
+impl HeatmapData {
+    /// `128×128`, or `8000×8000, averaged to 1024×1024` for a map kept as block means.
+    pub fn size_label(&self) -> String {
+        match self.averaged_from {
+            Some((r, c)) => format!("{r}×{c}, averaged to {}×{}", self.rows, self.cols),
+            None => format!("{}×{}", self.rows, self.cols),
+        }
+    }
 }
 
 /// One tensor-valued sub-expression of a line: `.view(bs, -1, n_heads, head_dim)` and what it made.
@@ -172,6 +190,9 @@ pub struct CellOutcome {
     pub tensors: Vec<TensorInfo>,
     pub shape_checks: Vec<ShapeCheck>,
     pub heatmaps: Vec<HeatmapData>,
+    /// `# heatmap:` lines left out because their copy did not fit the memory budget (line, reason).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub heatmaps_left_out: Vec<(usize, String)>,
     /// For each line that made tensors, the shape of every tensor-valued sub-expression.
     pub lines: Vec<LineShapes>,
     pub warnings: Vec<String>,
@@ -440,6 +461,7 @@ impl Kernel {
             tensors: Vec::new(),
             shape_checks: Vec::new(),
             heatmaps: Vec::new(),
+            heatmaps_left_out: Vec::new(),
             lines: Vec::new(),
             warnings: Vec::new(),
             duration: Duration::ZERO,
@@ -669,16 +691,26 @@ impl Kernel {
         }
     }
 
+    /// The maps of the cell's `# heatmap:` lines. Each is a copy (one f64 per element), asked of the
+    /// memory account first under the kernel's budget: one that does not fit is left out, and `check`
+    /// reports it as a heatmap that cannot be drawn.
     fn collect_heatmaps(&mut self, cell: &Cell, outcome: &mut CellOutcome) {
+        let _budget = self.interp.engine_settings().enter();
         for h in &cell.heatmaps {
             let t = match self.eval_expr(&h.expr) {
                 Ok(Value::Tensor(t)) => t,
                 _ => continue,
             };
+            if let Err(e) =
+                crate::tensor::memory::reserve_items(t.numel(), 2 * std::mem::size_of::<f64>())
+            {
+                outcome.heatmaps_left_out.push((h.line, e.to_string()));
+                continue;
+            }
             let Some(map) = crate::viz::slice::squeezed(&t) else {
                 continue;
             };
-            let (rows, cols) = (map.rows, map.cols);
+            let (values, rows, cols, averaged_from) = averaged(map.values, map.rows, map.cols);
             let labels = h.labels.as_ref().and_then(|l| match self.eval_expr(l) {
                 Ok(v) => {
                     let items = self.interp.collect_iter(&v).ok()?;
@@ -697,10 +729,11 @@ impl Kernel {
                 expr: h.expr.clone(),
                 rows,
                 cols,
-                values: map.values,
+                values,
                 row_labels,
                 col_labels,
                 line: h.line,
+                averaged_from,
             });
         }
     }
@@ -713,6 +746,36 @@ impl super::explain::Namer for Kernel {
     fn axis_name(&self, axes: &Axes, i: usize) -> Option<String> {
         self.sym_name(crate::tensor::sym::axis(axes, i).as_ref())
     }
+}
+
+/// A map of more than [`MAX_HEATMAP_CELLS`] as block means (`viz::slice::block_means`, masked blocks
+/// as -inf and all-NaN blocks as NaN, so drawing them again gives the same picture), with its old size.
+fn averaged(
+    values: Vec<f64>,
+    rows: usize,
+    cols: usize,
+) -> (Vec<f64>, usize, usize, Option<(usize, usize)>) {
+    if rows.saturating_mul(cols) <= MAX_HEATMAP_CELLS {
+        return (values, rows, cols, None);
+    }
+    let Ok(map) = ndarray::ArrayView2::from_shape((rows, cols), &values) else {
+        return (values, rows, cols, None);
+    };
+    // The largest map of the same shape that fits, at least one cell a side.
+    let scale = (MAX_HEATMAP_CELLS as f64 / (rows as f64 * cols as f64)).sqrt();
+    let out_rows = ((rows as f64 * scale) as usize).clamp(1, rows);
+    let out_cols = (MAX_HEATMAP_CELLS / out_rows).clamp(1, cols);
+    let means = crate::viz::slice::block_means(map, out_rows, out_cols);
+    let (r, c) = means.dim();
+    let out = means
+        .iter()
+        .map(|cell| match cell {
+            crate::viz::heatmap::HeatCell::Value(v) => *v,
+            crate::viz::heatmap::HeatCell::Masked => f64::NEG_INFINITY,
+            crate::viz::heatmap::HeatCell::Nan => f64::NAN,
+        })
+        .collect();
+    (out, r, c, Some((rows, cols)))
 }
 
 fn is_subclass(kind: &str, parent: &str) -> bool {
