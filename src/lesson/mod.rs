@@ -5,6 +5,7 @@ pub mod bundle;
 pub mod check;
 pub mod error;
 pub mod explain;
+pub mod heatmaps;
 pub mod kernel;
 pub mod model;
 pub mod parse;

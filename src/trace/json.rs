@@ -54,7 +54,10 @@ pub fn write_json(trace: &Trace<'_>, out: impl std::io::Write) -> serde_json::Re
         dims: trace
             .dims
             .iter()
-            .map(|(name, value)| Dim { name, value: *value })
+            .map(|(name, value)| Dim {
+                name,
+                value: *value,
+            })
             .collect(),
         cells: trace
             .cells
