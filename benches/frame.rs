@@ -39,6 +39,7 @@ fn frame(c: &mut Criterion) {
             row_labels: None,
             col_labels: None,
             line: 1,
+            averaged_from: None,
         }];
     }
     app.notebook.selected = 0;

@@ -14,6 +14,10 @@ pub struct Cli {
     /// Language of the lessons (default: Korean when LANG starts with `ko`, else English).
     #[arg(long, global = true, value_enum)]
     pub lang: Option<LangArg>,
+    /// The most memory the tutor may hold while it runs code, e.g. `2G`, `512M` (default 2G). A cell that
+    /// asks for more gets a `MemoryError` at that line.
+    #[arg(long, global = true, value_name = "SIZE", value_parser = crate::tensor::memory::parse_size)]
+    pub memory: Option<usize>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -43,6 +47,10 @@ pub enum ColorChoice {
     Always,
     Never,
 }
+
+/// Default `--timeout` of `check` and `trace`: ten minutes for a whole run, far more than the bundled
+/// lessons take at the paper's sizes.
+pub const RUN_TIMEOUT: u64 = 600;
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -82,6 +90,9 @@ pub enum Command {
     Check {
         /// Lesson files to check instead of the bundled lessons.
         paths: Vec<PathBuf>,
+        /// Wall-clock budget in seconds for the whole check (each cell also has its own 20 s).
+        #[arg(long, default_value_t = RUN_TIMEOUT)]
+        timeout: u64,
         /// Check at another size, e.g. `--set sl=128` (repeatable; 1 to 4096, vocabularies to 65536); each
         /// lesson takes the dims it has.
         #[arg(long = "set", value_name = "NAME=VALUE")]
@@ -95,6 +106,9 @@ pub enum Command {
         format: TraceFormat,
         #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
         color: ColorChoice,
+        /// Wall-clock budget in seconds for the whole trace (each cell also has its own 20 s).
+        #[arg(long, default_value_t = RUN_TIMEOUT)]
+        timeout: u64,
         /// Override a named dimension, e.g. `--set hid_dim=512` (repeatable; 1-4096, vocabularies 65536).
         #[arg(long = "set", value_name = "NAME=VALUE")]
         set: Vec<String>,

@@ -1,12 +1,14 @@
 //! The subcommands other than `exec`: each parses its arguments into a call on the rooms below.
 
 use std::io::IsTerminal;
+use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 
 use crate::cli::{ColorChoice, LangArg, ListFormat, TraceFormat};
+use crate::interp::Limits;
 use crate::lesson::{self, Lang, LessonError};
-use crate::trace::{Trace, render_json, render_markdown, render_text};
+use crate::trace::{Trace, render_markdown, render_text};
 
 /// Writes to stdout, ignoring a closed pipe (`| head` is not an error).
 fn emit(text: &str) {
@@ -93,7 +95,7 @@ pub fn list(lang: Lang, format: ListFormat) -> Result<i32> {
 
 /// `check [FILE.md ...] [--set NAME=VALUE ...]`: every lesson (or the given files) run and verified, at the
 /// lessons' own sizes or at the ones set; each `--set` must name a dim of at least one checked lesson.
-pub fn check(paths: &[std::path::PathBuf], sets: &[String]) -> Result<i32> {
+pub fn check(paths: &[std::path::PathBuf], sets: &[String], limits: &Limits) -> Result<i32> {
     let sets = parse_sets(sets)?;
     let mut problems: Vec<LessonError> = Vec::new();
     let lessons = if paths.is_empty() {
@@ -122,10 +124,27 @@ pub fn check(paths: &[std::path::PathBuf], sets: &[String]) -> Result<i32> {
         bail!("--set {name}: no lesson checked here has a dim named `{name}`");
     }
     let mut cells = 0;
-    for l in &lessons {
+    let mut checked = 0;
+    for (i, l) in lessons.iter().enumerate() {
+        if limits.run_deadline.is_some_and(|d| Instant::now() > d) {
+            problems.push(LessonError::at(
+                &l.path,
+                1,
+                format!(
+                    "check stopped here: the run is past its --timeout; {} lesson file(s) not checked",
+                    lessons.len() - i
+                ),
+            ));
+            break;
+        }
         cells += l.cell_count();
+        checked += 1;
         let overrides = lesson::sizes::overrides_for(l, &sets);
-        problems.extend(lesson::check::check_lesson(l, &overrides));
+        problems.extend(lesson::check::check_lesson_with(
+            l,
+            &overrides,
+            limits.clone(),
+        ));
     }
     if paths.is_empty() {
         problems.extend(lesson::check::check_parity(&lessons));
@@ -146,7 +165,7 @@ pub fn check(paths: &[std::path::PathBuf], sets: &[String]) -> Result<i32> {
     };
     eprintln!(
         "checked {} lesson files, {} cells{sizes}: {} problem{}",
-        lessons.len(),
+        checked,
         cells,
         problems.len(),
         if problems.len() == 1 { "" } else { "s" }
@@ -160,10 +179,11 @@ pub fn trace(
     format: TraceFormat,
     color: ColorChoice,
     sets: &[String],
+    limits: &Limits,
 ) -> Result<i32> {
     let overrides = parse_sets(sets)?;
     let lesson = lesson::bundle::find(spec, lang)?;
-    let mut kernel = lesson::Kernel::new(&lesson, &overrides)?;
+    let mut kernel = lesson::Kernel::with_limits(&lesson, &overrides, limits.clone())?;
     let outcomes: Vec<_> = lesson.cells().map(|c| kernel.run_cell(c)).collect();
     let trace = Trace {
         lesson: &lesson,
@@ -178,12 +198,21 @@ pub fn trace(
                 && std::io::stdout().is_terminal()
         }
     };
-    let text = match format {
-        TraceFormat::Text => crate::trace::sanitize(&render_text(&trace, use_color), use_color),
-        TraceFormat::Markdown => crate::trace::sanitize(&render_markdown(&trace), false),
-        TraceFormat::Json => render_json(&trace),
-    };
-    emit(&text);
+    match format {
+        TraceFormat::Text => emit(&crate::trace::sanitize(
+            &render_text(&trace, use_color),
+            use_color,
+        )),
+        TraceFormat::Markdown => emit(&crate::trace::sanitize(&render_markdown(&trace), false)),
+        TraceFormat::Json => {
+            // Streamed: JSON escapes control characters itself, and a closed pipe is not an error.
+            use std::io::Write;
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let _ = crate::trace::write_json(&trace, &mut out);
+            let _ = out.write_all(b"\n");
+            let _ = out.flush();
+        }
+    }
     let failed = outcomes
         .iter()
         .any(|o| o.error.is_some() && !o.expectation_met);

@@ -2,7 +2,6 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::time::Duration;
 
 use anyhow::{Context, Result};
 
@@ -21,15 +20,12 @@ pub struct ExecOutcome {
 }
 
 /// Runs `source` (named `file` in tracebacks) on a thread with a large stack.
-pub fn run_source(source: String, file: String, timeout: Duration) -> Result<ExecOutcome> {
+pub fn run_source(source: String, file: String, limits: Limits) -> Result<ExecOutcome> {
     let handle = std::thread::Builder::new()
         .name("interpreter".into())
         .stack_size(INTERPRETER_STACK)
         .spawn(move || {
-            let mut interp = Interpreter::with_limits(Limits {
-                max_duration: timeout,
-                ..Limits::default()
-            });
+            let mut interp = Interpreter::with_limits(limits);
             let result = interp.run(&source, &file);
             let stdout = interp.take_output();
             let mut stderr = String::new();
@@ -58,8 +54,8 @@ pub fn run_source(source: String, file: String, timeout: Duration) -> Result<Exe
 
 /// Runs the script at `path` (`-`: standard input). It is read no further than the sandbox's source
 /// limit, so `/dev/zero` or an endless pipe is refused at once; a path must name a regular file.
-pub fn exec_file(path: &Path, timeout: Duration) -> Result<i32> {
-    let limit = Limits::default().max_source as u64;
+pub fn exec_file(path: &Path, limits: Limits) -> Result<i32> {
+    let limit = limits.max_source as u64;
     let (source, name) = if path.as_os_str() == "-" {
         let s = read_text(std::io::stdin().lock(), limit)
             .context("reading the script from standard input")?;
@@ -69,7 +65,7 @@ pub fn exec_file(path: &Path, timeout: Duration) -> Result<i32> {
             .with_context(|| format!("reading {}", path.display()))?;
         (s, path.display().to_string())
     };
-    let outcome = run_source(source, name, timeout)?;
+    let outcome = run_source(source, name, limits)?;
     let mut out = std::io::stdout().lock();
     // A closed pipe (e.g. `| head`) is not an error worth a panic.
     let _ = out.write_all(outcome.stdout.as_bytes());

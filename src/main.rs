@@ -1,15 +1,12 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-/// mimalloc keeps freed pages for reuse, as PyTorch's caching allocator does: tensors of the same size are
-/// allocated over and over, and fresh pages from the OS cost a page fault each (measured: an 8 MB copy
-/// took 13 ms with the system allocator and 2.6 ms with mimalloc on this machine).
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-use std::time::Duration;
+// The allocator (mimalloc, counted for the memory budget) is declared in the library (src/lib.rs).
+use std::time::{Duration, Instant};
 
 use clap::Parser;
 use transformer_tutor::cli::{Cli, Command};
+use transformer_tutor::interp::{self, Limits};
 use transformer_tutor::{commands, exec};
 
 /// The interpreter recurses on the Rust stack; its own depth limit stays well inside this.
@@ -17,18 +14,36 @@ const STACK: usize = 256 * 1024 * 1024;
 
 fn run(cli: Cli) -> anyhow::Result<i32> {
     let lang = commands::lang(cli.lang);
+    let limits = Limits {
+        max_memory: cli.memory.unwrap_or(interp::DEFAULT_MAX_MEMORY),
+        ..Limits::default()
+    };
+    // `check` and `trace` have one budget for the whole run as well as each cell's own.
+    let whole_run = |seconds: u64| Limits {
+        run_deadline: Instant::now().checked_add(Duration::from_secs(seconds)),
+        ..limits.clone()
+    };
     match cli.command {
-        Some(Command::Exec { file, timeout }) => {
-            exec::exec_file(&file, Duration::from_secs(timeout))
-        }
+        Some(Command::Exec { file, timeout }) => exec::exec_file(
+            &file,
+            Limits {
+                max_duration: Duration::from_secs(timeout),
+                ..limits.clone()
+            },
+        ),
         Some(Command::List { format }) => commands::list(lang, format),
-        Some(Command::Check { paths, set }) => commands::check(&paths, &set),
+        Some(Command::Check {
+            paths,
+            set,
+            timeout,
+        }) => commands::check(&paths, &set, &whole_run(timeout)),
         Some(Command::Trace {
             lesson,
             format,
             color,
             set,
-        }) => commands::trace(&lesson, lang, format, color, &set),
+            timeout,
+        }) => commands::trace(&lesson, lang, format, color, &set, &whole_run(timeout)),
         Some(Command::Open { lesson, set }) => {
             commands::interactive(lang, Some(&lesson), false, None, &set)
         }

@@ -28,7 +28,7 @@ fn call_args(interp: &mut Interpreter, call: &str) -> Args {
         panic!("no capture for ({call})");
     };
     let pos = match &pair[0] {
-        Value::Tuple(t) => t.as_ref().clone(),
+        Value::Tuple(t) => t.to_vec(),
         _ => Vec::new(),
     };
     let kw = match &pair[1] {

@@ -7,11 +7,6 @@ use std::time::Instant;
 
 use transformer_tutor::lesson::{self, Lang};
 
-/// The allocator the binary runs with (see src/main.rs): the paper-size runs allocate large tensors over and
-/// over, and their timings should be the ones `trace` and `check` see.
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn tutor(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_transformer-tutor"))
         .args(args)

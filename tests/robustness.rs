@@ -5,6 +5,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use transformer_tutor::exec::run_source;
+use transformer_tutor::interp::Limits;
 
 /// Deterministic variants of a script: truncations, dropped and duplicated lines, swapped lines, and
 /// single-character corruptions.
@@ -66,7 +67,11 @@ fn corrupted_golden_scripts_never_panic_or_hang() {
         let src = std::fs::read_to_string(script).expect("read script");
         for v in variants(&src) {
             let t = Instant::now();
-            let outcome = run_source(v, "variant.py".into(), Duration::from_secs(5));
+            let outcome = run_source(
+                v,
+                "variant.py".into(),
+                Limits::timed(Duration::from_secs(5)),
+            );
             assert!(
                 outcome.is_ok(),
                 "{} variant panicked the interpreter",

@@ -157,7 +157,7 @@ impl Interpreter {
                 }
                 s.vars.insert(Rc::clone(&p.name), v);
             } else if f.kwarg.is_some() {
-                kwargs.insert(super::value::HashKey::Str(Rc::clone(&k)), Value::Str(k), v);
+                kwargs.insert(super::value::HashKey::Str(Rc::clone(&k)), Value::Str(k), v)?;
             } else {
                 return Err(type_error(format!(
                     "{}() got an unexpected keyword argument '{}'",

@@ -277,6 +277,11 @@ mod tests {
                 requested: 1,
                 limit: 0,
             },
+            TensorError::OutOfMemory {
+                requested: 1,
+                live: 0,
+                limit: 0,
+            },
         ] {
             assert!(ExcKind::builtin(e.python_type()).is_some(), "{e:?}");
         }

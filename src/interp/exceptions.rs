@@ -62,7 +62,7 @@ impl Interpreter {
             return self.to_str(&r);
         }
         let args = match inst.get("args") {
-            Some(Value::Tuple(t)) => t.as_ref().clone(),
+            Some(Value::Tuple(t)) => t.to_vec(),
             _ => vec![],
         };
         let is_key_error = self

@@ -106,7 +106,7 @@ impl Interpreter {
                 let mut d = Dict::default();
                 for v in items {
                     let k = ops::hash_key(&v)?;
-                    d.insert(k, v, Value::None);
+                    d.insert(k, v, Value::None)?;
                 }
                 Ok(Value::Set(Rc::new(RefCell::new(d))))
             }
@@ -118,13 +118,13 @@ impl Interpreter {
                             let kv = self.eval(k, scope)?;
                             let vv = self.eval(v, scope)?;
                             let hk = ops::hash_key(&kv)?;
-                            dict.insert(hk, kv, vv);
+                            dict.insert(hk, kv, vv)?;
                         }
                         None => {
                             let other = self.eval(v, scope)?;
                             if let Value::Dict(o) = other {
                                 for (k2, v2) in o.borrow().entries.iter() {
-                                    dict.insert(ops::hash_key(k2)?, k2.clone(), v2.clone());
+                                    dict.insert(ops::hash_key(k2)?, k2.clone(), v2.clone())?;
                                 }
                             }
                         }
@@ -168,7 +168,7 @@ impl Interpreter {
                 })?;
                 Ok(Value::Iterator(Rc::new(RefCell::new(
                     super::value::Iter::Seq {
-                        items: Rc::new(out),
+                        items: Rc::new(out.into()),
                         pos: 0,
                     },
                 ))))
@@ -178,7 +178,7 @@ impl Interpreter {
                 let inner = self.comp_scope(scope);
                 self.comprehension(&c.generators, 0, &inner, &mut |me, s| {
                     let v = me.eval(&c.elt, s)?;
-                    d.insert(ops::hash_key(&v)?, v, Value::None);
+                    d.insert(ops::hash_key(&v)?, v, Value::None)?;
                     Ok(())
                 })?;
                 Ok(Value::Set(Rc::new(RefCell::new(d))))
@@ -189,7 +189,7 @@ impl Interpreter {
                 self.comprehension(&c.generators, 0, &inner, &mut |me, s| {
                     let k = me.eval(&c.key, s)?;
                     let v = me.eval(&c.value, s)?;
-                    d.insert(ops::hash_key(&k)?, k, v);
+                    d.insert(ops::hash_key(&k)?, k, v)?;
                     Ok(())
                 })?;
                 Ok(Value::Dict(Rc::new(RefCell::new(d))))

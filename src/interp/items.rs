@@ -123,7 +123,7 @@ impl Interpreter {
             }
             Value::Dict(d) => {
                 let key = ops::hash_key(&index)?;
-                d.borrow_mut().insert(key, index, value);
+                d.borrow_mut().insert(key, index, value)?;
                 Ok(())
             }
             _ if let Some(ty) = self.native_type(obj) => ty.set_item(self, obj, &index, &value),

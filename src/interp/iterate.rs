@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::Interpreter;
-use super::error::{ExcKind, PyResult, exc, type_error};
+use super::error::{PyResult, type_error};
 use super::value::{Iter, Value};
 
 impl Interpreter {
@@ -25,7 +25,7 @@ impl Interpreter {
             },
             Value::Iterator(_) => return Ok(v.clone()),
             _ => Iter::Seq {
-                items: Rc::new(self.collect_iter(v)?),
+                items: Rc::new(self.collect_iter(v)?.into()),
                 pos: 0,
             },
         };
@@ -68,17 +68,12 @@ impl Interpreter {
     pub fn collect_iter(&mut self, v: &Value) -> PyResult<Vec<Value>> {
         Ok(match v {
             Value::List(l) => l.borrow().clone(),
-            Value::Tuple(t) => t.as_ref().clone(),
+            Value::Tuple(t) => t.to_vec(),
             Value::Size(s) => s.items(),
             Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
             Value::Range(a, b, c) => {
                 let n = super::items::range_len(*a, *b, *c);
-                if n > 100_000_000 {
-                    return Err(exc(
-                        ExcKind::MemoryError,
-                        "range too large to materialise in the tutor",
-                    ));
-                }
+                super::reserve_values(n)?;
                 super::items::range_values(*a, *b, *c)
                     .into_iter()
                     .map(Value::int)
@@ -90,6 +85,9 @@ impl Interpreter {
             Value::Iterator(_) => {
                 let mut out = Vec::new();
                 while let Some(x) = self.next(v)? {
+                    if out.len() == out.capacity() {
+                        super::reserve_values(out.len().max(4))?;
+                    }
                     out.push(x);
                 }
                 out

@@ -53,7 +53,32 @@ pub struct Limits {
     pub max_tensor_elements: usize,
     /// Bytes of source per run.
     pub max_source: usize,
+    /// The most heap the tutor may hold while this interpreter runs code (`--memory`; see
+    /// `tensor::memory`).
+    pub max_memory: usize,
+    /// When a whole `check` or `trace` run must end (its `--timeout`), whatever each cell's own budget.
+    pub run_deadline: Option<Instant>,
 }
+
+/// How deep `hash`, `copy.deepcopy` and the other native walks go into nested values before they raise
+/// `RecursionError`, as Python's recursion limit makes them: the Rust stack is never the limit.
+pub(crate) const MAX_NESTING: usize = 500;
+
+/// `RecursionError` for a native walk that went [`MAX_NESTING`] levels deep.
+pub(crate) fn too_deep() -> Unwind {
+    error::exc(
+        ExcKind::RecursionError,
+        "maximum recursion depth exceeded while calling a Python object",
+    )
+}
+
+/// What a cell stopped by its run's `--timeout` says.
+pub const RUN_TIMEOUT: &str =
+    "the tutor stopped this code: the whole run is past its time budget (--timeout)";
+
+/// The default memory budget: 2 GiB. Every bundled lesson at the paper's sizes peaks far below it (see
+/// README, "The sandbox").
+pub const DEFAULT_MAX_MEMORY: usize = 2 << 30;
 
 impl Default for Limits {
     fn default() -> Self {
@@ -64,6 +89,18 @@ impl Default for Limits {
             max_output: 16 * 1024 * 1024,
             max_tensor_elements: crate::tensor::settings::DEFAULT_MAX_ELEMENTS,
             max_source: 1024 * 1024,
+            max_memory: DEFAULT_MAX_MEMORY,
+            run_deadline: None,
+        }
+    }
+}
+
+impl Limits {
+    /// The default limits with `seconds` of wall-clock time per run.
+    pub fn timed(duration: Duration) -> Limits {
+        Limits {
+            max_duration: duration,
+            ..Limits::default()
         }
     }
 }
@@ -142,7 +179,17 @@ impl Interpreter {
         crate::tensor::settings::Settings {
             max_elements: self.limits.max_tensor_elements,
             num_threads: self.num_threads,
-            deadline: self.started.checked_add(self.limits.max_duration),
+            deadline: self.deadline(),
+            max_bytes: self.limits.max_memory,
+        }
+    }
+
+    /// When the current run must stop: its own budget, or the whole `check`/`trace` run's if sooner.
+    fn deadline(&self) -> Option<Instant> {
+        let own = self.started.checked_add(self.limits.max_duration);
+        match (own, self.limits.run_deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
         }
     }
 
@@ -245,9 +292,11 @@ impl Interpreter {
         }
     }
 
-    /// Counts a step; fails when the step or time budget is spent.
+    /// Counts a step; fails when the step or time budget is spent, or the process holds more than the
+    /// memory budget (growth made of many small pieces: a dict filled in a loop).
     pub(crate) fn tick(&mut self) -> PyResult<()> {
         self.steps += 1;
+        crate::tensor::memory::check()?;
         if self.steps > self.limits.max_steps {
             return Err(error::exc(
                 ExcKind::TimeoutError,
@@ -257,14 +306,19 @@ impl Interpreter {
                 ),
             ));
         }
-        if self.steps.is_multiple_of(1024) && self.started.elapsed() > self.limits.max_duration {
-            return Err(error::exc(
-                ExcKind::TimeoutError,
-                format!(
-                    "the tutor stopped this code after {} seconds (is a loop running forever?)",
-                    self.limits.max_duration.as_secs()
-                ),
-            ));
+        if self.steps.is_multiple_of(1024) {
+            if self.started.elapsed() > self.limits.max_duration {
+                return Err(error::exc(
+                    ExcKind::TimeoutError,
+                    format!(
+                        "the tutor stopped this code after {} seconds (is a loop running forever?)",
+                        self.limits.max_duration.as_secs()
+                    ),
+                ));
+            }
+            if self.limits.run_deadline.is_some_and(|d| Instant::now() > d) {
+                return Err(error::exc(ExcKind::TimeoutError, RUN_TIMEOUT));
+            }
         }
         Ok(())
     }
@@ -304,6 +358,26 @@ impl Interpreter {
     pub fn set_global(&mut self, name: &str, value: Value) {
         self.globals.borrow_mut().vars.insert(Rc::from(name), value);
     }
+}
+
+/// Asks the memory account for `bytes` before a string or buffer of that size is built (a `MemoryError`
+/// at the line that asked when the budget would be passed).
+pub(crate) fn reserve_bytes(bytes: usize) -> PyResult<()> {
+    Ok(crate::tensor::memory::reserve(bytes)?)
+}
+
+/// Asks the memory account for room for `count` values (a list, a tuple) before it is built.
+pub(crate) fn reserve_values(count: usize) -> PyResult<()> {
+    Ok(crate::tensor::memory::reserve_items(
+        count,
+        std::mem::size_of::<Value>(),
+    )?)
+}
+
+/// Bytes of `count` pieces of `size` bytes plus `extra`, saturating (a request that overflows is simply
+/// too large for any budget).
+pub(crate) fn bytes_of(count: usize, size: usize, extra: usize) -> usize {
+    count.saturating_mul(size).saturating_add(extra)
 }
 
 fn too_deeply_nested(source: &str, limit: usize) -> Option<usize> {

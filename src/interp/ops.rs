@@ -39,6 +39,10 @@ pub(crate) fn op_symbol(op: Operator) -> &'static str {
 }
 
 pub(crate) fn hash_key(v: &Value) -> PyResult<HashKey> {
+    hash_key_at(v, 0)
+}
+
+fn hash_key_at(v: &Value, depth: usize) -> PyResult<HashKey> {
     Ok(match v {
         Value::None => HashKey::None,
         Value::Bool(b) => HashKey::Int(*b as i64),
@@ -51,7 +55,12 @@ pub(crate) fn hash_key(v: &Value) -> PyResult<HashKey> {
             }
         }
         Value::Str(s) => HashKey::Str(Rc::clone(s)),
-        Value::Tuple(t) => HashKey::Tuple(t.iter().map(hash_key).collect::<PyResult<_>>()?),
+        Value::Tuple(_) if depth >= super::MAX_NESTING => return Err(super::too_deep()),
+        Value::Tuple(t) => HashKey::Tuple(
+            t.iter()
+                .map(|x| hash_key_at(x, depth + 1))
+                .collect::<PyResult<_>>()?,
+        ),
         Value::Size(s) => HashKey::Tuple(s.iter().map(|&d| HashKey::Int(d as i64)).collect()),
         Value::DType(d) => HashKey::Str(Rc::from(d.to_string().as_str())),
         Value::List(_) | Value::Dict(_) | Value::Set(_) => {
@@ -132,14 +141,19 @@ impl Interpreter {
             return Ok(with_symbol(op, &l, &r, out));
         }
         match (op, &l, &r) {
-            (Operator::Add, Value::Str(a), Value::Str(b)) => Ok(Value::str(&format!("{a}{b}"))),
+            (Operator::Add, Value::Str(a), Value::Str(b)) => {
+                super::reserve_bytes(super::bytes_of(2, a.len(), 2 * b.len()))?;
+                Ok(Value::str(&format!("{a}{b}")))
+            }
             (Operator::Add, Value::List(a), Value::List(b)) => {
+                super::reserve_values(a.borrow().len().saturating_add(b.borrow().len()))?;
                 let mut v = a.borrow().clone();
                 v.extend(b.borrow().iter().cloned());
                 Ok(Value::list(v))
             }
             (Operator::Add, Value::Tuple(a), Value::Tuple(b)) => {
-                let mut v = a.as_ref().clone();
+                super::reserve_values(a.len().saturating_add(b.len()))?;
+                let mut v = a.to_vec();
                 v.extend(b.iter().cloned());
                 Ok(Value::tuple(v))
             }
@@ -154,24 +168,15 @@ impl Interpreter {
             (Operator::Mult, Value::Str(s), Value::Int(n, _))
             | (Operator::Mult, Value::Int(n, _), Value::Str(s)) => {
                 let n = (*n).max(0) as usize;
-                if s.len().saturating_mul(n) > self.limits.max_output {
-                    return Err(exc(
-                        ExcKind::MemoryError,
-                        "string too large for the tutor's sandbox",
-                    ));
-                }
+                // The repeated String, then the str value made from it.
+                super::reserve_bytes(super::bytes_of(s.len().saturating_mul(n), 2, 0))?;
                 Ok(Value::str(&s.repeat(n)))
             }
             (Operator::Mult, Value::List(a), Value::Int(n, _))
             | (Operator::Mult, Value::Int(n, _), Value::List(a)) => {
                 let items = a.borrow();
                 let n = (*n).max(0) as usize;
-                if items.len().saturating_mul(n) > 100_000_000 {
-                    return Err(exc(
-                        ExcKind::MemoryError,
-                        "list too large for the tutor's sandbox",
-                    ));
-                }
+                super::reserve_values(items.len().saturating_mul(n))?;
                 let mut v = Vec::with_capacity(items.len() * n);
                 for _ in 0..n {
                     v.extend(items.iter().cloned());
@@ -180,13 +185,8 @@ impl Interpreter {
             }
             (Operator::Mult, Value::Tuple(a), Value::Int(n, _)) => {
                 let n = (*n).max(0) as usize;
-                if a.len().saturating_mul(n) > 100_000_000 {
-                    return Err(exc(
-                        ExcKind::MemoryError,
-                        "tuple too large for the tutor's sandbox",
-                    ));
-                }
-                let mut v = Vec::new();
+                super::reserve_values(a.len().saturating_mul(n))?;
+                let mut v = Vec::with_capacity(a.len() * n);
                 for _ in 0..n {
                     v.extend(a.iter().cloned());
                 }
@@ -194,7 +194,7 @@ impl Interpreter {
             }
             (Operator::Mod, Value::Str(s), _) => {
                 let args = match &r {
-                    Value::Tuple(t) => t.as_ref().clone(),
+                    Value::Tuple(t) => t.to_vec(),
                     other => vec![other.clone()],
                 };
                 self.percent_format(s, &args)
@@ -202,7 +202,7 @@ impl Interpreter {
             (Operator::BitOr, Value::Dict(a), Value::Dict(b)) => {
                 let mut d = a.borrow().clone();
                 for (k, v) in b.borrow().entries.iter() {
-                    d.insert(hash_key(k)?, k.clone(), v.clone());
+                    d.insert(hash_key(k)?, k.clone(), v.clone())?;
                 }
                 Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
             }
@@ -213,20 +213,20 @@ impl Interpreter {
                 match op {
                     Operator::BitOr => {
                         for (k, v) in a.entries.iter().chain(b.entries.iter()) {
-                            d.insert(hash_key(k)?, k.clone(), v.clone());
+                            d.insert(hash_key(k)?, k.clone(), v.clone())?;
                         }
                     }
                     Operator::BitAnd => {
                         for (k, v) in a.entries.iter() {
                             if b.get(&hash_key(k)?).is_some() {
-                                d.insert(hash_key(k)?, k.clone(), v.clone());
+                                d.insert(hash_key(k)?, k.clone(), v.clone())?;
                             }
                         }
                     }
                     _ => {
                         for (k, v) in a.entries.iter() {
                             if b.get(&hash_key(k)?).is_none() {
-                                d.insert(hash_key(k)?, k.clone(), v.clone());
+                                d.insert(hash_key(k)?, k.clone(), v.clone())?;
                             }
                         }
                     }
@@ -331,7 +331,7 @@ impl Interpreter {
         let seq = |v: &Value| -> Option<Vec<Value>> {
             match v {
                 Value::List(l) => Some(l.borrow().clone()),
-                Value::Tuple(t) => Some(t.as_ref().clone()),
+                Value::Tuple(t) => Some(t.to_vec()),
                 Value::Size(s) => Some(s.items()),
                 _ => None,
             }
@@ -388,7 +388,7 @@ impl Interpreter {
         let seq = |v: &Value| -> Option<Vec<Value>> {
             match v {
                 Value::List(l) => Some(l.borrow().clone()),
-                Value::Tuple(t) => Some(t.as_ref().clone()),
+                Value::Tuple(t) => Some(t.to_vec()),
                 Value::Size(s) => Some(s.items()),
                 _ => None,
             }

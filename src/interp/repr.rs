@@ -149,7 +149,7 @@ impl Interpreter {
                 }
                 if self.is_exception_class(&inst.class) {
                     let args = match inst.get("args") {
-                        Some(Value::Tuple(t)) => t.as_ref().clone(),
+                        Some(Value::Tuple(t)) => t.to_vec(),
                         _ => vec![],
                     };
                     let inner = if args.len() == 1 {

@@ -28,8 +28,8 @@ pub enum Value {
     Int(i64, Option<Sym>),
     Float(f64),
     Str(Rc<str>),
-    List(Rc<RefCell<Vec<Value>>>),
-    Tuple(Rc<Vec<Value>>),
+    List(Rc<RefCell<Seq>>),
+    Tuple(Rc<Seq>),
     Dict(Rc<RefCell<Dict>>),
     Set(Rc<RefCell<Dict>>),
     Range(i64, i64, i64),
@@ -55,6 +55,116 @@ pub enum Value {
     DictView(Rc<RefCell<Dict>>, u8),
     /// A value of a type defined by a binding module (see `interp::native`).
     Native(Rc<dyn NativeObject>),
+}
+
+/// The items of a list or a tuple. It reads as the `Vec` it wraps; what it adds is how it is dropped.
+/// Not `Clone` on purpose: `seq.clone()` reaches the `Vec` through `Deref` and copies the items out.
+#[derive(Default)]
+pub struct Seq(pub Vec<Value>);
+
+impl Seq {
+    /// The items, moved out.
+    pub fn into_vec(mut self) -> Vec<Value> {
+        std::mem::take(&mut self.0)
+    }
+}
+
+impl std::ops::Deref for Seq {
+    type Target = Vec<Value>;
+    fn deref(&self) -> &Vec<Value> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Seq {
+    fn deref_mut(&mut self) -> &mut Vec<Value> {
+        &mut self.0
+    }
+}
+
+impl From<Vec<Value>> for Seq {
+    fn from(items: Vec<Value>) -> Seq {
+        Seq(items)
+    }
+}
+
+/// A list nested ten million deep (`x = [x]` in a loop) would be dropped by ten million nested calls and
+/// overflow the stack. Dropping a `Seq`, a [`Dict`] or an [`Instance`] instead takes apart, in a loop with
+/// its own work list, every list, tuple, dict, set and instance inside it that nothing else holds.
+impl Drop for Seq {
+    fn drop(&mut self) {
+        if self.0.iter().any(owns_nested) {
+            dismantle(std::mem::take(&mut self.0));
+        }
+    }
+}
+
+impl Drop for Dict {
+    fn drop(&mut self) {
+        if self
+            .entries
+            .iter()
+            .any(|(k, v)| owns_nested(k) || owns_nested(v))
+        {
+            let entries = std::mem::take(&mut self.entries);
+            dismantle(entries.into_iter().flat_map(|(k, v)| [k, v]).collect());
+        }
+    }
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        let attrs = self.attrs.get_mut();
+        if attrs.iter().any(|(_, v)| owns_nested(v)) {
+            dismantle(std::mem::take(attrs).into_iter().map(|(_, v)| v).collect());
+        }
+    }
+}
+
+/// Drops `work` and everything only it holds, without recursion: each container whose last holder is
+/// being dropped gives its items to the work list and is then dropped empty.
+fn dismantle(mut work: Vec<Value>) {
+    while let Some(v) = work.pop() {
+        match v {
+            Value::List(rc) => {
+                if let Ok(cell) = Rc::try_unwrap(rc) {
+                    work.append(&mut cell.into_inner().0);
+                }
+            }
+            Value::Tuple(rc) => {
+                if let Ok(mut seq) = Rc::try_unwrap(rc) {
+                    work.append(&mut seq.0);
+                }
+            }
+            Value::Dict(rc) | Value::Set(rc) => {
+                if let Ok(cell) = Rc::try_unwrap(rc) {
+                    let mut dict = cell.into_inner();
+                    for (k, v) in std::mem::take(&mut dict.entries) {
+                        work.push(k);
+                        work.push(v);
+                    }
+                }
+            }
+            Value::Instance(rc) => {
+                if let Ok(inst) = Rc::try_unwrap(rc) {
+                    work.extend(inst.attrs.take().into_iter().map(|(_, v)| v));
+                }
+            }
+            other => drop(other),
+        }
+    }
+}
+
+/// Whether dropping `v` would drop a container (the last holder of a nested list, tuple, dict, set or
+/// instance).
+fn owns_nested(v: &Value) -> bool {
+    match v {
+        Value::List(rc) => Rc::strong_count(rc) == 1,
+        Value::Tuple(rc) => Rc::strong_count(rc) == 1,
+        Value::Dict(rc) | Value::Set(rc) => Rc::strong_count(rc) == 1,
+        Value::Instance(rc) => Rc::strong_count(rc) == 1,
+        _ => false,
+    }
 }
 
 pub struct Function {
@@ -207,19 +317,9 @@ pub struct Module {
 }
 
 pub enum Iter {
-    Seq {
-        items: Rc<Vec<Value>>,
-        pos: usize,
-    },
-    List {
-        list: Rc<RefCell<Vec<Value>>>,
-        pos: usize,
-    },
-    Range {
-        next: i64,
-        stop: i64,
-        step: i64,
-    },
+    Seq { items: Rc<Seq>, pos: usize },
+    List { list: Rc<RefCell<Seq>>, pos: usize },
+    Range { next: i64, stop: i64, step: i64 },
     Done,
 }
 
@@ -303,15 +403,26 @@ impl Dict {
             .and_then(|&i| self.entries.get(i))
             .map(|(_, v)| v)
     }
-    pub fn insert(&mut self, hk: HashKey, key: Value, value: Value) {
+    /// Sets `key` to `value`. A new key that would make the dict's buffers grow asks the memory account
+    /// first (a `MemoryError` instead of doubling past the budget).
+    pub fn insert(&mut self, hk: HashKey, key: Value, value: Value) -> PyResult<()> {
         if let Some(&i) = self.index.get(&hk) {
             if let Some(slot) = self.entries.get_mut(i) {
                 slot.1 = value;
             }
         } else {
+            let (len, capacity) = (self.entries.len(), self.entries.capacity());
+            if len == capacity {
+                // The entries double, and so (about then) does the index.
+                let per_item = std::mem::size_of::<(Value, Value)>()
+                    + std::mem::size_of::<(HashKey, usize)>()
+                    + 1;
+                super::reserve_bytes(super::bytes_of(len.max(4), 2 * per_item, 0))?;
+            }
             self.index.insert(hk, self.entries.len());
             self.entries.push((key, value));
         }
+        Ok(())
     }
     pub fn remove(&mut self, hk: &HashKey) -> Option<Value> {
         let i = self.index.remove(hk)?;
@@ -402,10 +513,10 @@ impl Value {
         Value::Str(Rc::from(s))
     }
     pub fn list(items: Vec<Value>) -> Value {
-        Value::List(Rc::new(RefCell::new(items)))
+        Value::List(Rc::new(RefCell::new(Seq(items))))
     }
     pub fn tuple(items: Vec<Value>) -> Value {
-        Value::Tuple(Rc::new(items))
+        Value::Tuple(Rc::new(Seq(items)))
     }
 
     /// The Python type name, as error messages print it.

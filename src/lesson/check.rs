@@ -3,13 +3,23 @@
 use std::collections::BTreeMap;
 
 use super::error::LessonError;
-use super::kernel::{CellOutcome, run_lesson};
+use super::kernel::{CellOutcome, run_lesson_with};
 use super::model::{CellKind, Lang, Lesson};
+use crate::interp::Limits;
 
 /// Runs every cell, with `overrides` for the lesson's dims, and verifies shape comments, expected errors and
 /// heatmap directives.
 pub fn check_lesson(lesson: &Lesson, overrides: &[(String, i64)]) -> Vec<LessonError> {
-    match run_lesson(lesson, overrides) {
+    check_lesson_with(lesson, overrides, Limits::default())
+}
+
+/// [`check_lesson`] under the sandbox `limits` of a `check` run (its memory budget and deadline).
+pub fn check_lesson_with(
+    lesson: &Lesson,
+    overrides: &[(String, i64)],
+    limits: Limits,
+) -> Vec<LessonError> {
+    match run_lesson_with(lesson, overrides, limits) {
         Ok(outcomes) => check_outcomes(lesson, &outcomes),
         Err(e) => vec![e],
     }
@@ -70,7 +80,13 @@ pub fn check_outcomes(lesson: &Lesson, outcomes: &[CellOutcome]) -> Vec<LessonEr
             }
         }
         for h in &cell.heatmaps {
-            if !out.heatmaps.iter().any(|d| d.line == h.line) {
+            if let Some((_, why)) = out.heatmaps_left_out.iter().find(|(l, _)| *l == h.line) {
+                problems.push(LessonError::at(
+                    &lesson.path,
+                    h.line,
+                    format!("`{}` cannot be drawn: {why}", h.expr),
+                ));
+            } else if !out.heatmaps.iter().any(|d| d.line == h.line) {
                 problems.push(LessonError::at(
                     &lesson.path,
                     h.line,

@@ -13,6 +13,8 @@ use crate::tensor::Tensor;
 use crate::tensor::sym::{Axes, Sym};
 
 use super::error::LessonError;
+use super::heatmaps::averaged;
+pub use super::heatmaps::{HeatmapData, MAX_HEATMAP_CELLS};
 use super::model::{Cell, CellKind, DimRef, Lesson};
 use super::sizes::check_exact_divisions;
 
@@ -45,18 +47,6 @@ pub struct ShapeCheck {
     pub ok: bool,
     pub line: usize,
     pub message: Option<String>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct HeatmapData {
-    pub expr: String,
-    pub rows: usize,
-    pub cols: usize,
-    /// Row-major values (float32 as f64).
-    pub values: Vec<f64>,
-    pub row_labels: Option<Vec<String>>,
-    pub col_labels: Option<Vec<String>>,
-    pub line: usize,
 }
 
 /// One tensor-valued sub-expression of a line: `.view(bs, -1, n_heads, head_dim)` and what it made.
@@ -172,6 +162,9 @@ pub struct CellOutcome {
     pub tensors: Vec<TensorInfo>,
     pub shape_checks: Vec<ShapeCheck>,
     pub heatmaps: Vec<HeatmapData>,
+    /// `# heatmap:` lines left out because their copy did not fit the memory budget (line, reason).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub heatmaps_left_out: Vec<(usize, String)>,
     /// For each line that made tensors, the shape of every tensor-valued sub-expression.
     pub lines: Vec<LineShapes>,
     pub warnings: Vec<String>,
@@ -684,16 +677,26 @@ impl Kernel {
         }
     }
 
+    /// The maps of the cell's `# heatmap:` lines. Each is a copy (one f64 per element), asked of the
+    /// memory account first under the kernel's budget: one that does not fit is left out, and `check`
+    /// reports it as a heatmap that cannot be drawn.
     fn collect_heatmaps(&mut self, cell: &Cell, outcome: &mut CellOutcome) {
+        let _budget = self.interp.engine_settings().enter();
         for h in &cell.heatmaps {
             let t = match self.eval_expr(&h.expr) {
                 Ok(Value::Tensor(t)) => t,
                 _ => continue,
             };
+            if let Err(e) =
+                crate::tensor::memory::reserve_items(t.numel(), 2 * std::mem::size_of::<f64>())
+            {
+                outcome.heatmaps_left_out.push((h.line, e.to_string()));
+                continue;
+            }
             let Some(map) = crate::viz::slice::squeezed(&t) else {
                 continue;
             };
-            let (rows, cols) = (map.rows, map.cols);
+            let (values, rows, cols, averaged_from) = averaged(map.values, map.rows, map.cols);
             let labels = h.labels.as_ref().and_then(|l| match self.eval_expr(l) {
                 Ok(v) => {
                     let items = self.interp.collect_iter(&v).ok()?;
@@ -712,10 +715,11 @@ impl Kernel {
                 expr: h.expr.clone(),
                 rows,
                 cols,
-                values: map.values,
+                values,
                 row_labels,
                 col_labels,
                 line: h.line,
+                averaged_from,
             });
         }
     }
@@ -742,6 +746,7 @@ pub(super) fn empty_outcome(cell: &Cell) -> CellOutcome {
         tensors: Vec::new(),
         shape_checks: Vec::new(),
         heatmaps: Vec::new(),
+        heatmaps_left_out: Vec::new(),
         lines: Vec::new(),
         warnings: Vec::new(),
         duration: Duration::ZERO,
@@ -758,7 +763,16 @@ pub fn run_lesson(
     lesson: &Lesson,
     overrides: &[(String, i64)],
 ) -> Result<Vec<CellOutcome>, LessonError> {
-    let mut kernel = Kernel::new(lesson, overrides)?;
+    run_lesson_with(lesson, overrides, Limits::default())
+}
+
+/// [`run_lesson`] under the sandbox `limits` given.
+pub fn run_lesson_with(
+    lesson: &Lesson,
+    overrides: &[(String, i64)],
+    limits: Limits,
+) -> Result<Vec<CellOutcome>, LessonError> {
+    let mut kernel = Kernel::with_limits(lesson, overrides, limits)?;
     Ok(lesson.cells().map(|c| kernel.run_cell(c)).collect())
 }
 

@@ -7,6 +7,7 @@ pub mod check;
 pub mod error;
 pub mod explain;
 pub mod files;
+pub mod heatmaps;
 pub mod kernel;
 pub mod model;
 pub mod parse;

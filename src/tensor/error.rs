@@ -279,6 +279,14 @@ pub enum TensorError {
     )]
     TooLarge { requested: u128, limit: usize },
 
+    /// The run's memory ceiling (`--memory`; see `tensor::memory`).
+    #[error("{}", super::memory::out_of_memory_message(*requested, *live, *limit))]
+    OutOfMemory {
+        requested: u128,
+        live: usize,
+        limit: usize,
+    },
+
     /// The run's deadline passed inside a long native loop (the sandbox's time budget).
     #[error("the tutor stopped this code: it ran past its time budget (is a size very large?)")]
     DeadlinePassed,
@@ -297,7 +305,7 @@ impl TensorError {
             TensorError::Value(_)
             | TensorError::InvalidReduction { .. }
             | TensorError::LossBatchMismatch { .. } => "ValueError",
-            TensorError::TooLarge { .. } => "MemoryError",
+            TensorError::TooLarge { .. } | TensorError::OutOfMemory { .. } => "MemoryError",
             TensorError::DeadlinePassed => "TimeoutError",
             TensorError::NotImplemented(_) => "NotImplementedError",
             _ => "RuntimeError",

@@ -8,6 +8,7 @@ pub mod error;
 pub mod format;
 pub mod kernels;
 pub mod layout;
+pub mod memory;
 pub mod ops;
 pub mod parallel;
 pub mod random;

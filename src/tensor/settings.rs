@@ -27,6 +27,9 @@ pub struct Settings {
     pub num_threads: usize,
     /// When the run must stop; long native loops check it with [`check_deadline`].
     pub deadline: Option<Instant>,
+    /// The most heap the process may hold while the run goes on (see `tensor::memory`); `usize::MAX`
+    /// outside runs.
+    pub max_bytes: usize,
 }
 
 impl Settings {
@@ -34,6 +37,7 @@ impl Settings {
         max_elements: DEFAULT_MAX_ELEMENTS,
         num_threads: 1,
         deadline: None,
+        max_bytes: usize::MAX,
     };
 
     /// Puts these settings in force on this thread until the returned guard is dropped.
@@ -93,7 +97,9 @@ pub fn num_threads() -> usize {
     active().num_threads.max(1)
 }
 
-/// Checks that a tensor of `shape` may be allocated and returns its element count.
+/// Checks that a tensor of `shape` may be allocated and returns its element count: under the element cap,
+/// and its bytes (at four per element, the size of float32, the dtype nearly every tensor has) within the
+/// memory account. Wider dtypes are caught by the account's next look (`memory::check`).
 pub fn check_numel(shape: &[usize]) -> Result<usize> {
     let requested = shape
         .iter()
@@ -102,6 +108,7 @@ pub fn check_numel(shape: &[usize]) -> Result<usize> {
     if requested > limit as u128 {
         return Err(TensorError::TooLarge { requested, limit });
     }
+    super::memory::reserve_items(requested as usize, 4)?;
     Ok(requested as usize)
 }
 

@@ -109,8 +109,11 @@ pub fn render_markdown(trace: &Trace<'_>) -> String {
         for h in &o.heatmaps {
             let hm = heatmap_of(h);
             out.push_str(&format!(
-                "\nHeatmap of `{}` ({}×{}), {} … {}:\n\n```text\n",
-                h.expr, h.rows, h.cols, hm.min, hm.max
+                "\nHeatmap of `{}` ({}), {} … {}:\n\n```text\n",
+                h.expr,
+                h.size_label(),
+                hm.min,
+                hm.max
             ));
             for r in 0..hm.rows {
                 let row: String = (0..hm.cols)

@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::lesson::{CellOutcome, Lesson};
 use crate::viz::Heatmap;
 
-pub use json::render_json;
+pub use json::{render_json, write_json};
 pub use markdown::render_markdown;
 pub use text::render_text;
 

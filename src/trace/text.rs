@@ -188,11 +188,10 @@ pub fn render_text(trace: &Trace<'_>, color: bool) -> String {
         }
         for h in &o.heatmaps {
             out.push_str(&format!(
-                "  {} {} ({}×{})\n",
+                "  {} {} ({})\n",
                 "heatmap".magenta(),
                 h.expr,
-                h.rows,
-                h.cols
+                h.size_label()
             ));
             for line in heatmap_lines(&heatmap_of(h), color) {
                 out.push_str(&line);

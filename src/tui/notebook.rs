@@ -420,7 +420,7 @@ pub(super) fn outcome_lines(
         lines.push(Line::from(vec![
             gutter.clone(),
             Span::styled(
-                format!("  ▦ {} {}×{}", h.expr, h.rows, h.cols),
+                format!("  ▦ {} {}", h.expr, h.size_label()),
                 Style::default().fg(c.fg(Color::Magenta)),
             ),
             Span::styled(

@@ -490,7 +490,7 @@ fn is_0d_tensor(v: &Value) -> bool {
 
 fn seq_items(v: &Value) -> Vec<Value> {
     match v {
-        Value::Tuple(t) => t.as_ref().clone(),
+        Value::Tuple(t) => t.to_vec(),
         Value::List(l) => l.borrow().clone(),
         Value::Size(s) => s.items(),
         _ => Vec::new(),

@@ -234,7 +234,7 @@ fn set(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let mut d = Dict::default();
     if let Some(v) = a.value(0) {
         for x in interp.collect_iter(&v)? {
-            d.insert(hash_key(&x)?, x, Value::None);
+            d.insert(hash_key(&x)?, x, Value::None)?;
         }
     }
     Ok(Value::Set(Rc::new(RefCell::new(d))))
@@ -247,7 +247,7 @@ fn dict(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     }
     for (k, v) in a.varkw() {
         d.borrow_mut()
-            .insert(HashKey::Str(Rc::clone(&k)), Value::Str(k), v);
+            .insert(HashKey::Str(Rc::clone(&k)), Value::Str(k), v)?;
     }
     Ok(Value::Dict(d))
 }

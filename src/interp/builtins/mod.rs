@@ -181,7 +181,7 @@ fn install_exceptions(interp: &mut Interpreter) {
 /// An iterator over values already computed (the tutor's iterators are eager).
 pub(crate) fn seq_iter(items: Vec<Value>) -> Value {
     Value::Iterator(Rc::new(RefCell::new(super::value::Iter::Seq {
-        items: Rc::new(items),
+        items: Rc::new(items.into()),
         pos: 0,
     })))
 }

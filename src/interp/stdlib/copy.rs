@@ -10,7 +10,7 @@ use super::super::args::Dialect::PyDef;
 use super::super::builtins::Def;
 use super::super::error::PyResult;
 use super::super::ops::hash_key;
-use super::super::value::{Dict, Instance, Value};
+use super::super::value::{Dict, Instance, Seq, Value};
 
 pub(super) static DEFS: [Def; 2] = [
     Def::new("copy(x)", PyDef, copy),
@@ -33,13 +33,21 @@ fn copy(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
 
 fn deepcopy(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let mut memo: HashMap<usize, Value> = HashMap::new();
-    deep(interp, &a.arg(0)?, &mut memo)
+    deep(interp, &a.arg(0)?, &mut memo, 0)
 }
 
 /// A deep copy of `v`; `memo` maps the identity of each container already copied to its copy, so shared
 /// and self-containing structures keep their shape.
-fn deep(interp: &mut Interpreter, v: &Value, memo: &mut HashMap<usize, Value>) -> PyResult<Value> {
+fn deep(
+    interp: &mut Interpreter,
+    v: &Value,
+    memo: &mut HashMap<usize, Value>,
+    depth: usize,
+) -> PyResult<Value> {
     interp.tick()?;
+    if depth >= crate::interp::MAX_NESTING {
+        return Err(crate::interp::too_deep());
+    }
     if let Some(id) = v.identity()
         && let Some(done) = memo.get(&id)
     {
@@ -54,26 +62,26 @@ fn deep(interp: &mut Interpreter, v: &Value, memo: &mut HashMap<usize, Value>) -
     let out = match (native, v) {
         (Some(copied), _) => copied,
         (None, Value::List(l)) => {
-            let new = Rc::new(RefCell::new(Vec::new()));
+            let new = Rc::new(RefCell::new(Seq::default()));
             memo.insert(v.identity().unwrap_or(0), Value::List(Rc::clone(&new)));
             let items = l.borrow().clone();
             for x in items {
-                let c = deep(interp, &x, memo)?;
+                let c = deep(interp, &x, memo, depth + 1)?;
                 new.borrow_mut().push(c);
             }
             return Ok(Value::List(new));
         }
         (None, Value::Tuple(t)) => Value::tuple(
             t.iter()
-                .map(|x| deep(interp, x, memo))
+                .map(|x| deep(interp, x, memo, depth + 1))
                 .collect::<PyResult<_>>()?,
         ),
         (None, Value::Dict(d)) => {
             let entries = d.borrow().entries.clone();
             let mut nd = Dict::default();
             for (k, x) in entries {
-                let c = deep(interp, &x, memo)?;
-                nd.insert(hash_key(&k)?, k, c);
+                let c = deep(interp, &x, memo, depth + 1)?;
+                nd.insert(hash_key(&k)?, k, c)?;
             }
             Value::Dict(Rc::new(RefCell::new(nd)))
         }
@@ -86,7 +94,7 @@ fn deep(interp: &mut Interpreter, v: &Value, memo: &mut HashMap<usize, Value>) -
             memo.insert(v.identity().unwrap_or(0), Value::Instance(Rc::clone(&new)));
             let attrs = i.attrs.borrow().clone();
             for (k, x) in attrs {
-                let c = deep(interp, &x, memo)?;
+                let c = deep(interp, &x, memo, depth + 1)?;
                 new.attrs.borrow_mut().push((k, c));
             }
             return Ok(Value::Instance(new));

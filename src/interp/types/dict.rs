@@ -74,7 +74,7 @@ fn setdefault(_: &mut Interpreter, d: &Items, a: Bound) -> PyResult<Value> {
     Ok(match existing {
         Some(v) => v,
         None => {
-            d.borrow_mut().insert(hk, k, default.clone());
+            d.borrow_mut().insert(hk, k, default.clone())?;
             default
         }
     })
@@ -112,7 +112,7 @@ pub(crate) fn update_from(interp: &mut Interpreter, d: &Items, other: &Value) ->
     };
     let mut dm = d.borrow_mut();
     for (k, v) in pairs {
-        dm.insert(hash_key(&k)?, k, v);
+        dm.insert(hash_key(&k)?, k, v)?;
     }
     Ok(())
 }
@@ -123,7 +123,7 @@ fn update(interp: &mut Interpreter, d: &Items, a: Bound) -> PyResult<Value> {
     }
     let mut dm = d.borrow_mut();
     for (k, v) in a.varkw() {
-        dm.insert(HashKey::Str(Rc::clone(&k)), Value::Str(k), v);
+        dm.insert(HashKey::Str(Rc::clone(&k)), Value::Str(k), v)?;
     }
     Ok(Value::None)
 }
@@ -142,7 +142,7 @@ fn fromkeys(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let value = a.value(1).unwrap_or(Value::None);
     let mut d = Dict::default();
     for k in keys {
-        d.insert(hash_key(&k)?, k, value.clone());
+        d.insert(hash_key(&k)?, k, value.clone())?;
     }
     Ok(Value::Dict(Rc::new(RefCell::new(d))))
 }

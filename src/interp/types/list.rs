@@ -14,7 +14,7 @@ use super::super::error::{ExcKind, PyResult, exc};
 use super::super::value::{Args, Value};
 use super::{Method, Table, table};
 
-type Items = RefCell<Vec<Value>>;
+type Items = RefCell<crate::interp::value::Seq>;
 
 pub(crate) static METHODS: LazyLock<Table<Items>> = LazyLock::new(|| {
     let mut methods = table(&LIST);
@@ -43,14 +43,26 @@ static LIST: [Method<Items>; 10] = [
     Method::new("list.clear()", Positional, clear),
 ];
 
+/// Asks the memory account before a list's buffer grows to hold `more` items (a full buffer doubles).
+pub(crate) fn reserve_growth(items: &[Value], capacity: usize, more: usize) -> PyResult<()> {
+    if items.len().saturating_add(more) > capacity {
+        crate::interp::reserve_values(capacity.max(more).max(4))?;
+    }
+    Ok(())
+}
+
 fn append(_: &mut Interpreter, list: &Items, a: Bound) -> PyResult<Value> {
-    list.borrow_mut().push(a.arg(0)?);
+    let mut l = list.borrow_mut();
+    reserve_growth(&l, l.capacity(), 1)?;
+    l.push(a.arg(0)?);
     Ok(Value::None)
 }
 
 fn extend(interp: &mut Interpreter, list: &Items, a: Bound) -> PyResult<Value> {
     let items = interp.collect_iter(&a.arg(0)?)?;
-    list.borrow_mut().extend(items);
+    let mut l = list.borrow_mut();
+    reserve_growth(&l, l.capacity(), items.len())?;
+    l.extend(items);
     Ok(Value::None)
 }
 
@@ -58,6 +70,7 @@ fn insert(_: &mut Interpreter, list: &Items, a: Bound) -> PyResult<Value> {
     let i = to_int(&a.arg(0)?, "")?;
     let v = a.arg(1)?;
     let mut l = list.borrow_mut();
+    reserve_growth(&l, l.capacity(), 1)?;
     let n = l.len() as i64;
     let i = if i < 0 { (i + n).max(0) } else { i.min(n) } as usize;
     l.insert(i, v);
@@ -155,7 +168,7 @@ fn sort(interp: &mut Interpreter, list: &Items, a: Bound) -> PyResult<Value> {
     };
     let items = list.borrow().clone();
     let sorted = sort_values(interp, items, a.value(0), reverse)?;
-    *list.borrow_mut() = sorted;
+    *list.borrow_mut() = sorted.into();
     Ok(Value::None)
 }
 
@@ -173,42 +186,68 @@ fn clear(_: &mut Interpreter, list: &Items, _: Bound) -> PyResult<Value> {
     Ok(Value::None)
 }
 
-/// Stable sort by a key with Python's comparisons (`sorted`, `list.sort`).
+/// Stable sort by a key with Python's comparisons (`sorted`, `list.sort`): a bottom-up merge sort of
+/// positions, O(n log n) comparisons, each counted as a step so a huge sort meets the step and time budget,
+/// and the first failing comparison (`1 < "a"`) ends it with that error.
 pub(crate) fn sort_values(
     interp: &mut Interpreter,
     items: Vec<Value>,
     key: Option<Value>,
     reverse: bool,
 ) -> PyResult<Vec<Value>> {
-    let mut keyed: Vec<(Value, Value)> = Vec::with_capacity(items.len());
-    for v in items {
-        let k = match &key {
-            Some(f) if !matches!(f, Value::None) => {
-                interp.call_value(f.clone(), Args::new(vec![v.clone()]))?
+    let n = items.len();
+    // The keys, and two position buffers.
+    crate::interp::reserve_values(n)?;
+    crate::interp::reserve_bytes(crate::interp::bytes_of(
+        n,
+        2 * std::mem::size_of::<usize>(),
+        0,
+    ))?;
+    let keys: Vec<Value> = match &key {
+        Some(f) if !matches!(f, Value::None) => {
+            let mut keys = Vec::with_capacity(n);
+            for v in &items {
+                keys.push(interp.call_value(f.clone(), Args::new(vec![v.clone()]))?);
             }
-            _ => v.clone(),
-        };
-        keyed.push((k, v));
-    }
-    // Binary insertion with fallible comparisons, keeping equal keys in order (lists in lessons are
-    // small).
-    let mut sorted: Vec<(Value, Value)> = Vec::with_capacity(keyed.len());
-    for item in keyed {
-        let (mut lo, mut hi) = (0usize, sorted.len());
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            let less = if reverse {
-                interp.order(&sorted[mid].0, &item.0, CmpOp::Lt)?
-            } else {
-                interp.order(&item.0, &sorted[mid].0, CmpOp::Lt)?
-            };
-            if less == Some(Ordering::Less) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
+            keys
         }
-        sorted.insert(lo, item);
+        _ => items.clone(),
+    };
+    // Whether the item at `right` goes before the one at `left` (equal keys keep their order, also when
+    // reversed, as in Python).
+    let before = |interp: &mut Interpreter, right: usize, left: usize| -> PyResult<bool> {
+        interp.tick()?;
+        let (a, b) = if reverse {
+            (left, right)
+        } else {
+            (right, left)
+        };
+        Ok(interp.order(&keys[a], &keys[b], CmpOp::Lt)? == Some(Ordering::Less))
+    };
+    let mut order: Vec<usize> = (0..n).collect();
+    let mut merged: Vec<usize> = Vec::with_capacity(n);
+    let mut width = 1;
+    while width < n {
+        merged.clear();
+        for start in (0..n).step_by(2 * width) {
+            let mid = (start + width).min(n);
+            let end = (start + 2 * width).min(n);
+            let (mut l, mut r) = (start, mid);
+            while l < mid && r < end {
+                if before(interp, order[r], order[l])? {
+                    merged.push(order[r]);
+                    r += 1;
+                } else {
+                    merged.push(order[l]);
+                    l += 1;
+                }
+            }
+            merged.extend_from_slice(&order[l..mid]);
+            merged.extend_from_slice(&order[r..end]);
+        }
+        std::mem::swap(&mut order, &mut merged);
+        width *= 2;
     }
-    Ok(sorted.into_iter().map(|(_, v)| v).collect())
+    let mut slots: Vec<Option<Value>> = items.into_iter().map(Some).collect();
+    Ok(order.iter().filter_map(|&i| slots[i].take()).collect())
 }

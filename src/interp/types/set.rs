@@ -32,7 +32,7 @@ static LIST: [Method<Items>; 9] = [
 
 fn add(_: &mut Interpreter, set: &Items, a: Bound) -> PyResult<Value> {
     let v = a.arg(0)?;
-    set.borrow_mut().insert(hash_key(&v)?, v, Value::None);
+    set.borrow_mut().insert(hash_key(&v)?, v, Value::None)?;
     Ok(Value::None)
 }
 
@@ -56,7 +56,7 @@ fn combine(interp: &mut Interpreter, set: &Items, a: &Bound, op: Operator) -> Py
     for it in a.varargs() {
         let mut other = Dict::default();
         for v in interp.collect_iter(&it)? {
-            other.insert(hash_key(&v)?, v, Value::None);
+            other.insert(hash_key(&v)?, v, Value::None)?;
         }
         acc = interp.binary_op(op, acc, Value::Set(Rc::new(RefCell::new(other))))?;
     }
@@ -78,7 +78,7 @@ fn difference(interp: &mut Interpreter, set: &Items, a: Bound) -> PyResult<Value
 fn update(interp: &mut Interpreter, set: &Items, a: Bound) -> PyResult<Value> {
     for it in a.varargs() {
         for v in interp.collect_iter(&it)? {
-            set.borrow_mut().insert(hash_key(&v)?, v, Value::None);
+            set.borrow_mut().insert(hash_key(&v)?, v, Value::None)?;
         }
     }
     Ok(Value::None)

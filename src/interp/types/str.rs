@@ -217,9 +217,13 @@ fn join(interp: &mut Interpreter, s: &str, a: Bound) -> PyResult<Value> {
         .collect_iter(&iterable)
         .map_err(|_| type_error("can only join an iterable"))?;
     let mut parts = Vec::with_capacity(items.len());
+    let mut total = s.len().saturating_mul(items.len());
     for (i, it) in items.iter().enumerate() {
         match it {
-            Value::Str(x) => parts.push(x.to_string()),
+            Value::Str(x) => {
+                total = total.saturating_add(x.len());
+                parts.push(x.as_ref());
+            }
             other => {
                 return Err(type_error(format!(
                     "sequence item {i}: expected str instance, {} found",
@@ -228,6 +232,8 @@ fn join(interp: &mut Interpreter, s: &str, a: Bound) -> PyResult<Value> {
             }
         }
     }
+    // The joined String, then the str value made from it.
+    crate::interp::reserve_bytes(total.saturating_mul(2))?;
     Ok(Value::str(&parts.join(s)))
 }
 
@@ -271,6 +277,17 @@ fn replace(_: &mut Interpreter, s: &str, a: Bound) -> PyResult<Value> {
         Some(v) => to_int(&v, "")?,
         None => -1,
     };
+    if new.len() > old.len() {
+        // Worked out before building: `"a" * 1000` with each `a` replaced by ten million characters.
+        let hits = if old.is_empty() {
+            s.chars().count() + 1
+        } else {
+            s.matches(old.as_str()).count()
+        };
+        let hits = usize::try_from(count).map_or(hits, |n| hits.min(n));
+        let grown = (new.len() - old.len()).saturating_mul(hits);
+        crate::interp::reserve_bytes(s.len().saturating_add(grown).saturating_mul(2))?;
+    }
     Ok(Value::str(&match usize::try_from(count) {
         Ok(n) => s.replacen(&old, &new, n),
         Err(_) => s.replace(&old, &new),
@@ -514,31 +531,41 @@ fn padding(a: &Bound) -> PyResult<(usize, char)> {
 }
 
 /// Pads `s` to `width` with `left` of the padding before it.
-fn pad(s: &str, width: usize, fill: char, left: impl Fn(usize) -> usize) -> Value {
+fn pad(s: &str, width: usize, fill: char, left: impl Fn(usize) -> usize) -> PyResult<Value> {
     let n = s.chars().count();
     if n >= width {
-        return Value::str(s);
+        return Ok(Value::str(s));
     }
     let total = width - n;
+    // The padded String, then the str value made from it.
+    crate::interp::reserve_bytes(crate::interp::bytes_of(
+        total,
+        2 * fill.len_utf8(),
+        2 * s.len(),
+    ))?;
     let l = left(total);
     let f = fill.to_string();
-    Value::str(&format!("{}{s}{}", f.repeat(l), f.repeat(total - l)))
+    Ok(Value::str(&format!(
+        "{}{s}{}",
+        f.repeat(l),
+        f.repeat(total - l)
+    )))
 }
 
 fn center(_: &mut Interpreter, s: &str, a: Bound) -> PyResult<Value> {
     let (width, fill) = padding(&a)?;
     // CPython puts the odd space on the right, unless the width is odd too.
-    Ok(pad(s, width, fill, |total| total / 2 + (total & width & 1)))
+    pad(s, width, fill, |total| total / 2 + (total & width & 1))
 }
 
 fn ljust(_: &mut Interpreter, s: &str, a: Bound) -> PyResult<Value> {
     let (width, fill) = padding(&a)?;
-    Ok(pad(s, width, fill, |_| 0))
+    pad(s, width, fill, |_| 0)
 }
 
 fn rjust(_: &mut Interpreter, s: &str, a: Bound) -> PyResult<Value> {
     let (width, fill) = padding(&a)?;
-    Ok(pad(s, width, fill, |total| total))
+    pad(s, width, fill, |total| total)
 }
 
 fn zfill(_: &mut Interpreter, s: &str, a: Bound) -> PyResult<Value> {
@@ -547,6 +574,7 @@ fn zfill(_: &mut Interpreter, s: &str, a: Bound) -> PyResult<Value> {
     if n >= width {
         return Ok(Value::str(s));
     }
+    crate::interp::reserve_bytes(crate::interp::bytes_of(width - n, 2, 2 * s.len()))?;
     let (sign, rest) = match s.chars().next() {
         Some(c @ ('+' | '-')) => (c.to_string(), &s[1..]),
         _ => (String::new(), s),

@@ -113,20 +113,34 @@ pub fn one_hot(indices: &Tensor, num_classes: i64) -> Result<Tensor> {
 }
 
 /// `torch.tril_indices(row, col, offset)`: an int64 `[2, n]` tensor of the (row, column) coordinates of
-/// the lower triangle (`col - row <= offset`), in row-major order. Negative sizes count as 0.
+/// the lower triangle (`col - row <= offset`), in row-major order. Negative sizes count as 0. The count is
+/// worked out first, so a huge request meets the element cap before anything is allocated, and the rows
+/// are filled one range at a time with the deadline looked at as they go.
 pub fn tril_indices(row: i64, col: i64, offset: i64) -> Result<Tensor> {
-    let (rows_n, cols_n) = (row.max(0) as usize, col.max(0) as usize);
-    let mut rows = Vec::new();
-    let mut cols = Vec::new();
-    for i in 0..rows_n {
-        for j in 0..cols_n {
-            if j as i64 - i as i64 <= offset {
-                rows.push(i as i64);
-                cols.push(j as i64);
-            }
+    let (rows_n, cols_n) = (i128::from(row.max(0)), i128::from(col.max(0)));
+    let offset = i128::from(offset);
+    // Row i holds columns 0..clamp(i + offset + 1, 0, cols): none before row `first`, all from row `full`.
+    let first = if cols_n == 0 {
+        rows_n
+    } else {
+        (-offset).clamp(0, rows_n)
+    };
+    let full = (cols_n - offset - 1).clamp(first, rows_n);
+    let partial = full - first;
+    let count =
+        partial * (offset + 1) + (first + full - 1) * partial / 2 + (rows_n - full) * cols_n;
+    let n = usize::try_from(count).unwrap_or(usize::MAX);
+    check_numel(&[2, n])?;
+    let mut rows = Vec::with_capacity(2 * n);
+    let mut cols = Vec::with_capacity(n);
+    for i in first..rows_n {
+        if i % 1024 == 0 {
+            crate::tensor::settings::check_deadline()?;
         }
+        let width = (i + offset + 1).clamp(0, cols_n);
+        rows.extend(std::iter::repeat_n(i as i64, width as usize));
+        cols.extend(0..width as i64);
     }
-    let n = rows.len();
     rows.extend(cols);
     Tensor::from_vec(rows, &[2, n])
 }

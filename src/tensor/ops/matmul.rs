@@ -7,8 +7,10 @@ use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::broadcast_shapes;
 use crate::tensor::ops::elementwise::{BinaryOp, Operand, binary};
 use crate::tensor::parallel;
-use crate::tensor::settings::check_numel;
+use crate::tensor::settings::{self, check_numel};
 use crate::tensor::{DType, Tensor};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 impl Tensor {
     /// `self @ other`; the result's axes follow matmul's rule (`tensor::sym::matmul`).
@@ -243,6 +245,7 @@ fn batched_product(a: &Tensor, b: &Tensor, out_shape: &[usize]) -> Result<Tensor
             for batch in 0..batches {
                 let (ao, bo, co) = (batch * m * k, batch * k * n, batch * m * n);
                 for i in 0..m {
+                    settings::check_deadline()?;
                     for p in 0..k {
                         let x = av[ao + i * k + p];
                         for j in 0..n {
@@ -288,8 +291,11 @@ fn batched_product_f32(
         b.with_storage_f32(|bdata, bl| {
             let plan = GemmPlan::new((adata, al), (bdata, bl), batches, m, k, n)?;
             // beta = 0: the GEMM writes every element of C without reading it.
-            plan.run(&mut out.spare_capacity_mut()[..numel], bias);
-            Ok::<_, TensorError>(())
+            if plan.run(&mut out.spare_capacity_mut()[..numel], bias) {
+                Ok::<_, TensorError>(())
+            } else {
+                Err(TensorError::DeadlinePassed)
+            }
         })
     })???;
     // SAFETY: `plan.run` wrote all `numel` elements (every row of every batch, see `GemmPlan::run`).
@@ -346,14 +352,21 @@ impl<'a> GemmPlan<'a> {
 
     /// Fills `c` (`batches * m * n` elements, row-major) with `A·B`, plus `bias` (length n) on every row
     /// when given. The elements of `c` may be uninitialised: the GEMM writes them without reading (beta = 0).
-    fn run<E: Send>(&self, c: &mut [E], bias: Option<&[f32]>) {
+    /// Rows go to the GEMM in blocks of about [`BLOCK_MACS`] multiply-adds, and the run's deadline is looked
+    /// at between blocks: returns false, with `c` only partly written, when it passed.
+    #[must_use = "false means the deadline passed and `c` is not fully written"]
+    fn run<E: Send>(&self, c: &mut [E], bias: Option<&[f32]>) -> bool {
         const {
             assert!(std::mem::size_of::<E>() == std::mem::size_of::<f32>());
         }
         let (m, k, n) = (self.m, self.k, self.n);
         if n == 0 || m == 0 || c.len() < self.batches * m * n {
-            return;
+            return true;
         }
+        // The deadline is the calling thread's setting; the worker threads get it through the closure.
+        let deadline = settings::active().deadline;
+        let stopped = AtomicBool::new(false);
+        let block_rows = (BLOCK_MACS / k.max(1).saturating_mul(n)).max(1);
         let (ra, rb) = (self.al.shape.len(), self.bl.shape.len());
         let (ars, acs) = (
             self.al.strides[ra - 2] as isize,
@@ -370,8 +383,15 @@ impl<'a> GemmPlan<'a> {
             let rows = chunk.len() / n;
             let mut r = first_row;
             while r < first_row + rows {
+                if r > first_row
+                    && (stopped.load(Ordering::Relaxed)
+                        || deadline.is_some_and(|d| Instant::now() > d))
+                {
+                    stopped.store(true, Ordering::Relaxed);
+                    return;
+                }
                 let (batch, row) = (r / m, r % m);
-                let here = (m - row).min(first_row + rows - r);
+                let here = (m - row).min(first_row + rows - r).min(block_rows);
                 let ao = batch_offset(self.al, batch) + row * self.al.strides[ra - 2];
                 let bo = batch_offset(self.bl, batch);
                 let co = (r - first_row) * n;
@@ -410,8 +430,12 @@ impl<'a> GemmPlan<'a> {
                 r += here;
             }
         });
+        !stopped.load(Ordering::Relaxed)
     }
 }
+
+/// Multiply-adds one GEMM call does before the deadline is looked at again (tens of milliseconds).
+const BLOCK_MACS: usize = 1 << 27;
 
 /// Adds `bias` to every row of `rows` (rows of `bias.len()` elements). Compiled for several instruction
 /// sets and picked at run time (see `tools/portable/check.sh`).

@@ -36,12 +36,18 @@ pub(crate) fn tensor_from_value(v: &Value, dtype: Option<DType>) -> PyResult<Ten
     ) -> PyResult<()> {
         let items: Option<Vec<Value>> = match v {
             Value::List(l) => Some(l.borrow().clone()),
-            Value::Tuple(t) => Some(t.as_ref().clone()),
+            Value::Tuple(t) => Some(t.to_vec()),
             Value::Size(s) => Some(s.items()),
             Value::Tensor(t) if t.ndim() > 0 => Some(super::super::tensor::ops::tensor_iter(t)?),
             _ => None,
         };
         match items {
+            // PyTorch's MAX_DIMS (torch/csrc/utils/tensor_new.cpp): a sequence where a 129th dim would
+            // start is refused before anything else.
+            Some(_) if depth >= 128 => Err(exc(
+                ExcKind::ValueError,
+                format!("too many dimensions '{}'", v.type_name()),
+            )),
             Some(items) => {
                 if depth == shape.len() {
                     shape.push(items.len());

@@ -125,7 +125,7 @@ fn broadcast_shapes(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
         match shape {
             Value::None => {}
             v @ (Value::Int(_, _) | Value::Bool(_)) => shapes.push(vec![v]),
-            Value::Tuple(t) => shapes.push(t.as_ref().clone()),
+            Value::Tuple(t) => shapes.push(t.to_vec()),
             Value::List(l) => shapes.push(l.borrow().clone()),
             Value::Size(s) => shapes.push(s.items()),
             other => {

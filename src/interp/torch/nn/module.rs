@@ -343,14 +343,14 @@ pub(super) fn m_buffers(_: &mut Interpreter, args: Args) -> PyResult<Value> {
 
 /// `state_dict()`: per module its parameters then its buffers, then its children, as PyTorch orders them.
 pub(super) fn m_state_dict(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    fn walk(inst: &Instance, prefix: &str, out: &mut crate::interp::value::Dict) {
+    fn walk(inst: &Instance, prefix: &str, out: &mut crate::interp::value::Dict) -> PyResult<()> {
         for (k, t) in own_parameters(inst) {
             let key = format!("{prefix}{k}");
             out.insert(
                 crate::interp::value::HashKey::Str(Rc::from(key.as_str())),
                 Value::str(&key),
                 Value::Tensor(t.detach()),
-            );
+            )?;
         }
         let transient = names_at(inst, NON_PERSISTENT);
         for name in buffer_names(inst) {
@@ -363,18 +363,19 @@ pub(super) fn m_state_dict(_: &mut Interpreter, args: Args) -> PyResult<Value> {
                     crate::interp::value::HashKey::Str(Rc::from(key.as_str())),
                     Value::str(&key),
                     Value::Tensor(t.detach()),
-                );
+                )?;
             }
         }
         for (k, c) in children(inst) {
-            walk(&c, &format!("{prefix}{k}."), out);
+            walk(&c, &format!("{prefix}{k}."), out)?;
         }
+        Ok(())
     }
     static SIG: Sig =
         def("Module.state_dict(self, *args, destination=None, prefix='', keep_vars=False)");
     let (inst, _) = bind(&SIG, args)?;
     let mut d = crate::interp::value::Dict::default();
-    walk(&inst, "", &mut d);
+    walk(&inst, "", &mut d)?;
     Ok(Value::Dict(Rc::new(RefCell::new(d))))
 }
 

@@ -17,13 +17,15 @@ fn t(v: Tensor) -> PyResult<Value> {
 }
 
 /// The values as nested Python lists (`tolist()`).
-pub(crate) fn tolist(x: &Tensor) -> Value {
+pub(crate) fn tolist(x: &Tensor) -> PyResult<Value> {
     fn build(shape: &[usize], flat: &mut std::slice::Iter<'_, Value>) -> Value {
         match shape.split_first() {
             None => flat.next().cloned().unwrap_or(Value::None),
             Some((&n, rest)) => Value::list((0..n).map(|_| build(rest, flat)).collect()),
         }
     }
+    // The flat values, then the nested lists that hold them.
+    crate::interp::reserve_values(x.numel().saturating_mul(2))?;
     let flat: Vec<Value> = match x.dtype() {
         DType::Float32 => x
             .to_vec::<f32>()
@@ -33,7 +35,7 @@ pub(crate) fn tolist(x: &Tensor) -> Value {
         DType::Int64 | DType::Int32 => x.to_vec::<i64>().into_iter().map(Value::int).collect(),
         DType::Bool => x.to_vec::<bool>().into_iter().map(Value::Bool).collect(),
     };
-    build(x.shape(), &mut flat.iter())
+    Ok(build(x.shape(), &mut flat.iter()))
 }
 
 fn unsupported_dtype() -> crate::interp::error::Unwind {

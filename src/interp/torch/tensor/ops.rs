@@ -275,7 +275,7 @@ fn to_index(v: &Value) -> PyResult<TensorIndex> {
 fn sliced_axes(t: &Tensor, index: &Value, r: Tensor) -> Tensor {
     use crate::tensor::sym::{self, Sym};
     let items: Vec<Value> = match index {
-        Value::Tuple(items) => items.as_ref().clone(),
+        Value::Tuple(items) => items.to_vec(),
         other => vec![other.clone()],
     };
     if !items.iter().any(|v| matches!(v, Value::Slice(_))) {

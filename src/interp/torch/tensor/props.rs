@@ -194,7 +194,7 @@ pub(super) static DEFS: &[Def] = &[
     })
     .no_function(),
     Def::noargs("tolist", "TensorBase.tolist()", &[], |_, c| {
-        Ok(super::convert::tolist(&c.this()?))
+        super::convert::tolist(&c.this()?)
     })
     .no_function(),
 ];
