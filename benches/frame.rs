@@ -20,6 +20,7 @@ fn frame(c: &mut Criterion) {
         overrides: vec![],
         persist: false,
         color: ColorMode::TrueColor,
+        limits: transformer_tutor::interp::Limits::default(),
     });
     app.update(Action::RunCell);
     // A 512×512 causal attention pattern, as a paper-size lesson would draw.

@@ -227,6 +227,7 @@ pub fn interactive(
     demo: bool,
     auto: Option<f64>,
     sets: &[String],
+    limits: &Limits,
 ) -> Result<i32> {
     let overrides = parse_sets(sets)?;
     let lesson = match lesson {
@@ -252,6 +253,7 @@ pub fn interactive(
         overrides,
         persist: true,
         color: crate::tui::theme::ColorMode::detect(),
+        limits: limits.clone(),
     });
     crate::tui::run(app)
 }

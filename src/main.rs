@@ -45,12 +45,12 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             timeout,
         }) => commands::trace(&lesson, lang, format, color, &set, &whole_run(timeout)),
         Some(Command::Open { lesson, set }) => {
-            commands::interactive(lang, Some(&lesson), false, None, &set)
+            commands::interactive(lang, Some(&lesson), false, None, &set, &limits)
         }
         Some(Command::Demo { lesson, auto, set }) => {
-            commands::interactive(lang, Some(&lesson), true, auto, &set)
+            commands::interactive(lang, Some(&lesson), true, auto, &set, &limits)
         }
-        None => commands::interactive(lang, None, false, None, &[]),
+        None => commands::interactive(lang, None, false, None, &[], &limits),
     }
 }
 

@@ -18,6 +18,7 @@ fn app(lesson: &str, lang: Lang, demo: bool) -> App {
         overrides: vec![],
         persist: false,
         color: ColorMode::TrueColor,
+        limits: transformer_tutor::interp::Limits::default(),
     })
 }
 

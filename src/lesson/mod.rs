@@ -15,6 +15,8 @@ pub mod progress;
 pub mod question;
 pub mod sizes;
 
+/// The sandbox limits a kernel runs under (`--memory`, time, steps): the interpreter's, for the rooms above.
+pub use crate::interp::{DEFAULT_MAX_MEMORY, Limits};
 pub use error::LessonError;
 pub use kernel::{CellOutcome, Kernel, run_lesson};
 pub use model::{Block, Cell, CellKind, Lang, Lesson};

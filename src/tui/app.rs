@@ -1,5 +1,6 @@
 //! The app's state and `update`, which applies one action. No terminal I/O here.
 
+use crate::lesson::Limits;
 use std::time::Duration;
 
 use ratatui_textarea::TextArea;
@@ -42,6 +43,8 @@ pub struct StartOptions {
     /// Whether progress is read from and written to the state file (off in tests).
     pub persist: bool,
     pub color: ColorMode,
+    /// The sandbox limits every lesson's kernel runs under (`--memory`).
+    pub limits: Limits,
 }
 
 pub struct Notebook {
@@ -71,6 +74,8 @@ pub struct Notebook {
 }
 
 pub struct App {
+    /// The sandbox limits of every kernel the app makes (`--memory`).
+    pub limits: Limits,
     pub lang: Lang,
     pub course: Vec<Lesson>,
     pub lesson_idx: usize,
@@ -96,8 +101,14 @@ fn load_course(lang: Lang) -> Vec<Lesson> {
 }
 
 impl Notebook {
-    fn open(lesson: Lesson, overrides: &[(String, i64)], progress: &Progress) -> Notebook {
-        let kernel = Kernel::new(&lesson, overrides).map_err(|e| e.to_string());
+    fn open(
+        lesson: Lesson,
+        overrides: &[(String, i64)],
+        progress: &Progress,
+        limits: &Limits,
+    ) -> Notebook {
+        let kernel =
+            Kernel::with_limits(&lesson, overrides, limits.clone()).map_err(|e| e.to_string());
         let saved = progress.lesson(&lesson.id);
         let codes: Vec<String> = lesson
             .cells()
@@ -203,9 +214,10 @@ impl App {
         } else {
             (opts.overrides.clone(), opts.overrides)
         };
-        let notebook = Notebook::open(lesson, &start, &progress);
+        let notebook = Notebook::open(lesson, &start, &progress, &opts.limits);
         let status = warning.or_else(|| notebook.kernel.as_ref().err().cloned());
         let mut app = App {
+            limits: opts.limits,
             lang: opts.lang,
             course,
             lesson_idx,
@@ -278,7 +290,7 @@ impl App {
         };
         self.lesson_idx = idx;
         let overrides = self.overrides_for(&lesson);
-        self.notebook = Notebook::open(lesson, &overrides, &self.progress);
+        self.notebook = Notebook::open(lesson, &overrides, &self.progress, &self.limits);
         self.status = self.notebook.kernel.as_ref().err().cloned();
         self.view = if self.view == View::Demo {
             View::Demo
@@ -611,6 +623,7 @@ mod tests {
             overrides: vec![],
             persist: false,
             color: ColorMode::None,
+            limits: crate::lesson::Limits::default(),
         });
         crate::lesson::cell_guard::panic_in_next_cell();
         app.update(Action::RunCell);
@@ -632,5 +645,45 @@ mod tests {
             .map(|o| o.as_ref().map_or("", |o| o.stdout.as_str()))
             .collect();
         assert_eq!(printed, ["", "3\n"]);
+    }
+
+    #[test]
+    fn the_apps_memory_budget_reaches_every_kernel_it_makes() {
+        let limits = |max_memory| Limits {
+            max_memory,
+            ..Limits::default()
+        };
+        // A budget the test process is already past: the first step of any code is refused.
+        let (roomy, exhausted) = (limits(crate::lesson::DEFAULT_MAX_MEMORY), limits(1 << 10));
+        let text = "---\nid: t\ntitle: T\norder: 1\n---\n\n```python\nx = [1] * 10\n```\n";
+        let lesson = parse_lesson(text, "t.md", Lang::En).expect("parses");
+        let run_first_cell = |limits: &Limits| {
+            let mut app = App::new(StartOptions {
+                lang: Lang::En,
+                lesson: Some(lesson.clone()),
+                demo: false,
+                auto: None,
+                overrides: vec![],
+                persist: false,
+                color: ColorMode::None,
+                limits: limits.clone(),
+            });
+            app.update(Action::RunCell);
+            app.notebook.outcomes[0]
+                .as_ref()
+                .and_then(|o| o.error.as_ref())
+                .map(|e| e.kind.clone())
+        };
+        assert_eq!(run_first_cell(&roomy), None);
+        assert_eq!(run_first_cell(&exhausted).as_deref(), Some("MemoryError"));
+
+        // The Sizes panel's preview kernel works out derived dims under the same budget.
+        let text = "---\nid: t\ntitle: T\norder: 1\ndims:\n  n: 4\n  m: n * 2\n---\n\n```python\nx = m\n```\n";
+        let lesson = parse_lesson(text, "t.md", Lang::En).expect("parses");
+        let panel = crate::tui::sizes::SizesPanel::open_with(&lesson, &[], roomy);
+        assert!(panel.error.is_none());
+        let panel = crate::tui::sizes::SizesPanel::open_with(&lesson, &[], exhausted);
+        let error = panel.error.map(|e| e.message(Lang::En)).unwrap_or_default();
+        assert!(error.contains("MemoryError"), "{error}");
     }
 }

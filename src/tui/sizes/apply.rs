@@ -62,7 +62,11 @@ impl App {
             Ok(k) => k.dims().to_vec(),
             Err(_) => self.overrides_for(&self.notebook.lesson),
         };
-        self.sizes = Some(SizesPanel::open(&self.notebook.lesson, &current));
+        self.sizes = Some(SizesPanel::open_with(
+            &self.notebook.lesson,
+            &current,
+            self.limits.clone(),
+        ));
     }
 
     /// Takes the panel's sizes: a new kernel at those sizes, and the cells that had run rerun on it, so
@@ -83,7 +87,7 @@ impl App {
         };
         let kernel = match panel.preview.take() {
             Some(k) => k,
-            None => match Kernel::new(lesson, &lesson_overrides) {
+            None => match Kernel::with_limits(lesson, &lesson_overrides, self.limits.clone()) {
                 Ok(k) => k,
                 Err(e) => {
                     panel.error = Some(PanelError::Kernel(e.message));

@@ -1,6 +1,7 @@
 //! The Sizes panel's state: one row per dim with the text being typed, the derived dims computed from
 //! it, the chosen preset, and why the sizes cannot be applied yet. Keys edit it; no drawing here.
 
+use crate::lesson::Limits;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use crate::lesson::sizes::{Preset, SizeError, check_exact_divisions, literal, parse_dim};
@@ -45,6 +46,8 @@ pub enum PanelKey {
 }
 
 pub struct SizesPanel {
+    /// The sandbox limits the preview kernel runs under (the app's).
+    pub limits: Limits,
     pub rows: Vec<DimRow>,
     pub selected: usize,
     /// The next character replaces the selected value instead of appending to it (as in a spreadsheet).
@@ -62,6 +65,11 @@ pub struct SizesPanel {
 impl SizesPanel {
     /// The panel for `lesson`, starting from `current` (the kernel's dims, or the overrides in force).
     pub fn open(lesson: &Lesson, current: &[(String, i64)]) -> SizesPanel {
+        SizesPanel::open_with(lesson, current, Limits::default())
+    }
+
+    /// [`SizesPanel::open`] with the app's sandbox `limits` for the preview kernel.
+    pub fn open_with(lesson: &Lesson, current: &[(String, i64)], limits: Limits) -> SizesPanel {
         let rows = lesson
             .dims
             .iter()
@@ -82,6 +90,7 @@ impl SizesPanel {
             .collect();
         let selected = 0;
         let mut panel = SizesPanel {
+            limits,
             rows,
             selected,
             fresh: true,
@@ -120,7 +129,8 @@ impl SizesPanel {
     fn build(&self, lesson: &Lesson) -> Result<Kernel, PanelError> {
         let overrides = self.overrides()?;
         check_exact_divisions(&lesson.dims, &self.values()?)?;
-        Kernel::new(lesson, &overrides).map_err(|e| PanelError::Kernel(e.message))
+        Kernel::with_limits(lesson, &overrides, self.limits.clone())
+            .map_err(|e| PanelError::Kernel(e.message))
     }
 
     /// Rechecks the typed values and rebuilds the preview kernel, which computes the derived dims.
