@@ -366,7 +366,10 @@ impl<'a> GemmPlan<'a> {
         // The deadline is the calling thread's setting; the worker threads get it through the closure.
         let deadline = settings::active().deadline;
         let stopped = AtomicBool::new(false);
-        let block_rows = (BLOCK_MACS / k.max(1).saturating_mul(n)).max(1);
+        // Each GEMM call packs all of B again, so a block is never thinner than MIN_BLOCK_ROWS rows (the
+        // packing then costs under 2% of the block's arithmetic), and at the paper's sizes one call takes
+        // every row, as it did before blocks.
+        let block_rows = (BLOCK_MACS / k.max(1).saturating_mul(n)).max(MIN_BLOCK_ROWS);
         let (ra, rb) = (self.al.shape.len(), self.bl.shape.len());
         let (ars, acs) = (
             self.al.strides[ra - 2] as isize,
@@ -434,8 +437,11 @@ impl<'a> GemmPlan<'a> {
     }
 }
 
-/// Multiply-adds one GEMM call does before the deadline is looked at again (tens of milliseconds).
-const BLOCK_MACS: usize = 1 << 27;
+/// Multiply-adds one GEMM call does before the deadline is looked at again (a tenth of a second or so).
+const BLOCK_MACS: usize = 1 << 30;
+
+/// The fewest rows of A one GEMM call takes (see `GemmPlan::run`).
+const MIN_BLOCK_ROWS: usize = 64;
 
 /// Adds `bias` to every row of `rows` (rows of `bias.len()` elements). Compiled for several instruction
 /// sets and picked at run time (see `tools/portable/check.sh`).
