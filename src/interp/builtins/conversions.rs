@@ -1,5 +1,5 @@
 //! The built-in types' constructors and the conversions between values: `int`, `float`, `str`, `bool`,
-//! `list`, `tuple`, `set`, `dict`, `slice`, `repr`, `format`, `chr`, `ord`.
+//! `list`, `tuple`, `set`, `dict`, `slice`, `repr`, `ascii`, `format`, `chr`, `ord`, `bin`, `oct`, `hex`.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -14,7 +14,7 @@ use super::super::types::dict::update_from;
 use super::super::value::{Dict, HashKey, Value};
 use super::{Def, to_float, to_int};
 
-pub(super) static DEFS: [Def; 13] = [
+pub(super) static DEFS: [Def; 17] = [
     Def::new("int(x=0, /, base=10)", Clinic, int),
     Def::new("float(x=0, /)", Unpack, float),
     Def::new(
@@ -32,6 +32,10 @@ pub(super) static DEFS: [Def; 13] = [
     Def::new("format(value, format_spec='', /)", Unpack, format),
     Def::new("chr(i, /)", Positional, chr),
     Def::new("ord(c, /)", Positional, ord),
+    Def::new("bin(number, /)", Positional, bin),
+    Def::new("oct(number, /)", Positional, oct),
+    Def::new("hex(number, /)", Positional, hex),
+    Def::new("ascii(obj, /)", Positional, ascii),
 ];
 
 fn scalar_tensor_error(numel: usize) -> super::super::error::Unwind {
@@ -302,4 +306,51 @@ fn ord(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
             other.type_name()
         ))),
     }
+}
+
+/// `bin`, `oct`, `hex`: the integer (anything with `__index__`) in base 2, 8 or 16 with its prefix, the sign
+/// before the prefix (`-0x1f`), as CPython's `PyNumber_ToBase`.
+fn to_base(a: &Bound, prefix: &str, digits: fn(u64) -> String) -> PyResult<Value> {
+    let v = a.arg(0)?;
+    let i = match &v {
+        // `Tensor.__index__` (torch/_tensor.py) refuses anything but one integer element.
+        Value::Tensor(t) if t.numel() != 1 || t.dtype().is_floating_point() => {
+            return Err(type_error(
+                "only integer tensors of a single element can be converted to an index",
+            ));
+        }
+        _ => to_int(&v, "")?,
+    };
+    let sign = if i < 0 { "-" } else { "" };
+    Ok(Value::str(&format!(
+        "{sign}{prefix}{}",
+        digits(i.unsigned_abs())
+    )))
+}
+
+fn bin(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    to_base(&a, "0b", |n| format!("{n:b}"))
+}
+
+fn oct(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    to_base(&a, "0o", |n| format!("{n:o}"))
+}
+
+fn hex(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    to_base(&a, "0x", |n| format!("{n:x}"))
+}
+
+/// `ascii(obj)`: `repr(obj)` with every non-ASCII character escaped as `\xhh`, `\uhhhh` or `\Uhhhhhhhh`.
+fn ascii(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    let text = interp.repr(&a.arg(0)?)?;
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c as u32 {
+            0..=0x7f => out.push(c),
+            n @ 0x80..=0xff => out.push_str(&format!("\\x{n:02x}")),
+            n @ 0x100..=0xffff => out.push_str(&format!("\\u{n:04x}")),
+            n => out.push_str(&format!("\\U{n:08x}")),
+        }
+    }
+    Ok(Value::str(&out))
 }
