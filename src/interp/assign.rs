@@ -222,6 +222,10 @@ impl Interpreter {
                 }
                 Ok(())
             }
+            Expr::Attribute(a) => {
+                let obj = self.eval(&a.value, scope)?;
+                self.del_attr(&obj, a.attr.as_str())
+            }
             _ => Err(exc(ExcKind::SyntaxError, "cannot delete this expression")),
         }
     }

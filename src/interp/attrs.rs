@@ -1,6 +1,7 @@
 //! Attributes: `obj.name` and `obj.name = value` for instances, classes, modules and native values,
 //! with the sandbox's refusal of the classic dunder escapes.
 
+use super::descriptors;
 use std::rc::Rc;
 
 use super::Interpreter;
@@ -53,13 +54,25 @@ impl Interpreter {
         }
         match obj {
             Value::Instance(inst) => {
+                let class_attr = inst.class.lookup(name).map(|(_, v)| v);
+                // A property is a data descriptor: it wins over the instance's own attributes.
+                if let Some(Value::Descriptor(d)) = &class_attr
+                    && matches!(d.as_ref(), descriptors::Descriptor::Property { .. })
+                {
+                    let class = Value::Class(Rc::clone(&inst.class));
+                    return descriptors::on_instance(self, d, obj, class, name);
+                }
                 if let Some(v) = inst.get(name) {
                     return Ok(v);
                 }
                 if name == "__class__" {
                     return Ok(Value::Class(Rc::clone(&inst.class)));
                 }
-                if let Some((_, v)) = inst.class.lookup(name) {
+                if let Some(Value::Descriptor(d)) = &class_attr {
+                    let class = Value::Class(Rc::clone(&inst.class));
+                    return descriptors::on_instance(self, d, obj, class, name);
+                }
+                if let Some(v) = class_attr {
                     return Ok(bind(obj, v));
                 }
                 if let Some(ty) = inst.class.slots()
@@ -77,6 +90,10 @@ impl Interpreter {
                     return Ok(Value::str(&c.name));
                 }
                 match c.lookup(name) {
+                    Some((_, Value::Descriptor(d))) => {
+                        let this = Value::Descriptor(Rc::clone(&d));
+                        Ok(descriptors::on_class(&d, obj.clone(), this))
+                    }
                     Some((_, v)) => Ok(v),
                     None => Err(exc(
                         ExcKind::AttributeError,
@@ -88,12 +105,37 @@ impl Interpreter {
                 let (class, this) = (&s.0, &s.1);
                 let mro = match this {
                     Value::Instance(i) => i.class.mro(),
+                    // `super()` in a classmethod: the class it was called on.
+                    Value::Class(c) => c.mro(),
                     _ => class.mro(),
                 };
                 let pos = mro.iter().position(|c| Rc::ptr_eq(c, class)).unwrap_or(0);
                 for c in mro.iter().skip(pos + 1) {
-                    if let Some((_, v)) = c.attrs.borrow().iter().find(|(k, _)| &**k == name) {
-                        return Ok(bind(this, v.clone()));
+                    let found = c
+                        .attrs
+                        .borrow()
+                        .iter()
+                        .find(|(k, _)| &**k == name)
+                        .map(|(_, v)| v.clone());
+                    match found {
+                        Some(Value::Descriptor(d)) => {
+                            let class = match this {
+                                Value::Instance(i) => Value::Class(Rc::clone(&i.class)),
+                                other => other.clone(),
+                            };
+                            return match this {
+                                Value::Instance(_) => {
+                                    descriptors::on_instance(self, &d, this, class, name)
+                                }
+                                _ => Ok(descriptors::on_class(
+                                    &d,
+                                    class,
+                                    Value::Descriptor(Rc::clone(&d)),
+                                )),
+                            };
+                        }
+                        Some(v) => return Ok(bind(this, v)),
+                        None => {}
                     }
                 }
                 if name == "__init__" {
@@ -117,6 +159,7 @@ impl Interpreter {
                     ),
                 )
             }),
+            Value::Descriptor(d) => descriptors::attr(d, name),
             Value::Builtin(b) if name == "__name__" => Ok(Value::str(b.name)),
             Value::Builtin(b) if b.name == "dict" && name == "fromkeys" => Ok(
                 super::builtins::builtin("fromkeys", super::builtins::dict_fromkeys),
@@ -165,6 +208,11 @@ impl Interpreter {
         }
         match obj {
             Value::Instance(inst) => {
+                if let Some((_, Value::Descriptor(d))) = inst.class.lookup(name)
+                    && matches!(d.as_ref(), descriptors::Descriptor::Property { .. })
+                {
+                    return descriptors::set(self, &d, obj, name, value);
+                }
                 // A native class (an nn module) sees the assignment first, to register a submodule or
                 // refuse a bad parameter, and says whether the instance should store it.
                 let store = match inst.class.slots() {
@@ -193,6 +241,50 @@ impl Interpreter {
                 ExcKind::AttributeError,
                 format!("'{}' object has no attribute '{}'", obj.type_name(), name),
             )),
+        }
+    }
+
+    /// `del obj.name` and `delattr(obj, name)`.
+    pub(crate) fn del_attr(&mut self, obj: &Value, name: &str) -> PyResult<()> {
+        if forbidden_attr(name) {
+            return Err(exc(
+                ExcKind::AttributeError,
+                format!("the tutor's sandbox does not allow deleting '{name}'"),
+            ));
+        }
+        match obj {
+            Value::Instance(inst) => {
+                if let Some((_, Value::Descriptor(d))) = inst.class.lookup(name)
+                    && matches!(d.as_ref(), descriptors::Descriptor::Property { .. })
+                {
+                    return descriptors::delete(self, &d, obj, name);
+                }
+                let mut attrs = inst.attrs.borrow_mut();
+                match attrs.iter().position(|(k, _)| &**k == name) {
+                    Some(i) => {
+                        attrs.remove(i);
+                        Ok(())
+                    }
+                    None => Err(exc(
+                        ExcKind::AttributeError,
+                        format!("'{}' object has no attribute '{}'", inst.class.name, name),
+                    )),
+                }
+            }
+            Value::Class(c) => {
+                let mut attrs = c.attrs.borrow_mut();
+                match attrs.iter().position(|(k, _)| &**k == name) {
+                    Some(i) => {
+                        attrs.remove(i);
+                        Ok(())
+                    }
+                    None => Err(exc(
+                        ExcKind::AttributeError,
+                        format!("type object '{}' has no attribute '{}'", c.name, name),
+                    )),
+                }
+            }
+            _ => unreachable_attr(obj, name).map(|_| ()),
         }
     }
 }

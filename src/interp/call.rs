@@ -25,6 +25,13 @@ impl Interpreter {
                 self.call_native_method(recv.clone(), name, args)
             }
             Value::Class(c) => self.instantiate(&c, args),
+            // Python 3.10 made staticmethod objects callable.
+            Value::Descriptor(ref d)
+                if let super::descriptors::Descriptor::Static(f) = d.as_ref() =>
+            {
+                let f = f.clone();
+                self.call_value(f, args)
+            }
             Value::Instance(inst) => match inst.class.lookup("__call__") {
                 Some((_, f)) => {
                     let mut args = args;

@@ -10,6 +10,7 @@ mod attrs;
 pub mod builtins;
 mod call;
 pub(crate) mod convert;
+mod descriptors;
 pub mod error;
 mod exceptions;
 mod expr;

@@ -169,6 +169,13 @@ impl Interpreter {
             Value::Module(m) => format!("<module '{}'>", m.name),
             Value::Iterator(_) => "<iterator object>".into(),
             Value::Super(_) => "<super object>".into(),
+            Value::Descriptor(d) => match d.as_ref() {
+                super::descriptors::Descriptor::Static(f)
+                | super::descriptors::Descriptor::Class(f) => {
+                    format!("<{}({})>", d.type_name(), self.repr(f)?)
+                }
+                super::descriptors::Descriptor::Property { .. } => "<property object>".into(),
+            },
         })
     }
 

@@ -218,14 +218,12 @@ impl Interpreter {
                 return Err(Unwind::Return(v));
             }
             Stmt::FunctionDef(f) => {
-                if !f.decorator_list.is_empty() {
-                    return Err(exc(
-                        ExcKind::SyntaxError,
-                        "decorators are not part of the tutor's Python subset",
-                    ));
-                }
+                // Decorators are evaluated top to bottom before the function exists, then applied
+                // bottom up (Python's order).
+                let decorators = self.eval_all(&f.decorator_list, scope)?;
                 let func =
                     self.make_function(&f.name, &f.args, Rc::new(f.body.clone()), None, scope)?;
+                let func = self.decorate(decorators, func)?;
                 self.store(scope, &f.name, func);
             }
             Stmt::ClassDef(c) => self.exec_class(c, scope)?,
@@ -394,7 +392,20 @@ impl Interpreter {
         result
     }
 
+    fn eval_all(&mut self, exprs: &[ast::Expr], scope: &ScopeRef) -> PyResult<Vec<Value>> {
+        exprs.iter().map(|e| self.eval(e, scope)).collect()
+    }
+
+    /// `@d1 @d2 def f` is `f = d1(d2(f))`.
+    fn decorate(&mut self, decorators: Vec<Value>, mut value: Value) -> PyResult<Value> {
+        for d in decorators.into_iter().rev() {
+            value = self.call_value(d, super::value::Args::new(vec![value]))?;
+        }
+        Ok(value)
+    }
+
     pub(super) fn exec_class(&mut self, c: &ast::StmtClassDef, scope: &ScopeRef) -> PyResult<()> {
+        let decorators = self.eval_all(&c.decorator_list, scope)?;
         let mut bases = Vec::new();
         for b in &c.bases {
             match self.eval(b, scope)? {
@@ -443,12 +454,26 @@ impl Interpreter {
                 }
             }
         }
+        // Methods, also those a staticmethod, classmethod or property wraps, know their class for `super()`.
         for (_, v) in class.attrs.borrow().iter() {
-            if let Value::Function(f) = v {
-                *f.defining_class.borrow_mut() = Some(Rc::clone(&class));
+            let functions: Vec<&Value> = match v {
+                Value::Descriptor(d) => match d.as_ref() {
+                    super::descriptors::Descriptor::Static(f)
+                    | super::descriptors::Descriptor::Class(f) => vec![f],
+                    super::descriptors::Descriptor::Property {
+                        get, set, delete, ..
+                    } => vec![get, set, delete],
+                },
+                other => vec![other],
+            };
+            for f in functions {
+                if let Value::Function(f) = f {
+                    *f.defining_class.borrow_mut() = Some(Rc::clone(&class));
+                }
             }
         }
-        self.store(scope, &c.name, Value::Class(class));
+        let class = self.decorate(decorators, Value::Class(class))?;
+        self.store(scope, &c.name, class);
         Ok(())
     }
 

@@ -55,6 +55,8 @@ pub enum Value {
     DictView(Rc<RefCell<Dict>>, u8),
     /// A value of a type defined by a binding module (see `interp::native`).
     Native(Rc<dyn NativeObject>),
+    /// `staticmethod`, `classmethod` or `property` (see `interp::descriptors`).
+    Descriptor(Rc<super::descriptors::Descriptor>),
 }
 
 /// The items of a list or a tuple. It reads as the `Vec` it wraps; what it adds is how it is dropped.
@@ -546,6 +548,7 @@ impl Value {
             Value::Module(_) => "module".into(),
             Value::Iterator(_) => "iterator".into(),
             Value::Super(_) => "super".into(),
+            Value::Descriptor(d) => d.type_name().into(),
             Value::Native(o) => o.native_type().name(self),
             Value::DictView(_, k) => {
                 ["dict_keys", "dict_values", "dict_items"][(*k as usize).min(2)].into()

@@ -11,7 +11,7 @@ use super::super::ops::hash_key;
 use super::super::value::{HashKey, Value};
 use super::{Def, type_object};
 
-pub(super) static DEFS: [Def; 10] = [
+pub(super) static DEFS: [Def; 11] = [
     Def::new("isinstance(obj, class_or_tuple, /)", Unpack, isinstance),
     Def::new("issubclass(cls, class_or_tuple, /)", Unpack, issubclass),
     // `type_new` counts its own arguments; one argument with keywords is refused by `type_vectorcall`.
@@ -23,6 +23,7 @@ pub(super) static DEFS: [Def; 10] = [
     Def::new("hasattr(obj, name, /)", Unpack, hasattr),
     Def::new("getattr(object, name, default=None, /)", Unpack, getattr),
     Def::new("setattr(obj, name, value, /)", Unpack, setattr),
+    Def::new("delattr(obj, name, /)", Unpack, delattr),
     Def::new("callable(obj, /)", Positional, callable),
     Def::new("hash(obj, /)", Positional, hash),
     Def::new("id(obj, /)", Positional, id),
@@ -148,6 +149,20 @@ fn getattr(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
         (Ok(v), _) => Ok(v),
         (Err(Unwind::Exception(e)), Some(d)) if e.kind == ExcKind::AttributeError => Ok(d),
         (Err(e), _) => Err(e),
+    }
+}
+
+fn delattr(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    let obj = a.arg(0)?;
+    match a.arg(1)? {
+        Value::Str(name) => {
+            interp.del_attr(&obj, &name)?;
+            Ok(Value::None)
+        }
+        other => Err(type_error(format!(
+            "attribute name must be string, not '{}'",
+            other.type_name()
+        ))),
     }
 }
 

@@ -120,8 +120,9 @@ const TYPES: &[&str] = &[
 ];
 
 pub(crate) fn install(interp: &mut Interpreter) {
-    let groups: [&'static [Def]; 5] = [
+    let groups: [&'static [Def]; 6] = [
         &conversions::DEFS,
+        &super::descriptors::DEFS,
         &introspection::DEFS,
         &io::DEFS,
         &iteration::DEFS,
