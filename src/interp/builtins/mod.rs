@@ -157,6 +157,10 @@ fn install_exceptions(interp: &mut Interpreter) {
     interp
         .exception_classes
         .insert("object", Rc::clone(&object));
+    // `object` itself: a base to name (`class A(object)`), a type for isinstance, a sentinel (`object()`).
+    interp
+        .builtins
+        .insert("object", Value::Class(Rc::clone(&object)));
     for kind in ExcKind::BUILTIN {
         let bases = match kind.parent() {
             Some(p) => interp
