@@ -7,9 +7,9 @@
 
 use ndarray::{Array2, ArrayView2, ArrayViewD, Axis, Ix2};
 
-use crate::tensor::{Element, Tensor, convert};
+use crate::tensor::{DType, Element, Tensor, convert};
 
-use super::heatmap::{HeatCell, MASKED_BELOW};
+use super::heatmap::{HeatCell, MASKED_BELOW, ValueKind};
 
 /// A 2-D map cut out of a tensor: `rows × cols` values in row-major order.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,6 +20,8 @@ pub struct Map2 {
     pub values: Vec<f64>,
     /// The leading indices taken to get down to two dims (empty when none were).
     pub picked: Vec<usize>,
+    /// The tensor's dtype as a heatmap prints it (ints whole, bools as ■/□).
+    pub kind: ValueKind,
 }
 
 /// How the map is chosen from the tensor's view.
@@ -44,7 +46,13 @@ pub fn squeezed(t: &Tensor) -> Option<Map2> {
 }
 
 fn map_of(t: &Tensor, how: Pick<'_>) -> Option<Map2> {
+    let kind = match t.dtype() {
+        DType::Bool => ValueKind::Bool,
+        d if d.is_floating_point() => ValueKind::Float,
+        _ => ValueKind::Int,
+    };
     crate::with_dtype!(t.dtype(), S => t.with_view::<S, _>(|view| pick(view, how)).ok().flatten())
+        .map(|m| Map2 { kind, ..m })
 }
 
 fn pick<S: Element>(view: ArrayViewD<'_, S>, how: Pick<'_>) -> Option<Map2> {
@@ -62,6 +70,7 @@ fn pick<S: Element>(view: ArrayViewD<'_, S>, how: Pick<'_>) -> Option<Map2> {
         cols,
         values,
         picked,
+        kind: ValueKind::Float,
     })
 }
 
@@ -101,6 +110,14 @@ fn squeeze<S>(view: ArrayViewD<'_, S>) -> Option<ArrayView2<'_, S>> {
     map.into_dimensionality::<Ix2>().ok()
 }
 
+/// Bucket `i` of `out` over `n` source positions: `i·n/out .. (i+1)·n/out` (empty when `out` is 0).
+pub fn bucket(i: usize, n: usize, out: usize) -> std::ops::Range<usize> {
+    if out == 0 {
+        return 0..0;
+    }
+    i * n / out..(i + 1) * n / out
+}
+
 /// `map` averaged into at most `out_rows × out_cols` buckets (never more than the map has). Bucket `i` of
 /// `out` over `n` source rows covers rows `i·n/out .. (i+1)·n/out`, so buckets differ by at most one row
 /// and every row lands in exactly one (the sizes rarely divide: 128×512 into 68×41). A bucket is the mean
@@ -109,7 +126,6 @@ fn squeeze<S>(view: ArrayViewD<'_, S>) -> Option<ArrayView2<'_, S>> {
 pub fn block_means(map: ArrayView2<'_, f64>, out_rows: usize, out_cols: usize) -> Array2<HeatCell> {
     let (rows, cols) = map.dim();
     let (out_rows, out_cols) = (out_rows.min(rows), out_cols.min(cols));
-    let bucket = |i: usize, n: usize, out: usize| i * n / out..(i + 1) * n / out;
     Array2::from_shape_fn((out_rows, out_cols), |(r, c)| {
         let block = map.slice(ndarray::s![
             bucket(r, rows, out_rows),
@@ -141,7 +157,6 @@ pub fn block_means(map: ArrayView2<'_, f64>, out_rows: usize, out_cols: usize) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tensor::DType;
 
     /// `0, 1, 2, ...` as float32 in `shape`.
     fn arange(shape: &[usize]) -> Tensor {
