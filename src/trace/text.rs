@@ -42,7 +42,8 @@ fn heatmap_lines(h: &Heatmap, color: bool) -> Vec<String> {
     }
     let (lo, hi) = match h.kind {
         ValueKind::Float => (fmt_value(h.min), fmt_value(h.max)),
-        _ => (h.format(h.min), h.format(h.max)),
+        ValueKind::Int => (h.format(h.min), h.format(h.max)),
+        ValueKind::Bool => (bool_word(h.min), bool_word(h.max)),
     };
     let mut legend = format!("    {lo} … {hi}");
     if h.cells.contains(&HeatCell::Masked) {
@@ -59,6 +60,11 @@ fn heatmap_lines(h: &Heatmap, color: bool) -> Vec<String> {
     }
     lines.push(legend);
     lines
+}
+
+/// A bool map's range in words: the ramp draws True as `@` and False as a blank, not as ■/□.
+pub(super) fn bool_word(v: f64) -> String {
+    if v == 0.0 { "False" } else { "True" }.into()
 }
 
 fn fmt_value(v: f64) -> String {
