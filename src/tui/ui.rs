@@ -268,6 +268,7 @@ fn render_inspector(app: &App, f: &mut Frame, area: Rect, _wide: bool) {
             row_labels: h.row_labels.clone(),
             col_labels: h.col_labels.clone(),
             kind: h.kind,
+            pool: crate::viz::Pool::Mean,
             color: c,
         };
         f.render_widget(view, inner);
@@ -332,6 +333,7 @@ fn render_inspector(app: &App, f: &mut Frame, area: Rect, _wide: bool) {
             row_labels: None,
             col_labels: None,
             kind: map.kind,
+            pool: crate::viz::Pool::Mean,
             color: c,
         };
         f.render_widget(view, rest);
@@ -487,6 +489,7 @@ fn render_demo(app: &App, f: &mut Frame, area: Rect) {
                 row_labels: h.row_labels.clone(),
                 col_labels: h.col_labels.clone(),
                 kind: h.kind,
+                pool: crate::viz::Pool::Mean,
                 color: c,
             };
             f.render_widget(view, map_area);

@@ -7,7 +7,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::viz::{HeatCell, Heatmap, MemoryLayout, ValueKind, labels};
+use crate::viz::{HeatCell, Heatmap, MemoryLayout, Pool, ValueKind, labels};
 
 use super::theme::ColorMode;
 
@@ -28,6 +28,8 @@ pub struct HeatmapView<'a> {
     pub col_labels: Option<Vec<String>>,
     /// The tensor's dtype: ints are printed whole, bools as ■/□.
     pub kind: ValueKind,
+    /// How a downsampled map's buckets are pooled: means (the level) or peaks (where the large values are).
+    pub pool: Pool,
     pub color: ColorMode,
 }
 
@@ -48,14 +50,12 @@ struct Plan {
 
 impl HeatmapView<'_> {
     fn heatmap(&self, max_rows: usize, max_cols: usize) -> Heatmap {
-        Heatmap::new(
-            self.rows,
-            self.cols,
+        Heatmap::pooled(
+            (self.rows, self.cols),
             self.values,
-            max_rows.max(1),
-            max_cols.max(1),
-            self.row_labels.clone(),
-            self.col_labels.clone(),
+            (max_rows.max(1), max_cols.max(1)),
+            (self.row_labels.clone(), self.col_labels.clone()),
+            self.pool,
         )
         .with_kind(self.kind)
     }
@@ -361,8 +361,15 @@ impl Widget for HeatmapView<'_> {
                 y,
                 labels::fit(
                     &format!(
-                        "{}×{} as {}×{} block means",
-                        hm.source_rows, hm.source_cols, hm.rows, hm.cols
+                        "{}×{} as {}×{} block {}",
+                        hm.source_rows,
+                        hm.source_cols,
+                        hm.rows,
+                        hm.cols,
+                        match hm.pool {
+                            Pool::Mean => "means",
+                            Pool::Peak => "peaks (largest |value|)",
+                        }
                     ),
                     area.width as usize,
                 ),
@@ -529,6 +536,7 @@ mod tests {
             row_labels: None,
             col_labels: None,
             kind,
+            pool: Pool::Mean,
             color: ColorMode::TrueColor,
         }
     }
@@ -601,5 +609,34 @@ mod tests {
             .collect();
         assert!(text.contains("1.00") && text.contains("0.00"), "{text}");
         assert!(text.contains("120–127"), "{text}");
+    }
+
+    #[test]
+    fn peak_pooling_keeps_a_lone_weight_of_one_visible() {
+        let n = 128;
+        let values: Vec<f64> = (0..n * n)
+            .map(|i| if i / n == i % n { 1.0 } else { 0.0 })
+            .collect();
+        let top_left = |pool| {
+            let buf = render(
+                HeatmapView {
+                    pool,
+                    ..view(&values, n, n, ValueKind::Float)
+                },
+                40,
+                20,
+            );
+            // The first map cell: after the row labels, on the line under the column axis.
+            let x = (0..40)
+                .find(|&x| buf.cell((x, 2)).is_some_and(|c| c.symbol() == "▀"))
+                .expect("a map cell");
+            buf.cell((x, 2)).map(|c| c.fg).expect("cell")
+        };
+        let yellow = colorous::VIRIDIS.eval_continuous(1.0);
+        assert_eq!(
+            top_left(Pool::Peak),
+            Color::Rgb(yellow.r, yellow.g, yellow.b)
+        );
+        assert_ne!(top_left(Pool::Mean), top_left(Pool::Peak));
     }
 }

@@ -1,4 +1,5 @@
-//! Heatmap model: a 2-D block of values downsampled (block means, not cropping: [`block_means`]) to fit a
+//! Heatmap model: a 2-D block of values downsampled (block means or peaks, not cropping:
+//! [`block_pool`]) to fit a
 //! drawing area, with masked entries (≤ -1e9 or -inf, as attention masks fill them) kept apart, a colour
 //! scale chosen from the data (sequential for non-negative values, diverging around 0 for signed ones) and
 //! `colorous` colour maps. The colour scale and the legend span the tensor's true range (the min and max of
@@ -10,7 +11,7 @@ use ndarray::{Array2, ArrayView2, CowArray, Ix2};
 use serde::Serialize;
 
 use super::labels::span_label;
-use super::slice::{block_means, bucket};
+use super::slice::{Pool, block_pool, bucket};
 
 /// Values at or below this are drawn as masked (masked_fill with -1e9, -1e10 or -inf).
 pub const MASKED_BELOW: f64 = -1e9;
@@ -83,6 +84,8 @@ pub struct Heatmap {
     pub max: f64,
     pub scale: Scale,
     pub kind: ValueKind,
+    /// How buckets were pooled (only matters when downsampled).
+    pub pool: Pool,
     /// One label per drawn row / column: the source's label, or the range of positions a bucket covers
     /// (`0–3`) when the map is downsampled; `None` for an unlabelled axis drawn at full size.
     pub row_labels: Option<Vec<String>>,
@@ -104,6 +107,23 @@ impl Heatmap {
         row_labels: Option<Vec<String>>,
         col_labels: Option<Vec<String>>,
     ) -> Heatmap {
+        Heatmap::pooled(
+            (rows, cols),
+            values,
+            (max_rows, max_cols),
+            (row_labels, col_labels),
+            Pool::Mean,
+        )
+    }
+
+    /// [`Heatmap::new`] with a choice of how buckets are pooled when the map is downsampled.
+    pub fn pooled(
+        (rows, cols): (usize, usize),
+        values: &[f64],
+        (max_rows, max_cols): (usize, usize),
+        (row_labels, col_labels): (Option<Vec<String>>, Option<Vec<String>>),
+        pool: Pool,
+    ) -> Heatmap {
         let out_rows = rows.min(max_rows.max(1));
         let out_cols = cols.min(max_cols.max(1));
         // Missing values (a `values` shorter than `rows × cols`) are drawn as NaN; extra ones are ignored.
@@ -118,7 +138,7 @@ impl Heatmap {
             })
             .into(),
         };
-        let blocks = block_means(map.view(), out_rows, out_cols);
+        let blocks = block_pool(map.view(), out_rows, out_cols, pool);
         let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
         for &v in map.iter() {
             if v.is_finite() && v > MASKED_BELOW {
@@ -155,6 +175,7 @@ impl Heatmap {
             max: hi,
             scale,
             kind: ValueKind::Float,
+            pool,
             row_labels: per_bucket(&source_row_labels, rows, out_rows),
             col_labels: per_bucket(&source_col_labels, cols, out_cols),
             source_row_labels,

@@ -8,4 +8,4 @@ pub mod slice;
 
 pub use heatmap::{HeatCell, Heatmap, Scale, ValueKind};
 pub use memory::MemoryLayout;
-pub use slice::Map2;
+pub use slice::{Map2, Pool};
