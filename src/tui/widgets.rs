@@ -210,6 +210,9 @@ impl Widget for HeatmapView<'_> {
             Style::default().add_modifier(Modifier::BOLD),
         )]);
         buf.set_line(area.x, area.y, &title_line, area.width);
+        if self.rows == 0 || self.cols == 0 {
+            return;
+        }
         let plan = self.plan(area.width as usize, area.height as usize - 2);
         let hm = &plan.hm;
         let label_style = Style::default().fg(c.fg(Color::Gray));
@@ -638,5 +641,42 @@ mod tests {
             Color::Rgb(yellow.r, yellow.g, yellow.b)
         );
         assert_ne!(top_left(Pool::Mean), top_left(Pool::Peak));
+    }
+
+    #[test]
+    fn odd_maps_never_panic_at_any_size() {
+        let tokens: Vec<String> = ["좋네요", "<pad>", "x"].map(String::from).to_vec();
+        let cases: Vec<(usize, usize, Vec<f64>)> = vec![
+            (0, 0, vec![]),
+            (1, 1, vec![f64::NAN]),
+            (2, 3, vec![-1e10; 6]),
+            (
+                3,
+                3,
+                vec![f64::NAN, 1.0, -2.0, f64::INFINITY, -1e9, 0.0, 3.0, 4.0, 5.0],
+            ),
+            (3, 1, vec![1.0]),
+            (200, 3, (0..600).map(|v| v as f64).collect()),
+        ];
+        for (rows, cols, values) in &cases {
+            for kind in [ValueKind::Float, ValueKind::Int, ValueKind::Bool] {
+                for color in [ColorMode::TrueColor, ColorMode::None] {
+                    for (w, h) in [(10, 3), (12, 5), (30, 8), (61, 21), (120, 40)] {
+                        let labels = (*rows == 3).then(|| tokens.clone());
+                        render(
+                            HeatmapView {
+                                row_labels: labels.clone(),
+                                col_labels: labels,
+                                color,
+                                pool: Pool::Peak,
+                                ..view(values, *rows, *cols, kind)
+                            },
+                            w,
+                            h,
+                        );
+                    }
+                }
+            }
+        }
     }
 }
