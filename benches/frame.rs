@@ -40,6 +40,7 @@ fn frame(c: &mut Criterion) {
             row_labels: None,
             col_labels: None,
             line: 1,
+            kind: Default::default(),
             averaged_from: None,
         }];
     }

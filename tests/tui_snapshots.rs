@@ -378,3 +378,88 @@ fn prepare_follows_the_selection_and_render_only_reads() {
     assert!(a.notebook.scroll < scroll);
     assert!(draw(&mut a, 120, 40).contains("In [1]"));
 }
+
+/// The screen's line that holds `needle`, for asserting on one row of a snapshot.
+fn line_with<'s>(screen: &'s str, needle: &str) -> &'s str {
+    screen
+        .lines()
+        .find(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("no line with {needle:?} in\n{screen}"))
+}
+
+#[test]
+fn korean_labels_sit_over_their_columns_of_an_attention_heatmap() {
+    let mut a = app("multi-head-attention", Lang::Ko, false);
+    a.update(Action::RunAll);
+    for _ in 0..20 {
+        a.update(Action::Up);
+    }
+    // The cell with `# heatmap: attn[0, 0] labels=tokens`.
+    for _ in 0..4 {
+        a.update(Action::Down);
+    }
+    let screen = draw(&mut a, 120, 40);
+    // Whole labels, none cut: 좋네요 is six columns wide and has room on its staggered line.
+    assert!(line_with(&screen, "좋네요").contains("<pad>"), "{screen}");
+    assert!(!screen.contains("좋네…"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn integer_ids_are_printed_whole() {
+    let mut a = app("tokenization", Lang::En, false);
+    a.update(Action::RunAll);
+    for _ in 0..20 {
+        a.update(Action::Up);
+    }
+    // The cell with `# heatmap: pos` (int64 positions, 0 for padding).
+    for _ in 0..5 {
+        a.update(Action::Down);
+    }
+    let screen = draw(&mut a, 120, 40);
+    assert!(line_with(&screen, "pos (1/").contains("pos"), "{screen}");
+    assert!(
+        !screen.contains("1.00") && !screen.contains(".004"),
+        "{screen}"
+    );
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn a_bool_mask_without_colour_is_drawn_as_filled_and_empty_squares() {
+    let mut a = app("masking", Lang::Ko, false);
+    a.color = ColorMode::None;
+    a.update(Action::RunAll);
+    for _ in 0..20 {
+        a.update(Action::Up);
+    }
+    for _ in 0..3 {
+        a.update(Action::Down);
+    }
+    let screen = draw(&mut a, 120, 40);
+    assert!(line_with(&screen, "■ True").contains("□ False"), "{screen}");
+    assert!(!screen.contains("1.00 0.00"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn a_paper_size_attention_map_has_range_labels_and_its_true_range() {
+    let mut a = app("attention-softmax", Lang::En, false);
+    a.update(Action::RunAll);
+    for _ in 0..20 {
+        a.update(Action::Up);
+    }
+    // The cell with `# heatmap: attn[0, 0] labels=tokens`: 128×128 at paper size, more rows than lines.
+    for _ in 0..5 {
+        a.update(Action::Down);
+    }
+    type_keys(&mut a, "zp⏎");
+    let h = a.notebook.outcomes[5].as_ref().expect("cell 6 was rerun");
+    assert_eq!((h.heatmaps[0].rows, h.heatmaps[0].cols), (128, 128));
+    let screen = mask_seconds(&draw(&mut a, 120, 40));
+    // Buckets of rows are labelled by the positions they cover, and the legend keeps softmax's top
+    // (block means of a causal softmax would stop far below the largest weight).
+    assert!(line_with(&screen, "124–127 ").contains('▀'), "{screen}");
+    assert!(screen.contains("1.00"), "{screen}");
+    insta::assert_snapshot!(screen);
+}

@@ -13,6 +13,8 @@ pub struct HeatmapData {
     pub row_labels: Option<Vec<String>>,
     pub col_labels: Option<Vec<String>>,
     pub line: usize,
+    /// The tensor's dtype as the map prints it: ints whole, bools as ■/□, floats with decimals.
+    pub kind: crate::viz::ValueKind,
     /// The size of the tensor's map when it had more than [`MAX_HEATMAP_CELLS`] cells and `values` hold
     /// its block means (`rows` × `cols` of them) instead.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -696,6 +696,7 @@ impl Kernel {
             let Some(map) = crate::viz::slice::squeezed(&t) else {
                 continue;
             };
+            let kind = map.kind;
             let (values, rows, cols, averaged_from) = averaged(map.values, map.rows, map.cols);
             let labels = h.labels.as_ref().and_then(|l| match self.eval_expr(l) {
                 Ok(v) => {
@@ -719,6 +720,7 @@ impl Kernel {
                 row_labels,
                 col_labels,
                 line: h.line,
+                kind,
                 averaged_from,
             });
         }

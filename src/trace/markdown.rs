@@ -112,8 +112,8 @@ pub fn render_markdown(trace: &Trace<'_>) -> String {
                 "\nHeatmap of `{}` ({}), {} … {}:\n\n```text\n",
                 h.expr,
                 h.size_label(),
-                hm.min,
-                hm.max
+                range_end(&hm, hm.min),
+                range_end(&hm, hm.max)
             ));
             for r in 0..hm.rows {
                 let row: String = (0..hm.cols)
@@ -127,4 +127,14 @@ pub fn render_markdown(trace: &Trace<'_>) -> String {
         }
     }
     out
+}
+
+/// One end of a heatmap's range: as it always was for floats (full precision), whole for ints, a word
+/// for bools.
+fn range_end(hm: &crate::viz::Heatmap, v: f64) -> String {
+    match hm.kind {
+        crate::viz::ValueKind::Float => v.to_string(),
+        crate::viz::ValueKind::Int => hm.format(v),
+        crate::viz::ValueKind::Bool => super::text::bool_word(v),
+    }
 }

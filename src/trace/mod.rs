@@ -81,6 +81,7 @@ pub(crate) fn heatmap_of(h: &crate::lesson::kernel::HeatmapData) -> Heatmap {
         h.row_labels.clone(),
         h.col_labels.clone(),
     )
+    .with_kind(h.kind)
 }
 
 /// Whether the strides are worth showing: the tensor is a non-contiguous view or has a storage offset.

@@ -3,28 +3,21 @@
 use colored::Colorize;
 
 use super::{PRINT_TENSOR_MAX, Trace, cell_kind_label, fmt_tuple, heatmap_of, strides_teach};
-use crate::viz::{HeatCell, Heatmap};
+use crate::viz::{HeatCell, Heatmap, ValueKind, labels};
 
 fn heatmap_lines(h: &Heatmap, color: bool) -> Vec<String> {
     let label_w = h
         .row_labels
         .as_ref()
-        .map(|l| {
-            l.iter()
-                .map(|s| unicode_width::UnicodeWidthStr::width(s.as_str()))
-                .max()
-                .unwrap_or(0)
-        })
+        .map(|l| l.iter().map(|s| labels::width(s)).max().unwrap_or(0))
         .unwrap_or(0)
         .min(12);
     let mut lines = Vec::new();
     for r in 0..h.rows {
         let mut line = String::from("    ");
         if let Some(labels) = &h.row_labels {
-            let l = &labels[r];
-            let w = unicode_width::UnicodeWidthStr::width(l.as_str());
-            line.push_str(&" ".repeat(label_w.saturating_sub(w)));
-            line.push_str(l);
+            // Cut with `…` by display width when a label is wider than the column of labels.
+            line.push_str(&labels::right(&labels[r], label_w));
             line.push(' ');
         }
         for c in 0..h.cols {
@@ -47,7 +40,12 @@ fn heatmap_lines(h: &Heatmap, color: bool) -> Vec<String> {
         }
         lines.push(line);
     }
-    let mut legend = format!("    {} … {}", fmt_value(h.min), fmt_value(h.max));
+    let (lo, hi) = match h.kind {
+        ValueKind::Float => (fmt_value(h.min), fmt_value(h.max)),
+        ValueKind::Int => (h.format(h.min), h.format(h.max)),
+        ValueKind::Bool => (bool_word(h.min), bool_word(h.max)),
+    };
+    let mut legend = format!("    {lo} … {hi}");
     if h.cells.contains(&HeatCell::Masked) {
         legend.push_str(", × masked (≤ -1e9)");
     }
@@ -62,6 +60,11 @@ fn heatmap_lines(h: &Heatmap, color: bool) -> Vec<String> {
     }
     lines.push(legend);
     lines
+}
+
+/// A bool map's range in words: the ramp draws True as `@` and False as a blank, not as ■/□.
+pub(super) fn bool_word(v: f64) -> String {
+    if v == 0.0 { "False" } else { "True" }.into()
 }
 
 fn fmt_value(v: f64) -> String {

@@ -267,6 +267,8 @@ fn render_inspector(app: &App, f: &mut Frame, area: Rect, _wide: bool) {
             values: &h.values,
             row_labels: h.row_labels.clone(),
             col_labels: h.col_labels.clone(),
+            kind: h.kind,
+            pool: crate::viz::Pool::Mean,
             color: c,
         };
         f.render_widget(view, inner);
@@ -330,6 +332,8 @@ fn render_inspector(app: &App, f: &mut Frame, area: Rect, _wide: bool) {
             values: &map.values,
             row_labels: None,
             col_labels: None,
+            kind: map.kind,
+            pool: crate::viz::Pool::Mean,
             color: c,
         };
         f.render_widget(view, rest);
@@ -484,6 +488,8 @@ fn render_demo(app: &App, f: &mut Frame, area: Rect) {
                 values: &h.values,
                 row_labels: h.row_labels.clone(),
                 col_labels: h.col_labels.clone(),
+                kind: h.kind,
+                pool: crate::viz::Pool::Mean,
                 color: c,
             };
             f.render_widget(view, map_area);

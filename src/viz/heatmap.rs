@@ -1,12 +1,17 @@
-//! Heatmap model: a 2-D block of values downsampled (block means, not cropping: [`block_means`]) to fit a
+//! Heatmap model: a 2-D block of values downsampled (block means or peaks, not cropping:
+//! [`block_pool`]) to fit a
 //! drawing area, with masked entries (≤ -1e9 or -inf, as attention masks fill them) kept apart, a colour
 //! scale chosen from the data (sequential for non-negative values, diverging around 0 for signed ones) and
-//! `colorous` colour maps.
+//! `colorous` colour maps. The colour scale and the legend span the tensor's true range (the min and max of
+//! its real values), not the range of the block means, so a downsampled softmax still reads 0 … 1.
+
+use std::ops::Range;
 
 use ndarray::{Array2, ArrayView2, CowArray, Ix2};
 use serde::Serialize;
 
-use super::slice::block_means;
+use super::labels::span_label;
+use super::slice::{Pool, block_pool, bucket};
 
 /// Values at or below this are drawn as masked (masked_fill with -1e9, -1e10 or -inf).
 pub const MASKED_BELOW: f64 = -1e9;
@@ -26,6 +31,46 @@ pub enum Scale {
     Diverging,
 }
 
+/// What the tensor's elements are, so its values are printed the way PyTorch prints them: `3`, not `3.00`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ValueKind {
+    #[default]
+    Float,
+    /// Integer dtypes (ids, positions, counts).
+    Int,
+    /// `torch.bool`: drawn as ■ (True) and □ (False).
+    Bool,
+}
+
+impl ValueKind {
+    /// One value as it is printed in a cell or the legend: ints whole, bools as ■/□, floats with two
+    /// decimals (or one significant digit in exponent form when that would hide them). A block mean of
+    /// ints that is not whole keeps two decimals.
+    pub fn format(self, v: f64) -> String {
+        match self {
+            ValueKind::Bool if v == 0.0 || v == 1.0 => if v == 1.0 { "■" } else { "□" }.into(),
+            ValueKind::Int if v.fract() == 0.0 && v.abs() < 1e15 => format!("{}", v as i64),
+            _ if v.abs() >= 100.0 || (v != 0.0 && v.abs() < 0.01) => format!("{v:.0e}"),
+            _ => format!("{v:.2}"),
+        }
+    }
+}
+
+/// Whether text on a background of this colour should be dark: the background's relative luminance
+/// (WCAG 2, sRGB linearised) is above 0.179, where black text has more contrast than white.
+pub fn dark_text_on((r, g, b): (u8, u8, u8)) -> bool {
+    let lin = |c: u8| {
+        let c = c as f64 / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b) > 0.179
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct Heatmap {
     pub rows: usize,
@@ -34,11 +79,21 @@ pub struct Heatmap {
     pub source_rows: usize,
     pub source_cols: usize,
     pub cells: Vec<HeatCell>,
+    /// The true range: min and max of the real (unmasked, not NaN) source values.
     pub min: f64,
     pub max: f64,
     pub scale: Scale,
+    pub kind: ValueKind,
+    /// How buckets were pooled (only matters when downsampled).
+    pub pool: Pool,
+    /// One label per drawn row / column: the source's label, or the range of positions a bucket covers
+    /// (`0–3`) when the map is downsampled; `None` for an unlabelled axis drawn at full size.
     pub row_labels: Option<Vec<String>>,
     pub col_labels: Option<Vec<String>>,
+    #[serde(skip)]
+    source_row_labels: Option<Vec<String>>,
+    #[serde(skip)]
+    source_col_labels: Option<Vec<String>>,
 }
 
 impl Heatmap {
@@ -51,6 +106,23 @@ impl Heatmap {
         max_cols: usize,
         row_labels: Option<Vec<String>>,
         col_labels: Option<Vec<String>>,
+    ) -> Heatmap {
+        Heatmap::pooled(
+            (rows, cols),
+            values,
+            (max_rows, max_cols),
+            (row_labels, col_labels),
+            Pool::Mean,
+        )
+    }
+
+    /// [`Heatmap::new`] with a choice of how buckets are pooled when the map is downsampled.
+    pub fn pooled(
+        (rows, cols): (usize, usize),
+        values: &[f64],
+        (max_rows, max_cols): (usize, usize),
+        (row_labels, col_labels): (Option<Vec<String>>, Option<Vec<String>>),
+        pool: Pool,
     ) -> Heatmap {
         let out_rows = rows.min(max_rows.max(1));
         let out_cols = cols.min(max_cols.max(1));
@@ -66,12 +138,12 @@ impl Heatmap {
             })
             .into(),
         };
-        let blocks = block_means(map.view(), out_rows, out_cols);
+        let blocks = block_pool(map.view(), out_rows, out_cols, pool);
         let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-        for cell in &blocks {
-            if let HeatCell::Value(m) = *cell {
-                lo = lo.min(m);
-                hi = hi.max(m);
+        for &v in map.iter() {
+            if v.is_finite() && v > MASKED_BELOW {
+                lo = lo.min(v);
+                hi = hi.max(v);
             }
         }
         let cells: Vec<HeatCell> = blocks.into_iter().collect();
@@ -84,10 +156,14 @@ impl Heatmap {
         } else {
             Scale::Sequential
         };
-        let shrink = |labels: Option<Vec<String>>, n: usize, out: usize| {
-            labels
-                .filter(|l| l.len() == n)
-                .map(|l| (0..out).map(|i| l[i * n / out].clone()).collect())
+        let source_row_labels = row_labels.filter(|l| l.len() == rows);
+        let source_col_labels = col_labels.filter(|l| l.len() == cols);
+        let per_bucket = |labels: &Option<Vec<String>>, n: usize, out: usize| {
+            (labels.is_some() || out < n).then(|| {
+                (0..out)
+                    .map(|i| span_label(labels.as_deref(), bucket(i, n, out)))
+                    .collect()
+            })
         };
         Heatmap {
             rows: out_rows,
@@ -98,9 +174,53 @@ impl Heatmap {
             min: lo,
             max: hi,
             scale,
-            row_labels: shrink(row_labels, rows, out_rows),
-            col_labels: shrink(col_labels, cols, out_cols),
+            kind: ValueKind::Float,
+            pool,
+            row_labels: per_bucket(&source_row_labels, rows, out_rows),
+            col_labels: per_bucket(&source_col_labels, cols, out_cols),
+            source_row_labels,
+            source_col_labels,
         }
+    }
+
+    /// The same map with its values printed as `kind`.
+    pub fn with_kind(mut self, kind: ValueKind) -> Heatmap {
+        self.kind = kind;
+        self
+    }
+
+    /// The source rows drawn as rows `first..=last`.
+    pub fn row_span(&self, first: usize, last: usize) -> Range<usize> {
+        bucket(first, self.source_rows, self.rows).start
+            ..bucket(last, self.source_rows, self.rows).end
+    }
+
+    /// The source columns drawn as columns `first..=last`.
+    pub fn col_span(&self, first: usize, last: usize) -> Range<usize> {
+        bucket(first, self.source_cols, self.cols).start
+            ..bucket(last, self.source_cols, self.cols).end
+    }
+
+    /// The label of drawn rows `first..=last` (two at once in a half-block line): a token for one source
+    /// row, else its range.
+    pub fn rows_label(&self, first: usize, last: usize) -> String {
+        span_label(
+            self.source_row_labels.as_deref(),
+            self.row_span(first, last),
+        )
+    }
+
+    /// The label of drawn columns `first..=last`.
+    pub fn cols_label(&self, first: usize, last: usize) -> String {
+        span_label(
+            self.source_col_labels.as_deref(),
+            self.col_span(first, last),
+        )
+    }
+
+    /// A value as printed in a cell or the legend (see [`ValueKind::format`]).
+    pub fn format(&self, v: f64) -> String {
+        self.kind.format(v)
     }
 
     pub fn cell(&self, r: usize, c: usize) -> HeatCell {
@@ -183,5 +303,48 @@ mod tests {
         let h = Heatmap::new(1, 3, &[-1.0, 0.0, 2.0], 5, 5, None, None);
         assert_eq!(h.scale, Scale::Diverging);
         assert!((h.position(0.0) - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_range_is_the_data_s_own_and_buckets_are_labelled_by_the_positions_they_cover() {
+        // One 1.0 per row: every 4×4 block mean is 0.25, the range stays 0 … 1.
+        let n = 16;
+        let eye: Vec<f64> = (0..n * n)
+            .map(|i| if i / n == i % n { 1.0 } else { 0.0 })
+            .collect();
+        let tokens: Vec<String> = (0..n).map(|i| format!("t{i}")).collect();
+        let h = Heatmap::new(n, n, &eye, 4, 4, Some(tokens.clone()), None);
+        assert_eq!((h.min, h.max), (0.0, 1.0));
+        assert_eq!(h.cell(0, 0), HeatCell::Value(0.25));
+        assert_eq!(
+            h.row_labels.as_deref(),
+            Some(&["0–3", "4–7", "8–11", "12–15"].map(String::from)[..])
+        );
+        assert_eq!(h.rows_label(1, 2), "4–11");
+        // At full size the tokens are kept.
+        let h = Heatmap::new(n, n, &eye, n, n, Some(tokens), None);
+        assert_eq!(h.rows_label(3, 3), "t3");
+        assert_eq!(h.col_labels, None);
+    }
+
+    #[test]
+    fn values_are_printed_by_kind() {
+        assert_eq!(ValueKind::Int.format(21.0), "21");
+        assert_eq!(ValueKind::Int.format(-3.0), "-3");
+        assert_eq!(ValueKind::Int.format(2.5), "2.50");
+        assert_eq!(ValueKind::Bool.format(1.0), "■");
+        assert_eq!(ValueKind::Bool.format(0.0), "□");
+        assert_eq!(ValueKind::Float.format(0.125), "0.12");
+        assert_eq!(ValueKind::Float.format(4.0), "4.00");
+    }
+
+    #[test]
+    fn dark_text_goes_on_bright_backgrounds() {
+        assert!(dark_text_on((253, 231, 37))); // viridis yellow
+        assert!(dark_text_on((255, 255, 255)));
+        assert!(!dark_text_on((68, 1, 84))); // viridis purple
+        assert!(!dark_text_on((5, 48, 97))); // RdBu dark blue
+        // A mid grey: luminance 0.216, black reads better.
+        assert!(dark_text_on((128, 128, 128)));
     }
 }

@@ -2,9 +2,10 @@
 //! memory-layout model of a tensor. No terminal I/O.
 
 pub mod heatmap;
+pub mod labels;
 pub mod memory;
 pub mod slice;
 
-pub use heatmap::{HeatCell, Heatmap, Scale};
+pub use heatmap::{HeatCell, Heatmap, Scale, ValueKind};
 pub use memory::MemoryLayout;
-pub use slice::Map2;
+pub use slice::{Map2, Pool};

@@ -7,9 +7,9 @@
 
 use ndarray::{Array2, ArrayView2, ArrayViewD, Axis, Ix2};
 
-use crate::tensor::{Element, Tensor, convert};
+use crate::tensor::{DType, Element, Tensor, convert};
 
-use super::heatmap::{HeatCell, MASKED_BELOW};
+use super::heatmap::{HeatCell, MASKED_BELOW, ValueKind};
 
 /// A 2-D map cut out of a tensor: `rows × cols` values in row-major order.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,6 +20,8 @@ pub struct Map2 {
     pub values: Vec<f64>,
     /// The leading indices taken to get down to two dims (empty when none were).
     pub picked: Vec<usize>,
+    /// The tensor's dtype as a heatmap prints it (ints whole, bools as ■/□).
+    pub kind: ValueKind,
 }
 
 /// How the map is chosen from the tensor's view.
@@ -44,7 +46,13 @@ pub fn squeezed(t: &Tensor) -> Option<Map2> {
 }
 
 fn map_of(t: &Tensor, how: Pick<'_>) -> Option<Map2> {
+    let kind = match t.dtype() {
+        DType::Bool => ValueKind::Bool,
+        d if d.is_floating_point() => ValueKind::Float,
+        _ => ValueKind::Int,
+    };
     crate::with_dtype!(t.dtype(), S => t.with_view::<S, _>(|view| pick(view, how)).ok().flatten())
+        .map(|m| Map2 { kind, ..m })
 }
 
 fn pick<S: Element>(view: ArrayViewD<'_, S>, how: Pick<'_>) -> Option<Map2> {
@@ -62,6 +70,7 @@ fn pick<S: Element>(view: ArrayViewD<'_, S>, how: Pick<'_>) -> Option<Map2> {
         cols,
         values,
         picked,
+        kind: ValueKind::Float,
     })
 }
 
@@ -101,35 +110,73 @@ fn squeeze<S>(view: ArrayViewD<'_, S>) -> Option<ArrayView2<'_, S>> {
     map.into_dimensionality::<Ix2>().ok()
 }
 
+/// Bucket `i` of `out` over `n` source positions: `i·n/out .. (i+1)·n/out` (empty when `out` is 0).
+pub fn bucket(i: usize, n: usize, out: usize) -> std::ops::Range<usize> {
+    if out == 0 {
+        return 0..0;
+    }
+    i * n / out..(i + 1) * n / out
+}
+
 /// `map` averaged into at most `out_rows × out_cols` buckets (never more than the map has). Bucket `i` of
 /// `out` over `n` source rows covers rows `i·n/out .. (i+1)·n/out`, so buckets differ by at most one row
 /// and every row lands in exactly one (the sizes rarely divide: 128×512 into 68×41). A bucket is the mean
 /// of its unmasked values; all masked (at or below [`MASKED_BELOW`], as `masked_fill(-1e9)` leaves them)
 /// is [`HeatCell::Masked`], only NaN is [`HeatCell::Nan`], masked and NaN together count as masked.
 pub fn block_means(map: ArrayView2<'_, f64>, out_rows: usize, out_cols: usize) -> Array2<HeatCell> {
+    block_pool(map, out_rows, out_cols, Pool::Mean)
+}
+
+/// How a bucket of a downsampled map becomes one cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+pub enum Pool {
+    /// The mean of its unmasked values: the overall level, but a single peak (one attention weight of
+    /// 1.0 among zeros) fades to 1/n.
+    #[default]
+    Mean,
+    /// Its unmasked value of largest magnitude, sign kept (the max for non-negative maps): every peak
+    /// stays visible, as max-pooling keeps it.
+    Peak,
+}
+
+/// [`block_means`] with the choice of [`Pool`]; masked and NaN buckets are treated the same way.
+pub fn block_pool(
+    map: ArrayView2<'_, f64>,
+    out_rows: usize,
+    out_cols: usize,
+    pool: Pool,
+) -> Array2<HeatCell> {
     let (rows, cols) = map.dim();
     let (out_rows, out_cols) = (out_rows.min(rows), out_cols.min(cols));
-    let bucket = |i: usize, n: usize, out: usize| i * n / out..(i + 1) * n / out;
     Array2::from_shape_fn((out_rows, out_cols), |(r, c)| {
         let block = map.slice(ndarray::s![
             bucket(r, rows, out_rows),
             bucket(c, cols, out_cols)
         ]);
         // Row-major order, so the sum is the same to the last bit on every run.
-        let (sum, n, masked, nan) = block.iter().fold(
-            (0.0, 0usize, 0usize, 0usize),
-            |(sum, n, masked, nan), &v| {
+        let (sum, peak, n, masked, nan) = block.iter().fold(
+            (0.0, 0.0f64, 0usize, 0usize, 0usize),
+            |(sum, peak, n, masked, nan), &v| {
                 if v.is_nan() {
-                    (sum, n, masked, nan + 1)
+                    (sum, peak, n, masked, nan + 1)
                 } else if v <= MASKED_BELOW {
-                    (sum, n, masked + 1, nan)
+                    (sum, peak, n, masked + 1, nan)
                 } else {
-                    (sum + v, n + 1, masked, nan)
+                    // The first value of the largest magnitude, so ties resolve the same on every run.
+                    let peak = if n == 0 || v.abs() > peak.abs() {
+                        v
+                    } else {
+                        peak
+                    };
+                    (sum + v, peak, n + 1, masked, nan)
                 }
             },
         );
         if n > 0 {
-            HeatCell::Value(sum / n as f64)
+            HeatCell::Value(match pool {
+                Pool::Mean => sum / n as f64,
+                Pool::Peak => peak,
+            })
         } else if nan > 0 && masked == 0 {
             HeatCell::Nan
         } else {
@@ -141,7 +188,6 @@ pub fn block_means(map: ArrayView2<'_, f64>, out_rows: usize, out_cols: usize) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tensor::DType;
 
     /// `0, 1, 2, ...` as float32 in `shape`.
     fn arange(shape: &[usize]) -> Tensor {
@@ -296,5 +342,16 @@ mod tests {
         let nan_and_mask = [f64::NAN, -1e9];
         let map = ArrayView2::from_shape((1, 2), &nan_and_mask[..]).unwrap();
         assert_eq!(block_means(map, 1, 1)[(0, 0)], HeatCell::Masked);
+    }
+
+    #[test]
+    fn peak_pooling_keeps_the_largest_magnitude_with_its_sign() {
+        let v = [0.0, 1.0, -1e10, 0.25, -3.0, 2.0, f64::NAN, 0.5];
+        let map = ArrayView2::from_shape((2, 4), &v[..]).unwrap();
+        let cells = block_pool(map, 1, 2, Pool::Peak);
+        // Left bucket [0, 1; -3, 2]: -3 has the largest magnitude. Right: the mask and NaN are skipped.
+        assert_eq!(cells[(0, 0)], HeatCell::Value(-3.0));
+        assert_eq!(cells[(0, 1)], HeatCell::Value(0.5));
+        assert_eq!(block_pool(map, 1, 2, Pool::Mean), block_means(map, 1, 2));
     }
 }
