@@ -22,7 +22,9 @@ fn app(lesson: &str, lang: Lang, demo: bool) -> App {
     })
 }
 
+/// One frame as the event loop draws it: `prepare` (the scroll, wrapped prose), then `render`.
 fn draw(app: &mut App, w: u16, h: u16) -> String {
+    app.prepare(ratatui::layout::Rect::new(0, 0, w, h));
     let mut term = Terminal::new(TestBackend::new(w, h)).expect("test backend");
     term.draw(|f| ui::render(app, f)).expect("draw");
     term.backend().to_string()
@@ -377,4 +379,131 @@ fn prepare_follows_the_selection_and_render_only_reads() {
     a.prepare(area);
     assert!(a.notebook.scroll < scroll);
     assert!(draw(&mut a, 120, 40).contains("In [1]"));
+}
+
+fn app_from(text: &str) -> App {
+    App::new(StartOptions {
+        lang: Lang::En,
+        lesson: Some(lesson::parse::parse_lesson(text, "t.md", Lang::En).expect("parses")),
+        demo: false,
+        auto: None,
+        overrides: vec![],
+        persist: false,
+        color: ColorMode::TrueColor,
+        limits: transformer_tutor::interp::Limits::default(),
+    })
+}
+
+/// The screen's rows without the soft-wrap marks, joined: what a learner reads across wrapped lines.
+/// Spaces are left out (a space at a break is indistinguishable from the row's padding).
+fn unwrapped(screen: &str) -> String {
+    screen
+        .lines()
+        .map(|row| {
+            // TestBackend notes the cells under wide characters after the row's closing quote.
+            let row = match row.rfind("\" Hidden by") {
+                Some(end) => &row[1..end],
+                None => row.trim_matches('"'),
+            };
+            match row.find("↪ ") {
+                Some(at) => row[at + "↪ ".len()..].trim_end().to_string(),
+                None => format!("\n{}", row.trim_end()),
+            }
+        })
+        .collect::<String>()
+        .replace(' ', "")
+}
+
+#[test]
+fn enter_on_lesson_1s_first_cell_keeps_its_output_on_screen() {
+    let mut a = app("tokenization", Lang::En, false);
+    let before = draw(&mut a, 80, 24);
+    a.update(Action::RunCell);
+    assert_eq!(a.notebook.selected, 1, "Enter moves on to the next cell");
+    let screen = draw(&mut a, 80, 24);
+    let printed = a.notebook.outcomes[0].as_ref().expect("ran").stdout.clone();
+    // Every line the cell printed is on screen whole, the vocabulary (wider than the pane) wrapped.
+    let read = unwrapped(&screen);
+    for line in printed.lines() {
+        assert!(
+            read.contains(&line.replace(' ', "")),
+            "{line:?} not on\n{screen}"
+        );
+    }
+    assert!(screen.contains("↪"), "{screen}");
+    // The next cell is selected, below the output (off this short screen: the output comes first).
+    assert!(screen.contains("cell 2/9"), "{screen}");
+    assert_ne!(screen, before);
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn a_cell_that_raises_keeps_the_selection_and_its_error_in_view() {
+    let mut a = app_from(
+        "---\nid: t\ntitle: T\norder: 1\n---\n\n```python\nx = [1, 2, 3]\nprint(x[7])\n```\n\n```python\nprint(2)\n```\n",
+    );
+    a.update(Action::RunCell);
+    assert_eq!(a.notebook.selected, 0, "stays on the cell that raised");
+    let screen = draw(&mut a, 80, 24);
+    assert!(screen.contains("IndexError"), "{screen}");
+    // Run-and-stay, last / first cell, run all above.
+    type_keys(&mut a, "G");
+    assert_eq!(a.notebook.selected, 1);
+    type_keys(&mut a, "r");
+    assert_eq!(a.notebook.selected, 1);
+    assert!(a.notebook.outcomes[1].is_some());
+    type_keys(&mut a, "g");
+    assert_eq!(a.notebook.selected, 0);
+    a.notebook.outcomes = vec![None, None];
+    type_keys(&mut a, "GA");
+    assert!(a.notebook.outcomes[0].is_some() && a.notebook.outcomes[1].is_none());
+    assert_eq!(a.notebook.selected, 1);
+    assert_eq!(
+        a.status.as_deref(),
+        Some("ran the 1 cells above; 1 raised an error")
+    );
+}
+
+#[test]
+fn a_long_output_line_wraps_under_a_continuation_mark() {
+    let mut a = app_from(
+        "---\nid: t\ntitle: T\norder: 1\n---\n\n```python\nprint(\"커피가 맛이 좋네요 \" * 8 + \"end\")\nprint(list(range(40)))\n```\n",
+    );
+    a.update(Action::RunCell);
+    let screen = draw(&mut a, 80, 24);
+    let read = unwrapped(&screen);
+    assert!(read.contains(&"커피가맛이좋네요".repeat(8)), "{screen}");
+    let numbers: Vec<String> = (0..40).map(|n| n.to_string()).collect();
+    assert!(
+        read.contains(&format!("[{}]", numbers.join(","))),
+        "{screen}"
+    );
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn the_footer_keeps_help_beside_a_status_message() {
+    let message = "cell 12 raised an error — see below the cell";
+    let mut a = app("masking", Lang::En, false);
+    a.status = Some(message.into());
+    let screen = draw(&mut a, 80, 24);
+    let footer = screen.lines().last().unwrap_or_default().to_string();
+    assert!(
+        footer.contains("? help") && footer.contains("cell 12 raised"),
+        "{footer}"
+    );
+    // The footer alone at 60 columns (the notebook itself asks for 80).
+    let mut term = Terminal::new(TestBackend::new(60, 1)).expect("test backend");
+    term.draw(|f| {
+        let line = transformer_tutor::tui::footer::footer(
+            transformer_tutor::tui::footer::NOTEBOOK_EN,
+            Some(message),
+            60,
+        );
+        f.render_widget(ratatui::widgets::Paragraph::new(line), f.area());
+    })
+    .expect("draw");
+    let at_60 = term.backend().to_string();
+    assert!(at_60.contains("? help") && at_60.contains("…"), "{at_60}");
+    insta::assert_snapshot!(format!("{footer}\n{at_60}"));
 }

@@ -57,6 +57,9 @@ pub struct Notebook {
     pub selected: usize,
     /// First line of the notebook shown, kept following the selected cell by `App::prepare` before each draw.
     pub scroll: usize,
+    /// The cell whose outcome the view keeps on screen after it ran (Enter), until the learner moves on
+    /// (`App::prepare` scrolls as little as that needs); `None`: the view follows the selected cell.
+    pub reveal: Option<usize>,
     /// Lines scrolled by the learner (wheel, PgUp/PgDn) on top of following the selection.
     pub scroll_offset: i64,
     pub editor: Option<TextArea<'static>>,
@@ -129,6 +132,7 @@ impl Notebook {
             answers,
             selected: 0,
             scroll: 0,
+            reveal: None,
             scroll_offset: 0,
             editor: None,
             answer: None,
@@ -331,9 +335,50 @@ impl App {
         }
         self.notebook.selected = i.min(n - 1);
         self.notebook.scroll_offset = 0;
+        self.notebook.reveal = None;
         self.notebook.tensor_sel = 0;
         self.notebook.line_sel = 0;
         self.notebook.slice = [0, 0];
+    }
+
+    /// Runs the selected cell, as Jupyter's Shift-Enter (`advance`) or Ctrl-Enter: the view keeps the cell's
+    /// outcome on screen, and `advance` selects the next cell unless this one raised an error the lesson
+    /// did not expect (the learner stays to fix it). A question not yet answered asks first.
+    fn run_in_place(&mut self, advance: bool) {
+        let i = self.notebook.selected;
+        let is_question = self
+            .notebook
+            .lesson
+            .cells()
+            .nth(i)
+            .is_some_and(|c| c.kind == CellKind::Question);
+        if is_question && self.notebook.answers.get(i).is_some_and(|a| a.is_none()) {
+            self.notebook.answer = Some(String::new());
+            return;
+        }
+        self.run_selected();
+        self.reveal_outcome_of(i);
+        if advance && !self.raised(i) && i + 1 < self.notebook.cell_count() {
+            self.select(i + 1);
+            self.notebook.reveal = Some(i);
+        }
+    }
+
+    /// From what is on screen now, the view keeps the outcome of cell `i` in sight (see `App::prepare`).
+    fn reveal_outcome_of(&mut self, i: usize) {
+        let nb = &mut self.notebook;
+        nb.scroll = (nb.scroll as i64 + nb.scroll_offset).max(0) as usize;
+        nb.scroll_offset = 0;
+        nb.reveal = Some(i);
+    }
+
+    /// Whether cell `i` ran into an error its lesson did not expect.
+    fn raised(&self, i: usize) -> bool {
+        self.notebook
+            .outcomes
+            .get(i)
+            .and_then(|o| o.as_ref())
+            .is_some_and(|o| o.error.is_some() && !o.expectation_met)
     }
 
     /// Whether `answer` predicts the shape the question in cell `i` asks for, at the kernel's sizes.
@@ -380,27 +425,31 @@ impl App {
                     self.view = View::Notebook;
                     self.open_lesson(idx);
                 }
-                _ => {
-                    let i = self.notebook.selected;
-                    let is_question = self
-                        .notebook
-                        .lesson
-                        .cells()
-                        .nth(i)
-                        .is_some_and(|c| c.kind == CellKind::Question);
-                    if is_question && self.notebook.answers.get(i).is_some_and(|a| a.is_none()) {
-                        self.notebook.answer = Some(String::new());
-                        return;
-                    }
-                    self.run_selected();
-                    self.select(i + 1);
-                    self.notebook.selected = i.max(self.notebook.selected);
-                    if i + 1 >= self.notebook.cell_count() {
-                        self.notebook.selected = i;
-                    }
-                }
+                _ => self.run_in_place(true),
             },
+            Action::RunStay => {
+                if self.view == View::Notebook {
+                    self.run_in_place(false);
+                }
+            }
+            Action::RunAbove => {
+                let here = self.notebook.selected;
+                for i in 0..here {
+                    self.notebook.selected = i;
+                    self.run_selected();
+                }
+                self.notebook.selected = here;
+                let failed = (0..here).filter(|&i| self.raised(i)).count();
+                self.status = Some(match (here, failed) {
+                    (0, _) => "no cells above this one".to_string(),
+                    (n, 0) => format!("ran the {n} cells above"),
+                    (n, f) => format!("ran the {n} cells above; {f} raised an error"),
+                });
+            }
+            Action::First => self.select(0),
+            Action::Last => self.select(self.notebook.cell_count().saturating_sub(1)),
             Action::RunAll => {
+                self.notebook.reveal = None;
                 for i in 0..self.notebook.cell_count() {
                     self.notebook.selected = i;
                     self.run_selected();
@@ -590,6 +639,7 @@ impl App {
                         .insert(i, (text, right));
                     self.notebook.answer = None;
                     self.run_selected();
+                    self.reveal_outcome_of(i);
                 }
                 _ => {}
             }

@@ -6,6 +6,7 @@
 
 pub mod action;
 pub mod app;
+pub mod footer;
 mod highlight;
 mod input;
 mod notebook;
@@ -15,6 +16,7 @@ pub mod sizes;
 pub mod theme;
 pub mod ui;
 mod widgets;
+mod wrap;
 
 use std::io::stdout;
 use std::time::{Duration, Instant};
