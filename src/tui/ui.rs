@@ -471,7 +471,9 @@ fn render_demo(app: &App, f: &mut Frame, area: Rect) {
             Layout::horizontal([Constraint::Percentage(100), Constraint::Percentage(0)]).areas(body)
         };
         let mut lines = Vec::new();
-        outcome_lines(app, o, &Span::raw(""), text_area.width as usize, &mut lines);
+        // One column kept free before the heatmap.
+        let text_width = (text_area.width as usize).saturating_sub(usize::from(has_map));
+        outcome_lines(app, o, &Span::raw(""), text_width, &mut lines);
         // The shape flow of every chained line: what the room is there to see.
         for l in o.lines.iter().filter(|l| l.steps.len() > 1) {
             lines.extend(wrap::wrap(
@@ -484,7 +486,7 @@ fn render_demo(app: &App, f: &mut Frame, area: Rect) {
                     format!(" {}", l.code.trim()),
                     Style::default().fg(c.fg(Color::DarkGray)),
                 )],
-                text_area.width as usize,
+                text_width,
             ));
             for (label, shape, _) in l.rows() {
                 lines.extend(wrap::wrap(
@@ -497,7 +499,7 @@ fn render_demo(app: &App, f: &mut Frame, area: Rect) {
                         Span::raw(format!("   {label}  ")),
                         Span::styled(shape, Style::default().fg(c.fg(Color::Cyan))),
                     ],
-                    text_area.width as usize,
+                    text_width,
                 ));
             }
         }
