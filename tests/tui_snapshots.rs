@@ -507,3 +507,61 @@ fn the_footer_keeps_help_beside_a_status_message() {
     assert!(at_60.contains("? help") && at_60.contains("…"), "{at_60}");
     insta::assert_snapshot!(format!("{footer}\n{at_60}"));
 }
+
+#[test]
+fn a_question_hides_its_shape_comment_and_a_wrong_answer_may_be_retried() {
+    let mut a = app("head-split", Lang::En, false);
+    // Cell 4 asks for the shape of `qh` (its comment: `# qh: [bs, n_heads, sl, head_dim]`).
+    type_keys(&mut a, "⏎⏎⏎");
+    assert_eq!(a.notebook.selected, 3);
+    // Down and back: the view shows cell 4 from its top.
+    type_keys(&mut a, "↓");
+    draw(&mut a, 120, 40);
+    type_keys(&mut a, "↑");
+    let screen = draw(&mut a, 120, 40);
+    assert!(screen.contains("# qh: [?]"), "{screen}");
+    assert!(!screen.contains("# qh: [bs"), "{screen}");
+    type_keys(&mut a, "⏎");
+    assert!(
+        a.notebook.answer.is_some(),
+        "Enter on a question asks first"
+    );
+    // Not a shape: explained, not counted.
+    type_keys(&mut a, "dunno⏎");
+    assert!(draw(&mut a, 120, 40).contains("write sizes or the lesson's dim names"));
+    for _ in 0.."dunno".len() {
+        type_keys(&mut a, "⌫");
+    }
+    // Wrong: said so, the prompt stays and the comment stays hidden.
+    type_keys(&mut a, "[bs, sl, n_heads, head_dim]⏎");
+    assert!(a.notebook.answer.is_some());
+    assert!(a.notebook.outcomes[3].is_none());
+    let wrong = draw(&mut a, 80, 24);
+    assert!(wrong.contains("not quite"), "{wrong}");
+    assert!(!wrong.contains("# qh: [bs"), "{wrong}");
+    insta::assert_snapshot!(wrong);
+    // Right on the second try, with sizes: kept, and the cell runs.
+    type_keys(&mut a, "1 2 7 4⏎");
+    assert!(a.notebook.answer.is_none());
+    assert_eq!(a.notebook.answers[3], Some(("1 2 7 4".to_string(), true)));
+    assert!(a.notebook.outcomes[3].is_some());
+    assert!(draw(&mut a, 120, 40).contains("# qh: [bs, n_heads, sl, head_dim]"));
+}
+
+#[test]
+fn tab_in_the_prompt_shows_the_answer() {
+    let mut a = app("head-split", Lang::En, false);
+    type_keys(&mut a, "⏎⏎⏎⏎1 7 2 4⏎");
+    let tab =
+        ratatui::crossterm::event::Event::Key(KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE));
+    if let Some(action) = transformer_tutor::tui::action::from_event(&a, &tab) {
+        a.update(action);
+    }
+    assert!(a.notebook.answer.is_none());
+    assert_eq!(a.notebook.answers[3], Some(("1 7 2 4".to_string(), false)));
+    let screen = draw(&mut a, 120, 40);
+    assert!(
+        screen.contains("it is [bs, n_heads, sl, head_dim]"),
+        "{screen}"
+    );
+}

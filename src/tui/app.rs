@@ -6,8 +6,8 @@ use std::time::Duration;
 use ratatui_textarea::TextArea;
 
 use crate::lesson::progress::{Edit, Progress};
+use crate::lesson::sizes;
 use crate::lesson::{CellKind, CellOutcome, Kernel, Lang, Lesson};
-use crate::lesson::{question, sizes};
 
 use super::action::Action;
 use super::sizes::{PanelKey, SizesPanel};
@@ -64,6 +64,8 @@ pub struct Notebook {
     pub scroll_offset: i64,
     pub editor: Option<TextArea<'static>>,
     pub answer: Option<String>,
+    /// What the prompt says about the last answer tried (wrong, or not a shape).
+    pub answer_note: Option<super::answer::AnswerNote>,
     pub tensor_sel: usize,
     pub slice: [usize; 2],
     pub show_memory: bool,
@@ -136,6 +138,7 @@ impl Notebook {
             scroll_offset: 0,
             editor: None,
             answer: None,
+            answer_note: None,
             tensor_sel: 0,
             slice: [0, 0],
             show_memory: false,
@@ -305,7 +308,7 @@ impl App {
         self.save_progress();
     }
 
-    fn run_selected(&mut self) {
+    pub(in crate::tui) fn run_selected(&mut self) {
         let i = self.notebook.selected;
         let id = self.notebook.lesson.id.clone();
         let ran_ok = self
@@ -365,7 +368,7 @@ impl App {
     }
 
     /// From what is on screen now, the view keeps the outcome of cell `i` in sight (see `App::prepare`).
-    fn reveal_outcome_of(&mut self, i: usize) {
+    pub(in crate::tui) fn reveal_outcome_of(&mut self, i: usize) {
         let nb = &mut self.notebook;
         nb.scroll = (nb.scroll as i64 + nb.scroll_offset).max(0) as usize;
         nb.scroll_offset = 0;
@@ -379,15 +382,6 @@ impl App {
             .get(i)
             .and_then(|o| o.as_ref())
             .is_some_and(|o| o.error.is_some() && !o.expectation_met)
-    }
-
-    /// Whether `answer` predicts the shape the question in cell `i` asks for, at the kernel's sizes.
-    fn is_right_answer(&self, i: usize, answer: &str) -> bool {
-        let nb = &self.notebook;
-        match (nb.lesson.cells().nth(i), &nb.kernel) {
-            (Some(cell), Ok(kernel)) => question::is_right(cell, kernel.dims(), answer),
-            _ => false,
-        }
     }
 
     pub fn update(&mut self, action: Action) {
@@ -404,6 +398,7 @@ impl App {
                     self.sizes = None;
                 } else if self.notebook.answer.is_some() {
                     self.notebook.answer = None;
+                    self.notebook.answer_note = None;
                 } else if self.view == View::List {
                     self.view = View::Notebook;
                 }
@@ -611,7 +606,6 @@ impl App {
     }
 
     fn key_input(&mut self, k: ratatui::crossterm::event::KeyEvent) {
-        use ratatui::crossterm::event::KeyCode;
         if let Some(panel) = self.sizes.as_mut() {
             if panel.key(k, &self.notebook.lesson, self.lang) == PanelKey::Apply {
                 self.apply_sizes();
@@ -622,27 +616,8 @@ impl App {
             editor.input(k);
             return;
         }
-        if let Some(answer) = self.notebook.answer.as_mut() {
-            match k.code {
-                KeyCode::Char(c) => answer.push(c),
-                KeyCode::Backspace => {
-                    answer.pop();
-                }
-                KeyCode::Enter => {
-                    let text = answer.clone();
-                    let i = self.notebook.selected;
-                    let right = self.is_right_answer(i, &text);
-                    self.notebook.answers[i] = Some((text.clone(), right));
-                    self.progress
-                        .lesson_mut(&self.notebook.lesson.id)
-                        .answers
-                        .insert(i, (text, right));
-                    self.notebook.answer = None;
-                    self.run_selected();
-                    self.reveal_outcome_of(i);
-                }
-                _ => {}
-            }
+        if self.notebook.answer.is_some() {
+            self.answer_key(k);
         }
     }
 

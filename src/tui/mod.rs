@@ -5,6 +5,7 @@
 //! SIGTERM, SIGINT, SIGHUP and SIGQUIT (`signals`).
 
 pub mod action;
+mod answer;
 pub mod app;
 pub mod footer;
 mod highlight;

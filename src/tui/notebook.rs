@@ -239,8 +239,21 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> NotebookLines {
                             .get(nb.line_sel.min(o.lines.len().saturating_sub(1)))
                     })
                     .map(|l| l.line);
+                // An open question hides its shape comments (the answer) until it is answered or run.
+                let hide_shapes = cell.kind == CellKind::Question
+                    && nb.outcomes.get(i).is_some_and(|o| o.is_none())
+                    && nb.answers.get(i).is_some_and(|a| a.is_none());
                 for (k, l) in code.lines().enumerate() {
                     let file_line = cell.line + k;
+                    let hidden = cell
+                        .shape_comments
+                        .iter()
+                        .find(|sc| hide_shapes && sc.line == file_line)
+                        .map(|sc| {
+                            let indent = &l[..l.len() - l.trim_start().len()];
+                            format!("{indent}# {}: [?]", sc.expr)
+                        });
+                    let l = hidden.as_deref().unwrap_or(l);
                     let marker = if error_line == Some(file_line) {
                         Span::styled(
                             "▶",

@@ -13,6 +13,7 @@ use crate::lesson::Lang;
 use crate::viz::MemoryLayout;
 
 use super::action::HELP;
+use super::answer::AnswerNote;
 use super::app::{App, Mode, View};
 use super::footer;
 use super::highlight;
@@ -605,7 +606,7 @@ fn render_question(app: &App, f: &mut Frame, area: Rect) {
         .first()
         .map(|s| s.expr.clone())
         .unwrap_or_default();
-    let popup = centered(area, 70, 7);
+    let popup = centered(area, 70, 10);
     clear_popup(f, popup);
     let dims: Vec<String> = match &nb.kernel {
         Ok(k) => k.dims().iter().map(|(n, v)| format!("{n}={v}")).collect(),
@@ -624,6 +625,14 @@ fn render_question(app: &App, f: &mut Frame, area: Rect) {
             format!("dims: {}", dims.join(", ")),
             Style::default().fg(Color::DarkGray),
         )),
+        Line::from(Span::styled(
+            t(
+                app,
+                "sizes or dim names, e.g. `1 7 8` or `[bs, sl, hid_dim]`",
+                "크기나 차원 이름으로, 예: `1 7 8` 또는 `[bs, sl, hid_dim]`",
+            ),
+            Style::default().fg(Color::DarkGray),
+        )),
         Line::default(),
         Line::from(vec![
             Span::raw("> "),
@@ -633,13 +642,41 @@ fn render_question(app: &App, f: &mut Frame, area: Rect) {
             ),
         ]),
     ];
+    let mut lines = lines;
+    match &nb.answer_note {
+        Some(AnswerNote::Wrong(text)) => lines.push(Line::from(Span::styled(
+            format!(
+                "✗ {text} — {}",
+                t(
+                    app,
+                    "not quite; try again, or Tab shows the answer",
+                    "아쉽네요. 다시 해 보거나 Tab으로 정답 보기"
+                )
+            ),
+            Style::default().fg(app.color.fg(Color::Red)),
+        ))),
+        Some(AnswerNote::Unreadable) => lines.push(Line::from(Span::styled(
+            t(
+                app,
+                "? write sizes or the lesson's dim names (Tab shows the answer)",
+                "? 크기나 레슨의 차원 이름을 적어 주세요 (Tab: 정답 보기)",
+            ),
+            Style::default().fg(app.color.fg(Color::Yellow)),
+        ))),
+        None => {}
+    }
     let block = Block::default().borders(Borders::ALL).title(format!(
         " {} ",
         t(
             app,
-            "predict, then Enter (Esc skips)",
-            "예상한 뒤 Enter (Esc 건너뛰기)"
+            "predict, then Enter · Tab answer · Esc later",
+            "예상한 뒤 Enter · Tab 정답 · Esc 나중에"
         )
     ));
-    f.render_widget(Paragraph::new(lines).block(block), popup);
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        popup,
+    );
 }
