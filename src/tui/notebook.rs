@@ -537,7 +537,33 @@ pub(super) fn outcome_lines(
 
 #[cfg(test)]
 mod tests {
-    use super::follow_selection;
+    use super::{NotebookLines, follow_selection, keep_output_in_view};
+    use ratatui::text::Line;
+
+    /// Cells start at `starts`, their outcomes at `outputs`, in `n` lines.
+    fn laid(starts: &[usize], outputs: &[usize], n: usize) -> NotebookLines {
+        NotebookLines {
+            lines: vec![Line::default(); n],
+            starts: starts.to_vec(),
+            outputs: outputs.to_vec(),
+        }
+    }
+
+    #[test]
+    fn after_a_run_the_view_moves_as_little_as_shows_the_outcome_and_the_next_cell() {
+        // Cell 0: lines 0..20 (outcome 8..19), cell 1 from 20, 60 lines, 15 high.
+        let l = laid(&[0, 20, 40], &[8, 28, 48], 60);
+        // Outcome and the next cell's first two lines (20, 21) fit from 7: scroll down just that far.
+        assert_eq!(keep_output_in_view(0, &l, 0, 1, 15), 7);
+        // Already in view: nothing moves.
+        assert_eq!(keep_output_in_view(7, &l, 0, 1, 15), 7);
+        // Too short for both: the outcome's start wins over the next cell.
+        assert_eq!(keep_output_in_view(0, &l, 0, 1, 8), 8);
+        // Scrolled below the outcome: back up to its start.
+        assert_eq!(keep_output_in_view(30, &l, 0, 1, 15), 8);
+        // Staying on the cell (it raised): its outcome down to the cell's end (19).
+        assert_eq!(keep_output_in_view(0, &l, 0, 0, 15), 4);
+    }
 
     // Cells start at lines 0, 20 and 40 of a 60-line notebook.
     const STARTS: [usize; 3] = [0, 20, 40];
