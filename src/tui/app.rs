@@ -428,6 +428,7 @@ impl App {
                 }
             }
             Action::RunAbove => {
+                self.notebook.reveal = None;
                 let here = self.notebook.selected;
                 for i in 0..here {
                     self.notebook.selected = i;
