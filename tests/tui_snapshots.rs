@@ -22,7 +22,9 @@ fn app(lesson: &str, lang: Lang, demo: bool) -> App {
     })
 }
 
+/// One frame as the event loop draws it: `prepare` (the scroll, wrapped prose), then `render`.
 fn draw(app: &mut App, w: u16, h: u16) -> String {
+    app.prepare(ratatui::layout::Rect::new(0, 0, w, h));
     let mut term = Terminal::new(TestBackend::new(w, h)).expect("test backend");
     term.draw(|f| ui::render(app, f)).expect("draw");
     term.backend().to_string()
@@ -462,4 +464,189 @@ fn a_paper_size_attention_map_has_range_labels_and_its_true_range() {
     assert!(line_with(&screen, "124–127 ").contains('▀'), "{screen}");
     assert!(screen.contains("1.00"), "{screen}");
     insta::assert_snapshot!(screen);
+}
+
+fn app_from(text: &str) -> App {
+    App::new(StartOptions {
+        lang: Lang::En,
+        lesson: Some(lesson::parse::parse_lesson(text, "t.md", Lang::En).expect("parses")),
+        demo: false,
+        auto: None,
+        overrides: vec![],
+        persist: false,
+        color: ColorMode::TrueColor,
+        limits: transformer_tutor::interp::Limits::default(),
+    })
+}
+
+/// The screen's rows without the soft-wrap marks, joined: what a learner reads across wrapped lines.
+/// Spaces are left out (a space at a break is indistinguishable from the row's padding).
+fn unwrapped(screen: &str) -> String {
+    screen
+        .lines()
+        .map(|row| {
+            // TestBackend notes the cells under wide characters after the row's closing quote.
+            let row = match row.rfind("\" Hidden by") {
+                Some(end) => &row[1..end],
+                None => row.trim_matches('"'),
+            };
+            match row.find("↪ ") {
+                Some(at) => row[at + "↪ ".len()..].trim_end().to_string(),
+                None => format!("\n{}", row.trim_end()),
+            }
+        })
+        .collect::<String>()
+        .replace(' ', "")
+}
+
+#[test]
+fn enter_on_lesson_1s_first_cell_keeps_its_output_on_screen() {
+    let mut a = app("tokenization", Lang::En, false);
+    let before = draw(&mut a, 80, 24);
+    a.update(Action::RunCell);
+    assert_eq!(a.notebook.selected, 1, "Enter moves on to the next cell");
+    let screen = draw(&mut a, 80, 24);
+    let printed = a.notebook.outcomes[0].as_ref().expect("ran").stdout.clone();
+    // Every line the cell printed is on screen whole, the vocabulary (wider than the pane) wrapped.
+    let read = unwrapped(&screen);
+    for line in printed.lines() {
+        assert!(
+            read.contains(&line.replace(' ', "")),
+            "{line:?} not on\n{screen}"
+        );
+    }
+    assert!(screen.contains("↪"), "{screen}");
+    // The next cell is selected, below the output (off this short screen: the output comes first).
+    assert!(screen.contains("cell 2/9"), "{screen}");
+    assert_ne!(screen, before);
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn a_cell_that_raises_keeps_the_selection_and_its_error_in_view() {
+    let mut a = app_from(
+        "---\nid: t\ntitle: T\norder: 1\n---\n\n```python\nx = [1, 2, 3]\nprint(x[7])\n```\n\n```python\nprint(2)\n```\n",
+    );
+    a.update(Action::RunCell);
+    assert_eq!(a.notebook.selected, 0, "stays on the cell that raised");
+    let screen = draw(&mut a, 80, 24);
+    assert!(screen.contains("IndexError"), "{screen}");
+    // Run-and-stay, last / first cell, run all above.
+    type_keys(&mut a, "G");
+    assert_eq!(a.notebook.selected, 1);
+    type_keys(&mut a, "r");
+    assert_eq!(a.notebook.selected, 1);
+    assert!(a.notebook.outcomes[1].is_some());
+    type_keys(&mut a, "g");
+    assert_eq!(a.notebook.selected, 0);
+    a.notebook.outcomes = vec![None, None];
+    type_keys(&mut a, "GA");
+    assert!(a.notebook.outcomes[0].is_some() && a.notebook.outcomes[1].is_none());
+    assert_eq!(a.notebook.selected, 1);
+    assert_eq!(
+        a.status.as_deref(),
+        Some("ran the 1 cells above; 1 raised an error")
+    );
+}
+
+#[test]
+fn a_long_output_line_wraps_under_a_continuation_mark() {
+    let mut a = app_from(
+        "---\nid: t\ntitle: T\norder: 1\n---\n\n```python\nprint(\"커피가 맛이 좋네요 \" * 8 + \"end\")\nprint(list(range(40)))\n```\n",
+    );
+    a.update(Action::RunCell);
+    let screen = draw(&mut a, 80, 24);
+    let read = unwrapped(&screen);
+    assert!(read.contains(&"커피가맛이좋네요".repeat(8)), "{screen}");
+    let numbers: Vec<String> = (0..40).map(|n| n.to_string()).collect();
+    assert!(
+        read.contains(&format!("[{}]", numbers.join(","))),
+        "{screen}"
+    );
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn the_footer_keeps_help_beside_a_status_message() {
+    let message = "cell 12 raised an error — see below the cell";
+    let mut a = app("masking", Lang::En, false);
+    a.status = Some(message.into());
+    let screen = draw(&mut a, 80, 24);
+    let footer = screen.lines().last().unwrap_or_default().to_string();
+    assert!(
+        footer.contains("? help") && footer.contains("cell 12 raised"),
+        "{footer}"
+    );
+    // The footer alone at 60 columns (the notebook itself asks for 80).
+    let mut term = Terminal::new(TestBackend::new(60, 1)).expect("test backend");
+    term.draw(|f| {
+        let line = transformer_tutor::tui::footer::footer(
+            transformer_tutor::tui::footer::NOTEBOOK_EN,
+            Some(message),
+            60,
+        );
+        f.render_widget(ratatui::widgets::Paragraph::new(line), f.area());
+    })
+    .expect("draw");
+    let at_60 = term.backend().to_string();
+    assert!(at_60.contains("? help") && at_60.contains("…"), "{at_60}");
+    insta::assert_snapshot!(format!("{footer}\n{at_60}"));
+}
+
+#[test]
+fn a_question_hides_its_shape_comment_and_a_wrong_answer_may_be_retried() {
+    let mut a = app("head-split", Lang::En, false);
+    // Cell 4 asks for the shape of `qh` (its comment: `# qh: [bs, n_heads, sl, head_dim]`).
+    type_keys(&mut a, "⏎⏎⏎");
+    assert_eq!(a.notebook.selected, 3);
+    // Down and back: the view shows cell 4 from its top.
+    type_keys(&mut a, "↓");
+    draw(&mut a, 120, 40);
+    type_keys(&mut a, "↑");
+    let screen = draw(&mut a, 120, 40);
+    assert!(screen.contains("# qh: [?]"), "{screen}");
+    assert!(!screen.contains("# qh: [bs"), "{screen}");
+    type_keys(&mut a, "⏎");
+    assert!(
+        a.notebook.answer.is_some(),
+        "Enter on a question asks first"
+    );
+    // Not a shape: explained, not counted.
+    type_keys(&mut a, "dunno⏎");
+    assert!(draw(&mut a, 120, 40).contains("write sizes or the lesson's dim names"));
+    for _ in 0.."dunno".len() {
+        type_keys(&mut a, "⌫");
+    }
+    // Wrong: said so, the prompt stays and the comment stays hidden.
+    type_keys(&mut a, "[bs, sl, n_heads, head_dim]⏎");
+    assert!(a.notebook.answer.is_some());
+    assert!(a.notebook.outcomes[3].is_none());
+    let wrong = draw(&mut a, 80, 24);
+    assert!(wrong.contains("not quite"), "{wrong}");
+    assert!(!wrong.contains("# qh: [bs"), "{wrong}");
+    insta::assert_snapshot!(wrong);
+    // Right on the second try, with sizes: kept, and the cell runs.
+    type_keys(&mut a, "1 2 7 4⏎");
+    assert!(a.notebook.answer.is_none());
+    assert_eq!(a.notebook.answers[3], Some(("1 2 7 4".to_string(), true)));
+    assert!(a.notebook.outcomes[3].is_some());
+    assert!(draw(&mut a, 120, 40).contains("# qh: [bs, n_heads, sl, head_dim]"));
+}
+
+#[test]
+fn tab_in_the_prompt_shows_the_answer() {
+    let mut a = app("head-split", Lang::En, false);
+    type_keys(&mut a, "⏎⏎⏎⏎1 7 2 4⏎");
+    let tab =
+        ratatui::crossterm::event::Event::Key(KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE));
+    if let Some(action) = transformer_tutor::tui::action::from_event(&a, &tab) {
+        a.update(action);
+    }
+    assert!(a.notebook.answer.is_none());
+    assert_eq!(a.notebook.answers[3], Some(("1 7 2 4".to_string(), false)));
+    let screen = draw(&mut a, 120, 40);
+    assert!(
+        screen.contains("it is [bs, n_heads, sl, head_dim]"),
+        "{screen}"
+    );
 }

@@ -172,6 +172,27 @@ fn the_real_tui_in_tmux() {
     assert!(progress.contains("\"current\": \"masking\""), "{progress}");
     t.cmd(&["kill-session", "-t", "tt"]);
 
+    // Enter on lesson 1's first cell at 80x24 leaves what it printed on screen: the ids, and the whole
+    // vocabulary line (wider than the pane, so wrapped under a continuation mark).
+    start(&t, &home, "open tokenization");
+    t.cmd(&["resize-window", "-t", "tt", "-x", "80", "-y", "24"]);
+    let s = t.wait_for("cell 1/");
+    assert!(s.contains("Tokenization"), "lesson 1 did not open:\n{s}");
+    t.keys(&["Enter"]);
+    let s = t.wait_for("[1, 6, 7]");
+    assert!(
+        s.contains("cell 2/") && s.contains("[5, 6, 7]") && s.contains("[1, 6, 7]"),
+        "Enter hid the output of cell 1:\n{s}"
+    );
+    assert!(
+        s.contains("{'<PAD>': 0") && s.contains("↪") && s.contains("빵이': 12}"),
+        "the vocabulary is not whole:\n{s}"
+    );
+    assert!(s.contains("? help"), "footer:\n{s}");
+    t.keys(&["q"]);
+    sleep(Duration::from_millis(500));
+    t.cmd(&["kill-session", "-t", "tt"]);
+
     // The Sizes panel: paper sizes, then a cell run at them shows the new named shape.
     start(&t, &home, "open add-norm");
     let s = t.wait_for("Add & Norm");
@@ -193,8 +214,12 @@ fn the_real_tui_in_tmux() {
     );
     // Run cell 1 (a paper-size cell can take a second), then look at it in the inspector.
     t.keys(&["Enter"]);
-    let s = t.wait_for("In [2]");
-    assert!(s.contains("In [2]"), "after running cell 1:\n{s}");
+    // Its output (taller than the screen at paper size) stays in view from its start; cell 2 is selected.
+    let s = t.wait_for("cell 2/");
+    assert!(
+        s.contains("cell 2/") && s.contains("tensor(["),
+        "after running cell 1:\n{s}"
+    );
     t.keys(&["Up"]);
     let s = t.wait_for("[bs=8, sl=128, hid_dim=512]");
     assert!(

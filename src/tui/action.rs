@@ -11,8 +11,15 @@ pub enum Action {
     Quit,
     Up,
     Down,
-    /// Run the selected cell and move to the next (Shift-Enter in Jupyter).
+    /// Run the selected cell and move to the next (Shift-Enter in Jupyter); stays on a cell that raised.
     RunCell,
+    /// Run the selected cell and stay on it (Ctrl-Enter in Jupyter).
+    RunStay,
+    /// Run every cell above the selected one, in order.
+    RunAbove,
+    /// Select the first / the last cell.
+    First,
+    Last,
     RunAll,
     Edit,
     /// Leave the editor, keeping the edit.
@@ -52,7 +59,10 @@ pub enum Action {
 pub const HELP: &[(&str, &str)] = &[
     ("↑ ↓  j k", "move between cells"),
     ("Enter", "run the cell and move to the next"),
+    ("r  Ctrl-Enter", "run the cell and stay on it"),
+    ("A", "run every cell above this one"),
     ("R", "run the whole lesson"),
+    ("g G", "first / last cell"),
     ("e", "edit the cell (Esc leaves the editor)"),
     ("o", "restore the original cell"),
     ("Tab / Shift-Tab", "next / previous tensor in the inspector"),
@@ -128,8 +138,15 @@ pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
             KeyCode::Char('q') => Some(Action::Quit),
             _ => None,
         },
+        // Ctrl-Enter where the terminal tells it from Enter (kitty's protocol and the like; most send
+        // the same byte for both, hence `r`).
+        Mode::Notebook if ctrl && k.code == KeyCode::Enter => Some(Action::RunStay),
         Mode::Notebook => match k.code {
             KeyCode::Up | KeyCode::Char('k') => Some(Action::Up),
+            KeyCode::Char('r') => Some(Action::RunStay),
+            KeyCode::Char('A') => Some(Action::RunAbove),
+            KeyCode::Char('g') | KeyCode::Home => Some(Action::First),
+            KeyCode::Char('G') | KeyCode::End => Some(Action::Last),
             KeyCode::Down | KeyCode::Char('j') => Some(Action::Down),
             KeyCode::Enter => Some(Action::RunCell),
             KeyCode::Char('R') => Some(Action::RunAll),

@@ -6,8 +6,8 @@ use std::time::Duration;
 use ratatui_textarea::TextArea;
 
 use crate::lesson::progress::{Edit, Progress};
+use crate::lesson::sizes;
 use crate::lesson::{CellKind, CellOutcome, Kernel, Lang, Lesson};
-use crate::lesson::{question, sizes};
 
 use super::action::Action;
 use super::sizes::{PanelKey, SizesPanel};
@@ -57,10 +57,15 @@ pub struct Notebook {
     pub selected: usize,
     /// First line of the notebook shown, kept following the selected cell by `App::prepare` before each draw.
     pub scroll: usize,
+    /// The cell whose outcome the view keeps on screen after it ran (Enter), until the learner moves on
+    /// (`App::prepare` scrolls as little as that needs); `None`: the view follows the selected cell.
+    pub reveal: Option<usize>,
     /// Lines scrolled by the learner (wheel, PgUp/PgDn) on top of following the selection.
     pub scroll_offset: i64,
     pub editor: Option<TextArea<'static>>,
     pub answer: Option<String>,
+    /// What the prompt says about the last answer tried (wrong, or not a shape).
+    pub answer_note: Option<super::answer::AnswerNote>,
     pub tensor_sel: usize,
     pub slice: [usize; 2],
     pub show_memory: bool,
@@ -129,9 +134,11 @@ impl Notebook {
             answers,
             selected: 0,
             scroll: 0,
+            reveal: None,
             scroll_offset: 0,
             editor: None,
             answer: None,
+            answer_note: None,
             tensor_sel: 0,
             slice: [0, 0],
             show_memory: false,
@@ -301,7 +308,7 @@ impl App {
         self.save_progress();
     }
 
-    fn run_selected(&mut self) {
+    pub(in crate::tui) fn run_selected(&mut self) {
         let i = self.notebook.selected;
         let id = self.notebook.lesson.id.clone();
         let ran_ok = self
@@ -331,18 +338,50 @@ impl App {
         }
         self.notebook.selected = i.min(n - 1);
         self.notebook.scroll_offset = 0;
+        self.notebook.reveal = None;
         self.notebook.tensor_sel = 0;
         self.notebook.line_sel = 0;
         self.notebook.slice = [0, 0];
     }
 
-    /// Whether `answer` predicts the shape the question in cell `i` asks for, at the kernel's sizes.
-    fn is_right_answer(&self, i: usize, answer: &str) -> bool {
-        let nb = &self.notebook;
-        match (nb.lesson.cells().nth(i), &nb.kernel) {
-            (Some(cell), Ok(kernel)) => question::is_right(cell, kernel.dims(), answer),
-            _ => false,
+    /// Runs the selected cell, as Jupyter's Shift-Enter (`advance`) or Ctrl-Enter: the view keeps the cell's
+    /// outcome on screen, and `advance` selects the next cell unless this one raised an error the lesson
+    /// did not expect (the learner stays to fix it). A question not yet answered asks first.
+    fn run_in_place(&mut self, advance: bool) {
+        let i = self.notebook.selected;
+        let is_question = self
+            .notebook
+            .lesson
+            .cells()
+            .nth(i)
+            .is_some_and(|c| c.kind == CellKind::Question);
+        if is_question && self.notebook.answers.get(i).is_some_and(|a| a.is_none()) {
+            self.notebook.answer = Some(String::new());
+            return;
         }
+        self.run_selected();
+        self.reveal_outcome_of(i);
+        if advance && !self.raised(i) && i + 1 < self.notebook.cell_count() {
+            self.select(i + 1);
+            self.notebook.reveal = Some(i);
+        }
+    }
+
+    /// From what is on screen now, the view keeps the outcome of cell `i` in sight (see `App::prepare`).
+    pub(in crate::tui) fn reveal_outcome_of(&mut self, i: usize) {
+        let nb = &mut self.notebook;
+        nb.scroll = (nb.scroll as i64 + nb.scroll_offset).max(0) as usize;
+        nb.scroll_offset = 0;
+        nb.reveal = Some(i);
+    }
+
+    /// Whether cell `i` ran into an error its lesson did not expect.
+    fn raised(&self, i: usize) -> bool {
+        self.notebook
+            .outcomes
+            .get(i)
+            .and_then(|o| o.as_ref())
+            .is_some_and(|o| o.error.is_some() && !o.expectation_met)
     }
 
     pub fn update(&mut self, action: Action) {
@@ -359,6 +398,7 @@ impl App {
                     self.sizes = None;
                 } else if self.notebook.answer.is_some() {
                     self.notebook.answer = None;
+                    self.notebook.answer_note = None;
                 } else if self.view == View::List {
                     self.view = View::Notebook;
                 }
@@ -380,27 +420,32 @@ impl App {
                     self.view = View::Notebook;
                     self.open_lesson(idx);
                 }
-                _ => {
-                    let i = self.notebook.selected;
-                    let is_question = self
-                        .notebook
-                        .lesson
-                        .cells()
-                        .nth(i)
-                        .is_some_and(|c| c.kind == CellKind::Question);
-                    if is_question && self.notebook.answers.get(i).is_some_and(|a| a.is_none()) {
-                        self.notebook.answer = Some(String::new());
-                        return;
-                    }
-                    self.run_selected();
-                    self.select(i + 1);
-                    self.notebook.selected = i.max(self.notebook.selected);
-                    if i + 1 >= self.notebook.cell_count() {
-                        self.notebook.selected = i;
-                    }
-                }
+                _ => self.run_in_place(true),
             },
+            Action::RunStay => {
+                if self.view == View::Notebook {
+                    self.run_in_place(false);
+                }
+            }
+            Action::RunAbove => {
+                self.notebook.reveal = None;
+                let here = self.notebook.selected;
+                for i in 0..here {
+                    self.notebook.selected = i;
+                    self.run_selected();
+                }
+                self.notebook.selected = here;
+                let failed = (0..here).filter(|&i| self.raised(i)).count();
+                self.status = Some(match (here, failed) {
+                    (0, _) => "no cells above this one".to_string(),
+                    (n, 0) => format!("ran the {n} cells above"),
+                    (n, f) => format!("ran the {n} cells above; {f} raised an error"),
+                });
+            }
+            Action::First => self.select(0),
+            Action::Last => self.select(self.notebook.cell_count().saturating_sub(1)),
             Action::RunAll => {
+                self.notebook.reveal = None;
                 for i in 0..self.notebook.cell_count() {
                     self.notebook.selected = i;
                     self.run_selected();
@@ -562,7 +607,6 @@ impl App {
     }
 
     fn key_input(&mut self, k: ratatui::crossterm::event::KeyEvent) {
-        use ratatui::crossterm::event::KeyCode;
         if let Some(panel) = self.sizes.as_mut() {
             if panel.key(k, &self.notebook.lesson, self.lang) == PanelKey::Apply {
                 self.apply_sizes();
@@ -573,26 +617,8 @@ impl App {
             editor.input(k);
             return;
         }
-        if let Some(answer) = self.notebook.answer.as_mut() {
-            match k.code {
-                KeyCode::Char(c) => answer.push(c),
-                KeyCode::Backspace => {
-                    answer.pop();
-                }
-                KeyCode::Enter => {
-                    let text = answer.clone();
-                    let i = self.notebook.selected;
-                    let right = self.is_right_answer(i, &text);
-                    self.notebook.answers[i] = Some((text.clone(), right));
-                    self.progress
-                        .lesson_mut(&self.notebook.lesson.id)
-                        .answers
-                        .insert(i, (text, right));
-                    self.notebook.answer = None;
-                    self.run_selected();
-                }
-                _ => {}
-            }
+        if self.notebook.answer.is_some() {
+            self.answer_key(k);
         }
     }
 

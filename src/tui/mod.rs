@@ -5,7 +5,9 @@
 //! SIGTERM, SIGINT, SIGHUP and SIGQUIT (`signals`).
 
 pub mod action;
+mod answer;
 pub mod app;
+pub mod footer;
 mod highlight;
 mod input;
 mod notebook;
@@ -15,6 +17,7 @@ pub mod sizes;
 pub mod theme;
 pub mod ui;
 mod widgets;
+mod wrap;
 
 use std::io::stdout;
 use std::time::{Duration, Instant};

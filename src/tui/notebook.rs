@@ -12,6 +12,7 @@ use super::app::{App, View};
 use super::highlight;
 use super::prose;
 use super::ui::{MIN_HEIGHT, MIN_WIDTH, t};
+use super::wrap;
 
 impl App {
     /// Works out, for the next frame of `area`, the state the notebook screen keeps between frames, so
@@ -33,15 +34,19 @@ impl App {
                     .or_insert_with(|| prose::render(markdown, width.saturating_sub(1), color));
             }
         }
-        let (lines, starts) = notebook_lines(self, width);
+        let laid = notebook_lines(self, width);
         let nb = &mut self.notebook;
-        nb.scroll = follow_selection(
-            nb.scroll,
-            &starts,
-            lines.len(),
-            nb.selected,
-            column.height as usize,
-        );
+        let height = column.height as usize;
+        nb.scroll = match nb.reveal {
+            Some(ran) => keep_output_in_view(nb.scroll, &laid, ran, nb.selected, height),
+            None => follow_selection(
+                nb.scroll,
+                &laid.starts,
+                laid.lines.len(),
+                nb.selected,
+                height,
+            ),
+        };
     }
 }
 
@@ -101,14 +106,61 @@ pub(super) fn follow_selection(
     }
 }
 
-/// The notebook's lines and, for each cell, the line where it starts. Prose comes from the cache
+/// The first notebook line to show, `height` lines high, after cell `ran` ran and `selected` was
+/// selected (the next cell, or `ran` itself): as Jupyter does, the view moves as little as it can so that
+/// the outcome of `ran` shows whole with, below it, the first lines of the selected cell; an outcome
+/// taller than the screen shows from its start. Its lines never leave the screen for the next cell's.
+pub(super) fn keep_output_in_view(
+    scroll: usize,
+    laid: &NotebookLines,
+    ran: usize,
+    selected: usize,
+    height: usize,
+) -> usize {
+    let n_lines = laid.lines.len();
+    let Some(&out_start) = laid.outputs.get(ran) else {
+        return follow_selection(scroll, &laid.starts, n_lines, selected, height);
+    };
+    // The outcome ends before the blank line that closes the cell.
+    let out_end = laid
+        .starts
+        .get(ran + 1)
+        .map_or(n_lines, |next| next.saturating_sub(1));
+    let want_end = if selected != ran {
+        // The selected cell's header and its first line of code.
+        let sel_start = laid.starts.get(selected).copied().unwrap_or(out_end);
+        (sel_start + 2).min(n_lines)
+    } else {
+        out_end
+    };
+    let mut scroll = scroll;
+    if want_end > scroll + height {
+        scroll = want_end - height;
+    }
+    if out_start < scroll {
+        scroll = out_start;
+    }
+    scroll
+}
+
+/// The notebook as lines, and where each cell and its outcome start in them.
+pub(super) struct NotebookLines {
+    pub lines: Vec<Line<'static>>,
+    /// The line where each cell starts (its `In [n]` header).
+    pub starts: Vec<usize>,
+    /// The line where each cell's outcome (printed output, value, error, tensors) starts.
+    pub outputs: Vec<usize>,
+}
+
+/// The notebook's lines, code and output soft-wrapped to `width`. Prose comes from the cache
 /// [`App::prepare`] fills, or is wrapped here when it has not.
-pub(super) fn notebook_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Vec<usize>) {
+pub(super) fn notebook_lines(app: &App, width: usize) -> NotebookLines {
     let prose_cache = &app.notebook.prose_cache;
     let c = app.color;
     let nb = &app.notebook;
     let mut lines: Vec<Line<'static>> = Vec::new();
     let mut starts = Vec::new();
+    let mut outputs = Vec::new();
     for (bi, block) in nb.lesson.blocks.iter().enumerate() {
         match block {
             LessonBlock::Prose { markdown, .. } => {
@@ -121,6 +173,7 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Ve
             LessonBlock::Cell(cell) => {
                 let i = cell.index;
                 starts.push(lines.len());
+                let mark_style = Style::default().fg(c.fg(Color::DarkGray));
                 let selected = i == nb.selected;
                 let gutter = if selected {
                     Span::styled(
@@ -186,8 +239,21 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Ve
                             .get(nb.line_sel.min(o.lines.len().saturating_sub(1)))
                     })
                     .map(|l| l.line);
+                // An open question hides its shape comments (the answer) until it is answered or run.
+                let hide_shapes = cell.kind == CellKind::Question
+                    && nb.outcomes.get(i).is_some_and(|o| o.is_none())
+                    && nb.answers.get(i).is_some_and(|a| a.is_none());
                 for (k, l) in code.lines().enumerate() {
                     let file_line = cell.line + k;
+                    let hidden = cell
+                        .shape_comments
+                        .iter()
+                        .find(|sc| hide_shapes && sc.line == file_line)
+                        .map(|sc| {
+                            let indent = &l[..l.len() - l.trim_start().len()];
+                            format!("{indent}# {}: [?]", sc.expr)
+                        });
+                    let l = hidden.as_deref().unwrap_or(l);
                     let marker = if error_line == Some(file_line) {
                         Span::styled(
                             "▶",
@@ -205,7 +271,7 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Ve
                     } else {
                         Span::raw(" ")
                     };
-                    let mut spans = vec![
+                    let prefix = vec![
                         gutter.clone(),
                         Span::styled(
                             format!("{file_line:>4} "),
@@ -214,8 +280,12 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Ve
                         marker,
                         Span::raw(" "),
                     ];
-                    spans.extend(highlight::line(l, c));
-                    lines.push(Line::from(spans));
+                    lines.extend(wrap::wrap(
+                        prefix,
+                        wrap::continued(&gutter, 8, mark_style),
+                        highlight::line(l, c),
+                        width,
+                    ));
                 }
                 if let Some(Some((answer, right))) = nb.answers.get(i) {
                     let (mark, col) = if *right {
@@ -235,11 +305,14 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Ve
                             expected.join(", ")
                         ));
                     }
-                    lines.push(Line::from(vec![
-                        gutter.clone(),
-                        Span::styled(text, Style::default().fg(c.fg(col))),
-                    ]));
+                    lines.extend(wrap::wrap(
+                        vec![gutter.clone()],
+                        wrap::continued(&gutter, 3, mark_style),
+                        vec![Span::styled(text, Style::default().fg(c.fg(col)))],
+                        width,
+                    ));
                 }
+                outputs.push(lines.len());
                 match nb.outcomes.get(i).and_then(|o| o.as_ref()) {
                     Some(o) => outcome_lines(app, o, &gutter, width, &mut lines),
                     None if cell.kind != CellKind::NoRun => lines.push(Line::from(vec![
@@ -262,7 +335,11 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> (Vec<Line<'static>>, Ve
             }
         }
     }
-    (lines, starts)
+    NotebookLines {
+        lines,
+        starts,
+        outputs,
+    }
 }
 
 pub(super) fn outcome_lines(
@@ -274,20 +351,37 @@ pub(super) fn outcome_lines(
 ) {
     let c = app.color;
     let out_style = Style::default().fg(c.fg(Color::Gray));
+    let mark_style = Style::default().fg(c.fg(Color::DarkGray));
+    // Output goes on under a continuation mark where the pane ends, never cut (a line may be a whole
+    // vocabulary).
+    let wrapped = |prefix: Vec<Span<'static>>, body: Vec<Span<'static>>| {
+        let indent = prefix
+            .iter()
+            .map(Span::width)
+            .sum::<usize>()
+            .max(gutter.width() + 2);
+        wrap::wrap(
+            prefix,
+            wrap::continued(gutter, indent, mark_style),
+            body,
+            width,
+        )
+    };
     for l in o.stdout.lines() {
-        let clipped: String = l.chars().take(width.saturating_sub(4)).collect();
-        lines.push(Line::from(vec![
-            gutter.clone(),
-            Span::styled(format!("  {clipped}"), out_style),
-        ]));
+        lines.extend(wrapped(
+            vec![gutter.clone(), Span::raw("  ")],
+            vec![Span::styled(l.replace('\t', "    "), out_style)],
+        ));
     }
     if let Some(v) = &o.value {
         for l in v.lines() {
-            lines.push(Line::from(vec![
-                gutter.clone(),
-                Span::styled("  → ", Style::default().fg(c.fg(Color::Green))),
-                Span::raw(l.to_string()),
-            ]));
+            lines.extend(wrapped(
+                vec![
+                    gutter.clone(),
+                    Span::styled("  → ", Style::default().fg(c.fg(Color::Green))),
+                ],
+                vec![Span::raw(l.to_string())],
+            ));
         }
     }
     if let Some(e) = &o.error {
@@ -362,7 +456,8 @@ pub(super) fn outcome_lines(
             Some(_) => spans.push(Span::styled(" ✗", Style::default().fg(c.fg(Color::Red)))),
             None => {}
         }
-        lines.push(Line::from(spans));
+        let body = spans.split_off(1);
+        lines.extend(wrapped(spans, body));
         // A view that scrambled its axes says which dims it mixed.
         if let Some(note) = &tinfo.note {
             for seg in prose::wrap_spans(
@@ -398,49 +493,77 @@ pub(super) fn outcome_lines(
         } else {
             format!("  {mark} {}", s.message.clone().unwrap_or_default())
         };
-        lines.push(Line::from(vec![
-            gutter.clone(),
-            Span::styled(text, Style::default().fg(c.fg(col))),
-        ]));
+        lines.extend(wrapped(
+            vec![gutter.clone()],
+            vec![Span::styled(text, Style::default().fg(c.fg(col)))],
+        ));
     }
     for s in o
         .shape_checks
         .iter()
         .filter(|s| !s.ok && o.tensors.iter().any(|t| t.name == s.expr))
     {
-        lines.push(Line::from(vec![
-            gutter.clone(),
-            Span::styled(
+        lines.extend(wrapped(
+            vec![gutter.clone()],
+            vec![Span::styled(
                 format!("  ✗ {}", s.message.clone().unwrap_or_default()),
                 Style::default().fg(c.fg(Color::Red)),
-            ),
-        ]));
+            )],
+        ));
     }
     for h in &o.heatmaps {
-        lines.push(Line::from(vec![
-            gutter.clone(),
-            Span::styled(
-                format!("  ▦ {} {}", h.expr, h.size_label()),
-                Style::default().fg(c.fg(Color::Magenta)),
-            ),
-            Span::styled(
-                format!(
-                    "  ({})",
-                    t(
-                        app,
-                        "heatmap in the inspector",
-                        "히트맵은 오른쪽 인스펙터에"
-                    )
+        lines.extend(wrapped(
+            vec![gutter.clone()],
+            vec![
+                Span::styled(
+                    format!("  ▦ {} {}", h.expr, h.size_label()),
+                    Style::default().fg(c.fg(Color::Magenta)),
                 ),
-                Style::default().fg(c.fg(Color::DarkGray)),
-            ),
-        ]));
+                Span::styled(
+                    format!(
+                        "  ({})",
+                        t(
+                            app,
+                            "heatmap in the inspector",
+                            "히트맵은 오른쪽 인스펙터에"
+                        )
+                    ),
+                    Style::default().fg(c.fg(Color::DarkGray)),
+                ),
+            ],
+        ));
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::follow_selection;
+    use super::{NotebookLines, follow_selection, keep_output_in_view};
+    use ratatui::text::Line;
+
+    /// Cells start at `starts`, their outcomes at `outputs`, in `n` lines.
+    fn laid(starts: &[usize], outputs: &[usize], n: usize) -> NotebookLines {
+        NotebookLines {
+            lines: vec![Line::default(); n],
+            starts: starts.to_vec(),
+            outputs: outputs.to_vec(),
+        }
+    }
+
+    #[test]
+    fn after_a_run_the_view_moves_as_little_as_shows_the_outcome_and_the_next_cell() {
+        // Cell 0: lines 0..20 (outcome 8..19), cell 1 from 20, 60 lines, 15 high.
+        let l = laid(&[0, 20, 40], &[8, 28, 48], 60);
+        // Outcome and the next cell's first two lines (20, 21) fit from 7: scroll down just that far.
+        assert_eq!(keep_output_in_view(0, &l, 0, 1, 15), 7);
+        // Already in view: nothing moves.
+        assert_eq!(keep_output_in_view(7, &l, 0, 1, 15), 7);
+        // Too short for both: the outcome's start wins over the next cell.
+        assert_eq!(keep_output_in_view(0, &l, 0, 1, 8), 8);
+        // Scrolled below the outcome: back up to its start.
+        assert_eq!(keep_output_in_view(30, &l, 0, 1, 15), 8);
+        // Staying on the cell (it raised): its outcome down to the cell's end (19).
+        assert_eq!(keep_output_in_view(0, &l, 0, 0, 15), 4);
+    }
 
     // Cells start at lines 0, 20 and 40 of a 60-line notebook.
     const STARTS: [usize; 3] = [0, 20, 40];

@@ -13,12 +13,15 @@ use crate::lesson::Lang;
 use crate::viz::MemoryLayout;
 
 use super::action::HELP;
+use super::answer::AnswerNote;
 use super::app::{App, Mode, View};
+use super::footer;
 use super::highlight;
-use super::notebook::{NotebookAreas, follow_selection, notebook_lines, outcome_lines};
+use super::notebook::{NotebookAreas, notebook_lines, outcome_lines};
 use super::sizes;
 use super::theme::ColorMode;
 use super::widgets::{HeatmapView, MemoryView};
+use super::wrap;
 
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
@@ -64,24 +67,6 @@ fn bar_style(c: ColorMode) -> Style {
         Style::default().add_modifier(Modifier::REVERSED)
     } else {
         Style::default().bg(Color::Blue).fg(Color::White)
-    }
-}
-
-/// The key hint, then the last status message. When both do not fit in `width`, the message comes first:
-/// it says what just happened (an error, sizes applied), the hint is always the same.
-fn status_line(app: &App, hint: &str, width: u16) -> Line<'static> {
-    let hint = Span::raw(format!(" {hint} "));
-    let Some(s) = &app.status else {
-        return Line::from(hint);
-    };
-    let status = Span::styled(
-        format!(" {s} "),
-        Style::default().add_modifier(Modifier::BOLD),
-    );
-    if hint.width() + status.width() <= width as usize {
-        Line::from(vec![hint, status])
-    } else {
-        Line::from(vec![status, Span::raw("·"), hint])
     }
 }
 
@@ -133,14 +118,14 @@ fn render_list(app: &App, f: &mut Frame, area: Rect) {
     }
     f.render_widget(Paragraph::new(lines), body);
     f.render_widget(
-        Paragraph::new(status_line(
-            app,
-            t(
-                app,
-                "↑↓ choose · Enter open · L 한국어 · ? help · q quit",
-                "↑↓ 선택 · Enter 열기 · L English · ? 도움말 · q 종료",
-            ),
-            status.width,
+        Paragraph::new(footer::footer(
+            if app.lang == Lang::Ko {
+                footer::LIST_KO
+            } else {
+                footer::LIST_EN
+            },
+            app.status.as_deref(),
+            status.width as usize,
         )),
         status,
     );
@@ -160,40 +145,46 @@ fn render_notebook(app: &App, f: &mut Frame, area: Rect) {
     } else {
         "English"
     };
-    f.render_widget(
-        Paragraph::new(format!(
-            " {}. {}   ·   {} {}/{}   ·   {}{lang_name}",
-            nb.lesson.order,
-            nb.lesson.title,
+    let sizes = app.active_sizes();
+    let header = footer::Header {
+        title: format!("{}. {}", nb.lesson.order, nb.lesson.title),
+        cell: format!(
+            "{} {}/{}",
             t(app, "cell", "셀"),
             nb.selected + 1,
-            nb.cell_count(),
-            sizes_label(app, "   ·   "),
-        ))
-        .style(bar_style(app.color)),
+            nb.cell_count()
+        ),
+        sizes_word: t(app, "sizes", "크기"),
+        sizes: &sizes,
+        lang: lang_name,
+    };
+    f.render_widget(
+        Paragraph::new(header.fit(title.width as usize)).style(bar_style(app.color)),
         title,
     );
-    let (lines, starts) = notebook_lines(app, left.width as usize);
-    let scroll = follow_selection(
-        nb.scroll,
-        &starts,
-        lines.len(),
-        nb.selected,
-        left.height as usize,
-    );
-    let shown = (scroll as i64 + app.notebook.scroll_offset)
+    // The first line shown was chosen by `App::prepare` (following the selection or the outcome of the
+    // cell just run); rendering only reads it.
+    let lines = notebook_lines(app, left.width as usize).lines;
+    let shown = (nb.scroll as i64 + app.notebook.scroll_offset)
         .clamp(0, lines.len().saturating_sub(1) as i64) as usize;
     f.render_widget(
         Paragraph::new(lines).scroll((shown.min(u16::MAX as usize) as u16, 0)),
         left,
     );
     render_inspector(app, f, right, wide);
-    let hint = t(
-        app,
-        "Enter run · R run all · e edit · n/p lesson · l list · z sizes · L 한국어 · ? help · q quit",
-        "Enter 실행 · R 전체 실행 · e 편집 · n/p 레슨 · l 목록 · z 크기 · L English · ? 도움말 · q 종료",
+    let hints = if app.lang == Lang::Ko {
+        footer::NOTEBOOK_KO
+    } else {
+        footer::NOTEBOOK_EN
+    };
+    f.render_widget(
+        Paragraph::new(footer::footer(
+            hints,
+            app.status.as_deref(),
+            status.width as usize,
+        )),
+        status,
     );
-    f.render_widget(Paragraph::new(status_line(app, hint, status.width)), status);
     if let Some(editor) = app.notebook.editor.as_ref() {
         let popup = centered(
             left,
@@ -429,9 +420,26 @@ fn render_demo(app: &App, f: &mut Frame, area: Rect) {
     let Some(cell) = nb.lesson.cells().nth(nb.selected) else {
         return;
     };
+    // Code wraps inside its box (the box spans the screen) under a continuation mark.
+    let mark_style = Style::default().fg(c.fg(Color::DarkGray));
+    let code_lines: Vec<Line<'static>> = nb.codes[nb.selected]
+        .lines()
+        .flat_map(|l| {
+            wrap::wrap(
+                vec![],
+                vec![Span::styled(format!("{} ", wrap::CONTINUATION), mark_style)],
+                highlight::line(l, c),
+                area.width.saturating_sub(2) as usize,
+            )
+        })
+        .collect();
     let [title, code_area, body, status] = Layout::vertical([
         Constraint::Length(2),
-        Constraint::Length((nb.codes[nb.selected].lines().count() as u16 + 2).min(area.height / 3)),
+        Constraint::Length(
+            (code_lines.len() as u16)
+                .saturating_add(2)
+                .min(area.height / 3),
+        ),
         Constraint::Min(5),
         Constraint::Length(1),
     ])
@@ -449,10 +457,6 @@ fn render_demo(app: &App, f: &mut Frame, area: Rect) {
         ))),
         title,
     );
-    let code_lines: Vec<Line<'static>> = nb.codes[nb.selected]
-        .lines()
-        .map(|l| Line::from(highlight::line(l, c)))
-        .collect();
     f.render_widget(
         Paragraph::new(code_lines).block(Block::default().borders(Borders::ALL)),
         code_area,
@@ -460,23 +464,48 @@ fn render_demo(app: &App, f: &mut Frame, area: Rect) {
     if let Some(o) = nb.outcomes.get(nb.selected).and_then(|o| o.as_ref()) {
         let has_map = !o.heatmaps.is_empty();
         let [text_area, map_area] = if has_map {
-            Layout::horizontal([Constraint::Percentage(45), Constraint::Percentage(55)]).areas(body)
+            // The printed output as wide as it needs, between 45% and 60% of the screen, so that a
+            // printed mask reads row by row; what is wider still wraps.
+            let mut unwrapped = Vec::new();
+            outcome_lines(app, o, &Span::raw(""), usize::MAX, &mut unwrapped);
+            let widest = unwrapped.iter().map(Line::width).max().unwrap_or(0) as u32 + 1;
+            let (lo, hi) = (body.width as u32 * 45 / 100, body.width as u32 * 60 / 100);
+            let text_width = widest.clamp(lo, hi.max(lo)) as u16;
+            Layout::horizontal([Constraint::Length(text_width), Constraint::Min(0)]).areas(body)
         } else {
             Layout::horizontal([Constraint::Percentage(100), Constraint::Percentage(0)]).areas(body)
         };
         let mut lines = Vec::new();
-        outcome_lines(app, o, &Span::raw(""), text_area.width as usize, &mut lines);
+        // One column kept free before the heatmap.
+        let text_width = (text_area.width as usize).saturating_sub(usize::from(has_map));
+        outcome_lines(app, o, &Span::raw(""), text_width, &mut lines);
         // The shape flow of every chained line: what the room is there to see.
         for l in o.lines.iter().filter(|l| l.steps.len() > 1) {
-            lines.push(Line::from(Span::styled(
-                format!(" {}", l.code.trim()),
-                Style::default().fg(c.fg(Color::DarkGray)),
-            )));
+            lines.extend(wrap::wrap(
+                vec![],
+                vec![Span::styled(
+                    format!("  {} ", wrap::CONTINUATION),
+                    mark_style,
+                )],
+                vec![Span::styled(
+                    format!(" {}", l.code.trim()),
+                    Style::default().fg(c.fg(Color::DarkGray)),
+                )],
+                text_width,
+            ));
             for (label, shape, _) in l.rows() {
-                lines.push(Line::from(vec![
-                    Span::raw(format!("   {label}  ")),
-                    Span::styled(shape, Style::default().fg(c.fg(Color::Cyan))),
-                ]));
+                lines.extend(wrap::wrap(
+                    vec![],
+                    vec![Span::styled(
+                        format!("  {} ", wrap::CONTINUATION),
+                        mark_style,
+                    )],
+                    vec![
+                        Span::raw(format!("   {label}  ")),
+                        Span::styled(shape, Style::default().fg(c.fg(Color::Cyan))),
+                    ],
+                    text_width,
+                ));
             }
         }
         f.render_widget(Paragraph::new(lines), text_area);
@@ -583,7 +612,7 @@ fn render_question(app: &App, f: &mut Frame, area: Rect) {
         .first()
         .map(|s| s.expr.clone())
         .unwrap_or_default();
-    let popup = centered(area, 70, 7);
+    let popup = centered(area, 70, 10);
     clear_popup(f, popup);
     let dims: Vec<String> = match &nb.kernel {
         Ok(k) => k.dims().iter().map(|(n, v)| format!("{n}={v}")).collect(),
@@ -602,6 +631,14 @@ fn render_question(app: &App, f: &mut Frame, area: Rect) {
             format!("dims: {}", dims.join(", ")),
             Style::default().fg(Color::DarkGray),
         )),
+        Line::from(Span::styled(
+            t(
+                app,
+                "sizes or dim names, e.g. `1 7 8` or `[bs, sl, hid_dim]`",
+                "크기나 차원 이름으로, 예: `1 7 8` 또는 `[bs, sl, hid_dim]`",
+            ),
+            Style::default().fg(Color::DarkGray),
+        )),
         Line::default(),
         Line::from(vec![
             Span::raw("> "),
@@ -611,13 +648,41 @@ fn render_question(app: &App, f: &mut Frame, area: Rect) {
             ),
         ]),
     ];
+    let mut lines = lines;
+    match &nb.answer_note {
+        Some(AnswerNote::Wrong(text)) => lines.push(Line::from(Span::styled(
+            format!(
+                "✗ {text} — {}",
+                t(
+                    app,
+                    "not quite; try again, or Tab shows the answer",
+                    "아쉽네요. 다시 해 보거나 Tab으로 정답 보기"
+                )
+            ),
+            Style::default().fg(app.color.fg(Color::Red)),
+        ))),
+        Some(AnswerNote::Unreadable) => lines.push(Line::from(Span::styled(
+            t(
+                app,
+                "? write sizes or the lesson's dim names (Tab shows the answer)",
+                "? 크기나 레슨의 차원 이름을 적어 주세요 (Tab: 정답 보기)",
+            ),
+            Style::default().fg(app.color.fg(Color::Yellow)),
+        ))),
+        None => {}
+    }
     let block = Block::default().borders(Borders::ALL).title(format!(
         " {} ",
         t(
             app,
-            "predict, then Enter (Esc skips)",
-            "예상한 뒤 Enter (Esc 건너뛰기)"
+            "predict, then Enter · Tab answer · Esc later",
+            "예상한 뒤 Enter · Tab 정답 · Esc 나중에"
         )
     ));
-    f.render_widget(Paragraph::new(lines).block(block), popup);
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        popup,
+    );
 }

@@ -38,6 +38,16 @@ impl App {
                 }
                 .to_string(),
             ),
+            Action::RunAbove if self.mode() == Mode::Notebook && self.notebook.selected > 0 => {
+                Some(
+                    if ko {
+                        "위의 셀 실행 중…"
+                    } else {
+                        "running the cells above…"
+                    }
+                    .to_string(),
+                )
+            }
             Action::ApplySizes => {
                 let panel = self.sizes.as_ref()?;
                 // Sizes that will be refused keep the panel open: nothing to wait for.
