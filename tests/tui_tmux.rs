@@ -139,7 +139,8 @@ fn the_real_tui_in_tmux() {
         "named shape missing:\n{s}"
     );
     assert!(
-        s.contains("1.00 0.00") && s.contains('█'),
+        // A bool mask: its cells as ■ (True) and □ (False), and the colour legend.
+        s.contains('■') && s.contains('□') && s.contains('█'),
         "heatmap missing:\n{s}"
     );
 
