@@ -38,6 +38,8 @@ pub enum Action {
     /// Change the leading (batch/head) index of the heatmap slice: which index, and by how much.
     Slice(usize, i64),
     ToggleMemory,
+    /// How a downsampled heatmap pools its blocks: peaks (where the large values are) or means.
+    TogglePool,
     /// The inspector shows the shape of every sub-expression of the line under the line cursor.
     ToggleLines,
     /// Moves the line cursor through the cell's lines that made tensors.
@@ -68,6 +70,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("Tab / Shift-Tab", "next / previous tensor in the inspector"),
     ("< >  { }", "change the batch / head shown in the heatmap"),
     ("m", "memory layout ↔ heatmap"),
+    ("v", "large heatmaps: block peaks ↔ means"),
     ("s  [ ]", "shapes line by line · [ ] move the line cursor"),
     ("PgUp PgDn, wheel", "scroll"),
     ("n p", "next / previous lesson"),
@@ -167,6 +170,7 @@ pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
             KeyCode::Char('{') => Some(Action::Slice(1, -1)),
             KeyCode::Char('}') => Some(Action::Slice(1, 1)),
             KeyCode::Char('m') => Some(Action::ToggleMemory),
+            KeyCode::Char('v') => Some(Action::TogglePool),
             KeyCode::Char('s') => Some(Action::ToggleLines),
             KeyCode::Char('[') => Some(Action::LineCursor(-1)),
             KeyCode::Char(']') => Some(Action::LineCursor(1)),

@@ -81,6 +81,9 @@ pub struct Notebook {
 pub struct App {
     /// The sandbox limits of every kernel the app makes (`--memory`).
     pub limits: Limits,
+    /// How heatmaps larger than their pane pool each block (`v`): peaks by default, so one large attention
+    /// weight among zeros is not averaged away to 1/n; means show the level instead.
+    pub heat_pool: crate::viz::Pool,
     pub lang: Lang,
     pub course: Vec<Lesson>,
     pub lesson_idx: usize,
@@ -225,6 +228,7 @@ impl App {
         let status = warning.or_else(|| notebook.kernel.as_ref().err().cloned());
         let mut app = App {
             limits: opts.limits,
+            heat_pool: crate::viz::Pool::Peak,
             lang: opts.lang,
             course,
             lesson_idx,
@@ -570,6 +574,12 @@ impl App {
                 self.notebook.slice[which.min(1)] = v.max(0) as usize;
             }
             Action::ToggleMemory => self.notebook.show_memory = !self.notebook.show_memory,
+            Action::TogglePool => {
+                self.heat_pool = match self.heat_pool {
+                    crate::viz::Pool::Peak => crate::viz::Pool::Mean,
+                    crate::viz::Pool::Mean => crate::viz::Pool::Peak,
+                };
+            }
             Action::ToggleLines => self.notebook.show_lines = !self.notebook.show_lines,
             Action::LineCursor(delta) => {
                 let nb = &mut self.notebook;

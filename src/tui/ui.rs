@@ -259,7 +259,7 @@ fn render_inspector(app: &App, f: &mut Frame, area: Rect, _wide: bool) {
             row_labels: h.row_labels.clone(),
             col_labels: h.col_labels.clone(),
             kind: h.kind,
-            pool: crate::viz::Pool::Mean,
+            pool: app.heat_pool,
             color: c,
         };
         f.render_widget(view, inner);
@@ -324,7 +324,7 @@ fn render_inspector(app: &App, f: &mut Frame, area: Rect, _wide: bool) {
             row_labels: None,
             col_labels: None,
             kind: map.kind,
-            pool: crate::viz::Pool::Mean,
+            pool: app.heat_pool,
             color: c,
         };
         f.render_widget(view, rest);
@@ -518,7 +518,7 @@ fn render_demo(app: &App, f: &mut Frame, area: Rect) {
                 row_labels: h.row_labels.clone(),
                 col_labels: h.col_labels.clone(),
                 kind: h.kind,
-                pool: crate::viz::Pool::Mean,
+                pool: app.heat_pool,
                 color: c,
             };
             f.render_widget(view, map_area);
