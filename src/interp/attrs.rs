@@ -54,14 +54,12 @@ impl Interpreter {
         }
         match obj {
             Value::Instance(inst) => {
-                let class_attr = inst.class.lookup(name).map(|(_, v)| v);
                 // A property is a data descriptor: it wins over the instance's own attributes.
-                if let Some(Value::Descriptor(d)) = &class_attr
-                    && matches!(d.as_ref(), descriptors::Descriptor::Property { .. })
-                {
+                if let Some(d) = descriptors::property_of(&inst.class, name) {
                     let class = Value::Class(Rc::clone(&inst.class));
-                    return descriptors::on_instance(self, d, obj, class, name);
+                    return descriptors::on_instance(self, &d, obj, class, name);
                 }
+                let class_attr = inst.class.lookup(name).map(|(_, v)| v);
                 if let Some(v) = inst.get(name) {
                     return Ok(v);
                 }
@@ -208,9 +206,7 @@ impl Interpreter {
         }
         match obj {
             Value::Instance(inst) => {
-                if let Some((_, Value::Descriptor(d))) = inst.class.lookup(name)
-                    && matches!(d.as_ref(), descriptors::Descriptor::Property { .. })
-                {
+                if let Some(d) = descriptors::property_of(&inst.class, name) {
                     return descriptors::set(self, &d, obj, name, value);
                 }
                 // A native class (an nn module) sees the assignment first, to register a submodule or
@@ -254,37 +250,39 @@ impl Interpreter {
         }
         match obj {
             Value::Instance(inst) => {
-                if let Some((_, Value::Descriptor(d))) = inst.class.lookup(name)
-                    && matches!(d.as_ref(), descriptors::Descriptor::Property { .. })
-                {
+                if let Some(d) = descriptors::property_of(&inst.class, name) {
                     return descriptors::delete(self, &d, obj, name);
                 }
-                let mut attrs = inst.attrs.borrow_mut();
-                match attrs.iter().position(|(k, _)| &**k == name) {
-                    Some(i) => {
-                        attrs.remove(i);
-                        Ok(())
-                    }
-                    None => Err(exc(
-                        ExcKind::AttributeError,
-                        format!("'{}' object has no attribute '{}'", inst.class.name, name),
-                    )),
+                if remove_named(&inst.attrs, name) {
+                    return Ok(());
                 }
+                Err(exc(
+                    ExcKind::AttributeError,
+                    format!("'{}' object has no attribute '{}'", inst.class.name, name),
+                ))
             }
             Value::Class(c) => {
-                let mut attrs = c.attrs.borrow_mut();
-                match attrs.iter().position(|(k, _)| &**k == name) {
-                    Some(i) => {
-                        attrs.remove(i);
-                        Ok(())
-                    }
-                    None => Err(exc(
-                        ExcKind::AttributeError,
-                        format!("type object '{}' has no attribute '{}'", c.name, name),
-                    )),
+                if remove_named(&c.attrs, name) {
+                    return Ok(());
                 }
+                Err(exc(
+                    ExcKind::AttributeError,
+                    format!("type object '{}' has no attribute '{}'", c.name, name),
+                ))
             }
             _ => unreachable_attr(obj, name).map(|_| ()),
         }
+    }
+}
+
+/// Removes the attribute `name` from an ordered attribute list; false when it was not there.
+fn remove_named(attrs: &std::cell::RefCell<Vec<(Rc<str>, Value)>>, name: &str) -> bool {
+    let mut attrs = attrs.borrow_mut();
+    match attrs.iter().position(|(k, _)| &**k == name) {
+        Some(i) => {
+            attrs.remove(i);
+            true
+        }
+        None => false,
     }
 }

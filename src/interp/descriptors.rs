@@ -78,16 +78,7 @@ pub(super) fn on_instance(
 ) -> PyResult<Value> {
     match d {
         Descriptor::Property { get, .. } => {
-            if matches!(get, Value::None) {
-                return Err(exc(
-                    ExcKind::AttributeError,
-                    format!(
-                        "property '{name}' of '{}' object has no getter",
-                        type_name_of(obj)
-                    ),
-                ));
-            }
-            interp.call_value(get.clone(), Args::new(vec![obj.clone()]))
+            accessor(interp, get, vec![obj.clone()], "getter", name, obj)
         }
         _ => Ok(on_class(d, class, Value::None)),
     }
@@ -110,19 +101,9 @@ pub(super) fn set(
     name: &str,
     value: Value,
 ) -> PyResult<()> {
-    let Descriptor::Property { set, .. } = d else {
-        return Ok(());
-    };
-    if matches!(set, Value::None) {
-        return Err(exc(
-            ExcKind::AttributeError,
-            format!(
-                "property '{name}' of '{}' object has no setter",
-                type_name_of(obj)
-            ),
-        ));
+    if let Descriptor::Property { set, .. } = d {
+        accessor(interp, set, vec![obj.clone(), value], "setter", name, obj)?;
     }
-    interp.call_value(set.clone(), Args::new(vec![obj.clone(), value]))?;
     Ok(())
 }
 
@@ -133,20 +114,42 @@ pub(super) fn delete(
     obj: &Value,
     name: &str,
 ) -> PyResult<()> {
-    let Descriptor::Property { delete, .. } = d else {
-        return Ok(());
-    };
-    if matches!(delete, Value::None) {
+    if let Descriptor::Property { delete, .. } = d {
+        accessor(interp, delete, vec![obj.clone()], "deleter", name, obj)?;
+    }
+    Ok(())
+}
+
+/// Calls a property's `getter`/`setter`/`deleter` function `f`, or raises Python 3.11's
+/// `property 'x' of 'A' object has no setter` when the property has none.
+fn accessor(
+    interp: &mut Interpreter,
+    f: &Value,
+    args: Vec<Value>,
+    which: &str,
+    name: &str,
+    obj: &Value,
+) -> PyResult<Value> {
+    if matches!(f, Value::None) {
         return Err(exc(
             ExcKind::AttributeError,
             format!(
-                "property '{name}' of '{}' object has no deleter",
+                "property '{name}' of '{}' object has no {which}",
                 type_name_of(obj)
             ),
         ));
     }
-    interp.call_value(delete.clone(), Args::new(vec![obj.clone()]))?;
-    Ok(())
+    interp.call_value(f.clone(), Args::new(args))
+}
+
+/// The property named `name` on `class` (through its bases), if it has one.
+pub(super) fn property_of(class: &Rc<super::value::Class>, name: &str) -> Option<Rc<Descriptor>> {
+    match class.lookup(name) {
+        Some((_, Value::Descriptor(d))) if matches!(d.as_ref(), Descriptor::Property { .. }) => {
+            Some(d)
+        }
+        _ => None,
+    }
 }
 
 fn type_name_of(obj: &Value) -> String {
