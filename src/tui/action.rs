@@ -9,6 +9,8 @@ use super::app::{App, Mode};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     Quit,
+    /// Stop the running cell (`KeyboardInterrupt`) and drop the queued ones: Esc, or Ctrl-C while cells run.
+    Interrupt,
     Up,
     Down,
     /// Run the selected cell and move to the next (Shift-Enter in Jupyter); stays on a cell that raised.
@@ -77,6 +79,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("l", "lesson list"),
     ("z", "sizes of the lesson's dims (toy ↔ paper)"),
     ("L", "English ↔ 한국어"),
+    (
+        "Esc  Ctrl-C",
+        "stop the running cell (Ctrl-C quits if none)",
+    ),
     ("?", "this help"),
     ("q  Ctrl-C", "quit (progress is saved)"),
 ];
@@ -97,7 +103,12 @@ pub fn from_event(app: &App, ev: &Event) -> Option<Action> {
 pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
     if ctrl && matches!(k.code, KeyCode::Char('c')) {
-        return Some(Action::Quit);
+        // As in a shell: Ctrl-C stops what runs, and quits when nothing does.
+        return Some(if app.is_busy() {
+            Action::Interrupt
+        } else {
+            Action::Quit
+        });
     }
     match app.mode() {
         Mode::Editing => {
@@ -145,6 +156,7 @@ pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
         // the same byte for both, hence `r`).
         Mode::Notebook if ctrl && k.code == KeyCode::Enter => Some(Action::RunStay),
         Mode::Notebook => match k.code {
+            KeyCode::Esc if app.is_busy() => Some(Action::Interrupt),
             KeyCode::Up | KeyCode::Char('k') => Some(Action::Up),
             KeyCode::Char('r') => Some(Action::RunStay),
             KeyCode::Char('A') => Some(Action::RunAbove),

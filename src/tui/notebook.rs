@@ -188,7 +188,12 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> NotebookLines {
                 let mut header = vec![
                     gutter.clone(),
                     Span::styled(
-                        format!("In [{}]", i + 1),
+                        // Jupyter's mark for a cell running or waiting to.
+                        if app.is_pending(i) {
+                            "In [*]".to_string()
+                        } else {
+                            format!("In [{}]", i + 1)
+                        },
                         Style::default()
                             .fg(c.fg(Color::Blue))
                             .add_modifier(Modifier::BOLD),

@@ -291,7 +291,7 @@ fn render_inspector(app: &App, f: &mut Frame, area: Rect, _wide: bool) {
         )),
     ];
     f.render_widget(Paragraph::new(head_lines), head);
-    let Some(tensor) = info.tensor.as_ref() else {
+    let Some(tensor) = nb.live_tensor(nb.selected, sel - n_heat) else {
         return;
     };
     if nb.show_memory {
