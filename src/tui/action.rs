@@ -11,6 +11,8 @@ pub enum Action {
     Quit,
     /// Stop the running cell (`KeyboardInterrupt`) and drop the queued ones: Esc, or Ctrl-C while cells run.
     Interrupt,
+    /// Open the `/` query line.
+    Search,
     Up,
     Down,
     /// Run the selected cell and move to the next (Shift-Enter in Jupyter); stays on a cell that raised.
@@ -67,6 +69,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("A", "run every cell above this one"),
     ("R", "run the whole lesson"),
     ("g G", "first / last cell"),
+    ("/", "find a cell by its code or prose (/ Enter: next)"),
     ("e", "edit the cell (Esc leaves the editor)"),
     ("o", "restore the original cell"),
     ("Tab / Shift-Tab", "next / previous tensor in the inspector"),
@@ -123,6 +126,7 @@ pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
             _ => Some(Action::Key(k)),
         },
         Mode::Help => Some(Action::CloseOverlay),
+        Mode::Search => Some(Action::Key(k)),
         Mode::Sizes => match k.code {
             KeyCode::Esc => Some(Action::CloseOverlay),
             KeyCode::Enter => Some(Action::ApplySizes),
@@ -187,6 +191,7 @@ pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
             KeyCode::Char('[') => Some(Action::LineCursor(-1)),
             KeyCode::Char(']') => Some(Action::LineCursor(1)),
             KeyCode::Char('z') => Some(Action::Sizes),
+            KeyCode::Char('/') => Some(Action::Search),
             _ => None,
         },
     }

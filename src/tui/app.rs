@@ -32,6 +32,8 @@ pub enum Mode {
     Help,
     /// The Sizes panel (`z`): the lesson's named dims.
     Sizes,
+    /// Typing a `/` search.
+    Search,
     Demo,
 }
 
@@ -136,6 +138,10 @@ pub struct App {
     pub blank: bool,
     /// The Sizes panel, while it is open.
     pub sizes: Option<SizesPanel>,
+    /// The `/` query being typed.
+    pub search: Option<String>,
+    /// The last query searched for (`/` offers it again).
+    pub last_search: String,
 }
 
 fn load_course(lang: Lang) -> Vec<Lesson> {
@@ -292,6 +298,8 @@ impl App {
             auto: opts.auto,
             blank: false,
             sizes: None,
+            search: None,
+            last_search: String::new(),
         };
         app.open_kernel_at(start);
         if warning.is_some() {
@@ -309,6 +317,8 @@ impl App {
             Mode::Help
         } else if self.sizes.is_some() {
             Mode::Sizes
+        } else if self.search.is_some() {
+            Mode::Search
         } else if self.view == View::Demo {
             Mode::Demo
         } else if self.view == View::List {
@@ -427,6 +437,7 @@ impl App {
                 self.quit = true;
             }
             Action::Interrupt => self.interrupt(),
+            Action::Search => self.open_search(),
             Action::Resize | Action::Tick if self.view != View::Demo => {}
             Action::Help => self.help = true,
             Action::Sizes => self.open_sizes(),
@@ -626,6 +637,10 @@ impl App {
             if panel.key(k, &self.notebook.lesson, self.lang) == PanelKey::Apply {
                 self.apply_sizes();
             }
+            return;
+        }
+        if self.search.is_some() {
+            self.search_key(k);
             return;
         }
         if let Some(editor) = self.notebook.editor.as_mut() {

@@ -13,6 +13,7 @@ mod input;
 pub mod jobs;
 mod notebook;
 mod prose;
+mod search;
 mod signals;
 pub mod sizes;
 pub mod theme;
