@@ -208,7 +208,7 @@ fn the_real_tui_in_tmux() {
     );
     assert!(s.contains("? help"), "footer:\n{s}");
     // In Korean, then a restart with no --lang: Korean again, on cell 2, cell 1's output back.
-    t.keys(&["L"]);
+    t.keys(&["t"]);
     t.wait_for("토큰화");
     t.keys(&["q"]);
     sleep(Duration::from_millis(500));
@@ -272,7 +272,7 @@ fn the_real_tui_in_tmux() {
         s.contains("hid_dim") && s.contains("toy 8"),
         "sizes panel:\n{s}"
     );
-    t.keys(&["p"]);
+    t.keys(&["Right"]);
     let s = t.wait_for("512");
     assert!(s.contains("128"), "paper preset:\n{s}");
     t.keys(&["Enter"]);

@@ -29,7 +29,7 @@ pub const NOTEBOOK_EN: &[Hint] = &[
     hint("n/p", "lesson", 5),
     hint("l", "list", 7),
     hint("z", "sizes", 8),
-    hint("L", "한국어", 2),
+    hint("t", "한국어", 2),
     hint("?", "help", 0),
     hint("q", "quit", 1),
 ];
@@ -41,7 +41,7 @@ pub const NOTEBOOK_KO: &[Hint] = &[
     hint("n/p", "레슨", 5),
     hint("l", "목록", 7),
     hint("z", "크기", 8),
-    hint("L", "English", 2),
+    hint("t", "English", 2),
     hint("?", "도움말", 0),
     hint("q", "종료", 1),
 ];
@@ -49,14 +49,14 @@ pub const NOTEBOOK_KO: &[Hint] = &[
 pub const LIST_EN: &[Hint] = &[
     hint("↑↓", "choose", 1),
     hint("Enter", "open", 0),
-    hint("L", "한국어", 2),
+    hint("t", "한국어", 2),
     hint("?", "help", 0),
     hint("q", "quit", 1),
 ];
 pub const LIST_KO: &[Hint] = &[
     hint("↑↓", "선택", 1),
     hint("Enter", "열기", 0),
-    hint("L", "English", 2),
+    hint("t", "English", 2),
     hint("?", "도움말", 0),
     hint("q", "종료", 1),
 ];
@@ -201,7 +201,7 @@ mod tests {
     fn a_narrow_footer_drops_hints_by_rank_and_keeps_help() {
         let wide = text(&footer(NOTEBOOK_EN, None, 200));
         assert!(
-            wide.contains("z sizes") && wide.contains("L 한국어"),
+            wide.contains("z sizes") && wide.contains("t 한국어"),
             "{wide}"
         );
         for width in [30, 40, 60, 80] {
