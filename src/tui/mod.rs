@@ -13,6 +13,7 @@ mod input;
 mod notebook;
 mod prose;
 mod signals;
+mod table;
 pub mod sizes;
 pub mod theme;
 pub mod ui;
