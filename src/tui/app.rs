@@ -102,6 +102,10 @@ pub struct App {
     pub blank: bool,
     /// The Sizes panel, while it is open.
     pub sizes: Option<SizesPanel>,
+    /// Shown, hidden (`i`) or maximised (`f`); kept across lessons.
+    pub inspector: super::layout::InspectorMode,
+    /// The first line of the help overlay shown, when it does not fit (clamped by `App::prepare`).
+    pub help_scroll: usize,
 }
 
 fn load_course(lang: Lang) -> Vec<Lesson> {
@@ -249,6 +253,8 @@ impl App {
             auto: opts.auto,
             blank: false,
             sizes: None,
+            inspector: super::layout::InspectorMode::default(),
+            help_scroll: 0,
         };
         app.remember_current();
         if app.view == View::Demo {
@@ -392,7 +398,16 @@ impl App {
         match action {
             Action::Quit => self.quit = true,
             Action::Resize | Action::Tick if self.view != View::Demo => {}
-            Action::Help => self.help = true,
+            Action::Help => {
+                self.help = true;
+                self.help_scroll = 0;
+            }
+            Action::HelpScroll(delta) => {
+                self.help_scroll = self.help_scroll.saturating_add_signed(delta as isize);
+            }
+            Action::ToggleInspector | Action::MaximiseInspector => {
+                self.inspector = self.inspector.after(&action);
+            }
             Action::Sizes => self.open_sizes(),
             Action::ApplySizes => self.apply_sizes(),
             Action::CloseOverlay => {
@@ -624,7 +639,7 @@ impl App {
             return;
         }
         if let Some(editor) = self.notebook.editor.as_mut() {
-            editor.input(k);
+            super::editor::key(editor, k);
             return;
         }
         if self.notebook.answer.is_some() {
