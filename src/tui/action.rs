@@ -5,6 +5,7 @@ use ratatui::crossterm::event::{
 };
 
 use super::app::{App, Mode};
+use super::layout::InspectorMode;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
@@ -52,6 +53,12 @@ pub enum Action {
     Sizes,
     /// Apply the sizes chosen in the panel (Enter there): rebuild the kernel, rerun the cells that ran.
     ApplySizes,
+    /// Hide the inspector, or bring it back.
+    ToggleInspector,
+    /// Give the inspector the whole body, or give the notebook its room back.
+    MaximiseInspector,
+    /// Scroll the help overlay by lines (when it does not fit the terminal).
+    HelpScroll(i32),
     /// Demo mode.
     Next,
     Prev,
@@ -74,6 +81,8 @@ pub const HELP: &[(&str, &str)] = &[
     ("o", "restore the original cell"),
     ("Tab / Shift-Tab", "next / previous tensor in the inspector"),
     ("< >  { }", "change the batch / head shown in the heatmap"),
+    ("i", "hide / show the inspector"),
+    ("f  Esc", "inspector full screen / back"),
     ("m", "memory layout ↔ heatmap"),
     ("v", "large heatmaps: block peaks ↔ means"),
     ("s  [ ]", "shapes line by line · [ ] move the line cursor"),
@@ -125,8 +134,15 @@ pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
             KeyCode::Esc => Some(Action::CloseOverlay),
             _ => Some(Action::Key(k)),
         },
-        Mode::Help => Some(Action::CloseOverlay),
         Mode::Search => Some(Action::Key(k)),
+        // The arrows scroll a help taller than the terminal; any other key closes it.
+        Mode::Help => match k.code {
+            KeyCode::Up | KeyCode::Char('k') => Some(Action::HelpScroll(-1)),
+            KeyCode::Down | KeyCode::Char('j') => Some(Action::HelpScroll(1)),
+            KeyCode::PageUp => Some(Action::HelpScroll(-10)),
+            KeyCode::PageDown => Some(Action::HelpScroll(10)),
+            _ => Some(Action::CloseOverlay),
+        },
         Mode::Sizes => match k.code {
             KeyCode::Esc => Some(Action::CloseOverlay),
             KeyCode::Enter => Some(Action::ApplySizes),
@@ -192,6 +208,9 @@ pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
             KeyCode::Char(']') => Some(Action::LineCursor(1)),
             KeyCode::Char('z') => Some(Action::Sizes),
             KeyCode::Char('/') => Some(Action::Search),
+            KeyCode::Char('i') => Some(Action::ToggleInspector),
+            KeyCode::Char('f') => Some(Action::MaximiseInspector),
+            KeyCode::Esc if app.inspector == InspectorMode::Full => Some(Action::MaximiseInspector),
             _ => None,
         },
     }

@@ -142,6 +142,10 @@ pub struct App {
     pub search: Option<String>,
     /// The last query searched for (`/` offers it again).
     pub last_search: String,
+    /// Shown, hidden (`i`) or maximised (`f`); kept across lessons.
+    pub inspector: super::layout::InspectorMode,
+    /// The first line of the help overlay shown, when it does not fit (clamped by `App::prepare`).
+    pub help_scroll: usize,
 }
 
 fn load_course(lang: Lang) -> Vec<Lesson> {
@@ -300,6 +304,8 @@ impl App {
             sizes: None,
             search: None,
             last_search: String::new(),
+            inspector: super::layout::InspectorMode::default(),
+            help_scroll: 0,
         };
         app.open_kernel_at(start);
         if warning.is_some() {
@@ -439,7 +445,16 @@ impl App {
             Action::Interrupt => self.interrupt(),
             Action::Search => self.open_search(),
             Action::Resize | Action::Tick if self.view != View::Demo => {}
-            Action::Help => self.help = true,
+            Action::Help => {
+                self.help = true;
+                self.help_scroll = 0;
+            }
+            Action::HelpScroll(delta) => {
+                self.help_scroll = self.help_scroll.saturating_add_signed(delta as isize);
+            }
+            Action::ToggleInspector | Action::MaximiseInspector => {
+                self.inspector = self.inspector.after(&action);
+            }
             Action::Sizes => self.open_sizes(),
             Action::ApplySizes => self.apply_sizes(),
             Action::CloseOverlay => {
@@ -644,7 +659,7 @@ impl App {
             return;
         }
         if let Some(editor) = self.notebook.editor.as_mut() {
-            editor.input(k);
+            super::editor::key(editor, k);
             return;
         }
         if self.notebook.answer.is_some() {
