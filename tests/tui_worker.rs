@@ -107,8 +107,8 @@ fn interrupting_drops_the_queued_cells() {
 
 #[test]
 fn a_long_matrix_product_is_interrupted_between_blocks() {
-    // One native call of about 2^33 multiply-adds: seconds of work inside the engine, no Python steps.
-    let text = "---\nid: matmul\ntitle: M\norder: 1\n---\n\n```python\nimport torch\na = torch.ones(2048, 2048)\nb = a @ a @ a @ a\n```\n";
+    // Two native calls of about 2^36 multiply-adds each: seconds of work inside the engine, few Python steps.
+    let text = "---\nid: matmul\ntitle: M\norder: 1\n---\n\n```python\nimport torch\na = torch.ones(4096, 4096)\nb = a @ a @ a\n```\n";
     let lesson = parse_lesson(text, "matmul.md", Lang::En).expect("parses");
     let mut app = app_for(lesson);
     app.start_worker().expect("worker thread");

@@ -66,11 +66,7 @@ pub fn render(app: &App, f: &mut Frame) {
 }
 
 fn bar_style(c: ColorMode) -> Style {
-    if c == ColorMode::None {
-        Style::default().add_modifier(Modifier::REVERSED)
-    } else {
-        Style::default().bg(Color::Blue).fg(Color::White)
-    }
+    c.bar()
 }
 
 fn render_list(app: &App, f: &mut Frame, area: Rect) {
