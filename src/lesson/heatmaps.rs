@@ -48,9 +48,9 @@ impl HeatmapData {
     ) -> Option<HeatmapData> {
         let map = crate::viz::slice::squeezed(t)?;
         let kind = map.kind;
-        let [row_dim, col_dim] =
-            map.axes
-                .map(|axis| axis.and_then(|a| axis_names.get(a).cloned().flatten()));
+        let [row_dim, col_dim] = map
+            .axes
+            .map(|axis| axis.and_then(|a| axis_names.get(a).cloned().flatten()));
         let (values, rows, cols, averaged_from) = averaged(map.values, map.rows, map.cols);
         let row_labels = labels.clone().filter(|l| l.len() == rows);
         let col_labels = labels.filter(|l| l.len() == cols);

@@ -190,17 +190,21 @@ impl Heatmap {
         let source_col_labels = col_labels.filter(|l| l.len() == cols);
         // Labelled when the source is, or when a cell is a bucket, or when only part of the axis shows
         // (positions then say where the window is).
-        let per_bucket = |labels: &Option<Vec<String>>, n: usize, window: &Range<usize>, out: usize| {
-            let len = window.len();
-            (labels.is_some() || out < len || len < n).then(|| {
-                (0..out)
-                    .map(|i| {
-                        let b = bucket(i, len, out);
-                        span_label(labels.as_deref(), b.start + window.start..b.end + window.start)
-                    })
-                    .collect()
-            })
-        };
+        let per_bucket =
+            |labels: &Option<Vec<String>>, n: usize, window: &Range<usize>, out: usize| {
+                let len = window.len();
+                (labels.is_some() || out < len || len < n).then(|| {
+                    (0..out)
+                        .map(|i| {
+                            let b = bucket(i, len, out);
+                            span_label(
+                                labels.as_deref(),
+                                b.start + window.start..b.end + window.start,
+                            )
+                        })
+                        .collect()
+                })
+            };
         Heatmap {
             rows: out_rows,
             cols: out_cols,
@@ -379,8 +383,14 @@ mod tests {
         assert_eq!((h.min, h.max), (0.0, 7.0), "the whole map's range");
         assert_eq!(h.cell(0, 0), HeatCell::Value(4.5));
         assert_eq!(h.cell(1, 1), HeatCell::Value(6.5));
-        assert_eq!(h.row_labels.as_deref(), Some(&["4–5", "6–7"].map(String::from)[..]));
-        assert_eq!(h.col_labels.as_deref(), Some(&["0", "1"].map(String::from)[..]));
+        assert_eq!(
+            h.row_labels.as_deref(),
+            Some(&["4–5", "6–7"].map(String::from)[..])
+        );
+        assert_eq!(
+            h.col_labels.as_deref(),
+            Some(&["0", "1"].map(String::from)[..])
+        );
         assert_eq!(h.rows_label(1, 1), "6–7");
         assert!(h.zoomed() && h.downsampled());
         // One cell per value: tokens come back.

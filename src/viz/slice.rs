@@ -113,7 +113,10 @@ fn leading<'a, S>(
 #[allow(clippy::type_complexity)]
 fn squeeze<S>(view: ArrayViewD<'_, S>) -> Option<(ArrayView2<'_, S>, [Option<usize>; 2])> {
     if view.ndim() == 1 {
-        let map = view.insert_axis(Axis(0)).into_dimensionality::<Ix2>().ok()?;
+        let map = view
+            .insert_axis(Axis(0))
+            .into_dimensionality::<Ix2>()
+            .ok()?;
         return Some((map, [None, Some(0)]));
     }
     let kept: Vec<usize> = (0..view.ndim())

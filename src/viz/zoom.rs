@@ -106,12 +106,18 @@ mod tests {
             col0: 0,
         }
         .clamped(size, cap);
-        assert_eq!(z.level, 3, "rows need 3 halvings to fit 20, columns 2 to fit 40");
+        assert_eq!(
+            z.level, 3,
+            "rows need 3 halvings to fit 20, columns 2 to fit 40"
+        );
         assert_eq!(z.window(size, cap), [0..20, 0..40]);
         let z = z.panned((1, 1), size, cap);
         assert_eq!(z.window(size, cap), [5..25, 10..50]);
         let far = z.panned((100, 100), size, cap);
         assert_eq!(far.window(size, cap), [108..128, 88..128]);
-        assert_eq!(far.panned((-100, -100), size, cap).window(size, cap), [0..20, 0..40]);
+        assert_eq!(
+            far.panned((-100, -100), size, cap).window(size, cap),
+            [0..20, 0..40]
+        );
     }
 }
