@@ -48,6 +48,14 @@ pub enum Action {
     Sizes,
     /// Apply the sizes chosen in the panel (Enter there): rebuild the kernel, rerun the cells that ran.
     ApplySizes,
+    /// Zoom into the inspector's heatmap (entering zoom mode), out of it, or back to the whole map.
+    ZoomIn,
+    ZoomOut,
+    ZoomFit,
+    /// Move the zoomed window by quarters of it: (rows, columns).
+    Pan(i64, i64),
+    /// Step the memory view's selected element through the view's walk.
+    MemoryStep(i64),
     /// Demo mode.
     Next,
     Prev,
@@ -71,6 +79,8 @@ pub const HELP: &[(&str, &str)] = &[
     ("< >  { }", "change the batch / head shown in the heatmap"),
     ("m", "memory layout ↔ heatmap"),
     ("v", "large heatmaps: block peaks ↔ means"),
+    ("+ - 0", "zoom into a heatmap · out · whole map"),
+    ("← ↑ ↓ →", "zoomed: pan · memory view: step (← →)"),
     ("s  [ ]", "shapes line by line · [ ] move the line cursor"),
     ("PgUp PgDn, wheel", "scroll"),
     ("n p", "next / previous lesson"),
@@ -95,11 +105,15 @@ pub fn from_event(app: &App, ev: &Event) -> Option<Action> {
 }
 
 pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
+    key_in_mode(app, app.mode(), k)
+}
+
+fn key_in_mode(app: &App, mode: Mode, k: KeyEvent) -> Option<Action> {
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
     if ctrl && matches!(k.code, KeyCode::Char('c')) {
         return Some(Action::Quit);
     }
-    match app.mode() {
+    match mode {
         Mode::Editing => {
             if k.code == KeyCode::Esc {
                 Some(Action::EditDone)
@@ -141,6 +155,21 @@ pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
             KeyCode::Char('q') => Some(Action::Quit),
             _ => None,
         },
+        // Zoomed, the arrows pan; the keys about the map itself still work, the others wait until the
+        // learner leaves the mode (0 or Esc).
+        Mode::Zoom => match k.code {
+            KeyCode::Char('+') => Some(Action::ZoomIn),
+            KeyCode::Char('-') => Some(Action::ZoomOut),
+            KeyCode::Char('0') | KeyCode::Esc => Some(Action::ZoomFit),
+            KeyCode::Up => Some(Action::Pan(-1, 0)),
+            KeyCode::Down => Some(Action::Pan(1, 0)),
+            KeyCode::Left => Some(Action::Pan(0, -1)),
+            KeyCode::Right => Some(Action::Pan(0, 1)),
+            KeyCode::Char('<' | '>' | '{' | '}' | 'v' | 'L' | '?' | 'q') => {
+                key_in_mode(app, Mode::Notebook, k)
+            }
+            _ => None,
+        },
         // Ctrl-Enter where the terminal tells it from Enter (kitty's protocol and the like; most send
         // the same byte for both, hence `r`).
         Mode::Notebook if ctrl && k.code == KeyCode::Enter => Some(Action::RunStay),
@@ -175,6 +204,9 @@ pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
             KeyCode::Char('[') => Some(Action::LineCursor(-1)),
             KeyCode::Char(']') => Some(Action::LineCursor(1)),
             KeyCode::Char('z') => Some(Action::Sizes),
+            KeyCode::Char('+') => Some(Action::ZoomIn),
+            KeyCode::Left if app.memory_shown() => Some(Action::MemoryStep(-1)),
+            KeyCode::Right if app.memory_shown() => Some(Action::MemoryStep(1)),
             _ => None,
         },
     }

@@ -10,6 +10,7 @@ pub mod app;
 pub mod footer;
 mod highlight;
 mod input;
+mod inspect;
 mod notebook;
 mod prose;
 mod signals;
@@ -18,6 +19,7 @@ pub mod theme;
 pub mod ui;
 mod widgets;
 mod wrap;
+mod zoom;
 
 use std::io::stdout;
 use std::time::{Duration, Instant};

@@ -47,6 +47,7 @@ impl App {
                 height,
             ),
         };
+        self.prepare_zoom(NotebookAreas::of(area).right);
     }
 }
 

@@ -17,6 +17,7 @@ use super::answer::AnswerNote;
 use super::app::{App, Mode, View};
 use super::footer;
 use super::highlight;
+use super::inspect::{MEMORY_CELLS, TENSOR_HEADER_LINES, inspected_map};
 use super::notebook::{NotebookAreas, notebook_lines, outcome_lines};
 use super::sizes;
 use super::theme::ColorMode;
@@ -172,11 +173,11 @@ fn render_notebook(app: &App, f: &mut Frame, area: Rect) {
         left,
     );
     render_inspector(app, f, right, wide);
-    let hints = if app.lang == Lang::Ko {
+    let hints = super::zoom::hints(app).unwrap_or(if app.lang == Lang::Ko {
         footer::NOTEBOOK_KO
     } else {
         footer::NOTEBOOK_EN
-    };
+    });
     f.render_widget(
         Paragraph::new(footer::footer(
             hints,
@@ -249,24 +250,15 @@ fn render_inspector(app: &App, f: &mut Frame, area: Rect, _wide: bool) {
     }
     let sel = nb.tensor_sel.min(total - 1);
     if sel < n_heat {
-        let h = &o.heatmaps[sel];
-        let title = format!("{} ({}/{total})", h.expr, sel + 1);
-        let view = HeatmapView {
-            title: &title,
-            rows: h.rows,
-            cols: h.cols,
-            values: &h.values,
-            row_labels: h.row_labels.clone(),
-            col_labels: h.col_labels.clone(),
-            kind: h.kind,
-            pool: app.heat_pool,
-            color: c,
-        };
-        f.render_widget(view, inner);
+        if let Some(map) = inspected_map(app) {
+            f.render_widget(map.view(app), inner);
+        }
         return;
     }
     let info = &o.tensors[sel - n_heat];
-    let [head, rest] = Layout::vertical([Constraint::Length(3), Constraint::Min(1)]).areas(inner);
+    let [head, rest] =
+        Layout::vertical([Constraint::Length(TENSOR_HEADER_LINES), Constraint::Min(1)])
+            .areas(inner);
     let head_lines = vec![
         Line::from(vec![
             Span::styled(
@@ -295,11 +287,14 @@ fn render_inspector(app: &App, f: &mut Frame, area: Rect, _wide: bool) {
         return;
     };
     if nb.show_memory {
-        let layout = MemoryLayout::of(tensor, 96);
+        let layout = MemoryLayout::of(tensor, MEMORY_CELLS);
         f.render_widget(
             MemoryView {
                 layout: &layout,
                 color: c,
+                name: &info.name,
+                selected: app.memory_selected(),
+                lang: app.lang,
             },
             rest,
         );
@@ -309,25 +304,8 @@ fn render_inspector(app: &App, f: &mut Frame, area: Rect, _wide: bool) {
         f.render_widget(Paragraph::new(info.repr.clone()), rest);
         return;
     }
-    if let Some(map) = crate::viz::slice::at_leading(tensor, &nb.slice) {
-        let title = if map.picked.is_empty() {
-            info.name.clone()
-        } else {
-            let picked: Vec<String> = map.picked.iter().map(|i| i.to_string()).collect();
-            format!("{}[{}]  (< > {{ }})", info.name, picked.join(", "))
-        };
-        let view = HeatmapView {
-            title: &title,
-            rows: map.rows,
-            cols: map.cols,
-            values: &map.values,
-            row_labels: None,
-            col_labels: None,
-            kind: map.kind,
-            pool: app.heat_pool,
-            color: c,
-        };
-        f.render_widget(view, rest);
+    if let Some(map) = inspected_map(app) {
+        f.render_widget(map.view(app), rest);
     }
 }
 
@@ -520,6 +498,9 @@ fn render_demo(app: &App, f: &mut Frame, area: Rect) {
                 kind: h.kind,
                 pool: app.heat_pool,
                 color: c,
+                dims: [h.row_dim.clone(), h.col_dim.clone()],
+                zoom: None,
+                lang: app.lang,
             };
             f.render_widget(view, map_area);
         }
