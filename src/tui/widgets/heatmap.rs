@@ -63,6 +63,14 @@ pub(super) struct Plan {
     pub stagger: bool,
 }
 
+impl Plan {
+    /// Whether values (and their column labels) are centred in their cells: scaled-up cells, unless the
+    /// column labels take turns on two lines (they end where their cells end, and the values with them).
+    pub fn centred(&self) -> bool {
+        self.line_h > 1 && !self.stagger
+    }
+}
+
 /// Block mode's room: row label width, whether the legend goes beside, and the map's width and lines.
 struct BlockRoom {
     label_w: usize,
@@ -355,7 +363,12 @@ fn draw_map(plan: &Plan, view: &HeatmapView<'_>, area: Rect, buf: &mut Buffer) {
             if let Some(slot) = plan.slot {
                 // A scaled-up cell prints its value on its middle line; the other lines are colour.
                 let text = if line % plan.line_h == plan.line_h / 2 {
-                    format!(" {}", labels::right(&cell_text(hm, cell), slot))
+                    let value = cell_text(hm, cell);
+                    if plan.centred() {
+                        format!(" {}", labels::center(&value, slot))
+                    } else {
+                        format!(" {}", labels::right(&value, slot))
+                    }
                 } else {
                     " ".repeat(slot + 1)
                 };
@@ -447,7 +460,7 @@ fn draw_map(plan: &Plan, view: &HeatmapView<'_>, area: Rect, buf: &mut Buffer) {
         buf.set_line(area.x, y, &Line::from(spans), area.width);
         y += 1;
     }
-    if let Some(note) = note_text(hm, view.zoom.is_some(), view.lang)
+    if let Some(note) = note_text(hm, view.zoom.is_some(), view.lang, area.width as usize)
         && y < bottom
     {
         buf.set_string(

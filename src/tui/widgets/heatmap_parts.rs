@@ -54,15 +54,26 @@ pub(super) fn axes_text(
 }
 
 /// What the note under the map says: how buckets were pooled, or that a zoomed window shows one value
-/// per cell; and the key that zooms a pooled map.
-pub(super) fn note_text(hm: &Heatmap, zoomed: bool, lang: Lang) -> Option<String> {
+/// per cell; and the key that zooms a pooled map. In `width` columns: the explanation of peaks goes
+/// first when there is no room, the zoom key last.
+pub(super) fn note_text(hm: &Heatmap, zoomed: bool, lang: Lang, width: usize) -> Option<String> {
+    let full = note(hm, zoomed, lang, true)?;
+    if labels::width(&full) <= width {
+        return Some(full);
+    }
+    note(hm, zoomed, lang, false)
+}
+
+fn note(hm: &Heatmap, zoomed: bool, lang: Lang, explain: bool) -> Option<String> {
     let (wr, wc) = (hm.row_window.len(), hm.col_window.len());
     if hm.downsampled() {
         let how = match (hm.pool, ko(lang)) {
             (Pool::Mean, false) => "block means",
-            (Pool::Peak, false) => "block peaks (largest |value|)",
+            (Pool::Peak, false) if explain => "block peaks (largest |value|)",
+            (Pool::Peak, false) => "block peaks",
             (Pool::Mean, true) => "블록 평균",
-            (Pool::Peak, true) => "블록 최댓값(|값|이 가장 큰 값)",
+            (Pool::Peak, true) if explain => "블록 최댓값(|값|이 가장 큰 값)",
+            (Pool::Peak, true) => "블록 최댓값",
         };
         let zoom = match (zoomed, ko(lang)) {
             (true, _) => "",
@@ -174,7 +185,14 @@ pub(super) fn column_axis(hm: &Heatmap, plan: &Plan) -> Vec<(i64, u16, String)> 
                     let text = labels::fit(s, room);
                     let end = ((i + 1) * col_w) as i64;
                     let line = if plan.stagger { (i % 2) as u16 } else { 0 };
-                    (end - labels::width(&text) as i64, line, text)
+                    let w = labels::width(&text) as i64;
+                    // Over a scaled-up cell, centred as its value is; else ending where it ends.
+                    let x = if plan.centred() {
+                        end - col_w as i64 + 1 + (col_w as i64 - 1 - w + 1) / 2
+                    } else {
+                        end - w
+                    };
+                    (x, line, text)
                 })
                 .collect()
         });

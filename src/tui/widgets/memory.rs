@@ -87,53 +87,55 @@ impl Widget for MemoryView<'_> {
         let row = m.row_of(sel);
         let sel_cell = m.walk.get(sel).copied();
         let row_cells: Vec<usize> = row.clone().filter_map(|i| m.walk.get(i).copied()).collect();
-        let mut lines: Vec<Line<'static>> = vec![Line::from(vec![
+        let mut layout = vec![
             Span::styled("shape ", bold),
             Span::raw(format!("{:?}  ", m.shape)),
             Span::styled("stride ", bold),
             Span::raw(format!("{:?}  ", m.strides)),
             Span::styled("offset ", bold),
             Span::raw(format!("{}  ", m.storage_offset)),
-            Span::styled(
-                if m.contiguous {
-                    "contiguous"
-                } else {
-                    "non-contiguous"
-                },
+        ];
+        let contiguous = if m.contiguous {
+            "contiguous"
+        } else {
+            "non-contiguous"
+        };
+        // Said again only where it fits: the tensor's header above says it too.
+        if Line::from(layout.clone()).width() + contiguous.len() <= width {
+            layout.push(Span::styled(
+                contiguous,
                 Style::default().fg(c.fg(if m.contiguous {
                     Color::Green
                 } else {
                     Color::Yellow
                 })),
-            ),
-        ])];
+            ));
+        }
+        let mut lines: Vec<Line<'static>> = vec![Line::from(layout)];
         // The address of the selected element: `x[1, 0] → storage[1] = 0 + 1·1 + 0·3`.
         let (terms, cell) = m.address_of(sel);
         let index: Vec<String> = terms.iter().map(|(i, _)| i.to_string()).collect();
         let sum: Vec<String> = std::iter::once(m.storage_offset.to_string())
             .chain(terms.iter().map(|(i, s)| format!("{i}·{s}")))
             .collect();
-        lines.push(Line::from(vec![
+        let mut address = vec![
             Span::styled(
                 format!("{}[{}]", self.name, index.join(", ")),
                 self.style(Mark::Selected),
             ),
-            Span::raw(if self.ko() {
-                " 은 storage["
-            } else {
-                " reads storage["
-            }),
+            Span::raw(" → storage["),
             Span::styled(cell.to_string(), bold),
-            Span::raw(format!("] = {}", sum.join(" + "))),
-            Span::styled(
-                format!(
-                    "   ← → {} ({}/{n})",
-                    if self.ko() { "한 칸씩" } else { "step" },
-                    sel + 1
-                ),
-                dim,
-            ),
-        ]));
+            Span::raw("]"),
+        ];
+        let formula = format!(" = {}", sum.join(" + "));
+        // The formula goes on a line of its own when the pane is too narrow for both.
+        if Line::from(address.clone()).width() + labels::width(&formula) <= width {
+            address.push(Span::raw(formula));
+            lines.push(Line::from(address));
+        } else {
+            lines.push(Line::from(address));
+            lines.push(Line::from(format!("  {formula}")));
+        }
         // The storage strip: boxes as wide as the widest value shown, scrolled to the selection.
         let box_w = m
             .storage
@@ -166,7 +168,17 @@ impl Widget for MemoryView<'_> {
         } else {
             format!("storage: {} elements", m.storage_len)
         };
-        lines.push(Line::from(Span::styled(title, bold)));
+        lines.push(Line::from(vec![
+            Span::styled(title, bold),
+            Span::styled(
+                format!(
+                    "  ← → {} ({}/{n})",
+                    if self.ko() { "한 칸씩" } else { "step" },
+                    sel + 1
+                ),
+                dim,
+            ),
+        ]));
         let boxes = |l: char, mid: char, r: char| {
             let inner: Vec<String> = cells.clone().map(|_| "─".repeat(box_w)).collect();
             let more = if cells.end < m.storage.len() || m.storage.len() < m.storage_len {
@@ -214,10 +226,9 @@ impl Widget for MemoryView<'_> {
                 let lead: Vec<String> = lead[..lead.len().saturating_sub(1)]
                     .iter()
                     .map(|i| i.to_string())
-                    .chain(["".into()])
                     .collect();
                 let mut spans = vec![Span::styled(
-                    labels::right(&format!("[{}", lead.join(", ")), label_w.min(12)),
+                    labels::right(&format!("[{}]", lead.join(", ")), label_w.min(12)),
                     dim,
                 )];
                 for i in r * last..((r + 1) * last).min(n) {
