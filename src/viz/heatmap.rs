@@ -97,7 +97,9 @@ pub struct Heatmap {
     pub row_labels: Option<Vec<String>>,
     pub col_labels: Option<Vec<String>>,
     /// The source rows and columns drawn (the whole map unless zoomed).
+    #[serde(skip)]
     pub row_window: Range<usize>,
+    #[serde(skip)]
     pub col_window: Range<usize>,
     #[serde(skip)]
     source_row_labels: Option<Vec<String>>,

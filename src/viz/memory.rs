@@ -14,7 +14,7 @@ pub struct MemoryLayout {
     pub contiguous: bool,
     /// Number of elements in the storage.
     pub storage_len: usize,
-    /// Storage values (as text, PyTorch-style short form) for up to `max_cells` cells.
+    /// Storage values (as text, short: `3.`, `0.49`, `-1e-3`) for up to `max_cells` cells.
     pub storage: Vec<String>,
     /// Storage index of each element of the view, in row-major order of the view.
     pub walk: Vec<usize>,
@@ -25,7 +25,7 @@ impl MemoryLayout {
         // The first cells only: a paper-size storage is never copied to show 96 of them.
         let storage = match t.dtype() {
             DType::Float32 => {
-                t.with_raw::<f32, _>(|data, _| first_cells(data, max_cells, |v| format!("{v}")))
+                t.with_raw::<f32, _>(|data, _| first_cells(data, max_cells, |&v| short_float(v)))
             }
             DType::Bool => t.with_raw::<bool, _>(|data, _| {
                 first_cells(
@@ -101,6 +101,18 @@ pub fn strip_start(cell: usize, shown: usize, len: usize) -> usize {
         .min(len.saturating_sub(shown))
 }
 
+/// A float as a box in the strip has room for it: whole numbers as PyTorch prints them (`3.`), others
+/// with two decimals, the very large and very small in exponent form.
+fn short_float(v: f32) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e4 {
+        format!("{v:.0}.")
+    } else if v.is_finite() && (v.abs() >= 1e4 || v.abs() < 1e-2) {
+        format!("{v:.0e}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
 fn first_cells<T>(data: &[T], max_cells: usize, show: impl Fn(&T) -> String) -> Vec<String> {
     data.iter().take(max_cells).map(show).collect()
 }
@@ -141,7 +153,7 @@ mod tests {
         // The storage holds its own index, so the elements in row-major order are the walk.
         let by_values: Vec<usize> = t.to_vec::<f32>().iter().map(|&v| v as usize).collect();
         assert_eq!(m.walk, by_values);
-        assert_eq!(m.storage, ["0", "1", "2", "3", "4", "5"]);
+        assert_eq!(m.storage, ["0.", "1.", "2.", "3.", "4.", "5."]);
         assert!(!m.contiguous);
         assert_eq!(
             (m.shape.as_slice(), m.strides.as_slice()),

@@ -111,7 +111,13 @@ impl Widget for MemoryView<'_> {
                 })),
             ));
         }
-        let mut lines: Vec<Line<'static>> = vec![Line::from(layout)];
+        // A short pane keeps what moves (the address, the strip) and drops the frame around it: the
+        // layout line (the tensor's header above says it too) and the boxes' borders.
+        let compact = area.height < 10;
+        let mut lines: Vec<Line<'static>> = Vec::new();
+        if !compact {
+            lines.push(Line::from(layout));
+        }
         // The address of the selected element: `x[1, 0] → storage[1] = 0 + 1·1 + 0·3`.
         let (terms, cell) = m.address_of(sel);
         let index: Vec<String> = terms.iter().map(|(i, _)| i.to_string()).collect();
@@ -188,8 +194,11 @@ impl Widget for MemoryView<'_> {
             };
             format!("{l}{}{r}{more}", inner.join(&mid.to_string()))
         };
-        lines.push(Line::from(boxes('┌', '┬', '┐')));
-        let mut values = vec![Span::raw("│")];
+        let wall = if compact { " " } else { "│" };
+        if !compact {
+            lines.push(Line::from(boxes('┌', '┬', '┐')));
+        }
+        let mut values = vec![Span::raw(wall)];
         let mut indices = vec![Span::raw(" ")];
         for i in cells.clone() {
             let v = m.storage.get(i).map_or(String::new(), |v| short(v));
@@ -197,12 +206,14 @@ impl Widget for MemoryView<'_> {
                 labels::right(&v, box_w),
                 self.style(mark_of(i)),
             ));
-            values.push(Span::raw("│"));
+            values.push(Span::raw(wall));
             indices.push(Span::styled(labels::right(&i.to_string(), box_w), dim));
             indices.push(Span::raw(" "));
         }
         lines.push(Line::from(values));
-        lines.push(Line::from(boxes('└', '┴', '┘')));
+        if !compact {
+            lines.push(Line::from(boxes('└', '┴', '┘')));
+        }
         lines.push(Line::from(indices));
         // The view as a grid of its elements, the selected row and element lit; rows around the
         // selection when the view is taller than the room left.
