@@ -14,6 +14,11 @@ const STACK: usize = 256 * 1024 * 1024;
 
 fn run(cli: Cli) -> anyhow::Result<i32> {
     let lang = commands::lang(cli.lang);
+    // The notebook reopens in the language the learner last used, unless `--lang` says otherwise.
+    let notebook_lang = match cli.lang {
+        Some(_) => lang,
+        None => transformer_tutor::lesson::progress::Progress::saved_lang().unwrap_or(lang),
+    };
     let limits = Limits {
         max_memory: cli.memory.unwrap_or(interp::DEFAULT_MAX_MEMORY),
         ..Limits::default()
@@ -45,12 +50,12 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             timeout,
         }) => commands::trace(&lesson, lang, format, color, &set, &whole_run(timeout)),
         Some(Command::Open { lesson, set }) => {
-            commands::interactive(lang, Some(&lesson), false, None, &set, &limits)
+            commands::interactive(notebook_lang, Some(&lesson), false, None, &set, &limits)
         }
         Some(Command::Demo { lesson, auto, set }) => {
-            commands::interactive(lang, Some(&lesson), true, auto, &set, &limits)
+            commands::interactive(notebook_lang, Some(&lesson), true, auto, &set, &limits)
         }
-        None => commands::interactive(lang, None, false, None, &[], &limits),
+        None => commands::interactive(notebook_lang, None, false, None, &[], &limits),
     }
 }
 

@@ -162,7 +162,7 @@ fn korean_lesson_list_lines_up() {
     insta::assert_snapshot!(draw(&mut a, 80, 24));
 }
 
-/// Sends keys as the terminal would: `↑ ↓ ⌫ ⏎ ⎋` for the arrows, Backspace, Enter and Esc.
+/// Sends keys as the terminal would: `↑ ↓ ← → ⌫ ⏎ ⎋` for the arrows, Backspace, Enter and Esc.
 fn type_keys(app: &mut App, keys: &str) {
     for c in keys.chars() {
         let code = match c {
@@ -171,6 +171,8 @@ fn type_keys(app: &mut App, keys: &str) {
             '⌫' => KeyCode::Backspace,
             '⏎' => KeyCode::Enter,
             '⎋' => KeyCode::Esc,
+            '←' => KeyCode::Left,
+            '→' => KeyCode::Right,
             c => KeyCode::Char(c),
         };
         let ev = ratatui::crossterm::event::Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
@@ -252,7 +254,7 @@ fn paper_sizes_rerun_the_cells_with_new_named_shapes_and_a_downsampled_heatmap()
     for _ in 0..3 {
         a.update(Action::Down);
     }
-    type_keys(&mut a, "zp⏎");
+    type_keys(&mut a, "z→⏎");
     assert!(a.sizes.is_none(), "valid sizes close the panel");
     assert_eq!(
         (dim(&a, "bs"), dim(&a, "sl"), dim(&a, "hid_dim")),
@@ -275,7 +277,7 @@ fn paper_sizes_rerun_the_cells_with_new_named_shapes_and_a_downsampled_heatmap()
 fn escape_cancels_the_sizes_panel() {
     let mut a = app("encoder-layer", Lang::En, false);
     let before = dims_of(&a);
-    type_keys(&mut a, "z↓77p⎋");
+    type_keys(&mut a, "z↓77→⎋");
     assert!(a.sizes.is_none());
     assert_eq!(dims_of(&a), before);
     assert!(a.overrides.is_empty());
@@ -310,7 +312,7 @@ fn invalid_sizes_never_reach_the_kernel() {
 #[test]
 fn sizes_carry_over_to_the_next_lesson_and_toy_brings_the_defaults_back() {
     let mut a = app("add-norm", Lang::En, false);
-    type_keys(&mut a, "zp⏎");
+    type_keys(&mut a, "z→⏎");
     a.update(Action::NextLesson);
     assert_eq!(a.notebook.lesson.id, "feed-forward");
     assert_eq!((dim(&a, "hid_dim"), dim(&a, "pf_dim")), (512, 2048));
@@ -319,7 +321,7 @@ fn sizes_carry_over_to_the_next_lesson_and_toy_brings_the_defaults_back() {
     type_keys(&mut a, "z↓64⏎");
     a.update(Action::ToggleLang);
     assert_eq!((dim(&a, "sl"), dim(&a, "hid_dim")), (64, 512));
-    type_keys(&mut a, "zt⏎");
+    type_keys(&mut a, "z←⏎");
     assert!(a.overrides.is_empty(), "{:?}", a.overrides);
     a.update(Action::PrevLesson);
     assert_eq!(
@@ -333,7 +335,7 @@ fn sizes_carry_over_to_the_next_lesson_and_toy_brings_the_defaults_back() {
 fn the_sizes_panel_works_in_demo_mode() {
     let mut a = app("add-norm", Lang::En, true);
     assert!(a.notebook.outcomes[0].is_some(), "demo runs the first cell");
-    type_keys(&mut a, "zp⏎");
+    type_keys(&mut a, "z→⏎");
     let first = a.notebook.outcomes[0].as_ref().expect("rerun");
     assert!(
         first
@@ -455,7 +457,7 @@ fn a_paper_size_attention_map_has_range_labels_and_its_true_range() {
     for _ in 0..5 {
         a.update(Action::Down);
     }
-    type_keys(&mut a, "zp⏎");
+    type_keys(&mut a, "z→⏎");
     let h = a.notebook.outcomes[5].as_ref().expect("cell 6 was rerun");
     assert_eq!((h.heatmaps[0].rows, h.heatmaps[0].cols), (128, 128));
     let screen = mask_seconds(&draw(&mut a, 120, 40));

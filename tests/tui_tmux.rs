@@ -1,5 +1,6 @@
 //! The real binary in a real terminal (tmux): open a lesson, run all cells, see named shapes and a heatmap,
-//! open help, shrink the terminal to 20×5 and back, quit, restart and land on the same lesson; then apply
+//! open help, shrink the terminal to 20×5 and back, quit, restart and land on the same lesson, cell,
+//! language and outputs; interrupt a looping cell with Ctrl-C and go on; then apply
 //! the paper sizes from the Sizes panel, run a cell at them, and restart at those sizes. Then the signals
 //! that end a session from outside (SIGTERM, SIGHUP when the pane closes, SIGINT, SIGQUIT), sent to the
 //! tutor alone: each leaves a normal screen, a visible cursor, no mouse reporting, a cooked terminal and a
@@ -61,6 +62,21 @@ impl Tmux {
             }
             last = s;
             sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Tmux {
+    /// The first screen that contains `text`, steady or not (a running cell's spinner and time change it
+    /// every tenth of a second).
+    fn wait_until(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if start.elapsed() > Duration::from_secs(20) || s.contains(text) {
+                return s;
+            }
+            sleep(Duration::from_millis(50));
         }
     }
 }
@@ -160,12 +176,13 @@ fn the_real_tui_in_tmux() {
     sleep(Duration::from_millis(500));
     t.cmd(&["kill-session", "-t", "tt"]);
 
-    // Restart with no lesson: it resumes where the learner was.
+    // Restart with no lesson: it resumes where the learner was, on the same cell, and runs the cells that
+    // had run again (off the UI thread) so their outputs and the inspector are back.
     start(&t, &home, "");
-    let s = t.wait_for("Masking");
+    let s = t.wait_for("[bs=3, 1, sl=7, sl=7]");
     assert!(
-        s.contains("6. Masking"),
-        "did not resume the last lesson:\n{s}"
+        s.contains("6. Masking") && s.contains("cell 4/12") && s.contains("[bs=3, 1, sl=7, sl=7]"),
+        "did not resume the last lesson, its cell and its outputs:\n{s}"
     );
     t.keys(&["q"]);
     sleep(Duration::from_millis(500));
@@ -190,6 +207,57 @@ fn the_real_tui_in_tmux() {
         "the vocabulary is not whole:\n{s}"
     );
     assert!(s.contains("? help"), "footer:\n{s}");
+    // In Korean, then a restart with no --lang: Korean again, on cell 2, cell 1's output back.
+    t.keys(&["t"]);
+    t.wait_for("토큰화");
+    t.keys(&["q"]);
+    sleep(Duration::from_millis(500));
+    t.cmd(&["kill-session", "-t", "tt"]);
+    start(&t, &home, "");
+    let s = t.wait_for("셀 2/");
+    assert!(
+        s.contains("토큰화") && s.contains("셀 2/"),
+        "the language or cell was not restored:\n{s}"
+    );
+    // Cell 1's output, below its code.
+    t.keys(&["Up", "PageDown", "PageDown", "PageDown"]);
+    let s = t.wait_for("[1, 6, 7]");
+    assert!(s.contains("[1, 6, 7]"), "outputs were not restored:\n{s}");
+    t.keys(&["q"]);
+    sleep(Duration::from_millis(500));
+    t.cmd(&["kill-session", "-t", "tt"]);
+
+    // A cell that loops runs off the UI thread: the screen says so, Ctrl-C stops it at once, and the app
+    // goes on (the next cell runs).
+    let looping = home.join("looping.md");
+    std::fs::write(
+        &looping,
+        "---\nid: looping\ntitle: Looping\norder: 1\n---\n\n```python\nn = 0\nwhile True:\n    n += 1\n```\n\n```python\nprint(40 + 2)\n```\n",
+    )
+    .expect("write a lesson");
+    start(&t, &home, &format!("--lang en open {}", looping.display()));
+    t.wait_for("cell 1/2");
+    t.keys(&["Enter"]);
+    let s = t.wait_until("Esc stops it");
+    assert!(
+        s.contains("running cell 1") && s.contains("In [*]"),
+        "a running cell:\n{s}"
+    );
+    let pressed = Instant::now();
+    t.keys(&["C-c"]);
+    let s = t.wait_for("KeyboardInterrupt");
+    assert!(
+        s.contains("KeyboardInterrupt") && s.contains("cell 1 interrupted"),
+        "Ctrl-C did not interrupt the cell:\n{s}"
+    );
+    assert!(
+        pressed.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        pressed.elapsed()
+    );
+    t.keys(&["Down", "Enter"]);
+    let s = t.wait_for("42");
+    assert!(s.contains("42"), "the app did not go on:\n{s}");
     t.keys(&["q"]);
     sleep(Duration::from_millis(500));
     t.cmd(&["kill-session", "-t", "tt"]);
@@ -204,7 +272,7 @@ fn the_real_tui_in_tmux() {
         s.contains("hid_dim") && s.contains("toy 8"),
         "sizes panel:\n{s}"
     );
-    t.keys(&["p"]);
+    t.keys(&["Right"]);
     let s = t.wait_for("512");
     assert!(s.contains("128"), "paper preset:\n{s}");
     t.keys(&["Enter"]);
@@ -216,7 +284,7 @@ fn the_real_tui_in_tmux() {
     // Run cell 1 (a paper-size cell can take a second), then look at it in the inspector.
     t.keys(&["Enter"]);
     // Its output (taller than the screen at paper size) stays in view from its start; cell 2 is selected.
-    let s = t.wait_for("cell 2/");
+    let s = t.wait_for("tensor([");
     assert!(
         s.contains("cell 2/") && s.contains("tensor(["),
         "after running cell 1:\n{s}"

@@ -24,6 +24,13 @@ start() { # lesson (a fresh tmux server each time)
   sleep 1.5
 }
 keys() { for k in "$@"; do tmux -L "$sock" send-keys "$k"; sleep 0.15; done; sleep 0.8; }
+idle() { # cells run on a worker thread: wait until none is running or queued (In [*])
+  for _ in $(seq 1 150); do
+    tmux -L "$sock" capture-pane -p | grep -q 'In \[\*\]' || break
+    sleep 0.2
+  done
+  sleep 0.5
+}
 shot() { # name
   tmux -L "$sock" capture-pane -p > "assets/$1.txt"
   tmux -L "$sock" capture-pane -p -e > "$home/$1.ansi"
@@ -36,15 +43,18 @@ shot() { # name
 rm -rf "$home"/*
 start attention-softmax
 keys R
+idle
 keys k k k k k k k k k k k k j j j j j
 shot screenshot
 # 2. The same cell at the paper's sizes.
-keys z p Enter
+keys z Right Enter
+idle
 shot screenshot-paper
 # 3. Shapes, line by line: the multi-head attention module's forward pass by hand.
 rm -rf "$home"/*
 start multi-head-attention
 keys R
+idle
 keys k k k k k k k k k k k k j j j j j
 keys s ']'
 shot screenshot-shapes
@@ -52,6 +62,7 @@ shot screenshot-shapes
 rm -rf "$home"/*
 start view-reshape
 keys R
+idle
 keys k k k k k k k k k k k k k j j j j j j j j j
 shot screenshot-mixed
 echo "wrote assets/screenshot*.txt$( [ -f assets/screenshot.png ] && echo ' and .png')"

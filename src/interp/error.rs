@@ -273,6 +273,7 @@ mod tests {
             TensorError::NotImplemented(String::new()),
             TensorError::Runtime(String::new()),
             TensorError::DeadlinePassed,
+            TensorError::Interrupted,
             TensorError::TooLarge {
                 requested: 1,
                 limit: 0,

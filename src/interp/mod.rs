@@ -35,6 +35,7 @@ use std::time::{Duration, Instant};
 
 use rustpython_parser::{Mode, ast, parse};
 
+pub use crate::tensor::settings::Interrupt;
 pub use error::{PyException, PyResult, Unwind};
 use source::LineIndex;
 pub use value::Value;
@@ -59,6 +60,9 @@ pub struct Limits {
     pub max_memory: usize,
     /// When a whole `check` or `trace` run must end (its `--timeout`), whatever each cell's own budget.
     pub run_deadline: Option<Instant>,
+    /// Raised from another thread to stop the code running (the notebook's Esc / Ctrl-C): it stops with
+    /// `KeyboardInterrupt`, as Python does on Ctrl-C.
+    pub interrupt: Option<Interrupt>,
 }
 
 /// How deep `hash`, `copy.deepcopy` and the other native walks go into nested values before they raise
@@ -92,6 +96,7 @@ impl Default for Limits {
             max_source: 1024 * 1024,
             max_memory: DEFAULT_MAX_MEMORY,
             run_deadline: None,
+            interrupt: None,
         }
     }
 }
@@ -182,6 +187,7 @@ impl Interpreter {
             num_threads: self.num_threads,
             deadline: self.deadline(),
             max_bytes: self.limits.max_memory,
+            interrupt: self.limits.interrupt,
         }
     }
 
@@ -308,6 +314,12 @@ impl Interpreter {
             ));
         }
         if self.steps.is_multiple_of(1024) {
+            if self.limits.interrupt.is_some_and(Interrupt::is_raised) {
+                return Err(error::exc(
+                    ExcKind::KeyboardInterrupt,
+                    crate::tensor::INTERRUPTED,
+                ));
+            }
             if self.started.elapsed() > self.limits.max_duration {
                 return Err(error::exc(
                     ExcKind::TimeoutError,

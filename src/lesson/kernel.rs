@@ -13,6 +13,7 @@ use crate::tensor::Tensor;
 use crate::tensor::sym::{Axes, Sym};
 
 use super::error::LessonError;
+use super::fingerprint::fingerprint;
 pub use super::heatmaps::{HeatmapData, MAX_HEATMAP_CELLS};
 use super::model::{Cell, CellKind, DimRef, Lesson};
 use super::sizes::check_exact_divisions;
@@ -34,8 +35,9 @@ pub struct TensorInfo {
     pub contiguous: bool,
     /// PyTorch's printout of the tensor (summarised above 1000 elements).
     pub repr: String,
+    /// The tensor itself, for the notebook's inspector (only when the kernel keeps tensors).
     #[serde(skip)]
-    pub tensor: Option<Tensor>,
+    pub tensor: Option<crate::tensor::TensorCopy>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -184,30 +186,12 @@ pub struct Kernel {
     path: String,
     /// Fingerprints of tensor globals before the cell: (object id, storage id, layout, data sum).
     seen: HashMap<Rc<str>, (usize, usize, u64)>,
+    /// Whether outcomes carry a copy of each tensor a cell made (the notebook's inspector draws them;
+    /// `check` and `trace` do not need the copies).
+    pub keep_tensors: bool,
     /// Every code line of the lesson's cells by line number (for the lines of functions defined in one
     /// cell and called from another).
     code_lines: HashMap<usize, String>,
-}
-
-fn fingerprint(t: &Tensor) -> u64 {
-    let mut h: u64 = 1469598103934665603;
-    let mix = |h: &mut u64, v: u64| {
-        *h ^= v;
-        *h = h.wrapping_mul(1099511628211);
-    };
-    for &d in t.shape() {
-        mix(&mut h, d as u64);
-    }
-    for &s in t.strides() {
-        mix(&mut h, s as u64);
-    }
-    mix(&mut h, t.storage_offset() as u64);
-    if t.numel() <= 1 << 20 {
-        for v in t.to_vec::<f32>() {
-            mix(&mut h, v.to_bits() as u64);
-        }
-    }
-    h
 }
 
 fn tensor_globals(interp: &Interpreter) -> Vec<(Rc<str>, Tensor)> {
@@ -322,6 +306,7 @@ impl Kernel {
             syms,
             path: lesson.path.clone(),
             seen: HashMap::new(),
+            keep_tensors: false,
             code_lines: lesson
                 .cells()
                 .flat_map(|c| {
@@ -439,8 +424,14 @@ impl Kernel {
 
     /// The outcome of a cell that panicked, after making the kernel again.
     fn recover(&mut self, cell: &Cell, panic: &str, start: Instant) -> CellOutcome {
+        let keep_tensors = self.keep_tensors;
         let restarted = Kernel::with_limits(&self.lesson, &self.overrides, self.limits.clone())
-            .map(|fresh| *self = fresh);
+            .map(|fresh| {
+                *self = Kernel {
+                    keep_tensors,
+                    ..fresh
+                }
+            });
         super::cell_guard::internal_error(cell, panic, restarted.err(), start)
     }
 
@@ -585,7 +576,7 @@ impl Kernel {
                 storage_offset: t.storage_offset(),
                 contiguous: t.is_contiguous(),
                 repr,
-                tensor: Some(t),
+                tensor: self.keep_tensors.then(|| t.to_copy()),
             });
         }
     }

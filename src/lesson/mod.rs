@@ -7,6 +7,7 @@ pub mod check;
 pub mod error;
 pub mod explain;
 pub mod files;
+mod fingerprint;
 pub mod heatmaps;
 pub mod kernel;
 pub mod model;
@@ -16,7 +17,7 @@ pub mod question;
 pub mod sizes;
 
 /// The sandbox limits a kernel runs under (`--memory`, time, steps): the interpreter's, for the rooms above.
-pub use crate::interp::{DEFAULT_MAX_MEMORY, Limits};
+pub use crate::interp::{DEFAULT_MAX_MEMORY, Interrupt, Limits};
 pub use error::LessonError;
 pub use kernel::{CellOutcome, Kernel, run_lesson};
 pub use model::{Block, Cell, CellKind, Lang, Lesson};

@@ -23,6 +23,13 @@ pub struct LessonProgress {
     /// Edited cells: the learner's code and the original it replaced (to notice lesson updates).
     #[serde(default)]
     pub edits: BTreeMap<usize, Edit>,
+    /// Cells whose output the learner has on screen (ran, with or without an error): the notebook runs
+    /// them again, in order, when the lesson is opened again, so outputs survive a restart.
+    #[serde(default)]
+    pub ran: BTreeSet<usize>,
+    /// The cell the learner was on.
+    #[serde(default)]
+    pub at: Option<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -145,6 +152,16 @@ impl Progress {
                 }
             }
         }
+    }
+
+    /// The language the learner last used, read without touching the file (a file that cannot be read
+    /// is dealt with by [`Progress::load`]): the app reopens in it unless `--lang` says otherwise.
+    pub fn saved_lang() -> Option<super::Lang> {
+        let path = state_dir()?.join(FILE_NAME);
+        let text =
+            super::files::read_text_file(&path, 64 << 20, super::files::Links::Follow).ok()?;
+        let progress: Progress = serde_json::from_str(&text).ok()?;
+        super::Lang::parse(progress.lang.as_deref()?)
     }
 
     pub fn load() -> Loaded {

@@ -290,7 +290,14 @@ pub enum TensorError {
     /// The run's deadline passed inside a long native loop (the sandbox's time budget).
     #[error("the tutor stopped this code: it ran past its time budget (is a size very large?)")]
     DeadlinePassed,
+
+    /// The learner interrupted the run (Esc or Ctrl-C in the notebook) inside a long native loop.
+    #[error("{}", INTERRUPTED)]
+    Interrupted,
 }
+
+/// What an interrupted cell says under its `KeyboardInterrupt`.
+pub const INTERRUPTED: &str = "the cell was interrupted (Esc or Ctrl-C)";
 
 impl TensorError {
     /// The Python exception class PyTorch raises for this error.
@@ -307,6 +314,7 @@ impl TensorError {
             | TensorError::LossBatchMismatch { .. } => "ValueError",
             TensorError::TooLarge { .. } | TensorError::OutOfMemory { .. } => "MemoryError",
             TensorError::DeadlinePassed => "TimeoutError",
+            TensorError::Interrupted => "KeyboardInterrupt",
             TensorError::NotImplemented(_) => "NotImplementedError",
             _ => "RuntimeError",
         }

@@ -20,8 +20,8 @@ pub mod sym;
 mod tensor;
 
 pub use dtype::DType;
-pub use error::{Result, TensorError};
+pub use error::{INTERRUPTED, Result, TensorError};
 pub use layout::Layout;
 pub use ops::{BinaryOp, Operand, SplitSizes, TensorIndex, UnaryOp};
 pub use storage::{Element, Storage};
-pub use tensor::{GradInfo, Scalar, Tensor, convert};
+pub use tensor::{GradInfo, Scalar, Tensor, TensorCopy, convert};

@@ -10,6 +10,7 @@
 //! order, as in PyTorch), which is why they are an ambient, scoped value rather than a parameter of every op.
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::error::{Result, TensorError};
@@ -30,7 +31,57 @@ pub struct Settings {
     /// The most heap the process may hold while the run goes on (see `tensor::memory`); `usize::MAX`
     /// outside runs.
     pub max_bytes: usize,
+    /// Set from another thread to stop the run (the notebook's Esc / Ctrl-C); long native loops look at it
+    /// where they look at the deadline.
+    pub interrupt: Option<Interrupt>,
 }
+
+/// A flag another thread sets to stop a run: the notebook runs cells on a worker thread and its UI thread
+/// sets the flag when the learner presses Esc or Ctrl-C. Copyable, as the settings are, because the flag
+/// lives for the whole process: one is made per notebook worker, a byte each.
+#[derive(Clone, Copy)]
+pub struct Interrupt(&'static AtomicBool);
+
+impl Interrupt {
+    pub fn new() -> Interrupt {
+        Interrupt(Box::leak(Box::new(AtomicBool::new(false))))
+    }
+
+    /// Asks the run to stop at its next look.
+    pub fn raise(self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    /// Puts the flag down before the next run.
+    pub fn clear(self) {
+        self.0.store(false, Ordering::SeqCst);
+    }
+
+    pub fn is_raised(self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl Default for Interrupt {
+    fn default() -> Self {
+        Interrupt::new()
+    }
+}
+
+impl std::fmt::Debug for Interrupt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Interrupt({})", self.is_raised())
+    }
+}
+
+/// Two handles are equal when they raise the same flag.
+impl PartialEq for Interrupt {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Interrupt {}
 
 impl Settings {
     pub const DEFAULT: Settings = Settings {
@@ -38,6 +89,7 @@ impl Settings {
         num_threads: 1,
         deadline: None,
         max_bytes: usize::MAX,
+        interrupt: None,
     };
 
     /// Puts these settings in force on this thread until the returned guard is dropped.
@@ -112,11 +164,27 @@ pub fn check_numel(shape: &[usize]) -> Result<usize> {
     Ok(requested as usize)
 }
 
-/// Fails once the run's deadline has passed (cheap enough to call between blocks of a long kernel).
+/// Fails once the run's deadline has passed or the run was interrupted (cheap enough to call between
+/// blocks of a long kernel).
 pub fn check_deadline() -> Result<()> {
-    match active().deadline {
-        Some(d) if Instant::now() > d => Err(TensorError::DeadlinePassed),
-        _ => Ok(()),
+    active().check_stop()
+}
+
+impl Settings {
+    /// Whether the run must stop now: interrupted, or past its deadline (`check_stop` says which).
+    pub fn must_stop(&self) -> bool {
+        self.check_stop().is_err()
+    }
+
+    /// `Interrupted` once the run's interrupt is raised, `DeadlinePassed` once its deadline has passed.
+    pub fn check_stop(&self) -> Result<()> {
+        if self.interrupt.is_some_and(Interrupt::is_raised) {
+            return Err(TensorError::Interrupted);
+        }
+        match self.deadline {
+            Some(d) if Instant::now() > d => Err(TensorError::DeadlinePassed),
+            _ => Ok(()),
+        }
     }
 }
 

@@ -108,8 +108,32 @@ macro_rules! with_dtype {
     };
 }
 
+/// A tensor's storage and layout as plain data, which may cross threads (a [`Tensor`] holds `Rc`s): the
+/// notebook runs cells on a worker thread and sends the tensors a cell made to the screen's thread so.
+/// It keeps the whole storage, so the tensor made from it has the same strides and offset (the memory
+/// view shows them); autograd facts and axis names stay behind.
+#[derive(Debug, Clone)]
+pub struct TensorCopy {
+    storage: Storage,
+    layout: Layout,
+}
+
+impl TensorCopy {
+    pub fn into_tensor(self) -> Tensor {
+        Tensor::from_storage(self.storage, self.layout)
+    }
+}
+
 impl Tensor {
     // ---- construction ----------------------------------------------------------------------------------
+
+    /// A copy of this tensor's storage and layout that may be sent to another thread.
+    pub fn to_copy(&self) -> TensorCopy {
+        TensorCopy {
+            storage: self.storage.borrow().clone(),
+            layout: self.layout.clone(),
+        }
+    }
 
     pub fn from_storage(storage: Storage, layout: Layout) -> Tensor {
         Tensor {

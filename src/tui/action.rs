@@ -5,10 +5,15 @@ use ratatui::crossterm::event::{
 };
 
 use super::app::{App, Mode};
+use super::layout::InspectorMode;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     Quit,
+    /// Stop the running cell (`KeyboardInterrupt`) and drop the queued ones: Esc, or Ctrl-C while cells run.
+    Interrupt,
+    /// Open the `/` query line.
+    Search,
     Up,
     Down,
     /// Run the selected cell and move to the next (Shift-Enter in Jupyter); stays on a cell that raised.
@@ -48,6 +53,12 @@ pub enum Action {
     Sizes,
     /// Apply the sizes chosen in the panel (Enter there): rebuild the kernel, rerun the cells that ran.
     ApplySizes,
+    /// Hide the inspector, or bring it back.
+    ToggleInspector,
+    /// Give the inspector the whole body, or give the notebook its room back.
+    MaximiseInspector,
+    /// Scroll the help overlay by lines (when it does not fit the terminal).
+    HelpScroll(i32),
     /// Zoom into the inspector's heatmap (entering zoom mode), out of it, or back to the whole map.
     ZoomIn,
     ZoomOut,
@@ -73,18 +84,30 @@ pub const HELP: &[(&str, &str)] = &[
     ("A", "run every cell above this one"),
     ("R", "run the whole lesson"),
     ("g G", "first / last cell"),
+    ("/", "find a cell by its code or prose (/ Enter: next)"),
     ("e", "edit the cell (Esc leaves the editor)"),
     ("o", "restore the original cell"),
     ("Tab / Shift-Tab", "next / previous tensor in the inspector"),
     ("< >  { }", "change the batch / head shown in the heatmap"),
-    ("m  ← →", "memory layout ↔ heatmap · ← → step through it"),
-    ("+ - 0  v", "zoom in · out · whole; arrows pan · v peaks/means"),
+    ("i", "hide / show the inspector"),
+    ("f  Esc", "inspector full screen / back"),
+    (
+        "m  ← →",
+        "memory layout ↔ heatmap · ← → step through the memory walk",
+    ),
+    ("v", "large heatmaps: block peaks ↔ means"),
+    ("+ - 0", "zoom into a heatmap · out · whole map (Esc too)"),
+    ("← ↑ ↓ →", "zoomed: pan the map"),
     ("s  [ ]", "shapes line by line · [ ] move the line cursor"),
     ("PgUp PgDn, wheel", "scroll"),
     ("n p", "next / previous lesson"),
     ("l", "lesson list"),
     ("z", "sizes of the lesson's dims (toy ↔ paper)"),
-    ("L", "English ↔ 한국어"),
+    ("t", "English ↔ 한국어 (translate)"),
+    (
+        "Esc  Ctrl-C",
+        "stop the running cell (Ctrl-C quits if none)",
+    ),
     ("?", "this help"),
     ("q  Ctrl-C", "quit (progress is saved)"),
 ];
@@ -109,7 +132,12 @@ pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
 fn key_in_mode(app: &App, mode: Mode, k: KeyEvent) -> Option<Action> {
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
     if ctrl && matches!(k.code, KeyCode::Char('c')) {
-        return Some(Action::Quit);
+        // As in a shell: Ctrl-C stops what runs, and quits when nothing does.
+        return Some(if app.is_busy() {
+            Action::Interrupt
+        } else {
+            Action::Quit
+        });
     }
     match mode {
         Mode::Editing => {
@@ -123,7 +151,15 @@ fn key_in_mode(app: &App, mode: Mode, k: KeyEvent) -> Option<Action> {
             KeyCode::Esc => Some(Action::CloseOverlay),
             _ => Some(Action::Key(k)),
         },
-        Mode::Help => Some(Action::CloseOverlay),
+        Mode::Search => Some(Action::Key(k)),
+        // The arrows scroll a help taller than the terminal; any other key closes it.
+        Mode::Help => match k.code {
+            KeyCode::Up | KeyCode::Char('k') => Some(Action::HelpScroll(-1)),
+            KeyCode::Down | KeyCode::Char('j') => Some(Action::HelpScroll(1)),
+            KeyCode::PageUp => Some(Action::HelpScroll(-10)),
+            KeyCode::PageDown => Some(Action::HelpScroll(10)),
+            _ => Some(Action::CloseOverlay),
+        },
         Mode::Sizes => match k.code {
             KeyCode::Esc => Some(Action::CloseOverlay),
             KeyCode::Enter => Some(Action::ApplySizes),
@@ -148,7 +184,7 @@ fn key_in_mode(app: &App, mode: Mode, k: KeyEvent) -> Option<Action> {
             KeyCode::Down | KeyCode::Char('j') => Some(Action::Down),
             KeyCode::Enter => Some(Action::RunCell),
             KeyCode::Esc | KeyCode::Char('l') => Some(Action::CloseOverlay),
-            KeyCode::Char('L') => Some(Action::ToggleLang),
+            KeyCode::Char('t') => Some(Action::ToggleLang),
             KeyCode::Char('?') => Some(Action::Help),
             KeyCode::Char('q') => Some(Action::Quit),
             _ => None,
@@ -172,6 +208,7 @@ fn key_in_mode(app: &App, mode: Mode, k: KeyEvent) -> Option<Action> {
         // the same byte for both, hence `r`).
         Mode::Notebook if ctrl && k.code == KeyCode::Enter => Some(Action::RunStay),
         Mode::Notebook => match k.code {
+            KeyCode::Esc if app.is_busy() => Some(Action::Interrupt),
             KeyCode::Up | KeyCode::Char('k') => Some(Action::Up),
             KeyCode::Char('r') => Some(Action::RunStay),
             KeyCode::Char('A') => Some(Action::RunAbove),
@@ -185,7 +222,7 @@ fn key_in_mode(app: &App, mode: Mode, k: KeyEvent) -> Option<Action> {
             KeyCode::Char('n') => Some(Action::NextLesson),
             KeyCode::Char('p') => Some(Action::PrevLesson),
             KeyCode::Char('l') => Some(Action::OpenList),
-            KeyCode::Char('L') => Some(Action::ToggleLang),
+            KeyCode::Char('t') => Some(Action::ToggleLang),
             KeyCode::Char('?') => Some(Action::Help),
             KeyCode::Char('q') => Some(Action::Quit),
             KeyCode::PageUp => Some(Action::ScrollUp),
@@ -202,6 +239,10 @@ fn key_in_mode(app: &App, mode: Mode, k: KeyEvent) -> Option<Action> {
             KeyCode::Char('[') => Some(Action::LineCursor(-1)),
             KeyCode::Char(']') => Some(Action::LineCursor(1)),
             KeyCode::Char('z') => Some(Action::Sizes),
+            KeyCode::Char('/') => Some(Action::Search),
+            KeyCode::Char('i') => Some(Action::ToggleInspector),
+            KeyCode::Char('f') => Some(Action::MaximiseInspector),
+            KeyCode::Esc if app.inspector == InspectorMode::Full => Some(Action::MaximiseInspector),
             KeyCode::Char('+') => Some(Action::ZoomIn),
             KeyCode::Left if app.memory_shown() => Some(Action::MemoryStep(-1)),
             KeyCode::Right if app.memory_shown() => Some(Action::MemoryStep(1)),

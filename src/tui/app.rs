@@ -7,11 +7,13 @@ use ratatui_textarea::TextArea;
 
 use crate::lesson::progress::{Edit, Progress};
 use crate::lesson::sizes;
-use crate::lesson::{CellKind, CellOutcome, Kernel, Lang, Lesson};
+use crate::lesson::{CellKind, CellOutcome, Lang, Lesson};
 
 use super::action::Action;
+use super::jobs::{Batch, BatchKind, Job, Running, Why};
 use super::sizes::{PanelKey, SizesPanel};
 use super::theme::ColorMode;
+use super::worker::Runner;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum View {
@@ -30,6 +32,8 @@ pub enum Mode {
     Help,
     /// The Sizes panel (`z`): the lesson's named dims.
     Sizes,
+    /// Typing a `/` search.
+    Search,
     Demo,
     /// Zoomed into the inspector's heatmap (`+`): the arrows pan (`super::zoom`).
     Zoom,
@@ -49,9 +53,37 @@ pub struct StartOptions {
     pub limits: Limits,
 }
 
+/// What the app knows of the kernel on the worker: its dims (the lesson's named sizes after overrides).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KernelInfo {
+    pub dims: Vec<(String, i64)>,
+}
+
+impl KernelInfo {
+    pub fn dims(&self) -> &[(String, i64)] {
+        &self.dims
+    }
+}
+
 pub struct Notebook {
     pub lesson: Lesson,
-    pub kernel: Result<Kernel, String>,
+    /// The kernel's dims once it is made, or why it could not be (shown in the status line).
+    pub kernel: Result<KernelInfo, String>,
+    /// Whether the kernel is being made (cells wait for it).
+    pub opening: bool,
+    /// The dim sizes the kernel was made at (`--set`, the Sizes panel).
+    pub overrides: Vec<(String, i64)>,
+    /// Cells waiting to run, in order (`jobs`).
+    pub queue: std::collections::VecDeque<Job>,
+    /// The cell the kernel is running.
+    pub running: Option<Running>,
+    /// The run of several cells under way, for the line that sums it up.
+    pub batch: Option<Batch>,
+    /// The spinner line last put in the status line (taken down when the work ends).
+    pub activity: Option<String>,
+    /// The tensors cells made, by cell and place in the cell's outcome, made on this thread from the
+    /// copies the kernel sent (the inspector draws them).
+    pub live: std::collections::HashMap<(usize, usize), crate::tensor::Tensor>,
     /// The code each cell runs: the lesson's, or the learner's edit.
     pub codes: Vec<String>,
     pub outcomes: Vec<Option<CellOutcome>>,
@@ -88,6 +120,10 @@ pub struct Notebook {
 pub struct App {
     /// The sandbox limits of every kernel the app makes (`--memory`).
     pub limits: Limits,
+    /// Where cells run: inline (tests) or on the kernel's worker thread (`start_worker`).
+    pub(in crate::tui) runner: Runner,
+    /// Counts the kernels opened: replies about an older one are dropped.
+    pub(in crate::tui) epoch: u64,
     /// How heatmaps larger than their pane pool each block (`v`): peaks by default, so one large attention
     /// weight among zeros is not averaged away to 1/n; means show the level instead.
     pub heat_pool: crate::viz::Pool,
@@ -109,6 +145,14 @@ pub struct App {
     pub blank: bool,
     /// The Sizes panel, while it is open.
     pub sizes: Option<SizesPanel>,
+    /// The `/` query being typed.
+    pub search: Option<String>,
+    /// The last query searched for (`/` offers it again).
+    pub last_search: String,
+    /// Shown, hidden (`i`) or maximised (`f`); kept across lessons.
+    pub inspector: super::layout::InspectorMode,
+    /// The first line of the help overlay shown, when it does not fit (clamped by `App::prepare`).
+    pub help_scroll: usize,
 }
 
 fn load_course(lang: Lang) -> Vec<Lesson> {
@@ -116,14 +160,9 @@ fn load_course(lang: Lang) -> Vec<Lesson> {
 }
 
 impl Notebook {
-    fn open(
-        lesson: Lesson,
-        overrides: &[(String, i64)],
-        progress: &Progress,
-        limits: &Limits,
-    ) -> Notebook {
-        let kernel =
-            Kernel::with_limits(&lesson, overrides, limits.clone()).map_err(|e| e.to_string());
+    /// The notebook of `lesson` with the learner's saved edits, answers and place; its kernel is made by
+    /// [`App::open_kernel`].
+    fn open(lesson: Lesson, progress: &Progress) -> Notebook {
         let saved = progress.lesson(&lesson.id);
         let codes: Vec<String> = lesson
             .cells()
@@ -136,13 +175,23 @@ impl Notebook {
         let answers = (0..n)
             .map(|i| saved.and_then(|p| p.answers.get(&i).cloned()))
             .collect();
+        let selected = saved
+            .and_then(|p| p.at)
+            .map_or(0, |at| at.min(n.saturating_sub(1)));
         Notebook {
             lesson,
-            kernel,
+            kernel: Err(String::new()),
+            opening: true,
+            overrides: Vec::new(),
+            queue: std::collections::VecDeque::new(),
+            running: None,
+            batch: None,
+            activity: None,
+            live: std::collections::HashMap::new(),
             codes,
             outcomes: vec![None; n],
             answers,
-            selected: 0,
+            selected,
             scroll: 0,
             reveal: None,
             scroll_offset: 0,
@@ -161,6 +210,24 @@ impl Notebook {
         }
     }
 
+    /// Tensor `k` of cell `cell`'s outcome, as the inspector draws it.
+    pub fn live_tensor(&self, cell: usize, k: usize) -> Option<&crate::tensor::Tensor> {
+        self.live.get(&(cell, k))
+    }
+
+    /// Keeps the outcome of cell `i`, taking the tensor copies it carries into [`Notebook::live`].
+    pub(in crate::tui) fn keep_outcome(&mut self, i: usize, mut outcome: CellOutcome) {
+        self.live.retain(|&(cell, _), _| cell != i);
+        for (k, info) in outcome.tensors.iter_mut().enumerate() {
+            if let Some(copy) = info.tensor.take() {
+                self.live.insert((i, k), copy.into_tensor());
+            }
+        }
+        if let Some(slot) = self.outcomes.get_mut(i) {
+            *slot = Some(outcome);
+        }
+    }
+
     pub fn cell_count(&self) -> usize {
         self.codes.len()
     }
@@ -170,21 +237,6 @@ impl Notebook {
             .cells()
             .nth(i)
             .is_some_and(|c| c.code != self.codes[i])
-    }
-
-    /// Runs cell `i` with its current code.
-    pub(in crate::tui) fn run(&mut self, i: usize) -> Option<&CellOutcome> {
-        let mut cell = self.lesson.cells().nth(i)?.clone();
-        cell.code = self.codes.get(i)?.clone();
-        let outcome = match &mut self.kernel {
-            Ok(k) => k.run_cell(&cell),
-            Err(_) => return None,
-        };
-        self.outcomes[i] = Some(outcome);
-        self.tensor_sel = 0;
-        self.line_sel = 0;
-        self.slice = [0, 0];
-        self.outcomes[i].as_ref()
     }
 }
 
@@ -234,10 +286,11 @@ impl App {
         } else {
             (opts.overrides.clone(), opts.overrides)
         };
-        let notebook = Notebook::open(lesson, &start, &progress, &opts.limits);
-        let status = warning.or_else(|| notebook.kernel.as_ref().err().cloned());
+        let notebook = Notebook::open(lesson, &progress);
         let mut app = App {
             limits: opts.limits,
+            runner: Runner::inline(),
+            epoch: 0,
             heat_pool: crate::viz::Pool::Peak,
             lang: opts.lang,
             course,
@@ -250,7 +303,7 @@ impl App {
             },
             help: false,
             list_selected: lesson_idx,
-            status,
+            status: None,
             progress,
             persist: opts.persist,
             quit: false,
@@ -259,7 +312,15 @@ impl App {
             auto: opts.auto,
             blank: false,
             sizes: None,
+            search: None,
+            last_search: String::new(),
+            inspector: super::layout::InspectorMode::default(),
+            help_scroll: 0,
         };
+        app.open_kernel_at(start);
+        if warning.is_some() {
+            app.status = warning;
+        }
         app.remember_current();
         if app.view == View::Demo {
             app.run_selected();
@@ -272,6 +333,8 @@ impl App {
             Mode::Help
         } else if self.sizes.is_some() {
             Mode::Sizes
+        } else if self.search.is_some() {
+            Mode::Search
         } else if self.view == View::Demo {
             Mode::Demo
         } else if self.view == View::List {
@@ -297,9 +360,13 @@ impl App {
     fn remember_current(&mut self) {
         self.progress.current = Some(self.notebook.lesson.id.clone());
         self.progress.lang = Some(self.lang.code().to_string());
+        let at = self.notebook.selected;
+        self.progress.lesson_mut(&self.notebook.lesson.id).at = Some(at);
     }
 
     pub fn save_progress(&mut self) {
+        let at = self.notebook.selected;
+        self.progress.lesson_mut(&self.notebook.lesson.id).at = Some(at);
         if self.persist
             && let Err(e) = self.progress.save()
         {
@@ -312,9 +379,11 @@ impl App {
             return;
         };
         self.lesson_idx = idx;
-        let overrides = self.overrides_for(&lesson);
-        self.notebook = Notebook::open(lesson, &overrides, &self.progress, &self.limits);
-        self.status = self.notebook.kernel.as_ref().err().cloned();
+        self.remember_current();
+        self.notebook = Notebook::open(lesson, &self.progress);
+        self.status = None;
+        self.open_kernel();
+        self.replay_saved();
         self.view = if self.view == View::Demo {
             View::Demo
         } else {
@@ -324,30 +393,14 @@ impl App {
         self.save_progress();
     }
 
+    /// Queues the selected cell to run (with the inline runner it has run when this returns).
     pub(in crate::tui) fn run_selected(&mut self) {
         let i = self.notebook.selected;
-        let id = self.notebook.lesson.id.clone();
-        let ran_ok = self
-            .notebook
-            .run(i)
-            .map(|o| o.ran && (o.error.is_none() || o.expectation_met));
-        match ran_ok {
-            Some(true) => {
-                self.progress.lesson_mut(&id).completed.insert(i);
-                self.status = None;
-            }
-            Some(false) => {
-                self.status = Some(format!(
-                    "cell {} raised an error — see below the cell",
-                    i + 1
-                ))
-            }
-            None => {}
-        }
-        self.save_progress();
+        self.enqueue(i, Why::Step { advanced: false });
+        self.pump();
     }
 
-    fn select(&mut self, i: usize) {
+    pub(in crate::tui) fn select(&mut self, i: usize) {
         let n = self.notebook.cell_count();
         if n == 0 {
             return;
@@ -375,12 +428,15 @@ impl App {
             self.notebook.answer = Some(String::new());
             return;
         }
-        self.run_selected();
+        let advanced = advance && i + 1 < self.notebook.cell_count();
+        self.enqueue(i, Why::Step { advanced });
         self.reveal_outcome_of(i);
-        if advance && !self.raised(i) && i + 1 < self.notebook.cell_count() {
+        if advanced {
             self.select(i + 1);
             self.notebook.reveal = Some(i);
         }
+        // Inline, the cell has run now; a cell that raised has taken the selection back.
+        self.pump();
     }
 
     /// From what is on screen now, the view keeps the outcome of cell `i` in sight (see `App::prepare`).
@@ -391,20 +447,26 @@ impl App {
         nb.reveal = Some(i);
     }
 
-    /// Whether cell `i` ran into an error its lesson did not expect.
-    fn raised(&self, i: usize) -> bool {
-        self.notebook
-            .outcomes
-            .get(i)
-            .and_then(|o| o.as_ref())
-            .is_some_and(|o| o.error.is_some() && !o.expectation_met)
-    }
-
     pub fn update(&mut self, action: Action) {
         match action {
-            Action::Quit => self.quit = true,
+            Action::Quit => {
+                // The cell running now would keep the process's last moments busy.
+                self.interrupt();
+                self.quit = true;
+            }
+            Action::Interrupt => self.interrupt(),
+            Action::Search => self.open_search(),
             Action::Resize | Action::Tick if self.view != View::Demo => {}
-            Action::Help => self.help = true,
+            Action::Help => {
+                self.help = true;
+                self.help_scroll = 0;
+            }
+            Action::HelpScroll(delta) => {
+                self.help_scroll = self.help_scroll.saturating_add_signed(delta as isize);
+            }
+            Action::ToggleInspector | Action::MaximiseInspector => {
+                self.inspector = self.inspector.after(&action);
+            }
             Action::Sizes => self.open_sizes(),
             Action::ApplySizes => self.apply_sizes(),
             Action::CloseOverlay => {
@@ -446,38 +508,15 @@ impl App {
             Action::RunAbove => {
                 self.notebook.reveal = None;
                 let here = self.notebook.selected;
-                for i in 0..here {
-                    self.notebook.selected = i;
-                    self.run_selected();
-                }
-                self.notebook.selected = here;
-                let failed = (0..here).filter(|&i| self.raised(i)).count();
-                self.status = Some(match (here, failed) {
-                    (0, _) => "no cells above this one".to_string(),
-                    (n, 0) => format!("ran the {n} cells above"),
-                    (n, f) => format!("ran the {n} cells above; {f} raised an error"),
-                });
+                self.run_batch(BatchKind::Above, (0..here).collect());
             }
             Action::First => self.select(0),
             Action::Last => self.select(self.notebook.cell_count().saturating_sub(1)),
             Action::RunAll => {
                 self.notebook.reveal = None;
-                for i in 0..self.notebook.cell_count() {
-                    self.notebook.selected = i;
-                    self.run_selected();
-                }
-                let failed = self
-                    .notebook
-                    .outcomes
-                    .iter()
-                    .flatten()
-                    .filter(|o| o.error.is_some() && !o.expectation_met)
-                    .count();
-                self.status = Some(if failed == 0 {
-                    format!("ran all {} cells", self.notebook.cell_count())
-                } else {
-                    format!("ran all cells; {failed} raised an error")
-                });
+                let n = self.notebook.cell_count();
+                self.select(n.saturating_sub(1));
+                self.run_batch(BatchKind::All, (0..n).collect());
             }
             Action::Edit => {
                 let i = self.notebook.selected;
@@ -522,10 +561,9 @@ impl App {
                 if let Some(original) = original {
                     self.notebook.codes[i] = original;
                     self.notebook.outcomes[i] = None;
-                    self.progress
-                        .lesson_mut(&self.notebook.lesson.id)
-                        .edits
-                        .remove(&i);
+                    let lp = self.progress.lesson_mut(&self.notebook.lesson.id);
+                    lp.edits.remove(&i);
+                    lp.ran.remove(&i);
                     self.status = Some(format!("cell {} restored", i + 1));
                     self.save_progress();
                 }
@@ -551,20 +589,12 @@ impl App {
                     Lang::En
                 };
                 let id = self.notebook.lesson.id.clone();
-                let ran: Vec<usize> = (0..self.notebook.cell_count())
-                    .filter(|&i| self.notebook.outcomes[i].is_some())
-                    .collect();
-                let selected = self.notebook.selected;
                 self.course = load_course(self.lang);
                 if let Some(idx) = self.course.iter().position(|l| l.id == id) {
+                    // The lesson in the other language, at the same cell, its outputs run again.
                     let view = self.view;
                     self.open_lesson(idx);
                     self.view = view;
-                    for i in ran {
-                        self.notebook.selected = i;
-                        self.notebook.run(i);
-                    }
-                    self.select(selected);
                 }
             }
             Action::ScrollUp => self.notebook.scroll_offset -= 3,
@@ -630,6 +660,7 @@ impl App {
             Action::MemoryStep(delta) => self.memory_step(delta),
             Action::Resize => {}
         }
+        self.pump();
     }
 
     fn key_input(&mut self, k: ratatui::crossterm::event::KeyEvent) {
@@ -639,8 +670,12 @@ impl App {
             }
             return;
         }
+        if self.search.is_some() {
+            self.search_key(k);
+            return;
+        }
         if let Some(editor) = self.notebook.editor.as_mut() {
-            editor.input(k);
+            super::editor::key(editor, k);
             return;
         }
         if self.notebook.answer.is_some() {

@@ -7,6 +7,10 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
+use crate::lesson::Lang;
+
+use super::layout::InspectorMode;
+
 /// One key hint of a footer: `keys label`, and how long it stays as the footer narrows (0: always; the
 /// higher, the sooner it goes).
 #[derive(Debug, Clone, Copy)]
@@ -29,7 +33,7 @@ pub const NOTEBOOK_EN: &[Hint] = &[
     hint("n/p", "lesson", 5),
     hint("l", "list", 7),
     hint("z", "sizes", 8),
-    hint("L", "한국어", 2),
+    hint("t", "한국어", 2),
     hint("?", "help", 0),
     hint("q", "quit", 1),
 ];
@@ -41,22 +45,75 @@ pub const NOTEBOOK_KO: &[Hint] = &[
     hint("n/p", "레슨", 5),
     hint("l", "목록", 7),
     hint("z", "크기", 8),
-    hint("L", "English", 2),
+    hint("t", "English", 2),
     hint("?", "도움말", 0),
     hint("q", "종료", 1),
 ];
+/// The notebook's footer with the inspector's key in it, saying what `i` and `f` do from here: hide or
+/// show it, make it full screen or give the notebook its room back.
+pub fn notebook_hints(lang: Lang, inspector: InspectorMode) -> Vec<Hint> {
+    let ko = lang == Lang::Ko;
+    let base = if ko { NOTEBOOK_KO } else { NOTEBOOK_EN };
+    let tr = |en: &'static str, k: &'static str| if ko { k } else { en };
+    let extra: &[Hint] = match inspector {
+        InspectorMode::Shown => &[
+            hint("i", tr("hide", "숨기기"), 6),
+            hint("f", tr("full", "크게"), 9),
+        ],
+        InspectorMode::Hidden => &[hint("i", tr("inspector", "인스펙터"), 1)],
+        InspectorMode::Full => &[hint("f/Esc", tr("back", "돌아가기"), 1)],
+    };
+    // Before the language switch, with the other keys of the notebook.
+    let at = base
+        .iter()
+        .position(|h| h.keys == "L")
+        .unwrap_or(base.len());
+    let mut hints = base[..at].to_vec();
+    hints.extend_from_slice(extra);
+    hints.extend_from_slice(&base[at..]);
+    hints
+}
+
+/// The editor's footer: the keys ratatui-textarea really has (its undo is Ctrl-U; the app adds Ctrl-Z).
+pub const EDITOR_EN: &[Hint] = &[
+    hint("Esc", "done", 0),
+    hint("Ctrl-Z/U", "undo", 1),
+    hint("Ctrl-R", "redo", 2),
+    hint("Shift-arrows", "select", 4),
+    hint("Ctrl-X", "cut", 3),
+    hint("Ctrl-Y", "paste", 3),
+    hint("Tab", "indent", 5),
+];
+pub const EDITOR_KO: &[Hint] = &[
+    hint("Esc", "마침", 0),
+    hint("Ctrl-Z/U", "되돌리기", 1),
+    hint("Ctrl-R", "다시 하기", 2),
+    hint("Shift-화살표", "선택", 4),
+    hint("Ctrl-X", "잘라내기", 3),
+    hint("Ctrl-Y", "붙여넣기", 3),
+    hint("Tab", "들여쓰기", 5),
+];
+
+pub fn editor_hints(lang: Lang) -> &'static [Hint] {
+    if lang == Lang::Ko {
+        EDITOR_KO
+    } else {
+        EDITOR_EN
+    }
+}
+
 /// The lesson list's footer.
 pub const LIST_EN: &[Hint] = &[
     hint("↑↓", "choose", 1),
     hint("Enter", "open", 0),
-    hint("L", "한국어", 2),
+    hint("t", "한국어", 2),
     hint("?", "help", 0),
     hint("q", "quit", 1),
 ];
 pub const LIST_KO: &[Hint] = &[
     hint("↑↓", "선택", 1),
     hint("Enter", "열기", 0),
-    hint("L", "English", 2),
+    hint("t", "English", 2),
     hint("?", "도움말", 0),
     hint("q", "종료", 1),
 ];
@@ -106,8 +163,13 @@ pub fn footer(hints: &[Hint], status: Option<&str>, width: usize) -> Line<'stati
     ranks.sort_unstable();
     ranks.dedup();
     if hints_text(hints, &kept).width() > width {
-        for (k, h) in kept.iter_mut().zip(hints) {
-            *k = h.keys == "?";
+        // `? help`, or where a screen has none (the editor) its first essential key.
+        let keep = hints
+            .iter()
+            .position(|h| h.keys == "?")
+            .or_else(|| hints.iter().position(|h| h.rank == 0));
+        for (i, k) in kept.iter_mut().enumerate() {
+            *k = Some(i) == keep;
         }
     }
     let status_room = |kept: &[bool]| width.saturating_sub(hints_text(hints, kept).width());
@@ -201,7 +263,7 @@ mod tests {
     fn a_narrow_footer_drops_hints_by_rank_and_keeps_help() {
         let wide = text(&footer(NOTEBOOK_EN, None, 200));
         assert!(
-            wide.contains("z sizes") && wide.contains("L 한국어"),
+            wide.contains("z sizes") && wide.contains("t 한국어"),
             "{wide}"
         );
         for width in [30, 40, 60, 80] {

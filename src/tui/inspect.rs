@@ -62,8 +62,10 @@ pub(super) fn inspected_map(app: &App) -> Option<InspectedMap<'_>> {
     if app.notebook.show_memory {
         return None;
     }
-    let info = o.tensors.get(sel - o.heatmaps.len())?;
-    let tensor = info.tensor.as_ref().filter(|t| t.ndim() > 0)?;
+    let k = sel - o.heatmaps.len();
+    let info = o.tensors.get(k)?;
+    let nb = &app.notebook;
+    let tensor = nb.live_tensor(nb.selected, k).filter(|t| t.ndim() > 0)?;
     let map = crate::viz::slice::at_leading(tensor, &app.notebook.slice)?;
     let title = if map.picked.is_empty() {
         info.name.clone()
@@ -93,10 +95,9 @@ pub(super) fn inspected_memory(app: &App) -> Option<&Tensor> {
     if !app.notebook.show_memory {
         return None;
     }
-    o.tensors
-        .get(sel.checked_sub(o.heatmaps.len())?)?
-        .tensor
-        .as_ref()
+    let k = sel.checked_sub(o.heatmaps.len())?;
+    o.tensors.get(k)?;
+    app.notebook.live_tensor(app.notebook.selected, k)
 }
 
 impl InspectedMap<'_> {

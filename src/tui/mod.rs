@@ -7,17 +7,25 @@
 pub mod action;
 mod answer;
 pub mod app;
+mod editor;
 pub mod footer;
 mod highlight;
 mod input;
 mod inspect;
+mod inspector;
+pub mod jobs;
+pub mod layout;
 mod notebook;
+mod overlays;
 mod prose;
+mod search;
 mod signals;
 pub mod sizes;
+mod table;
 pub mod theme;
 pub mod ui;
 mod widgets;
+mod worker;
 mod wrap;
 mod zoom;
 
@@ -51,6 +59,8 @@ impl Drop for TerminalGuard {
 /// Runs the interactive app until the learner quits or a signal ends it (see `signals`). Returns the
 /// exit status: 0, or 128 + the signal's number.
 pub fn run(mut app: App) -> anyhow::Result<i32> {
+    // Cells run on the kernel's own thread from here on, so the screen stays live and Esc stops them.
+    app.start_worker()?;
     // Watching before the terminal changes: a signal from here on finds a terminal to give back.
     let watch = signals::Watch::start(restore_terminal)?;
     let report = std::panic::take_hook();
@@ -103,20 +113,22 @@ fn main_loop(
             app.prepare(terminal.size()?.into());
             terminal.draw(|frame| ui::render(app, frame))?;
         }
-        let timeout = app.tick_interval().map_or(Duration::from_millis(250), |t| {
-            t.saturating_sub(last_tick.elapsed())
-        });
+        // While the kernel works, the screen is drawn ten times a second (the spinner, the time taken)
+        // and its replies are looked for as often.
+        let idle = if app.is_busy() {
+            Duration::from_millis(100)
+        } else {
+            Duration::from_millis(250)
+        };
+        let timeout = app
+            .tick_interval()
+            .map_or(idle, |t| t.saturating_sub(last_tick.elapsed()).min(idle));
         if let Some(ev) = input.next(timeout, watch)?
             && let Some(action) = action::from_event(app, &ev)
         {
-            if let Some(busy) = app.busy_message(&action) {
-                let _held = watch.terminal();
-                app.status = Some(busy);
-                app.prepare(terminal.size()?.into());
-                terminal.draw(|frame| ui::render(app, frame))?;
-            }
             app.update(action);
         }
+        app.pump();
         if let Some(interval) = app.tick_interval() {
             if last_tick.elapsed() >= interval {
                 last_tick = Instant::now();

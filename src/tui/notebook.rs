@@ -2,7 +2,7 @@
 //! starts, the screen's regions, and the scroll that keeps the selected cell in view. [`App::prepare`]
 //! keeps between frames what of it lasts (wrapped prose, the first line shown); `ui` draws from it.
 
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
@@ -10,6 +10,7 @@ use crate::lesson::{Block as LessonBlock, CellKind, CellOutcome};
 
 use super::app::{App, View};
 use super::highlight;
+use super::layout::NotebookAreas;
 use super::prose;
 use super::ui::{MIN_HEIGHT, MIN_WIDTH, t};
 use super::wrap;
@@ -20,10 +21,20 @@ impl App {
     /// while the lesson is open) and the first line shown, which follows the selected cell. The event loop calls it before every draw;
     /// without it (a single snapshot) `render` wraps the prose itself and scrolls from the last position.
     pub fn prepare(&mut self, area: Rect) {
+        // A help taller than the screen scrolls no further than its last line.
+        self.help_scroll = self
+            .help_scroll
+            .min(super::overlays::help_overflow(area, self.lang));
         if self.view != View::Notebook || area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             return;
         }
-        let column = NotebookAreas::of(area).left;
+        // The same regions `render` draws into; a maximised inspector leaves no column to scroll.
+        let areas = NotebookAreas::of(self, area);
+        self.prepare_zoom(areas.right, areas.placement);
+        let column = areas.left;
+        if column.height == 0 {
+            return;
+        }
         let width = column.width as usize;
         let color = self.color;
         let nb = &mut self.notebook;
@@ -47,41 +58,6 @@ impl App {
                 height,
             ),
         };
-        self.prepare_zoom(NotebookAreas::of(area).right);
-    }
-}
-
-/// The notebook screen's regions: title bar, the notebook column, the inspector (beside it on a wide
-/// terminal, below it otherwise) and the status line.
-pub(super) struct NotebookAreas {
-    pub title: Rect,
-    pub left: Rect,
-    pub right: Rect,
-    pub status: Rect,
-    pub wide: bool,
-}
-
-impl NotebookAreas {
-    pub(super) fn of(area: Rect) -> NotebookAreas {
-        let [title, body, status] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Min(1),
-            Constraint::Length(1),
-        ])
-        .areas(area);
-        let wide = body.width >= 110;
-        let [left, right] = if wide {
-            Layout::horizontal([Constraint::Percentage(58), Constraint::Percentage(42)]).areas(body)
-        } else {
-            Layout::vertical([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(body)
-        };
-        NotebookAreas {
-            title,
-            left,
-            right,
-            status,
-            wide,
-        }
     }
 }
 
@@ -189,7 +165,12 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> NotebookLines {
                 let mut header = vec![
                     gutter.clone(),
                     Span::styled(
-                        format!("In [{}]", i + 1),
+                        // Jupyter's mark for a cell running or waiting to.
+                        if app.is_pending(i) {
+                            "In [*]".to_string()
+                        } else {
+                            format!("In [{}]", i + 1)
+                        },
                         Style::default()
                             .fg(c.fg(Color::Blue))
                             .add_modifier(Modifier::BOLD),
@@ -523,11 +504,7 @@ pub(super) fn outcome_lines(
                 Span::styled(
                     format!(
                         "  ({})",
-                        t(
-                            app,
-                            "heatmap in the inspector",
-                            "히트맵은 오른쪽 인스펙터에"
-                        )
+                        t(app, "heatmap in the inspector", "히트맵은 인스펙터에")
                     ),
                     Style::default().fg(c.fg(Color::DarkGray)),
                 ),

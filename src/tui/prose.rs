@@ -6,6 +6,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthStr;
 
+use super::table::Table;
 use super::theme::ColorMode;
 
 /// Wraps styled segments to `width` columns, breaking at spaces (or anywhere inside over-long words).
@@ -51,6 +52,8 @@ pub fn render(markdown: &str, width: usize, color: ColorMode) -> Vec<Line<'stati
     let mut style_stack: Vec<Style> = vec![Style::default()];
     let mut indent = String::new();
     let mut in_code_block = false;
+    // The table being read, from its start to its end; its cells collect the text in between.
+    let mut table: Option<Table> = None;
     let flush = |segs: &mut Vec<(String, Style)>, out: &mut Vec<Line<'static>>, indent: &str| {
         if !segs.is_empty() {
             out.extend(wrap_spans(segs, width, indent));
@@ -62,7 +65,33 @@ pub fn render(markdown: &str, width: usize, color: ColorMode) -> Vec<Line<'stati
         Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH,
     ) {
         let top = *style_stack.last().unwrap_or(&Style::default());
+        if let Some(t) = table.as_mut() {
+            match event {
+                Event::Start(Tag::TableHead) => t.start_head(),
+                Event::Start(Tag::TableRow) => t.start_row(),
+                Event::Start(Tag::TableCell) => t.start_cell(),
+                Event::Start(Tag::Emphasis) => style_stack.push(top.add_modifier(Modifier::ITALIC)),
+                Event::Start(Tag::Strong) => style_stack.push(top.add_modifier(Modifier::BOLD)),
+                Event::End(TagEnd::Emphasis) | Event::End(TagEnd::Strong) => {
+                    style_stack.pop();
+                }
+                Event::Code(text) => t.push(text.to_string(), top.fg(color.fg(Color::Yellow))),
+                Event::Text(text) => t.push(text.replace('\n', " "), top),
+                Event::SoftBreak | Event::HardBreak => t.push(" ".into(), top),
+                Event::End(TagEnd::Table) => {
+                    out.extend(t.render(width, color));
+                    out.push(Line::default());
+                    table = None;
+                }
+                _ => {}
+            }
+            continue;
+        }
         match event {
+            Event::Start(Tag::Table(aligns)) => {
+                flush(&mut segs, &mut out, &indent);
+                table = Some(Table::new(aligns));
+            }
             Event::Start(Tag::Heading { level, .. }) => {
                 flush(&mut segs, &mut out, &indent);
                 let mut s = Style::default().add_modifier(Modifier::BOLD);
@@ -124,14 +153,6 @@ pub fn render(markdown: &str, width: usize, color: ColorMode) -> Vec<Line<'stati
             }
             Event::SoftBreak => segs.push((" ".into(), top)),
             Event::HardBreak => flush(&mut segs, &mut out, &indent),
-            Event::Start(Tag::TableRow) | Event::Start(Tag::TableHead) => {
-                flush(&mut segs, &mut out, &indent)
-            }
-            Event::End(TagEnd::TableCell) => segs.push(("  │ ".into(), top)),
-            Event::End(TagEnd::TableRow) | Event::End(TagEnd::TableHead) => {
-                flush(&mut segs, &mut out, &indent)
-            }
-            Event::End(TagEnd::Table) => out.push(Line::default()),
             Event::Rule => out.push(Line::from("─".repeat(width.min(60)))),
             _ => {}
         }

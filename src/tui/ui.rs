@@ -10,22 +10,24 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::lesson::Lang;
-use crate::viz::MemoryLayout;
 
-use super::action::HELP;
-use super::answer::AnswerNote;
 use super::app::{App, Mode, View};
+use super::editor;
 use super::footer;
 use super::highlight;
-use super::inspect::{MEMORY_CELLS, TENSOR_HEADER_LINES, inspected_map};
-use super::notebook::{NotebookAreas, notebook_lines, outcome_lines};
+use super::inspector::render_inspector;
+use super::layout::NotebookAreas;
+use super::notebook::{notebook_lines, outcome_lines};
+use super::overlays;
 use super::sizes;
 use super::theme::ColorMode;
-use super::widgets::{HeatmapView, MemoryView};
+use super::widgets::HeatmapView;
 use super::wrap;
 
-pub const MIN_WIDTH: u16 = 80;
-pub const MIN_HEIGHT: u16 = 24;
+/// The smallest terminal every screen is laid out for (the inspector goes under the notebook, the bars
+/// shorten); smaller, the app asks for more room.
+pub const MIN_WIDTH: u16 = 60;
+pub const MIN_HEIGHT: u16 = 20;
 
 pub(super) fn t(app: &App, en: &'static str, ko: &'static str) -> &'static str {
     if app.lang == Lang::Ko { ko } else { en }
@@ -53,13 +55,13 @@ pub fn render(app: &App, f: &mut Frame) {
         View::Demo => render_demo(app, f, area),
     }
     if app.mode() == Mode::Answering {
-        render_question(app, f, area);
+        overlays::render_question(app, f, area);
     }
     if let Some(panel) = &app.sizes {
         sizes::ui::render(panel, app.lang, app.color, f, area);
     }
     if app.help {
-        render_help(app, f, area);
+        overlays::render_help(app, f, area);
     }
 }
 
@@ -79,13 +81,15 @@ fn render_list(app: &App, f: &mut Frame, area: Rect) {
     ])
     .areas(area);
     f.render_widget(
-        Paragraph::new(format!(
-            " transformer-tutor — {}",
-            t(app, "lessons", "레슨 목록")
+        Paragraph::new(footer::ellipsize(
+            &format!(" transformer-tutor — {}", t(app, "lessons", "레슨 목록")),
+            title.width as usize,
         ))
         .style(bar_style(app.color)),
         title,
     );
+    // `  ✓ 12. ` before the title and ` 10/10` after it; the title column takes what is left, up to 48.
+    let title_w = (body.width as usize).saturating_sub(8 + 7).min(48);
     let mut lines = vec![Line::default()];
     for (i, l) in app.course.iter().enumerate() {
         let total = l.cell_count();
@@ -105,19 +109,25 @@ fn render_list(app: &App, f: &mut Frame, area: Rect) {
         } else {
             Style::default()
         };
-        // Pad by display width so Korean titles (two columns a syllable) line up.
-        let pad = 48usize.saturating_sub(unicode_width::UnicodeWidthStr::width(l.title.as_str()));
+        // Pad by display width so Korean titles (two columns a syllable) line up; a title too long
+        // for a narrow terminal ends in `…`.
+        let name = footer::ellipsize(&l.title, title_w);
+        let pad = title_w.saturating_sub(unicode_width::UnicodeWidthStr::width(name.as_str()));
         lines.push(Line::from(Span::styled(
             format!(
-                "  {mark} {:>2}. {}{} {done:>2}/{total:<2}",
+                "  {mark} {:>2}. {name}{} {done:>2}/{total:<2}",
                 l.order,
-                l.title,
                 " ".repeat(pad)
             ),
             style,
         )));
     }
-    f.render_widget(Paragraph::new(lines), body);
+    // The selected lesson stays in view on a short terminal.
+    let first = (app.list_selected + 2).saturating_sub(body.height as usize);
+    f.render_widget(
+        Paragraph::new(lines).scroll((first.min(u16::MAX as usize) as u16, 0)),
+        body,
+    );
     f.render_widget(
         Paragraph::new(footer::footer(
             if app.lang == Lang::Ko {
@@ -133,13 +143,7 @@ fn render_list(app: &App, f: &mut Frame, area: Rect) {
 }
 
 fn render_notebook(app: &App, f: &mut Frame, area: Rect) {
-    let NotebookAreas {
-        title,
-        left,
-        right,
-        status,
-        wide,
-    } = NotebookAreas::of(area);
+    let areas = NotebookAreas::of(app, area);
     let nb = &app.notebook;
     let lang_name = if app.lang == Lang::Ko {
         "한국어"
@@ -160,232 +164,41 @@ fn render_notebook(app: &App, f: &mut Frame, area: Rect) {
         lang: lang_name,
     };
     f.render_widget(
-        Paragraph::new(header.fit(title.width as usize)).style(bar_style(app.color)),
-        title,
+        Paragraph::new(header.fit(areas.title.width as usize)).style(bar_style(app.color)),
+        areas.title,
     );
     // The first line shown was chosen by `App::prepare` (following the selection or the outcome of the
-    // cell just run); rendering only reads it.
-    let lines = notebook_lines(app, left.width as usize).lines;
-    let shown = (nb.scroll as i64 + app.notebook.scroll_offset)
-        .clamp(0, lines.len().saturating_sub(1) as i64) as usize;
-    f.render_widget(
-        Paragraph::new(lines).scroll((shown.min(u16::MAX as usize) as u16, 0)),
-        left,
-    );
-    render_inspector(app, f, right, wide);
-    let hints = super::zoom::hints(app).unwrap_or(if app.lang == Lang::Ko {
-        footer::NOTEBOOK_KO
+    // cell just run) for this same column; rendering only reads it.
+    let left = areas.left;
+    if left.height > 0 {
+        let lines = notebook_lines(app, left.width as usize).lines;
+        let shown = (nb.scroll as i64 + app.notebook.scroll_offset)
+            .clamp(0, lines.len().saturating_sub(1) as i64) as usize;
+        f.render_widget(
+            Paragraph::new(lines).scroll((shown.min(u16::MAX as usize) as u16, 0)),
+            left,
+        );
+    }
+    render_inspector(app, f, areas.right, areas.placement);
+    let hints = if app.notebook.editor.is_some() {
+        footer::editor_hints(app.lang).to_vec()
+    } else if let Some(zoom) = super::zoom::hints(app) {
+        zoom.to_vec()
     } else {
-        footer::NOTEBOOK_EN
-    });
+        footer::notebook_hints(app.lang, app.inspector)
+    };
     f.render_widget(
         Paragraph::new(footer::footer(
-            hints,
+            &hints,
             app.status.as_deref(),
-            status.width as usize,
+            areas.status.width as usize,
         )),
-        status,
+        areas.status,
     );
     if let Some(editor) = app.notebook.editor.as_ref() {
-        let popup = centered(
-            left,
-            left.width.saturating_sub(2),
-            left.height.saturating_sub(2),
-        );
-        clear_popup(f, popup);
-        let title = format!(
-            " {} {} — Esc {} ",
-            t(app, "editing cell", "셀 편집"),
-            app.notebook.selected + 1,
-            t(app, "to finish", "로 마침")
-        );
-        let block = Block::default().borders(Borders::ALL).title(title);
-        let inner = block.inner(popup);
-        f.render_widget(block, popup);
-        f.render_widget(editor, inner);
+        // Editing is the one thing going on: the editor takes the notebook and the inspector's room.
+        editor::render(app, editor, f, areas.body);
     }
-}
-
-fn render_inspector(app: &App, f: &mut Frame, area: Rect, _wide: bool) {
-    let c = app.color;
-    let block = Block::default().borders(Borders::ALL).title(format!(
-        " {} ",
-        t(
-            app,
-            "inspector (Tab: next · m: memory)",
-            "인스펙터 (Tab: 다음 · m: 메모리)"
-        )
-    ));
-    let inner = block.inner(area);
-    f.render_widget(block, area);
-    let nb = &app.notebook;
-    let Some(o) = nb.outcomes.get(nb.selected).and_then(|o| o.as_ref()) else {
-        f.render_widget(
-            Paragraph::new(t(
-                app,
-                "Run the cell (Enter) to see its tensors.",
-                "셀을 실행하면(Enter) 텐서가 여기에 보입니다.",
-            ))
-            .wrap(Wrap { trim: true }),
-            inner,
-        );
-        return;
-    };
-    if nb.show_lines {
-        render_line_shapes(app, o, f, inner);
-        return;
-    }
-    let n_heat = o.heatmaps.len();
-    let total = n_heat + o.tensors.len();
-    if total == 0 {
-        f.render_widget(
-            Paragraph::new(t(
-                app,
-                "This cell made no tensors.",
-                "이 셀은 텐서를 만들지 않았습니다.",
-            )),
-            inner,
-        );
-        return;
-    }
-    let sel = nb.tensor_sel.min(total - 1);
-    if sel < n_heat {
-        if let Some(map) = inspected_map(app) {
-            f.render_widget(map.view(app), inner);
-        }
-        return;
-    }
-    let info = &o.tensors[sel - n_heat];
-    let [head, rest] =
-        Layout::vertical([Constraint::Length(TENSOR_HEADER_LINES), Constraint::Min(1)])
-            .areas(inner);
-    let head_lines = vec![
-        Line::from(vec![
-            Span::styled(
-                format!("{} ", info.name),
-                Style::default().add_modifier(Modifier::BOLD),
-            ),
-            Span::styled(
-                info.named_shape.clone(),
-                Style::default().fg(c.fg(Color::Cyan)),
-            ),
-            Span::raw(format!("  {}  ({}/{total})", info.dtype, sel + 1)),
-        ]),
-        Line::from(format!(
-            "stride {:?}  offset {}  {}",
-            info.strides,
-            info.storage_offset,
-            if info.contiguous {
-                "contiguous"
-            } else {
-                "non-contiguous"
-            }
-        )),
-    ];
-    f.render_widget(Paragraph::new(head_lines), head);
-    let Some(tensor) = info.tensor.as_ref() else {
-        return;
-    };
-    if nb.show_memory {
-        let layout = MemoryLayout::of(tensor, MEMORY_CELLS);
-        f.render_widget(
-            MemoryView {
-                layout: &layout,
-                color: c,
-                name: &info.name,
-                selected: app.memory_selected(),
-                lang: app.lang,
-            },
-            rest,
-        );
-        return;
-    }
-    if tensor.ndim() == 0 {
-        f.render_widget(Paragraph::new(info.repr.clone()), rest);
-        return;
-    }
-    if let Some(map) = inspected_map(app) {
-        f.render_widget(map.view(app), rest);
-    }
-}
-
-/// "Shapes, line by line": the line under the cursor and the shape of each of its tensor-valued
-/// sub-expressions, in the order they ran.
-fn render_line_shapes(app: &App, o: &crate::lesson::CellOutcome, f: &mut Frame, area: Rect) {
-    let c = app.color;
-    let nb = &app.notebook;
-    let Some(l) = o
-        .lines
-        .get(nb.line_sel.min(o.lines.len().saturating_sub(1)))
-    else {
-        f.render_widget(
-            Paragraph::new(t(
-                app,
-                "No line of this cell made a tensor. (s: back to the tensors)",
-                "이 셀의 어느 줄도 텐서를 만들지 않았습니다. (s: 텐서 보기로)",
-            ))
-            .wrap(Wrap { trim: true }),
-            area,
-        );
-        return;
-    };
-    let mut lines = vec![
-        Line::from(Span::styled(
-            format!(
-                "{} ({}/{})  [ ] {}  s {}",
-                t(app, "shapes, line by line", "줄별 모양"),
-                nb.line_sel.min(o.lines.len() - 1) + 1,
-                o.lines.len(),
-                t(app, "line", "줄"),
-                t(app, "tensors", "텐서"),
-            ),
-            Style::default().fg(c.fg(Color::DarkGray)),
-        )),
-        Line::from(vec![
-            Span::styled(
-                format!("{:>4} › ", l.line),
-                Style::default().fg(c.fg(Color::DarkGray)),
-            ),
-            Span::raw(l.code.trim().to_string()),
-        ]),
-    ];
-    if !l.in_cell {
-        lines.push(Line::from(Span::styled(
-            t(
-                app,
-                "  (in a function this cell called)",
-                "  (이 셀이 부른 함수 안)",
-            ),
-            Style::default().fg(c.fg(Color::DarkGray)),
-        )));
-    }
-    let rows = l.rows();
-    // Label and shape side by side where they fit, else the shape under its label.
-    let side_by_side = rows.iter().all(|(label, shape, _)| {
-        label.chars().count() + shape.chars().count() + 4 <= area.width as usize
-    });
-    for (label, shape, note) in rows {
-        let shape = Span::styled(shape, Style::default().fg(c.fg(Color::Cyan)));
-        if side_by_side {
-            lines.push(Line::from(vec![Span::raw(format!("  {label}  ")), shape]));
-        } else {
-            lines.push(Line::from(Span::raw(format!("  {}", label.trim_end()))));
-            lines.push(Line::from(vec![Span::raw("      "), shape]));
-        }
-        if !note.is_empty() {
-            lines.push(Line::from(Span::styled(
-                format!("      {note}"),
-                Style::default().fg(c.fg(Color::Yellow)),
-            )));
-        }
-    }
-    if let Some(note) = l.steps.iter().find_map(|s| s.note.as_ref()) {
-        lines.push(Line::from(Span::styled(
-            format!("⚠ {note}"),
-            Style::default().fg(c.fg(Color::Yellow)),
-        )));
-    }
-    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
 }
 
 fn render_demo(app: &App, f: &mut Frame, area: Rect) {
@@ -559,111 +372,4 @@ pub(in crate::tui) fn centered(area: Rect, w: u16, h: u16) -> Rect {
         width: w,
         height: h,
     }
-}
-
-fn render_help(app: &App, f: &mut Frame, area: Rect) {
-    let popup = centered(area, 72, (HELP.len() as u16) + 4);
-    clear_popup(f, popup);
-    let lines: Vec<Line<'static>> = HELP
-        .iter()
-        .map(|(k, d)| {
-            Line::from(vec![
-                Span::styled(
-                    format!(" {k:<18}"),
-                    Style::default().add_modifier(Modifier::BOLD),
-                ),
-                Span::raw(d.to_string()),
-            ])
-        })
-        .collect();
-    let block = Block::default().borders(Borders::ALL).title(format!(
-        " {} ",
-        t(app, "keys — any key closes", "키 — 아무 키나 누르면 닫힘")
-    ));
-    f.render_widget(Paragraph::new(lines).block(block), popup);
-}
-
-fn render_question(app: &App, f: &mut Frame, area: Rect) {
-    let nb = &app.notebook;
-    let Some(cell) = nb.lesson.cells().nth(nb.selected) else {
-        return;
-    };
-    let target = cell
-        .shape_comments
-        .first()
-        .map(|s| s.expr.clone())
-        .unwrap_or_default();
-    let popup = centered(area, 70, 10);
-    clear_popup(f, popup);
-    let dims: Vec<String> = match &nb.kernel {
-        Ok(k) => k.dims().iter().map(|(n, v)| format!("{n}={v}")).collect(),
-        Err(_) => vec![],
-    };
-    let lines = vec![
-        Line::from(format!(
-            "{} `{target}`?",
-            t(
-                app,
-                "What shape will this cell give",
-                "이 셀이 만드는 모양은"
-            )
-        )),
-        Line::from(Span::styled(
-            format!("dims: {}", dims.join(", ")),
-            Style::default().fg(Color::DarkGray),
-        )),
-        Line::from(Span::styled(
-            t(
-                app,
-                "sizes or dim names, e.g. `1 7 8` or `[bs, sl, hid_dim]`",
-                "크기나 차원 이름으로, 예: `1 7 8` 또는 `[bs, sl, hid_dim]`",
-            ),
-            Style::default().fg(Color::DarkGray),
-        )),
-        Line::default(),
-        Line::from(vec![
-            Span::raw("> "),
-            Span::styled(
-                format!("{}█", nb.answer.clone().unwrap_or_default()),
-                Style::default().add_modifier(Modifier::BOLD),
-            ),
-        ]),
-    ];
-    let mut lines = lines;
-    match &nb.answer_note {
-        Some(AnswerNote::Wrong(text)) => lines.push(Line::from(Span::styled(
-            format!(
-                "✗ {text} — {}",
-                t(
-                    app,
-                    "not quite; try again, or Tab shows the answer",
-                    "아쉽네요. 다시 해 보거나 Tab으로 정답 보기"
-                )
-            ),
-            Style::default().fg(app.color.fg(Color::Red)),
-        ))),
-        Some(AnswerNote::Unreadable) => lines.push(Line::from(Span::styled(
-            t(
-                app,
-                "? write sizes or the lesson's dim names (Tab shows the answer)",
-                "? 크기나 레슨의 차원 이름을 적어 주세요 (Tab: 정답 보기)",
-            ),
-            Style::default().fg(app.color.fg(Color::Yellow)),
-        ))),
-        None => {}
-    }
-    let block = Block::default().borders(Borders::ALL).title(format!(
-        " {} ",
-        t(
-            app,
-            "predict, then Enter · Tab answer · Esc later",
-            "예상한 뒤 Enter · Tab 정답 · Esc 나중에"
-        )
-    ));
-    f.render_widget(
-        Paragraph::new(lines)
-            .block(block)
-            .wrap(Wrap { trim: false }),
-        popup,
-    );
 }

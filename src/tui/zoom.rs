@@ -12,6 +12,7 @@ use super::action::Action;
 use super::app::{App, View};
 use super::footer::Hint;
 use super::inspect::inspected_map;
+use super::layout::Placement;
 
 /// A zoom into the map of one cell's inspected item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,8 +83,13 @@ impl App {
 
     /// Measures the inspected map in the inspector's frame `inspector`, keeps the zoom inside the map
     /// and the pane, and leaves zoom mode when the map has changed under it or already fits whole.
-    pub(super) fn prepare_zoom(&mut self, inspector: Rect) {
-        let fit = inspected_map(self).map(|m| {
+    pub(super) fn prepare_zoom(&mut self, inspector: Rect, placement: Placement) {
+        // A hidden or collapsed inspector draws no map.
+        let drawn = matches!(
+            placement,
+            Placement::Beside | Placement::Below | Placement::Full
+        );
+        let fit = inspected_map(self).filter(|_| drawn).map(|m| {
             let area = m.area_in(inspector);
             MapFit {
                 size: (m.rows, m.cols),

@@ -10,7 +10,6 @@ use crate::tensor::parallel;
 use crate::tensor::settings::{self, check_numel};
 use crate::tensor::{DType, Tensor};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 impl Tensor {
     /// `self @ other`; the result's axes follow matmul's rule (`tensor::sym::matmul`).
@@ -294,7 +293,10 @@ fn batched_product_f32(
             if plan.run(&mut out.spare_capacity_mut()[..numel], bias) {
                 Ok::<_, TensorError>(())
             } else {
-                Err(TensorError::DeadlinePassed)
+                // Stopped between blocks: interrupted, or past the deadline.
+                Err(settings::check_deadline()
+                    .err()
+                    .unwrap_or(TensorError::DeadlinePassed))
             }
         })
     })???;
@@ -363,8 +365,9 @@ impl<'a> GemmPlan<'a> {
         if n == 0 || m == 0 || c.len() < self.batches * m * n {
             return true;
         }
-        // The deadline is the calling thread's setting; the worker threads get it through the closure.
-        let deadline = settings::active().deadline;
+        // The deadline and interrupt are the calling thread's settings; the worker threads get them
+        // through the closure.
+        let run = settings::active();
         let stopped = AtomicBool::new(false);
         // Each GEMM call packs all of B again, so a block is never thinner than MIN_BLOCK_ROWS rows (the
         // packing then costs under 2% of the block's arithmetic), and at the paper's sizes one call takes
@@ -386,10 +389,7 @@ impl<'a> GemmPlan<'a> {
             let rows = chunk.len() / n;
             let mut r = first_row;
             while r < first_row + rows {
-                if r > first_row
-                    && (stopped.load(Ordering::Relaxed)
-                        || deadline.is_some_and(|d| Instant::now() > d))
-                {
+                if r > first_row && (stopped.load(Ordering::Relaxed) || run.must_stop()) {
                     stopped.store(true, Ordering::Relaxed);
                     return;
                 }

@@ -188,8 +188,10 @@ impl SizesPanel {
             KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => self.move_to(self.selected + 1),
             KeyCode::Home => self.move_to(0),
             KeyCode::End => self.move_to(n.saturating_sub(1)),
-            KeyCode::Char('t') | KeyCode::Char('T') => self.preset(Preset::Toy, lesson),
-            KeyCode::Char('p') | KeyCode::Char('P') => self.preset(Preset::Paper, lesson),
+            // The presets side by side, toy on the left: letters would clash with the notebook's keys
+            // (`p` is the previous lesson there) and are typed into the sizes here.
+            KeyCode::Left => self.preset(Preset::Toy, lesson),
+            KeyCode::Right => self.preset(Preset::Paper, lesson),
             KeyCode::Char(_) | KeyCode::Backspace | KeyCode::Delete => {
                 let Some(row) = self.rows.get_mut(self.selected) else {
                     return PanelKey::Handled;
@@ -242,6 +244,8 @@ mod tests {
                 '↓' => KeyCode::Down,
                 '↑' => KeyCode::Up,
                 '⌫' => KeyCode::Backspace,
+                '←' => KeyCode::Left,
+                '→' => KeyCode::Right,
                 c => KeyCode::Char(c),
             };
             p.key(KeyEvent::new(code, KeyModifiers::NONE), l, Lang::En);
@@ -305,11 +309,11 @@ mod tests {
     fn presets_fill_the_paper_sizes_where_the_lesson_has_them() {
         let l = heads();
         let mut p = SizesPanel::open(&l, &[("sl".into(), 20)]);
-        press(&mut p, &l, "p");
+        press(&mut p, &l, "→");
         let text: Vec<&str> = p.rows.iter().map(|r| r.text.as_str()).collect();
         assert_eq!(text, ["8", "128", "512", "8", "64", "40"]);
         assert_eq!(p.preset, Some(Preset::Paper));
-        press(&mut p, &l, "t");
+        press(&mut p, &l, "←");
         let text: Vec<&str> = p.rows.iter().map(|r| r.text.as_str()).collect();
         assert_eq!(text, ["1", "7", "8", "2", "4", "40"]);
         assert_eq!(p.overrides(), Ok(vec![]));
@@ -331,7 +335,7 @@ mod tests {
     fn enter_asks_to_apply_and_keys_on_an_empty_lesson_do_nothing() {
         let l = lesson(&[]);
         let mut p = SizesPanel::open(&l, &[]);
-        press(&mut p, &l, "12⌫↓↑tp");
+        press(&mut p, &l, "12⌫↓↑←→");
         assert_eq!(
             p.key(
                 KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE),

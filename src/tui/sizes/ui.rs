@@ -154,10 +154,10 @@ pub fn render(panel: &SizesPanel, lang: Lang, c: ColorMode, f: &mut Frame, area:
     let dim = Style::default().fg(c.fg(Color::DarkGray));
     f.render_widget(
         Paragraph::new(Line::from(vec![
-            Span::styled(" t ", key),
+            Span::styled(" ← ", key),
             Span::styled(t(lang, "toy", "기본 크기"), preset_style(Preset::Toy)),
             Span::styled(" · ", dim),
-            Span::styled("p ", key),
+            Span::styled("→ ", key),
             Span::styled(t(lang, "paper", "논문 크기"), preset_style(Preset::Paper)),
             Span::styled(" · ", dim),
             Span::styled("↑↓ ", key),

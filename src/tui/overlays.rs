@@ -1,0 +1,187 @@
+//! The overlays drawn over a screen: the help (scrolled when it is taller than the terminal) and the
+//! predict-the-shape prompt. Each clears its whole area first, so no text shows through.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use unicode_width::UnicodeWidthStr;
+
+use crate::lesson::Lang;
+
+use super::action::HELP;
+use super::answer::AnswerNote;
+use super::app::App;
+use super::prose;
+use super::ui::{centered, clear_popup, t};
+
+const HELP_WIDTH: u16 = 72;
+
+/// The help's key column: as in the list, `keys` padded to line up the descriptions.
+const KEY_COLUMN: usize = 19;
+
+/// The help's lines for a popup `width` columns wide: each description wraps under its own column.
+fn help_lines(width: u16) -> Vec<Line<'static>> {
+    let inner = width.saturating_sub(2) as usize;
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    let mut lines = Vec::new();
+    for (keys, what) in HELP {
+        let key = format!(" {keys:<w$}", w = KEY_COLUMN - 1);
+        let wrapped = prose::wrap_spans(
+            &[(what.to_string(), Style::default())],
+            inner.saturating_sub(KEY_COLUMN).max(8),
+            "",
+        );
+        for (k, row) in wrapped.into_iter().enumerate() {
+            let head = if k == 0 {
+                Span::styled(key.clone(), bold)
+            } else {
+                Span::raw(" ".repeat(key.width()))
+            };
+            let mut spans = vec![head];
+            spans.extend(row.spans);
+            lines.push(Line::from(spans));
+        }
+    }
+    lines
+}
+
+fn help_popup(area: Rect) -> (Rect, Vec<Line<'static>>) {
+    let width = area.width.min(HELP_WIDTH);
+    let lines = help_lines(width);
+    let popup = centered(area, width, (lines.len() as u16).saturating_add(2));
+    (popup, lines)
+}
+
+/// How many of the help's lines do not fit `area`: how far it can scroll.
+pub fn help_overflow(area: Rect, _lang: Lang) -> usize {
+    let (popup, lines) = help_popup(area);
+    lines
+        .len()
+        .saturating_sub(popup.height.saturating_sub(2) as usize)
+}
+
+pub(super) fn render_help(app: &App, f: &mut Frame, area: Rect) {
+    let (popup, lines) = help_popup(area);
+    clear_popup(f, popup);
+    let overflow = help_overflow(area, app.lang);
+    let first = app.help_scroll.min(overflow);
+    let title = if overflow == 0 {
+        t(app, "keys — any key closes", "키 — 아무 키나 누르면 닫힘").to_string()
+    } else {
+        // Where the view is, so that a learner knows there is more below.
+        let shown = popup.height.saturating_sub(2) as usize;
+        format!(
+            "{} {}–{}/{}",
+            t(
+                app,
+                "keys — ↑↓ scroll, other keys close ·",
+                "키 — ↑↓ 스크롤, 다른 키는 닫기 ·"
+            ),
+            first + 1,
+            first + shown,
+            lines.len()
+        )
+    };
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(format!(" {title} "));
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .scroll((first.min(u16::MAX as usize) as u16, 0)),
+        popup,
+    );
+}
+
+pub(super) fn render_question(app: &App, f: &mut Frame, area: Rect) {
+    let nb = &app.notebook;
+    let Some(cell) = nb.lesson.cells().nth(nb.selected) else {
+        return;
+    };
+    let target = cell
+        .shape_comments
+        .first()
+        .map(|s| s.expr.clone())
+        .unwrap_or_default();
+    let dims: Vec<String> = match &nb.kernel {
+        Ok(k) => k.dims().iter().map(|(n, v)| format!("{n}={v}")).collect(),
+        Err(_) => vec![],
+    };
+    let lines = vec![
+        Line::from(format!(
+            "{} `{target}`?",
+            t(
+                app,
+                "What shape will this cell give",
+                "이 셀이 만드는 모양은"
+            )
+        )),
+        Line::from(Span::styled(
+            format!("dims: {}", dims.join(", ")),
+            Style::default().fg(Color::DarkGray),
+        )),
+        Line::from(Span::styled(
+            t(
+                app,
+                "sizes or dim names, e.g. `1 7 8` or `[bs, sl, hid_dim]`",
+                "크기나 차원 이름으로, 예: `1 7 8` 또는 `[bs, sl, hid_dim]`",
+            ),
+            Style::default().fg(Color::DarkGray),
+        )),
+        Line::default(),
+        Line::from(vec![
+            Span::raw("> "),
+            Span::styled(
+                format!("{}█", nb.answer.clone().unwrap_or_default()),
+                Style::default().add_modifier(Modifier::BOLD),
+            ),
+        ]),
+    ];
+    let mut lines = lines;
+    match &nb.answer_note {
+        Some(AnswerNote::Wrong(text)) => lines.push(Line::from(Span::styled(
+            format!(
+                "✗ {text} — {}",
+                t(
+                    app,
+                    "not quite; try again, or Tab shows the answer",
+                    "아쉽네요. 다시 해 보거나 Tab으로 정답 보기"
+                )
+            ),
+            Style::default().fg(app.color.fg(Color::Red)),
+        ))),
+        Some(AnswerNote::Unreadable) => lines.push(Line::from(Span::styled(
+            t(
+                app,
+                "? write sizes or the lesson's dim names (Tab shows the answer)",
+                "? 크기나 레슨의 차원 이름을 적어 주세요 (Tab: 정답 보기)",
+            ),
+            Style::default().fg(app.color.fg(Color::Yellow)),
+        ))),
+        None => {}
+    }
+    // As tall as its wrapped lines (a narrow terminal wraps the dims and the hints), at least 10.
+    let inner_w = area.width.min(70).saturating_sub(2).max(1) as usize;
+    let needed: usize = lines
+        .iter()
+        .map(|l| l.width().div_ceil(inner_w).max(1) + usize::from(l.width() > inner_w))
+        .sum();
+    let popup = centered(area, 70, (needed as u16 + 2).max(10));
+    clear_popup(f, popup);
+    let block = Block::default().borders(Borders::ALL).title(format!(
+        " {} ",
+        t(
+            app,
+            "predict, then Enter · Tab answer · Esc later",
+            "예상한 뒤 Enter · Tab 정답 · Esc 나중에"
+        )
+    ));
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        popup,
+    );
+}
