@@ -115,6 +115,7 @@ impl Widget for MemoryView<'_> {
         // layout line (the tensor's header above says it too) and the boxes' borders.
         let compact = area.height < 10;
         let mut lines: Vec<Line<'static>> = Vec::new();
+        // A short pane shows the strip first (the picture), then the address and the title.
         if !compact {
             lines.push(Line::from(layout));
         }
@@ -215,6 +216,12 @@ impl Widget for MemoryView<'_> {
             lines.push(Line::from(boxes('└', '┴', '┘')));
         }
         lines.push(Line::from(indices));
+        if compact {
+            // `lines` holds the address and the title, then the strip: strip first.
+            let strip_len = 2;
+            let split = lines.len() - strip_len;
+            lines.rotate_left(split);
+        }
         // The view as a grid of its elements, the selected row and element lit; rows around the
         // selection when the view is taller than the room left.
         let last = m.shape.last().copied().unwrap_or(1).max(1);
