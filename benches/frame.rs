@@ -42,6 +42,8 @@ fn frame(c: &mut Criterion) {
             line: 1,
             kind: Default::default(),
             averaged_from: None,
+            row_dim: None,
+            col_dim: None,
         }];
     }
     app.notebook.selected = 0;

@@ -1,7 +1,10 @@
 //! What a `# heatmap:` line keeps of its tensor: the map as f64 values, at most [`MAX_HEATMAP_CELLS`] of
-//! them (a larger map is kept as block means, the way every screen draws it anyway).
+//! them (a larger map is kept as block means, the way every screen draws it anyway), and the names of the
+//! dims drawn as rows and columns, as the kernel's named-shape dataflow proved them.
 
 use serde::Serialize;
+
+use crate::tensor::Tensor;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct HeatmapData {
@@ -19,6 +22,13 @@ pub struct HeatmapData {
     /// its block means (`rows` × `cols` of them) instead.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub averaged_from: Option<(usize, usize)>,
+    /// The lesson's name for the dim drawn as rows (`sl` for an attention map's queries) and for the dim
+    /// drawn as columns (`sl`, its keys): carried through every op by the kernel's dataflow, never matched
+    /// from a size; `None` where nothing is proven.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub row_dim: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub col_dim: Option<String>,
 }
 
 /// The most cells a heatmap keeps (1024 × 1024): a larger map is kept as block means, the way every
@@ -26,6 +36,39 @@ pub struct HeatmapData {
 pub const MAX_HEATMAP_CELLS: usize = 1 << 20;
 
 impl HeatmapData {
+    /// The map of `t` that a `# heatmap: expr` line on `line` draws (its size-1 dims squeezed away), with
+    /// `labels` for the rows and the columns they fit, and the rows' and columns' dims named from
+    /// `axis_names` (the kernel's proven name of each of `t`'s dims). `None` when `t` has no 2-D map.
+    pub(super) fn of(
+        expr: &str,
+        line: usize,
+        t: &Tensor,
+        axis_names: &[Option<String>],
+        labels: Option<Vec<String>>,
+    ) -> Option<HeatmapData> {
+        let map = crate::viz::slice::squeezed(t)?;
+        let kind = map.kind;
+        let [row_dim, col_dim] = map
+            .axes
+            .map(|axis| axis.and_then(|a| axis_names.get(a).cloned().flatten()));
+        let (values, rows, cols, averaged_from) = averaged(map.values, map.rows, map.cols);
+        let row_labels = labels.clone().filter(|l| l.len() == rows);
+        let col_labels = labels.filter(|l| l.len() == cols);
+        Some(HeatmapData {
+            expr: expr.to_string(),
+            rows,
+            cols,
+            values,
+            row_labels,
+            col_labels,
+            line,
+            kind,
+            averaged_from,
+            row_dim,
+            col_dim,
+        })
+    }
+
     /// `128×128`, or `8000×8000, averaged to 1024×1024` for a map kept as block means.
     pub fn size_label(&self) -> String {
         match self.averaged_from {
@@ -37,7 +80,7 @@ impl HeatmapData {
 
 /// A map of more than [`MAX_HEATMAP_CELLS`] as block means (`viz::slice::block_means`, masked blocks
 /// as -inf and all-NaN blocks as NaN, so drawing them again gives the same picture), with its old size.
-pub(super) fn averaged(
+fn averaged(
     values: Vec<f64>,
     rows: usize,
     cols: usize,

@@ -14,7 +14,6 @@ use crate::tensor::sym::{Axes, Sym};
 
 use super::error::LessonError;
 use super::fingerprint::fingerprint;
-use super::heatmaps::averaged;
 pub use super::heatmaps::{HeatmapData, MAX_HEATMAP_CELLS};
 use super::model::{Cell, CellKind, DimRef, Lesson};
 use super::sizes::check_exact_divisions;
@@ -684,11 +683,6 @@ impl Kernel {
                 outcome.heatmaps_left_out.push((h.line, e.to_string()));
                 continue;
             }
-            let Some(map) = crate::viz::slice::squeezed(&t) else {
-                continue;
-            };
-            let kind = map.kind;
-            let (values, rows, cols, averaged_from) = averaged(map.values, map.rows, map.cols);
             let labels = h.labels.as_ref().and_then(|l| match self.eval_expr(l) {
                 Ok(v) => {
                     let items = self.interp.collect_iter(&v).ok()?;
@@ -701,19 +695,10 @@ impl Kernel {
                 }
                 Err(_) => None,
             });
-            let row_labels = labels.clone().filter(|l| l.len() == rows);
-            let col_labels = labels.filter(|l| l.len() == cols);
-            outcome.heatmaps.push(HeatmapData {
-                expr: h.expr.clone(),
-                rows,
-                cols,
-                values,
-                row_labels,
-                col_labels,
-                line: h.line,
-                kind,
-                averaged_from,
-            });
+            let names = self.axis_names(&t);
+            outcome
+                .heatmaps
+                .extend(HeatmapData::of(&h.expr, h.line, &t, &names, labels));
         }
     }
 }

@@ -59,6 +59,14 @@ pub enum Action {
     MaximiseInspector,
     /// Scroll the help overlay by lines (when it does not fit the terminal).
     HelpScroll(i32),
+    /// Zoom into the inspector's heatmap (entering zoom mode), out of it, or back to the whole map.
+    ZoomIn,
+    ZoomOut,
+    ZoomFit,
+    /// Move the zoomed window by quarters of it: (rows, columns).
+    Pan(i64, i64),
+    /// Step the memory view's selected element through the view's walk.
+    MemoryStep(i64),
     /// Demo mode.
     Next,
     Prev,
@@ -83,8 +91,13 @@ pub const HELP: &[(&str, &str)] = &[
     ("< >  { }", "change the batch / head shown in the heatmap"),
     ("i", "hide / show the inspector"),
     ("f  Esc", "inspector full screen / back"),
-    ("m", "memory layout ↔ heatmap"),
+    (
+        "m  ← →",
+        "memory layout ↔ heatmap · ← → step through the memory walk",
+    ),
     ("v", "large heatmaps: block peaks ↔ means"),
+    ("+ - 0", "zoom into a heatmap · out · whole map (Esc too)"),
+    ("← ↑ ↓ →", "zoomed: pan the map"),
     ("s  [ ]", "shapes line by line · [ ] move the line cursor"),
     ("PgUp PgDn, wheel", "scroll"),
     ("n p", "next / previous lesson"),
@@ -113,6 +126,10 @@ pub fn from_event(app: &App, ev: &Event) -> Option<Action> {
 }
 
 pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
+    key_in_mode(app, app.mode(), k)
+}
+
+fn key_in_mode(app: &App, mode: Mode, k: KeyEvent) -> Option<Action> {
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
     if ctrl && matches!(k.code, KeyCode::Char('c')) {
         // As in a shell: Ctrl-C stops what runs, and quits when nothing does.
@@ -122,7 +139,7 @@ pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
             Action::Quit
         });
     }
-    match app.mode() {
+    match mode {
         Mode::Editing => {
             if k.code == KeyCode::Esc {
                 Some(Action::EditDone)
@@ -172,6 +189,21 @@ pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
             KeyCode::Char('q') => Some(Action::Quit),
             _ => None,
         },
+        // Zoomed, the arrows pan; the keys about the map itself still work, the others wait until the
+        // learner leaves the mode (0 or Esc).
+        Mode::Zoom => match k.code {
+            KeyCode::Char('+') => Some(Action::ZoomIn),
+            KeyCode::Char('-') => Some(Action::ZoomOut),
+            KeyCode::Char('0') | KeyCode::Esc => Some(Action::ZoomFit),
+            KeyCode::Up => Some(Action::Pan(-1, 0)),
+            KeyCode::Down => Some(Action::Pan(1, 0)),
+            KeyCode::Left => Some(Action::Pan(0, -1)),
+            KeyCode::Right => Some(Action::Pan(0, 1)),
+            KeyCode::Char('<' | '>' | '{' | '}' | 'v' | 'L' | '?' | 'q') => {
+                key_in_mode(app, Mode::Notebook, k)
+            }
+            _ => None,
+        },
         // Ctrl-Enter where the terminal tells it from Enter (kitty's protocol and the like; most send
         // the same byte for both, hence `r`).
         Mode::Notebook if ctrl && k.code == KeyCode::Enter => Some(Action::RunStay),
@@ -211,6 +243,9 @@ pub fn from_key(app: &App, k: KeyEvent) -> Option<Action> {
             KeyCode::Char('i') => Some(Action::ToggleInspector),
             KeyCode::Char('f') => Some(Action::MaximiseInspector),
             KeyCode::Esc if app.inspector == InspectorMode::Full => Some(Action::MaximiseInspector),
+            KeyCode::Char('+') => Some(Action::ZoomIn),
+            KeyCode::Left if app.memory_shown() => Some(Action::MemoryStep(-1)),
+            KeyCode::Right if app.memory_shown() => Some(Action::MemoryStep(1)),
             _ => None,
         },
     }

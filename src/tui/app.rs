@@ -35,6 +35,8 @@ pub enum Mode {
     /// Typing a `/` search.
     Search,
     Demo,
+    /// Zoomed into the inspector's heatmap (`+`): the arrows pan (`super::zoom`).
+    Zoom,
 }
 
 pub struct StartOptions {
@@ -108,6 +110,11 @@ pub struct Notebook {
     /// Prose blocks wrapped for the width of the notebook column, by block and width (filled by `App::prepare`;
     /// prose never changes while a lesson is open).
     pub prose_cache: std::collections::HashMap<(usize, usize), Vec<ratatui::text::Line<'static>>>,
+    /// The zoom into the inspector's heatmap (`+ - 0`, arrows), and what `App::prepare` measured of it.
+    pub zoom: Option<super::zoom::ZoomState>,
+    pub map_fit: Option<super::zoom::MapFit>,
+    /// The memory view's selected element, in the view's order (`←` `→`), and the (cell, item) it is for.
+    pub memory_sel: ((usize, usize), usize),
 }
 
 pub struct App {
@@ -197,6 +204,9 @@ impl Notebook {
             show_lines: false,
             line_sel: 0,
             prose_cache: std::collections::HashMap::new(),
+            zoom: None,
+            map_fit: None,
+            memory_sel: ((0, 0), 0),
         }
     }
 
@@ -333,6 +343,8 @@ impl App {
             Mode::Editing
         } else if self.notebook.answer.is_some() {
             Mode::Answering
+        } else if self.zoom_active() {
+            Mode::Zoom
         } else {
             Mode::Notebook
         }
@@ -642,6 +654,10 @@ impl App {
             }
             Action::Blank => self.blank = !self.blank,
             Action::Key(k) => self.key_input(k),
+            Action::ZoomIn | Action::ZoomOut | Action::ZoomFit | Action::Pan(..) => {
+                self.zoom_update(&action)
+            }
+            Action::MemoryStep(delta) => self.memory_step(delta),
             Action::Resize => {}
         }
         self.pump();

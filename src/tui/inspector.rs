@@ -11,9 +11,10 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use crate::viz::MemoryLayout;
 
 use super::app::App;
+use super::inspect::{MEMORY_CELLS, TENSOR_HEADER_LINES, inspected_map};
 use super::layout::Placement;
 use super::ui::t;
-use super::widgets::{HeatmapView, MemoryView};
+use super::widgets::MemoryView;
 
 /// The one line left when there is nothing to inspect: a rule that says why, and how to hide it.
 fn render_collapsed(app: &App, f: &mut Frame, area: Rect) {
@@ -126,24 +127,15 @@ pub(super) fn render_inspector(app: &App, f: &mut Frame, area: Rect, placement: 
     }
     let sel = nb.tensor_sel.min(total - 1);
     if sel < n_heat {
-        let h = &o.heatmaps[sel];
-        let title = format!("{} ({}/{total})", h.expr, sel + 1);
-        let view = HeatmapView {
-            title: &title,
-            rows: h.rows,
-            cols: h.cols,
-            values: &h.values,
-            row_labels: h.row_labels.clone(),
-            col_labels: h.col_labels.clone(),
-            kind: h.kind,
-            pool: app.heat_pool,
-            color: c,
-        };
-        f.render_widget(view, inner);
+        if let Some(map) = inspected_map(app) {
+            f.render_widget(map.view(app), inner);
+        }
         return;
     }
     let info = &o.tensors[sel - n_heat];
-    let [head, rest] = Layout::vertical([Constraint::Length(3), Constraint::Min(1)]).areas(inner);
+    let [head, rest] =
+        Layout::vertical([Constraint::Length(TENSOR_HEADER_LINES), Constraint::Min(1)])
+            .areas(inner);
     let head_lines = vec![
         Line::from(vec![
             Span::styled(
@@ -172,11 +164,14 @@ pub(super) fn render_inspector(app: &App, f: &mut Frame, area: Rect, placement: 
         return;
     };
     if nb.show_memory {
-        let layout = MemoryLayout::of(tensor, 96);
+        let layout = MemoryLayout::of(tensor, MEMORY_CELLS);
         f.render_widget(
             MemoryView {
                 layout: &layout,
                 color: c,
+                name: &info.name,
+                selected: app.memory_selected(),
+                lang: app.lang,
             },
             rest,
         );
@@ -186,25 +181,8 @@ pub(super) fn render_inspector(app: &App, f: &mut Frame, area: Rect, placement: 
         f.render_widget(Paragraph::new(info.repr.clone()), rest);
         return;
     }
-    if let Some(map) = crate::viz::slice::at_leading(tensor, &nb.slice) {
-        let title = if map.picked.is_empty() {
-            info.name.clone()
-        } else {
-            let picked: Vec<String> = map.picked.iter().map(|i| i.to_string()).collect();
-            format!("{}[{}]  (< > {{ }})", info.name, picked.join(", "))
-        };
-        let view = HeatmapView {
-            title: &title,
-            rows: map.rows,
-            cols: map.cols,
-            values: &map.values,
-            row_labels: None,
-            col_labels: None,
-            kind: map.kind,
-            pool: app.heat_pool,
-            color: c,
-        };
-        f.render_widget(view, rest);
+    if let Some(map) = inspected_map(app) {
+        f.render_widget(map.view(app), rest);
     }
 }
 

@@ -11,6 +11,7 @@ mod editor;
 pub mod footer;
 mod highlight;
 mod input;
+mod inspect;
 mod inspector;
 pub mod jobs;
 pub mod layout;
@@ -26,6 +27,7 @@ pub mod ui;
 mod widgets;
 mod worker;
 mod wrap;
+mod zoom;
 
 use std::io::stdout;
 use std::time::{Duration, Instant};

@@ -29,7 +29,9 @@ impl App {
             return;
         }
         // The same regions `render` draws into; a maximised inspector leaves no column to scroll.
-        let column = NotebookAreas::of(self, area).left;
+        let areas = NotebookAreas::of(self, area);
+        self.prepare_zoom(areas.right, areas.placement);
+        let column = areas.left;
         if column.height == 0 {
             return;
         }

@@ -178,6 +178,8 @@ fn render_notebook(app: &App, f: &mut Frame, area: Rect) {
     render_inspector(app, f, areas.right, areas.placement);
     let hints = if app.notebook.editor.is_some() {
         footer::editor_hints(app.lang).to_vec()
+    } else if let Some(zoom) = super::zoom::hints(app) {
+        zoom.to_vec()
     } else {
         footer::notebook_hints(app.lang, app.inspector)
     };
@@ -305,6 +307,9 @@ fn render_demo(app: &App, f: &mut Frame, area: Rect) {
                 kind: h.kind,
                 pool: app.heat_pool,
                 color: c,
+                dims: [h.row_dim.clone(), h.col_dim.clone()],
+                zoom: None,
+                lang: app.lang,
             };
             f.render_widget(view, map_area);
         }

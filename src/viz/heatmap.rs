@@ -7,11 +7,17 @@
 
 use std::ops::Range;
 
-use ndarray::{Array2, ArrayView2, CowArray, Ix2};
+use ndarray::{Array2, ArrayView2, CowArray, Ix2, s};
 use serde::Serialize;
 
 use super::labels::span_label;
 use super::slice::{Pool, block_pool, bucket};
+
+/// Source positions of drawn cells `first..=last` out of `out` buckets over `window`.
+fn span(window: &Range<usize>, out: usize, first: usize, last: usize) -> Range<usize> {
+    let n = window.len();
+    window.start + bucket(first, n, out).start..window.start + bucket(last, n, out).end
+}
 
 /// Values at or below this are drawn as masked (masked_fill with -1e9, -1e10 or -inf).
 pub const MASKED_BELOW: f64 = -1e9;
@@ -90,6 +96,11 @@ pub struct Heatmap {
     /// (`0–3`) when the map is downsampled; `None` for an unlabelled axis drawn at full size.
     pub row_labels: Option<Vec<String>>,
     pub col_labels: Option<Vec<String>>,
+    /// The source rows and columns drawn (the whole map unless zoomed).
+    #[serde(skip)]
+    pub row_window: Range<usize>,
+    #[serde(skip)]
+    pub col_window: Range<usize>,
     #[serde(skip)]
     source_row_labels: Option<Vec<String>>,
     #[serde(skip)]
@@ -120,12 +131,32 @@ impl Heatmap {
     pub fn pooled(
         (rows, cols): (usize, usize),
         values: &[f64],
+        max: (usize, usize),
+        labels: (Option<Vec<String>>, Option<Vec<String>>),
+        pool: Pool,
+    ) -> Heatmap {
+        Heatmap::windowed((rows, cols), values, [0..rows, 0..cols], max, labels, pool)
+    }
+
+    /// The part of the map in `window` (source rows and columns, clamped to the map), pooled into at most
+    /// `max_rows × max_cols` cells: a zoomed view. Labels name source positions (`16–19`, not `0–3`
+    /// within the window), and the colour scale and legend still span the whole map's true range, so a
+    /// colour means the same value at every zoom.
+    pub fn windowed(
+        (rows, cols): (usize, usize),
+        values: &[f64],
+        [row_window, col_window]: [Range<usize>; 2],
         (max_rows, max_cols): (usize, usize),
         (row_labels, col_labels): (Option<Vec<String>>, Option<Vec<String>>),
         pool: Pool,
     ) -> Heatmap {
-        let out_rows = rows.min(max_rows.max(1));
-        let out_cols = cols.min(max_cols.max(1));
+        let clamp = |w: Range<usize>, n: usize| {
+            let end = w.end.min(n);
+            w.start.min(end)..end
+        };
+        let (row_window, col_window) = (clamp(row_window, rows), clamp(col_window, cols));
+        let out_rows = row_window.len().min(max_rows.max(1));
+        let out_cols = col_window.len().min(max_cols.max(1));
         // Missing values (a `values` shorter than `rows × cols`) are drawn as NaN; extra ones are ignored.
         let map: CowArray<'_, f64, Ix2> = match rows
             .checked_mul(cols)
@@ -138,7 +169,8 @@ impl Heatmap {
             })
             .into(),
         };
-        let blocks = block_pool(map.view(), out_rows, out_cols, pool);
+        let shown = map.slice(s![row_window.clone(), col_window.clone()]);
+        let blocks = block_pool(shown, out_rows, out_cols, pool);
         let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
         for &v in map.iter() {
             if v.is_finite() && v > MASKED_BELOW {
@@ -158,13 +190,23 @@ impl Heatmap {
         };
         let source_row_labels = row_labels.filter(|l| l.len() == rows);
         let source_col_labels = col_labels.filter(|l| l.len() == cols);
-        let per_bucket = |labels: &Option<Vec<String>>, n: usize, out: usize| {
-            (labels.is_some() || out < n).then(|| {
-                (0..out)
-                    .map(|i| span_label(labels.as_deref(), bucket(i, n, out)))
-                    .collect()
-            })
-        };
+        // Labelled when the source is, or when a cell is a bucket, or when only part of the axis shows
+        // (positions then say where the window is).
+        let per_bucket =
+            |labels: &Option<Vec<String>>, n: usize, window: &Range<usize>, out: usize| {
+                let len = window.len();
+                (labels.is_some() || out < len || len < n).then(|| {
+                    (0..out)
+                        .map(|i| {
+                            let b = bucket(i, len, out);
+                            span_label(
+                                labels.as_deref(),
+                                b.start + window.start..b.end + window.start,
+                            )
+                        })
+                        .collect()
+                })
+            };
         Heatmap {
             rows: out_rows,
             cols: out_cols,
@@ -176,8 +218,10 @@ impl Heatmap {
             scale,
             kind: ValueKind::Float,
             pool,
-            row_labels: per_bucket(&source_row_labels, rows, out_rows),
-            col_labels: per_bucket(&source_col_labels, cols, out_cols),
+            row_labels: per_bucket(&source_row_labels, rows, &row_window, out_rows),
+            col_labels: per_bucket(&source_col_labels, cols, &col_window, out_cols),
+            row_window,
+            col_window,
             source_row_labels,
             source_col_labels,
         }
@@ -191,14 +235,12 @@ impl Heatmap {
 
     /// The source rows drawn as rows `first..=last`.
     pub fn row_span(&self, first: usize, last: usize) -> Range<usize> {
-        bucket(first, self.source_rows, self.rows).start
-            ..bucket(last, self.source_rows, self.rows).end
+        span(&self.row_window, self.rows, first, last)
     }
 
     /// The source columns drawn as columns `first..=last`.
     pub fn col_span(&self, first: usize, last: usize) -> Range<usize> {
-        bucket(first, self.source_cols, self.cols).start
-            ..bucket(last, self.source_cols, self.cols).end
+        span(&self.col_window, self.cols, first, last)
     }
 
     /// The label of drawn rows `first..=last` (two at once in a half-block line): a token for one source
@@ -230,8 +272,14 @@ impl Heatmap {
             .unwrap_or(HeatCell::Nan)
     }
 
+    /// Whether a drawn cell stands for more than one value.
     pub fn downsampled(&self) -> bool {
-        self.rows != self.source_rows || self.cols != self.source_cols
+        self.rows != self.row_window.len() || self.cols != self.col_window.len()
+    }
+
+    /// Whether only part of the map is drawn.
+    pub fn zoomed(&self) -> bool {
+        self.row_window.len() < self.source_rows || self.col_window.len() < self.source_cols
     }
 
     /// Position of a value on the colour scale, in 0..=1.
@@ -325,6 +373,41 @@ mod tests {
         let h = Heatmap::new(n, n, &eye, n, n, Some(tokens), None);
         assert_eq!(h.rows_label(3, 3), "t3");
         assert_eq!(h.col_labels, None);
+    }
+
+    #[test]
+    fn a_window_is_labelled_by_source_positions_and_keeps_the_whole_range() {
+        // 8×8, value = row index; the window is rows 4..8, cols 0..2, pooled to 2×2.
+        let n = 8;
+        let v: Vec<f64> = (0..n * n).map(|i| (i / n) as f64).collect();
+        let h = Heatmap::windowed((n, n), &v, [4..8, 0..2], (2, 2), (None, None), Pool::Mean);
+        assert_eq!((h.rows, h.cols), (2, 2));
+        assert_eq!((h.min, h.max), (0.0, 7.0), "the whole map's range");
+        assert_eq!(h.cell(0, 0), HeatCell::Value(4.5));
+        assert_eq!(h.cell(1, 1), HeatCell::Value(6.5));
+        assert_eq!(
+            h.row_labels.as_deref(),
+            Some(&["4–5", "6–7"].map(String::from)[..])
+        );
+        assert_eq!(
+            h.col_labels.as_deref(),
+            Some(&["0", "1"].map(String::from)[..])
+        );
+        assert_eq!(h.rows_label(1, 1), "6–7");
+        assert!(h.zoomed() && h.downsampled());
+        // One cell per value: tokens come back.
+        let tokens: Vec<String> = (0..n).map(|i| format!("t{i}")).collect();
+        let h = Heatmap::windowed(
+            (n, n),
+            &v,
+            [2..5, 0..99],
+            (10, 10),
+            (Some(tokens), None),
+            Pool::Peak,
+        );
+        assert_eq!((h.rows, h.cols, h.col_window.clone()), (3, 8, 0..8));
+        assert_eq!(h.rows_label(0, 0), "t2");
+        assert!(!h.downsampled());
     }
 
     #[test]

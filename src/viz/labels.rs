@@ -42,6 +42,18 @@ pub fn right(s: &str, slot: usize) -> String {
     format!("{}{s}", " ".repeat(slot - width(&s)))
 }
 
+/// `s` fitted to `slot` columns and centred in exactly `slot` columns (an odd space goes on the left, as
+/// numbers lean right).
+pub fn center(s: &str, slot: usize) -> String {
+    let s = fit(s, slot);
+    let free = slot - width(&s);
+    format!(
+        "{}{s}{}",
+        " ".repeat(free.div_ceil(2)),
+        " ".repeat(free / 2)
+    )
+}
+
 /// `s` fitted to `slot` columns and padded on the right to exactly `slot` columns.
 pub fn left(s: &str, slot: usize) -> String {
     let s = fit(s, slot);
@@ -79,6 +91,8 @@ mod tests {
         assert_eq!(right("좋네요", 7), " 좋네요");
         assert_eq!(right("가", 4), "  가");
         assert_eq!(left("가", 4), "가  ");
+        assert_eq!(center("가", 5), "  가 ");
+        assert_eq!(center("0.5", 7), "  0.5  ");
     }
 
     #[test]

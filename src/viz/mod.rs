@@ -1,11 +1,13 @@
 //! What both outputs draw, as plain data: heatmaps (slicing, downsampling, colour maps, masked cells) and the
-//! memory-layout model of a tensor. No terminal I/O.
+//! memory-layout model of a tensor, and the geometry of zooming into a map. No terminal I/O.
 
 pub mod heatmap;
 pub mod labels;
 pub mod memory;
 pub mod slice;
+pub mod zoom;
 
 pub use heatmap::{HeatCell, Heatmap, Scale, ValueKind};
 pub use memory::MemoryLayout;
 pub use slice::{Map2, Pool};
+pub use zoom::Zoom;

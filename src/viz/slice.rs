@@ -22,6 +22,9 @@ pub struct Map2 {
     pub picked: Vec<usize>,
     /// The tensor's dtype as a heatmap prints it (ints whole, bools as ■/□).
     pub kind: ValueKind,
+    /// Which dims of the tensor are drawn as rows and as columns (`None` for the row axis a 1-D tensor is
+    /// given), so a caller can title each axis with the name dataflow proved for that dim.
+    pub axes: [Option<usize>; 2],
 }
 
 /// How the map is chosen from the tensor's view.
@@ -56,9 +59,20 @@ fn map_of(t: &Tensor, how: Pick<'_>) -> Option<Map2> {
 }
 
 fn pick<S: Element>(view: ArrayViewD<'_, S>, how: Pick<'_>) -> Option<Map2> {
-    let (map, picked) = match how {
-        Pick::Leading(indices) => leading(view, indices)?,
-        Pick::Squeeze => (squeeze(view)?, Vec::new()),
+    let ndim = view.ndim();
+    let (map, picked, axes) = match how {
+        Pick::Leading(indices) => {
+            let (map, picked) = leading(view, indices)?;
+            let axes = match ndim {
+                1 => [None, Some(0)],
+                n => [Some(n - 2), Some(n - 1)],
+            };
+            (map, picked, axes)
+        }
+        Pick::Squeeze => {
+            let (map, axes) = squeeze(view)?;
+            (map, Vec::new(), axes)
+        }
     };
     let (rows, cols) = map.dim();
     let values = map
@@ -71,6 +85,7 @@ fn pick<S: Element>(view: ArrayViewD<'_, S>, how: Pick<'_>) -> Option<Map2> {
         values,
         picked,
         kind: ValueKind::Float,
+        axes,
     })
 }
 
@@ -94,20 +109,31 @@ fn leading<'a, S>(
     Some((view.into_dimensionality::<Ix2>().ok()?, picked))
 }
 
-fn squeeze<S>(view: ArrayViewD<'_, S>) -> Option<ArrayView2<'_, S>> {
-    let view = if view.ndim() == 1 {
-        view.insert_axis(Axis(0))
-    } else {
-        view
-    };
+/// The squeezed map and which of the tensor's dims it keeps as rows and columns.
+#[allow(clippy::type_complexity)]
+fn squeeze<S>(view: ArrayViewD<'_, S>) -> Option<(ArrayView2<'_, S>, [Option<usize>; 2])> {
+    if view.ndim() == 1 {
+        let map = view
+            .insert_axis(Axis(0))
+            .into_dimensionality::<Ix2>()
+            .ok()?;
+        return Some((map, [None, Some(0)]));
+    }
+    let kept: Vec<usize> = (0..view.ndim())
+        .filter(|&axis| view.len_of(Axis(axis)) != 1)
+        .collect();
     let mut squeezed = view.clone();
     for axis in (0..squeezed.ndim()).rev() {
         if squeezed.len_of(Axis(axis)) == 1 {
             squeezed = squeezed.index_axis_move(Axis(axis), 0);
         }
     }
-    let map = if squeezed.ndim() == 2 { squeezed } else { view };
-    map.into_dimensionality::<Ix2>().ok()
+    let (map, axes) = if squeezed.ndim() == 2 {
+        (squeezed, [kept.first().copied(), kept.get(1).copied()])
+    } else {
+        (view, [Some(0), Some(1)])
+    };
+    Some((map.into_dimensionality::<Ix2>().ok()?, axes))
 }
 
 /// Bucket `i` of `out` over `n` source positions: `i·n/out .. (i+1)·n/out` (empty when `out` is 0).
@@ -270,6 +296,11 @@ mod tests {
         let t = arange(&[1, 4, 1, 3]);
         let m = squeezed(&t).unwrap();
         assert_eq!((m.rows, m.cols), (4, 3));
+        assert_eq!(m.axes, [Some(1), Some(3)]);
+        assert_eq!(squeezed(&arange(&[5])).unwrap().axes, [None, Some(0)]);
+        assert_eq!(squeezed(&arange(&[1, 5])).unwrap().axes, [Some(0), Some(1)]);
+        let lead = at_leading(&arange(&[2, 3, 4, 5]), &[1, 1]).unwrap();
+        assert_eq!(lead.axes, [Some(2), Some(3)]);
         assert_eq!(m.values, naive(&arange(&[4, 3]), &[]));
         // An expanded (stride 0) view is read as PyTorch walks it.
         let e = arange(&[1, 3])
