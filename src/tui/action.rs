@@ -71,6 +71,8 @@ pub enum Action {
     Next,
     Prev,
     Blank,
+    /// Pause or resume `--auto` (demo mode).
+    AutoPause,
     Tick,
     /// A key for the editor or the answer prompt.
     Key(KeyEvent),
@@ -176,6 +178,8 @@ fn key_in_mode(app: &App, mode: Mode, k: KeyEvent) -> Option<Action> {
             }
             KeyCode::Char('b') | KeyCode::Char('B') | KeyCode::Char('.') => Some(Action::Blank),
             KeyCode::Char('z') => Some(Action::Sizes),
+            KeyCode::Char('a') => Some(Action::AutoPause),
+            KeyCode::Char('?') => Some(Action::Help),
             KeyCode::Char('q') | KeyCode::Esc => Some(Action::Quit),
             _ => None,
         },

@@ -145,6 +145,8 @@ pub struct App {
     pub blank: bool,
     /// The Sizes panel, while it is open.
     pub sizes: Option<SizesPanel>,
+    /// Demo mode's step (code or output) and its `--auto` clock.
+    pub demo: super::demo::DemoState,
     /// The `/` query being typed.
     pub search: Option<String>,
     /// The last query searched for (`/` offers it again).
@@ -312,6 +314,7 @@ impl App {
             auto: opts.auto,
             blank: false,
             sizes: None,
+            demo: super::demo::DemoState::default(),
             search: None,
             last_search: String::new(),
             inspector: super::layout::InspectorMode::default(),
@@ -322,9 +325,6 @@ impl App {
             app.status = warning;
         }
         app.remember_current();
-        if app.view == View::Demo {
-            app.run_selected();
-        }
         app
     }
 
@@ -350,13 +350,6 @@ impl App {
         }
     }
 
-    /// The demo timer, when `--auto` is on (paused while the Sizes panel is open).
-    pub fn tick_interval(&self) -> Option<Duration> {
-        (self.view == View::Demo && self.sizes.is_none())
-            .then_some(self.auto)
-            .flatten()
-    }
-
     fn remember_current(&mut self) {
         self.progress.current = Some(self.notebook.lesson.id.clone());
         self.progress.lang = Some(self.lang.code().to_string());
@@ -374,7 +367,7 @@ impl App {
         }
     }
 
-    fn open_lesson(&mut self, idx: usize) {
+    pub(in crate::tui) fn open_lesson(&mut self, idx: usize) {
         let Some(lesson) = self.course.get(idx).cloned() else {
             return;
         };
@@ -635,23 +628,9 @@ impl App {
                     nb.line_sel = (nb.line_sel as i64 + delta as i64).rem_euclid(n as i64) as usize;
                 }
             }
-            Action::Next | Action::Tick => {
-                let i = self.notebook.selected;
-                if self.notebook.outcomes.get(i).is_some_and(|o| o.is_none()) {
-                    self.run_selected();
-                } else if i + 1 < self.notebook.cell_count() {
-                    self.notebook.selected = i + 1;
-                    self.run_selected();
-                } else if self.lesson_idx + 1 < self.course.len() && action == Action::Next {
-                    self.open_lesson(self.lesson_idx + 1);
-                    self.run_selected();
-                }
-                self.blank = false;
-            }
-            Action::Prev => {
-                self.notebook.selected = self.notebook.selected.saturating_sub(1);
-                self.blank = false;
-            }
+            Action::Next | Action::Tick => self.demo_next(&action),
+            Action::Prev => self.demo_prev(),
+            Action::AutoPause => self.demo_pause(),
             Action::Blank => self.blank = !self.blank,
             Action::Key(k) => self.key_input(k),
             Action::ZoomIn | Action::ZoomOut | Action::ZoomFit | Action::Pan(..) => {

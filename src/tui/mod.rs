@@ -7,6 +7,7 @@
 pub mod action;
 mod answer;
 pub mod app;
+pub mod demo;
 mod editor;
 pub mod footer;
 mod highlight;
@@ -106,7 +107,6 @@ fn main_loop(
     input: &input::Input,
     watch: &signals::Watch,
 ) -> anyhow::Result<()> {
-    let mut last_tick = Instant::now();
     while !app.quit && watch.received().is_none() {
         {
             let _held = watch.terminal();
@@ -120,23 +120,19 @@ fn main_loop(
         } else {
             Duration::from_millis(250)
         };
-        let timeout = app
-            .tick_interval()
-            .map_or(idle, |t| t.saturating_sub(last_tick.elapsed()).min(idle));
+        // `--auto` in demo mode: the next click is due at a time the app keeps (it shows the countdown).
+        let timeout = app.auto_due().map_or(idle, |due| {
+            due.saturating_duration_since(Instant::now()).min(idle)
+        });
         if let Some(ev) = input.next(timeout, watch)?
             && let Some(action) = action::from_event(app, &ev)
         {
             app.update(action);
         }
-        app.pump();
-        if let Some(interval) = app.tick_interval() {
-            if last_tick.elapsed() >= interval {
-                last_tick = Instant::now();
-                app.update(action::Action::Tick);
-            }
-        } else {
-            last_tick = Instant::now();
+        if app.auto_due().is_some_and(|due| Instant::now() >= due) {
+            app.update(action::Action::Tick);
         }
+        app.pump();
     }
     Ok(())
 }

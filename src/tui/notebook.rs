@@ -493,23 +493,25 @@ pub(super) fn outcome_lines(
             )],
         ));
     }
-    for h in &o.heatmaps {
-        lines.extend(wrapped(
-            vec![gutter.clone()],
-            vec![
-                Span::styled(
-                    format!("  ▦ {} {}", h.expr, h.size_label()),
-                    Style::default().fg(c.fg(Color::Magenta)),
-                ),
-                Span::styled(
-                    format!(
-                        "  ({})",
-                        t(app, "heatmap in the inspector", "히트맵은 인스펙터에")
-                    ),
-                    Style::default().fg(c.fg(Color::DarkGray)),
-                ),
-            ],
-        ));
+    // Demo mode has no inspector: it draws the first heatmap beside the output.
+    let demo = app.view == View::Demo;
+    for (k, h) in o.heatmaps.iter().enumerate() {
+        let place = match (demo, k) {
+            (false, _) => Some(t(app, "heatmap in the inspector", "히트맵은 인스펙터에")),
+            (true, 0) => Some(t(app, "heatmap on the right", "히트맵은 오른쪽에")),
+            (true, _) => None,
+        };
+        let mut spans = vec![Span::styled(
+            format!("  ▦ {} {}", h.expr, h.size_label()),
+            Style::default().fg(c.fg(Color::Magenta)),
+        )];
+        if let Some(place) = place {
+            spans.push(Span::styled(
+                format!("  ({place})"),
+                Style::default().fg(c.fg(Color::DarkGray)),
+            ));
+        }
+        lines.extend(wrapped(vec![gutter.clone()], spans));
     }
 }
 

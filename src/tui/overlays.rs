@@ -22,11 +22,11 @@ const HELP_WIDTH: u16 = 72;
 const KEY_COLUMN: usize = 19;
 
 /// The help's lines for a popup `width` columns wide: each description wraps under its own column.
-fn help_lines(width: u16) -> Vec<Line<'static>> {
+fn help_lines(keys: &[(&str, &str)], width: u16) -> Vec<Line<'static>> {
     let inner = width.saturating_sub(2) as usize;
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let mut lines = Vec::new();
-    for (keys, what) in HELP {
+    for (keys, what) in keys {
         let key = format!(" {keys:<w$}", w = KEY_COLUMN - 1);
         let wrapped = prose::wrap_spans(
             &[(what.to_string(), Style::default())],
@@ -47,25 +47,37 @@ fn help_lines(width: u16) -> Vec<Line<'static>> {
     lines
 }
 
-fn help_popup(area: Rect) -> (Rect, Vec<Line<'static>>) {
+/// The keys the help lists: demo mode's own in demo mode, the notebook's otherwise.
+fn help_keys(demo: bool, lang: Lang) -> &'static [(&'static str, &'static str)] {
+    match (demo, lang) {
+        (false, _) => HELP,
+        (true, Lang::En) => super::demo::DEMO_HELP,
+        (true, Lang::Ko) => super::demo::DEMO_HELP_KO,
+    }
+}
+
+fn help_popup(area: Rect, keys: &[(&str, &str)]) -> (Rect, Vec<Line<'static>>) {
     let width = area.width.min(HELP_WIDTH);
-    let lines = help_lines(width);
+    let lines = help_lines(keys, width);
     let popup = centered(area, width, (lines.len() as u16).saturating_add(2));
     (popup, lines)
 }
 
 /// How many of the help's lines do not fit `area`: how far it can scroll.
 pub fn help_overflow(area: Rect, _lang: Lang) -> usize {
-    let (popup, lines) = help_popup(area);
+    let (popup, lines) = help_popup(area, HELP);
     lines
         .len()
         .saturating_sub(popup.height.saturating_sub(2) as usize)
 }
 
 pub(super) fn render_help(app: &App, f: &mut Frame, area: Rect) {
-    let (popup, lines) = help_popup(area);
+    let demo = app.view == super::app::View::Demo;
+    let (popup, lines) = help_popup(area, help_keys(demo, app.lang));
     clear_popup(f, popup);
-    let overflow = help_overflow(area, app.lang);
+    let overflow = lines
+        .len()
+        .saturating_sub(popup.height.saturating_sub(2) as usize);
     let first = app.help_scroll.min(overflow);
     let title = if overflow == 0 {
         t(app, "keys — any key closes", "키 — 아무 키나 누르면 닫힘").to_string()

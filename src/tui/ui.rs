@@ -5,24 +5,21 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use crate::lesson::Lang;
 
 use super::app::{App, Mode, View};
 use super::editor;
 use super::footer;
-use super::highlight;
 use super::inspector::render_inspector;
 use super::layout::NotebookAreas;
-use super::notebook::{notebook_lines, outcome_lines};
+use super::notebook::notebook_lines;
 use super::overlays;
 use super::sizes;
 use super::theme::ColorMode;
-use super::widgets::HeatmapView;
-use super::wrap;
 
 /// The smallest terminal every screen is laid out for (the inspector goes under the notebook, the bars
 /// shorten); smaller, the app asks for more room.
@@ -52,7 +49,7 @@ pub fn render(app: &App, f: &mut Frame) {
     match app.view {
         View::List => render_list(app, f, area),
         View::Notebook => render_notebook(app, f, area),
-        View::Demo => render_demo(app, f, area),
+        View::Demo => super::demo::render(app, f, area),
     }
     if app.mode() == Mode::Answering {
         overlays::render_question(app, f, area);
@@ -65,7 +62,7 @@ pub fn render(app: &App, f: &mut Frame) {
     }
 }
 
-fn bar_style(c: ColorMode) -> Style {
+pub(super) fn bar_style(c: ColorMode) -> Style {
     c.bar()
 }
 
@@ -197,140 +194,8 @@ fn render_notebook(app: &App, f: &mut Frame, area: Rect) {
     }
 }
 
-fn render_demo(app: &App, f: &mut Frame, area: Rect) {
-    if app.blank {
-        f.render_widget(Clear, area);
-        return;
-    }
-    let c = app.color;
-    let nb = &app.notebook;
-    let Some(cell) = nb.lesson.cells().nth(nb.selected) else {
-        return;
-    };
-    // Code wraps inside its box (the box spans the screen) under a continuation mark.
-    let mark_style = Style::default().fg(c.fg(Color::DarkGray));
-    let code_lines: Vec<Line<'static>> = nb.codes[nb.selected]
-        .lines()
-        .flat_map(|l| {
-            wrap::wrap(
-                vec![],
-                vec![Span::styled(format!("{} ", wrap::CONTINUATION), mark_style)],
-                highlight::line(l, c),
-                area.width.saturating_sub(2) as usize,
-            )
-        })
-        .collect();
-    let [title, code_area, body, status] = Layout::vertical([
-        Constraint::Length(2),
-        Constraint::Length(
-            (code_lines.len() as u16)
-                .saturating_add(2)
-                .min(area.height / 3),
-        ),
-        Constraint::Min(5),
-        Constraint::Length(1),
-    ])
-    .areas(area);
-    let heading = cell
-        .heading
-        .clone()
-        .unwrap_or_else(|| nb.lesson.title.clone());
-    f.render_widget(
-        Paragraph::new(Line::from(Span::styled(
-            format!(" {heading}"),
-            Style::default()
-                .add_modifier(Modifier::BOLD)
-                .fg(c.fg(Color::Cyan)),
-        ))),
-        title,
-    );
-    f.render_widget(
-        Paragraph::new(code_lines).block(Block::default().borders(Borders::ALL)),
-        code_area,
-    );
-    if let Some(o) = nb.outcomes.get(nb.selected).and_then(|o| o.as_ref()) {
-        let has_map = !o.heatmaps.is_empty();
-        let [text_area, map_area] = if has_map {
-            // The printed output as wide as it needs, between 45% and 60% of the screen, so that a
-            // printed mask reads row by row; what is wider still wraps.
-            let mut unwrapped = Vec::new();
-            outcome_lines(app, o, &Span::raw(""), usize::MAX, &mut unwrapped);
-            let widest = unwrapped.iter().map(Line::width).max().unwrap_or(0) as u32 + 1;
-            let (lo, hi) = (body.width as u32 * 45 / 100, body.width as u32 * 60 / 100);
-            let text_width = widest.clamp(lo, hi.max(lo)) as u16;
-            Layout::horizontal([Constraint::Length(text_width), Constraint::Min(0)]).areas(body)
-        } else {
-            Layout::horizontal([Constraint::Percentage(100), Constraint::Percentage(0)]).areas(body)
-        };
-        let mut lines = Vec::new();
-        // One column kept free before the heatmap.
-        let text_width = (text_area.width as usize).saturating_sub(usize::from(has_map));
-        outcome_lines(app, o, &Span::raw(""), text_width, &mut lines);
-        // The shape flow of every chained line: what the room is there to see.
-        for l in o.lines.iter().filter(|l| l.steps.len() > 1) {
-            lines.extend(wrap::wrap(
-                vec![],
-                vec![Span::styled(
-                    format!("  {} ", wrap::CONTINUATION),
-                    mark_style,
-                )],
-                vec![Span::styled(
-                    format!(" {}", l.code.trim()),
-                    Style::default().fg(c.fg(Color::DarkGray)),
-                )],
-                text_width,
-            ));
-            for (label, shape, _) in l.rows() {
-                lines.extend(wrap::wrap(
-                    vec![],
-                    vec![Span::styled(
-                        format!("  {} ", wrap::CONTINUATION),
-                        mark_style,
-                    )],
-                    vec![
-                        Span::raw(format!("   {label}  ")),
-                        Span::styled(shape, Style::default().fg(c.fg(Color::Cyan))),
-                    ],
-                    text_width,
-                ));
-            }
-        }
-        f.render_widget(Paragraph::new(lines), text_area);
-        if let Some(h) = o.heatmaps.first() {
-            let view = HeatmapView {
-                title: &h.expr,
-                rows: h.rows,
-                cols: h.cols,
-                values: &h.values,
-                row_labels: h.row_labels.clone(),
-                col_labels: h.col_labels.clone(),
-                kind: h.kind,
-                pool: app.heat_pool,
-                color: c,
-                dims: [h.row_dim.clone(), h.col_dim.clone()],
-                zoom: None,
-                lang: app.lang,
-            };
-            f.render_widget(view, map_area);
-        }
-    }
-    let hint = format!(
-        " {} {}/{} · {}Space/→ {} · ← {} · b {} · z {} · q {}",
-        nb.lesson.title,
-        nb.selected + 1,
-        nb.cell_count(),
-        sizes_label(app, " · "),
-        t(app, "next", "다음"),
-        t(app, "back", "이전"),
-        t(app, "blank", "화면 끄기"),
-        t(app, "sizes", "크기"),
-        t(app, "quit", "종료")
-    );
-    f.render_widget(Paragraph::new(hint).style(bar_style(c)), status);
-}
-
 /// `sizes bs=8 sl=128 hid_dim=512` and a separator when the lesson is not at its own sizes; empty otherwise.
-fn sizes_label(app: &App, separator: &str) -> String {
+pub(super) fn sizes_label(app: &App, separator: &str) -> String {
     let active = app.active_sizes();
     if active.is_empty() {
         String::new()
