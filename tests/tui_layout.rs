@@ -250,7 +250,7 @@ fn markdown_table_in_korean_lines_up_by_display_width() {
     insta::assert_snapshot!(screen);
 }
 
-/// The notebook scrolled up to lesson 1's table of special tokens.
+/// The notebook scrolled down to lesson 1's table of special tokens.
 fn draw_scrolled_to_table(a: &mut App, w: u16, h: u16) -> String {
     draw(a, w, h);
     for _ in 0..20 {
@@ -258,7 +258,8 @@ fn draw_scrolled_to_table(a: &mut App, w: u16, h: u16) -> String {
         if screen.contains("┌──") && screen.contains("└──") {
             return screen;
         }
-        a.update(Action::ScrollUp);
+        // The lesson opens at its start: the table is further down.
+        a.update(Action::ScrollDown);
     }
     draw(a, w, h)
 }

@@ -114,6 +114,42 @@ pub const HELP: &[(&str, &str)] = &[
     ("q  Ctrl-C", "quit (progress is saved)"),
 ];
 
+/// [`HELP`] in Korean: the same keys in the same order (a test holds them together).
+pub const HELP_KO: &[(&str, &str)] = &[
+    ("↑ ↓  j k", "셀 사이 이동"),
+    ("Enter", "셀을 실행하고 다음 셀로"),
+    ("r  Ctrl-Enter", "셀을 실행하고 그 자리에"),
+    ("A", "이 셀 위의 셀을 모두 실행"),
+    ("R", "레슨 전체 실행"),
+    ("g G", "첫 셀 / 마지막 셀"),
+    ("/", "코드나 설명의 낱말로 셀 찾기 (/ Enter: 다음)"),
+    ("e", "셀 편집 (Esc로 편집기에서 나감)"),
+    ("o", "셀을 원래대로"),
+    ("Tab / Shift-Tab", "인스펙터의 다음 / 이전 텐서"),
+    ("< >  { }", "히트맵에 보이는 배치 / 헤드 바꾸기"),
+    ("i", "인스펙터 숨기기 / 보이기"),
+    ("f  Esc", "인스펙터 전체 화면 / 돌아가기"),
+    (
+        "m  ← →",
+        "메모리 배치 ↔ 히트맵 · ← → 메모리를 읽는 순서대로 한 칸씩",
+    ),
+    ("v", "큰 히트맵: 블록 최댓값 ↔ 평균"),
+    ("+ - 0", "히트맵 확대 · 축소 · 전체 (Esc도)"),
+    ("← ↑ ↓ →", "확대했을 때: 지도 옮기기"),
+    ("s  [ ]", "줄마다 모양 · [ ] 줄 커서 옮기기"),
+    ("PgUp PgDn, wheel", "스크롤"),
+    ("n p", "다음 / 이전 레슨"),
+    ("l", "레슨 목록"),
+    ("z", "레슨 차원 크기 (기본 ↔ 논문)"),
+    ("t", "English ↔ 한국어 (번역)"),
+    (
+        "Esc  Ctrl-C",
+        "실행 중인 셀 중단 (실행 중인 셀이 없으면 Ctrl-C는 종료)",
+    ),
+    ("?", "이 도움말"),
+    ("q  Ctrl-C", "종료 (진행 상황은 저장됨)"),
+];
+
 pub fn from_event(app: &App, ev: &Event) -> Option<Action> {
     match ev {
         Event::Resize(..) => Some(Action::Resize),

@@ -81,6 +81,9 @@ pub struct Notebook {
     pub batch: Option<Batch>,
     /// The spinner line last put in the status line (taken down when the work ends).
     pub activity: Option<String>,
+    /// The lesson was just opened at its first cell: the view shows the lesson's start until the learner
+    /// moves or runs a cell.
+    pub at_start: bool,
     /// The tensors cells made, by cell and place in the cell's outcome, made on this thread from the
     /// copies the kernel sent (the inspector draws them).
     pub live: std::collections::HashMap<(usize, usize), crate::tensor::Tensor>,
@@ -189,6 +192,7 @@ impl Notebook {
             running: None,
             batch: None,
             activity: None,
+            at_start: selected == 0,
             live: std::collections::HashMap::new(),
             codes,
             outcomes: vec![None; n],
@@ -399,6 +403,7 @@ impl App {
             return;
         }
         self.notebook.selected = i.min(n - 1);
+        self.notebook.at_start = false;
         self.notebook.scroll_offset = 0;
         self.notebook.reveal = None;
         self.notebook.tensor_sel = 0;
@@ -435,6 +440,7 @@ impl App {
     /// From what is on screen now, the view keeps the outcome of cell `i` in sight (see `App::prepare`).
     pub(in crate::tui) fn reveal_outcome_of(&mut self, i: usize) {
         let nb = &mut self.notebook;
+        nb.at_start = false;
         nb.scroll = (nb.scroll as i64 + nb.scroll_offset).max(0) as usize;
         nb.scroll_offset = 0;
         nb.reveal = Some(i);

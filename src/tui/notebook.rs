@@ -50,6 +50,9 @@ impl App {
         let height = column.height as usize;
         nb.scroll = match nb.reveal {
             Some(ran) => keep_output_in_view(nb.scroll, &laid, ran, nb.selected, height),
+            // A lesson just opened at its first cell shows its start: the prose that introduces it,
+            // even if that leaves the first cell's end below the screen.
+            None if nb.at_start => 0,
             None => follow_selection(
                 nb.scroll,
                 &laid.starts,
