@@ -66,7 +66,7 @@ pub fn notebook_hints(lang: Lang, inspector: InspectorMode) -> Vec<Hint> {
     // Before the language switch, with the other keys of the notebook.
     let at = base
         .iter()
-        .position(|h| h.keys == "L")
+        .position(|h| h.keys == "t")
         .unwrap_or(base.len());
     let mut hints = base[..at].to_vec();
     hints.extend_from_slice(extra);

@@ -40,7 +40,7 @@ pub const ZOOM_EN: &[Hint] = &[
     hint("←↑↓→", "pan", 0),
     hint("0/Esc", "whole map", 1),
     hint("v", "peaks/means", 3),
-    hint("L", "한국어", 2),
+    hint("t", "한국어", 2),
     hint("?", "help", 0),
 ];
 pub const ZOOM_KO: &[Hint] = &[
@@ -48,7 +48,7 @@ pub const ZOOM_KO: &[Hint] = &[
     hint("←↑↓→", "이동", 0),
     hint("0/Esc", "전체 보기", 1),
     hint("v", "최댓값/평균", 3),
-    hint("L", "English", 2),
+    hint("t", "English", 2),
     hint("?", "도움말", 0),
 ];
 
