@@ -169,3 +169,32 @@ fn switching_language_keeps_outputs_and_the_place_with_the_worker() {
     let ran = app.notebook.outcomes.iter().flatten().count();
     assert_eq!(ran, n, "every output came back");
 }
+
+#[test]
+fn a_lesson_whose_kernel_cannot_be_made_never_leaves_the_app_busy() {
+    let mut app = App::new(StartOptions {
+        lang: Lang::En,
+        lesson: Some(lesson::bundle::find("masking", Lang::En).expect("bundled")),
+        demo: false,
+        auto: None,
+        // Not a dim of the lesson: the kernel refuses it.
+        overrides: vec![("no_such_dim".to_string(), 3)],
+        persist: false,
+        color: ColorMode::None,
+        limits: lesson::Limits::default(),
+    });
+    assert!(app.notebook.kernel.is_err());
+    assert!(
+        app.status
+            .as_deref()
+            .is_some_and(|s| s.contains("no_such_dim")),
+        "{:?}",
+        app.status
+    );
+    app.update(Action::RunCell);
+    app.update(Action::RunAll);
+    assert!(!app.is_busy());
+    assert!(app.status.as_deref().is_some_and(|s| s.contains("no_such_dim")), "{:?}", app.status);
+    let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert_eq!(from_key(&app, ctrl_c), Some(Action::Quit));
+}

@@ -153,7 +153,9 @@ impl App {
     /// When `--auto` clicks next: the interval after the last click, unless paused, blanked, or an
     /// overlay is open (the event loop waits until then).
     pub fn auto_due(&self) -> Option<Instant> {
-        let open = self.sizes.is_some() || self.help || self.blank || self.demo.paused;
+        // A cell still running holds the clock: the class sees each output for the whole interval.
+        let open =
+            self.sizes.is_some() || self.help || self.blank || self.demo.paused || self.is_busy();
         let interval = self
             .auto
             .filter(|_| self.view == super::app::View::Demo && !open)?;

@@ -139,7 +139,13 @@ impl App {
                 self.apply_reply(reply);
             }
             let nb = &mut self.notebook;
-            if nb.running.is_some() || nb.opening || nb.kernel.is_err() {
+            if nb.running.is_some() || nb.opening {
+                break;
+            }
+            // No kernel (the lesson's dims could not be made; the status line says why): nothing can
+            // run, and a queue left waiting would keep the app busy for ever.
+            if nb.kernel.is_err() {
+                nb.queue.clear();
                 break;
             }
             let Some(job) = nb.queue.pop_front() else {
@@ -284,6 +290,8 @@ impl App {
         }
         let nb = &mut self.notebook;
         nb.keep_outcome(i, outcome);
+        // Demo mode's `--auto` clock counts from when the output is on screen.
+        self.demo.since = Instant::now();
         if nb.selected == i {
             nb.tensor_sel = 0;
             nb.line_sel = 0;
@@ -371,6 +379,10 @@ impl App {
 
     /// Queues `cells` as one batch, summed up as `kind` when the last has run.
     pub(in crate::tui) fn run_batch(&mut self, kind: BatchKind, cells: Vec<usize>) {
+        // Without a kernel the status line keeps saying why, rather than "ran all 0 cells".
+        if self.notebook.kernel.is_err() && !self.notebook.opening {
+            return;
+        }
         self.notebook.batch = Some(Batch {
             kind,
             cells: 0,
