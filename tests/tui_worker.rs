@@ -194,7 +194,13 @@ fn a_lesson_whose_kernel_cannot_be_made_never_leaves_the_app_busy() {
     app.update(Action::RunCell);
     app.update(Action::RunAll);
     assert!(!app.is_busy());
-    assert!(app.status.as_deref().is_some_and(|s| s.contains("no_such_dim")), "{:?}", app.status);
+    assert!(
+        app.status
+            .as_deref()
+            .is_some_and(|s| s.contains("no_such_dim")),
+        "{:?}",
+        app.status
+    );
     let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
     assert_eq!(from_key(&app, ctrl_c), Some(Action::Quit));
 }

@@ -305,11 +305,16 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> NotebookLines {
                         Span::styled(
                             format!(
                                 "  {}",
-                                t(
-                                    app,
-                                    "not run yet — Enter runs it",
-                                    "아직 실행하지 않음 — Enter로 실행"
-                                )
+                                match (nb.running.map(|r| r.job.cell), app.is_pending(i)) {
+                                    (Some(r), _) if r == i =>
+                                        t(app, "running… (Esc stops it)", "실행 중… (Esc로 중단)"),
+                                    (_, true) => t(app, "waiting to run", "실행 대기 중"),
+                                    _ => t(
+                                        app,
+                                        "not run yet — Enter runs it",
+                                        "아직 실행하지 않음 — Enter로 실행"
+                                    ),
+                                }
                             ),
                             Style::default().fg(c.fg(Color::DarkGray)),
                         ),
