@@ -238,9 +238,11 @@ fn the_real_tui_in_tmux() {
     start(&t, &home, &format!("--lang en open {}", looping.display()));
     t.wait_for("cell 1/2");
     t.keys(&["Enter"]);
-    let s = t.wait_until("Esc stops it");
+    let s = t.wait_until("running cell 1");
     assert!(
-        s.contains("running cell 1") && s.contains("In [*]"),
+        s.contains("running cell 1")
+            && s.contains("In [*]")
+            && s.contains("running… (Esc stops it)"),
         "a running cell:\n{s}"
     );
     let pressed = Instant::now();
