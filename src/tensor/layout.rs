@@ -27,6 +27,18 @@ impl Layout {
         self.shape.iter().product()
     }
 
+    /// Whether two elements of this view surely share a storage slot: a dim of stride 0 and size above 1,
+    /// as `expand` makes. PyTorch's `has_internal_overlap` (ATen/MemoryOverlap.cpp) answers "yes" only
+    /// then ("too hard" otherwise, which it lets pass), and in-place arithmetic refuses such a tensor.
+    pub fn has_internal_overlap(&self) -> bool {
+        !self.is_contiguous()
+            && self
+                .shape
+                .iter()
+                .zip(&self.strides)
+                .any(|(&size, &stride)| stride == 0 && size > 1)
+    }
+
     /// PyTorch's `is_contiguous` (c10/core/Contiguity.h): size-1 dims are skipped, numel 0 is contiguous.
     pub fn is_contiguous(&self) -> bool {
         if self.numel() == 0 {

@@ -47,7 +47,10 @@ pub enum BinaryOp {
     Mul,
     Div,
     FloorDiv,
+    /// `remainder` and `%`: Python's rule, the result takes the divisor's sign.
     Rem,
+    /// `fmod`: C's rule, the result takes the dividend's sign (`fmod(-7, 3)` is -1).
+    Fmod,
     Pow,
     Maximum,
     Minimum,
@@ -161,6 +164,13 @@ fn binary_values(op: BinaryOp, a: Operand, b: Operand) -> Result<Tensor> {
 /// In-place `a op= b`: the result must keep `a`'s shape and is cast into `a`'s dtype, written through the
 /// view so every alias sees it.
 pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Operand) -> Result<()> {
+    // TensorIterator looks at the output's memory before its shape (`compute_mem_overlaps`).
+    if a.layout().has_internal_overlap() {
+        return Err(TensorError::runtime(
+            "unsupported operation: more than one element of the written-to tensor refers to a single \
+             memory location. Please clone() the tensor before performing the operation.",
+        ));
+    }
     let out_shape = broadcast_shapes(a.shape(), b.shape())
         .map_err(|e| e.in_binary_op(op, a.shape(), b.shape()))?;
     if out_shape != a.shape() {
@@ -253,6 +263,8 @@ fn float_binary(op: BinaryOp, a: &Tensor, b: &Tensor, shape: &[usize]) -> Result
                 m
             }
         }),
+        // Rust's `%` on floats is C's fmod.
+        BinaryOp::Fmod => run!(|x: f32, y: f32| x % y),
         BinaryOp::Pow => run!(pow_f32),
         BinaryOp::Maximum => run!(|x: f32, y: f32| {
             if x.is_nan() || y.is_nan() {
@@ -316,6 +328,8 @@ trait IntElement: Element + PartialOrd + Ord {
     fn wrapping_mul(self, o: Self) -> Self;
     fn div_floor(self, o: Self) -> Option<Self>;
     fn rem_floor(self, o: Self) -> Option<Self>;
+    /// C's `%`: truncated division's remainder (`torch.fmod`).
+    fn rem_trunc(self, o: Self) -> Option<Self>;
     fn pow(self, o: Self) -> Self;
     fn bitand(self, o: Self) -> Self;
     fn bitor(self, o: Self) -> Self;
@@ -345,6 +359,9 @@ macro_rules! int_element {
                 } else {
                     d
                 })
+            }
+            fn rem_trunc(self, o: Self) -> Option<Self> {
+                (o != 0).then(|| self.wrapping_rem(o))
             }
             fn rem_floor(self, o: Self) -> Option<Self> {
                 if o == 0 {
@@ -408,7 +425,7 @@ fn int_binary<T: IntElement>(
     if op.is_comparison() {
         return compare_map::<T>(op, a, b, shape);
     }
-    if matches!(op, BinaryOp::FloorDiv | BinaryOp::Rem) {
+    if matches!(op, BinaryOp::FloorDiv | BinaryOp::Rem | BinaryOp::Fmod) {
         // Integer division by zero raises in PyTorch; check before computing.
         let zero = b.to_vec::<T>().iter().any(|&y| y == T::default());
         if zero {
@@ -426,6 +443,7 @@ fn int_binary<T: IntElement>(
         BinaryOp::Mul => run!(T::wrapping_mul),
         BinaryOp::FloorDiv => run!(|x: T, y: T| x.div_floor(y).unwrap_or_default()),
         BinaryOp::Rem => run!(|x: T, y: T| x.rem_floor(y).unwrap_or_default()),
+        BinaryOp::Fmod => run!(|x: T, y: T| x.rem_trunc(y).unwrap_or_default()),
         BinaryOp::Pow => run!(T::pow),
         BinaryOp::Maximum => run!(|x: T, y: T| if x >= y { x } else { y }),
         BinaryOp::Minimum => run!(|x: T, y: T| if x <= y { x } else { y }),

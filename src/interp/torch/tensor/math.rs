@@ -282,7 +282,7 @@ pub(super) static DEFS: &[Def] = &[
             "fmod(Tensor input, Tensor other, *, Tensor out=None)",
             "fmod(Tensor input, Scalar other, *, Tensor out=None)",
         ],
-        |i, c| binary_op(i, c, BinaryOp::Rem, Operator::Mod),
+        |i, c| binary_op(i, c, BinaryOp::Fmod, Operator::Mod),
     ),
     Def::both(
         "pow",
@@ -453,6 +453,22 @@ pub(super) static DEFS: &[Def] = &[
             "div_(Tensor input, Scalar other, *, str? rounding_mode)",
         ],
         |_, c| div_(c),
+    ),
+    Def::method(
+        "fmod_",
+        &[
+            "fmod_(Tensor input, Tensor other)",
+            "fmod_(Tensor input, Scalar other)",
+        ],
+        |_, c| inplace(c, BinaryOp::Fmod),
+    ),
+    Def::method(
+        "remainder_",
+        &[
+            "remainder_(Tensor input, Tensor other)",
+            "remainder_(Tensor input, Scalar other)",
+        ],
+        |_, c| inplace(c, BinaryOp::Rem),
     ),
     Def::method(
         "pow_",
