@@ -157,13 +157,40 @@ impl Interpreter {
                 v.extend(b.iter().cloned());
                 Ok(Value::tuple(v))
             }
-            (Operator::Add, Value::Size(a), Value::Tuple(b))
-            | (Operator::Add, Value::Tuple(b), Value::Size(a))
-                if matches!(l, Value::Size(_)) =>
+            // `torch.Size` concatenated with a tuple or another Size, on either side, is a Size (torch's
+            // `THPSize` arithmetic), whose items must be ints.
+            (Operator::Add, Value::Size(_) | Value::Tuple(_), Value::Size(_) | Value::Tuple(_))
+                if matches!(l, Value::Size(_)) || matches!(r, Value::Size(_)) =>
             {
-                let mut v: Vec<Value> = a.items();
-                v.extend(b.iter().cloned());
-                Ok(Value::tuple(v))
+                let items = |v: &Value| match v {
+                    Value::Size(s) => s.items(),
+                    Value::Tuple(t) => t.to_vec(),
+                    _ => Vec::new(),
+                };
+                let mut v = items(&l);
+                v.extend(items(&r));
+                if let Some((i, bad)) = v
+                    .iter()
+                    .enumerate()
+                    .find(|(_, x)| !matches!(x, Value::Int(..)))
+                {
+                    return Err(exc(
+                        ExcKind::TypeError,
+                        format!(
+                            "torch.Size() takes an iterable of 'int' (item {i} is '{}')",
+                            bad.type_name()
+                        ),
+                    ));
+                }
+                Ok(Value::size_from_items(&v))
+            }
+            (Operator::Mult, Value::Size(sz), Value::Int(n, _))
+            | (Operator::Mult, Value::Int(n, _), Value::Size(sz)) => {
+                let items = sz.items();
+                let n = (*n).max(0) as usize;
+                super::reserve_values(items.len().saturating_mul(n))?;
+                let repeated: Vec<Value> = (0..n).flat_map(|_| items.iter().cloned()).collect();
+                Ok(Value::size_from_items(&repeated))
             }
             (Operator::Mult, Value::Str(s), Value::Int(n, _))
             | (Operator::Mult, Value::Int(n, _), Value::Str(s)) => {

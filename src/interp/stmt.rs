@@ -360,6 +360,11 @@ impl Interpreter {
                             self.store(scope, name, exc_value.clone());
                         }
                         let r = self.exec_block(&h.body, scope);
+                        // Python unbinds the name when the handler ends, however it ends (the compiler
+                        // wraps the handler in `finally: e = None; del e`), so `e` is not defined after it.
+                        if let Some(name) = &h.name {
+                            scope.borrow_mut().vars.remove(name.as_str());
+                        }
                         // A bare `raise` inside the handler re-raises the original exception.
                         let r = match r {
                             Err(Unwind::Exception(inner))

@@ -94,9 +94,26 @@ pub(super) static DEFS: &[Def] = &[
         ],
         |_, c| {
             let x = c.this()?;
+            // Legacy type names: `torch.FloatTensor` is float32's (`Float`), and so on.
+            let legacy = |d: DType| format!("torch.{}Tensor", d.scalar_type_name());
             match c.value(1) {
+                // Without an argument `type()` names the tensor's type.
+                None | Some(Value::None) => Ok(Value::str(&legacy(x.dtype()))),
                 Some(Value::DType(d)) => t(x.to_dtype(d)),
-                _ => t(x),
+                Some(Value::Str(s)) => {
+                    let name: &str = &s;
+                    match [DType::Float32, DType::Int64, DType::Int32, DType::Bool]
+                        .into_iter()
+                        .find(|&d| legacy(d) == name)
+                    {
+                        Some(d) => t(x.to_dtype(d)),
+                        None => Err(exc(ExcKind::ValueError, format!("invalid type: '{name}'"))),
+                    }
+                }
+                Some(_) => Err(exc(
+                    ExcKind::TypeError,
+                    "dtype must be a type, str, or dtype object",
+                )),
             }
         },
     ),
