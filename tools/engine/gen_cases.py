@@ -426,8 +426,6 @@ known("the engine takes only [N, C] input (PyTorch also takes [C] and [N, C, d..
       ["cross_entropy/1d_input", "nll_loss/1d_input", "nll_loss/3d_input"])
 known("class-probability targets are not supported: the engine reads them as class indices",
       ["cross_entropy/prob_target"])
-known("PyTorch computes xlogy(t, t) - t * x; the engine t * (log(t) - x) (last bit)",
-      ["kl_div/none", "kl_div/broadcast_target"], LAST_BITS)
 known("PyTorch has no integer mse kernel; the engine computes in int64", ["mse_loss/int64"])
 known("PyTorch broadcasts input and target before it reads reduction=; the engine's caller parses reduction= "
       "first", ["mse_loss/err_broadcast_and_reduction"])

@@ -191,12 +191,13 @@ pub fn kl_div(
         .iter()
         .zip(&b)
         .map(|(&x, &t)| {
+            // ATen's formulas (Loss.cpp): `exp(t) * (t - x)`, else `xlogy(t, t) - t * x`, where xlogy
+            // is 0 for t == 0 and t·ln t otherwise, so a negative target gives nan, as in PyTorch.
             if log_target {
                 t.exp() * (t - x)
-            } else if t > 0.0 {
-                t * (t.ln() - x)
             } else {
-                0.0
+                let xlogy = if t == 0.0 { 0.0 } else { t * t.ln() };
+                xlogy - t * x
             }
         })
         .collect();
