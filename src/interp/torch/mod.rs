@@ -39,6 +39,26 @@ pub fn install(interp: &mut Interpreter) {
     interp.modules.insert("torch.nn.functional", functional);
 }
 
+/// Every name the torch modules expose, sorted: `torch.X`, `torch.nn.X`, `torch.nn.functional.X`,
+/// `torch.nn.init.X` and `Tensor.X` (methods and properties). The op sweep (`tests/sweep.rs`) checks that
+/// each one is swept against PyTorch.
+pub fn exposed_names() -> Vec<String> {
+    let interp = Interpreter::new();
+    let mut names = Vec::new();
+    for module in ["torch", "torch.nn", "torch.nn.functional", "torch.nn.init"] {
+        if let Some(Value::Module(m)) = interp.modules.get(module) {
+            for (name, value) in &m.attrs {
+                if !matches!(value, Value::Module(_)) {
+                    names.push(format!("{module}.{name}"));
+                }
+            }
+        }
+    }
+    names.extend(tensor::attribute_names().map(|n| format!("Tensor.{n}")));
+    names.sort();
+    names
+}
+
 /// A Python number as an engine scalar.
 pub(crate) fn value_to_scalar(v: &Value) -> Option<Scalar> {
     match v {

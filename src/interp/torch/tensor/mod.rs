@@ -72,6 +72,14 @@ pub(crate) fn tensor_attr(
     }
 }
 
+/// The names of the Tensor's methods and properties.
+pub(crate) fn attribute_names() -> impl Iterator<Item = &'static str> {
+    TABLE.iter().filter_map(|(&n, a)| match a {
+        Attr::Method(p) if p.method.is_none() => None,
+        _ => Some(n),
+    })
+}
+
 /// Whether `t.name` is a method (not a property).
 pub(crate) fn has_method(name: &str) -> bool {
     matches!(TABLE.get(name), Some(Attr::Method(p)) if p.method.is_some())

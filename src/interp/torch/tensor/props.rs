@@ -1,11 +1,14 @@
 //! What a tensor says about itself: its properties (`shape`, `dtype`, `T`, ...), which take no call, and
 //! the methods that report its metadata (`size()`, `stride()`, `numel()`, `is_contiguous()`, ...).
 
+use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
+use std::rc::Rc;
 
 use crate::interp::Interpreter;
+use crate::interp::builtins::builtin_with;
 use crate::interp::error::{ExcKind, PyResult, exc};
-use crate::interp::value::Value;
+use crate::interp::value::{Class, Instance, Value};
 use crate::tensor::Tensor;
 use crate::tensor::layout::wrap_dim;
 
@@ -120,6 +123,49 @@ impl FakeAddresses {
     }
 }
 
+/// The made-up address of a tensor's storage (its first byte).
+fn storage_base(interp: &mut Interpreter, x: &Tensor) -> u64 {
+    interp
+        .extensions
+        .get_or_insert_with(FakeAddresses::default)
+        .base(x.storage_id())
+}
+
+/// `t.untyped_storage()`: the bytes under a tensor, as an object with PyTorch's `data_ptr()` (the
+/// storage's first byte, whatever view asked), `nbytes()`, `size()` and `len()`; comparing two
+/// `data_ptr()`s is how one asks whether tensors share memory.
+fn untyped_storage(interp: &mut Interpreter, x: &Tensor) -> Value {
+    let ptr = storage_base(interp, x) as i64;
+    let nbytes = (x.storage_len() * x.dtype().size_in_bytes()) as i64;
+    let class = Rc::new(Class {
+        name: Rc::from("UntypedStorage"),
+        bases: Vec::new(),
+        attrs: RefCell::new(vec![(
+            Rc::from("__len__"),
+            builtin_with("__len__", move |_, _| Ok(Value::int(nbytes))),
+        )]),
+        native: None,
+        slots: None,
+    });
+    let inst = Instance {
+        class,
+        attrs: RefCell::new(Vec::new()),
+    };
+    inst.set(
+        "data_ptr",
+        builtin_with("data_ptr", move |_, _| Ok(Value::int(ptr))),
+    );
+    inst.set(
+        "nbytes",
+        builtin_with("nbytes", move |_, _| Ok(Value::int(nbytes))),
+    );
+    inst.set(
+        "size",
+        builtin_with("size", move |_, _| Ok(Value::int(nbytes))),
+    );
+    Value::Instance(Rc::new(inst))
+}
+
 fn int(n: usize) -> PyResult<Value> {
     Ok(Value::int(n as i64))
 }
@@ -166,10 +212,7 @@ pub(super) static DEFS: &[Def] = &[
     ),
     Def::noargs("data_ptr", "TensorBase.data_ptr()", &[], |interp, c| {
         let x = c.this()?;
-        let base = interp
-            .extensions
-            .get_or_insert_with(FakeAddresses::default)
-            .base(x.storage_id());
+        let base = storage_base(interp, &x);
         let offset = (x.storage_offset() * x.dtype().size_in_bytes()) as u64;
         Ok(Value::int((base + offset) as i64))
     })
@@ -178,15 +221,7 @@ pub(super) static DEFS: &[Def] = &[
         "untyped_storage",
         "TensorBase.untyped_storage()",
         &[],
-        |_, c| {
-            Ok(Value::list(
-                c.this()?
-                    .storage_to_vec::<f32>()
-                    .into_iter()
-                    .map(|v| Value::Float(v as f64))
-                    .collect(),
-            ))
-        },
+        |interp, c| Ok(untyped_storage(interp, &c.this()?)),
     )
     .no_function(),
     Def::noargs("item", "TensorBase.item()", &[], |_, c| {

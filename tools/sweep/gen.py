@@ -1,0 +1,844 @@
+#!/usr/bin/env python3
+"""The op sweep: cases for every name the tutor exposes, recorded from real PyTorch (tests/sweep.rs).
+
+    .venv/bin/python tools/sweep/gen.py          # writes tests/data/sweep/<group>.json and unswept.txt
+    .venv/bin/python tools/sweep/gen.py --check  # fails if a file would change
+
+In the spirit of PyTorch's OpInfo tests, each op is run on a pool of inputs (float32, int64, int32 and bool;
+0-d, empty, one element; broadcast pairs; non-contiguous views: transposed, sliced with a step, expanded;
+inf/nan/-0.0), in its function, method, operator, in-place and keyword forms, and on inputs that must fail
+(wrong shape, dtype, dim, index). A case is a snippet; what PyTorch prints for it is recorded, with the
+exception's last traceback line when it raises. The snippets print through `show` (the PRELUDE): the
+result's repr, its dtype, shape and strides and its exact values (`tolist`), and `same` says whether a
+result shares storage with an input (aliasing is part of the contract).
+
+The names come from tests/data/sweep/exposed.txt (what the tutor exposes; `SWEEP_UPDATE=1 cargo test
+--release --test sweep exposed_names` rewrites it). A form the tutor does not expose is not generated, so
+a newly exposed op brings its cases with it on the next run; an exposed name no case uses is written to
+unswept.txt, which tests/sweep.rs holds the tutor to.
+"""
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import sys
+import traceback
+import warnings
+from pathlib import Path
+
+os.environ.setdefault("ATEN_CPU_CAPABILITY", "avx2")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("MKL_NUM_THREADS", "1")
+os.environ.setdefault("PYTHONHASHSEED", "0")
+
+import torch  # noqa: E402
+
+warnings.simplefilter("ignore")
+torch.set_num_threads(1)
+
+DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "sweep"
+
+PRELUDE = '''import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+def show(r):
+    if isinstance(r, torch.Tensor):
+        print(repr(r))
+        print(r.dtype, tuple(r.shape), r.stride(), r.tolist())
+    elif type(r) in (tuple, list):
+        print(type(r).__name__, len(r))
+        for x in r:
+            show(x)
+    else:
+        print(repr(r))
+
+
+def same(a, b):
+    print("shares storage:", a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr())
+
+
+'''
+
+EXPOSED = set((DATA / "exposed.txt").read_text().split())
+
+# ---- the input pool -----------------------------------------------------------------------------------
+
+F32 = "torch.tensor([[-1.5, 0.0, 2.25], [3.0, -0.5, 1.0]])"
+INPUTS = {
+    "f": F32,
+    "fodd": "torch.tensor([0.1, -2.7, 5.3, 23.0, -0.0, 1e-3, 0.5, -1.0])",
+    "fspecial": "torch.tensor([float('inf'), float('-inf'), float('nan'), 0.0, -0.0, 1.0])",
+    "f0": "torch.tensor(2.5)",
+    "f1": "torch.tensor([4.0])",
+    "fempty": "torch.zeros(0, 3)",
+    "ft": F32 + ".t()",
+    "fstep": "torch.arange(-5.0, 7.0)[::3]",
+    "fexp": "torch.tensor([1.5, -2.0, 0.5]).expand(2, 3)",
+    "f3": "torch.arange(24.0).reshape(2, 3, 4) / 7 - 1.5",
+    "i": "torch.tensor([[-3, 0, 2], [5, -1, 7]])",
+    "i0": "torch.tensor(3)",
+    "iempty": "torch.tensor([], dtype=torch.int64)",
+    "it": "torch.tensor([[-3, 0, 2], [5, -1, 7]]).t()",
+    "i32": "torch.tensor([[-3, 0, 2], [5, -1, 7]], dtype=torch.int32)",
+    "b": "torch.tensor([[True, False, True], [False, False, True]])",
+    "b0": "torch.tensor(True)",
+}
+FLOATS = ["f", "fodd", "fspecial", "f0", "f1", "fempty", "ft", "fstep", "fexp", "f3"]
+INTS = ["i", "i0", "iempty", "it", "i32"]
+BOOLS = ["b", "b0"]
+ALL = FLOATS + INTS + BOOLS
+SMALL = ["f", "f0", "fempty", "ft", "fexp", "i", "i0", "i32", "b"]
+
+GROUPS = {}
+
+
+def case(group, cid, ops, src):
+    """Adds a case when every name in `ops` is exposed (a form the tutor lacks is not generated)."""
+    ops = [o for o in ops]
+    if not all(o in EXPOSED for o in ops):
+        return
+    cases = GROUPS.setdefault(group, [])
+    assert all(c["id"] != cid for c in cases), f"duplicate case {group}::{cid}"
+    cases.append({"id": cid, "ops": ops, "src": src.strip("\n") + "\n"})
+
+
+def inp(name, var="x"):
+    return f"{var} = {INPUTS[name]}\n"
+
+
+# ---- pointwise --------------------------------------------------------------------------------------
+
+UNARY = """abs acos asin atan ceil cos erf exp exp2 expm1 floor log log10 log1p log2 neg reciprocal relu
+round rsqrt sigmoid sign sin sqrt square tanh trunc bitwise_not logical_not isfinite isinf isnan""".split()
+
+
+def unary():
+    for op in UNARY:
+        for name in ALL:
+            case("unary", f"{op}/{name}", [f"torch.{op}"], inp(name) + f"show(torch.{op}(x))")
+            case("unary", f"{op}/{name}/method", [f"Tensor.{op}"], inp(name) + f"show(x.{op}())")
+        for name in ["f", "ft", "i", "b", "f0"]:
+            case("unary", f"{op}_/{name}", [f"Tensor.{op}_"],
+                 inp(name) + f"y = x.clone()\nr = y.{op}_()\nshow(y)\nsame(r, y)")
+        case("unary", f"{op}_/expanded", [f"Tensor.{op}_"], inp("fexp") + f"x.{op}_()")
+        case("unary", f"{op}_/torch", [f"torch.{op}_"], inp("f") + f"r = torch.{op}_(x)\nshow(x)\nsame(r, x)")
+        case("unary", f"{op}/out", [f"torch.{op}"],
+             inp("f") + f"o = torch.empty(2, 3)\nr = torch.{op}(x, out=o)\nshow(o)\nsame(r, o)")
+        case("unary", f"{op}/list", [f"torch.{op}"], f"torch.{op}([1.0, 2.0])")
+    for d in [0, 1, 2, -1]:
+        for name in ["f", "fodd", "fspecial"]:
+            case("unary", f"round/decimals{d}/{name}", ["torch.round"], inp(name) + f"show(torch.round(x * 37.3, decimals={d}))")
+
+
+OPERATORS = {"add": "+", "sub": "-", "mul": "*", "div": "/", "true_divide": "/", "floor_divide": "//",
+             "remainder": "%", "pow": "**", "eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">",
+             "ge": ">=", "bitwise_and": "&", "bitwise_or": "|"}
+BINARY = """add sub mul div true_divide floor_divide remainder fmod pow maximum minimum eq ne lt le gt ge
+logical_and logical_or logical_xor bitwise_and bitwise_or""".split()
+PAIRS = [
+    ("f", "f"), ("f", "bcast"), ("f", "2"), ("f", "-1.5"), ("f", "True"), ("f", "0"), ("i", "i"),
+    ("i", "2"), ("i", "-2"), ("i", "2.5"), ("i", "f"), ("i32", "i"), ("i32", "3"), ("i32", "f0"),
+    ("b", "b"), ("b", "i"), ("b", "True"), ("b", "2.5"), ("f0", "i"), ("i0", "f"), ("i0", "i32"),
+    ("f", "ft"), ("fexp", "f"), ("f", "bad"), ("fempty", "bcast"), ("fodd", "fodd2"), ("f", "col"),
+    ("fspecial", "fspecial2"), ("i", "izero"), ("f", "fzero"), ("f3", "bcast4"),
+]
+RHS = {
+    "bcast": "torch.tensor([1.0, -2.0, 0.5])",
+    "bad": "torch.tensor([1.0, 2.0])",
+    "fodd2": "torch.tensor([3.0, 0.7, -2.0, 0.5, 2.0, -4.0, 1e-3, 9.0])",
+    "col": "torch.tensor([[2.0], [-3.0]])",
+    "fspecial2": "torch.tensor([1.0, float('inf'), 0.0, float('nan'), -2.0, -0.0])",
+    "izero": "torch.tensor([[1, 0, -2], [3, 2, 0]])",
+    "fzero": "torch.tensor([[0.0, -0.0, 1.0], [0.0, 2.0, -1.0]])",
+    "bcast4": "torch.tensor([0.5, -1.0, 2.0, 3.0])",
+}
+
+
+def rhs(name):
+    if name in RHS:
+        return f"y = {RHS[name]}\n"
+    if name in INPUTS:
+        return inp(name, "y")
+    return f"y = {name}\n"
+
+
+def binary():
+    for op in BINARY:
+        for a, b in PAIRS:
+            src = inp(a) + rhs(b)
+            cid = f"{op}/{a}-{b}"
+            case("binary", cid, [f"torch.{op}"], src + f"show(torch.{op}(x, y))")
+            case("binary", cid + "/method", [f"Tensor.{op}"], src + f"show(x.{op}(y))")
+            if op in OPERATORS:
+                o = OPERATORS[op]
+                case("binary", cid + "/operator", [f"Tensor.{op}"], src + f"show(x {o} y)")
+                case("binary", cid + "/reflected", [f"Tensor.{op}"], src + f"show(y {o} x)")
+            if a in ("f", "i", "b", "i32"):
+                case("binary", cid + "/inplace", [f"Tensor.{op}_"],
+                     src + f"z = x.clone()\nr = z.{op}_(y)\nshow(z)\nsame(r, z)")
+                if op in OPERATORS and op not in ("eq", "ne", "lt", "le", "gt", "ge"):
+                    o = OPERATORS[op]
+                    case("binary", cid + "/augmented", [f"Tensor.{op}"],
+                         src + f"z = x.clone()\nw = z\nz {o}= y\nshow(z)\nprint(w is z)")
+        case("binary", f"{op}/out", [f"torch.{op}"],
+             inp("f") + f"o = torch.empty(2, 3)\nr = torch.{op}(x, x, out=o)\nshow(o)\nsame(r, o)")
+        case("binary", f"{op}/missing", [f"torch.{op}"], inp("f") + f"torch.{op}(x)")
+        case("binary", f"{op}/string", [f"torch.{op}"], inp("f") + f"torch.{op}(x, 'a')")
+    for mode in ["None", "'floor'", "'trunc'", "'round'"]:
+        for a, b in [("f", "bcast"), ("i", "izero"), ("i", "2"), ("fodd", "fodd2"), ("i", "i")]:
+            case("binary", f"div/mode-{mode.strip(chr(39))}/{a}-{b}", ["torch.div"],
+                 inp(a) + rhs(b) + f"show(torch.div(x, y, rounding_mode={mode}))")
+            case("binary", f"div/mode-{mode.strip(chr(39))}/{a}-{b}/method", ["Tensor.div_"],
+                 inp(a) + rhs(b) + f"z = x.clone()\nz.div_(y, rounding_mode={mode})\nshow(z)")
+    for op in ["add", "sub"]:
+        for a, b, alpha in [("f", "bcast", "2"), ("f", "bcast", "-0.5"), ("i", "i", "3"), ("i", "i", "0.5"),
+                            ("b", "b", "True")]:
+            case("binary", f"{op}/alpha{alpha}/{a}-{b}", [f"torch.{op}"],
+                 inp(a) + rhs(b) + f"show(torch.{op}(x, y, alpha={alpha}))")
+            case("binary", f"{op}/alpha{alpha}/{a}-{b}/method", [f"Tensor.{op}_"],
+                 inp(a) + rhs(b) + f"z = x.clone()\nz.{op}_(y, alpha={alpha})\nshow(z)")
+    case("binary", "pow/scalar-base", ["torch.pow"], inp("f") + "show(torch.pow(2, x))")
+    case("binary", "pow/scalar-base-int", ["torch.pow"], inp("i") + "show(torch.pow(2, x))")
+    case("binary", "pow/int-negative", ["torch.pow"], inp("i") + "show(torch.pow(x, -1))")
+    case("binary", "pow/half", ["torch.pow"], inp("fodd") + "show(torch.pow(x, 0.5))")
+    case("binary", "pow/three", ["torch.pow"], inp("fodd") + "show(torch.pow(x, 3))")
+    case("binary", "pow/minus-two", ["torch.pow"], inp("fodd") + "show(x ** -2)")
+
+
+def ternary():
+    for name in ["f", "fodd", "i", "fspecial", "ft"]:
+        for lo, hi in [("-1", "1"), ("0", "None"), ("None", "0.5"), ("2", "-2"), ("-1.5", "2")]:
+            src = inp(name)
+            cid = f"clamp/{name}/{lo},{hi}"
+            case("pointwise", cid, ["torch.clamp"], src + f"show(torch.clamp(x, {lo}, {hi}))")
+            case("pointwise", cid + "/kw", ["Tensor.clamp"], src + f"show(x.clamp(min={lo}, max={hi}))")
+            case("pointwise", cid + "/clip", ["torch.clip"], src + f"show(torch.clip(x, {lo}, {hi}))")
+            case("pointwise", cid + "/inplace", ["Tensor.clamp_"], src + f"y = x.clone()\nr = y.clamp_({lo}, {hi})\nshow(y)\nsame(r, y)")
+        case("pointwise", f"clamp/{name}/tensors", ["torch.clamp"],
+             inp(name) + "show(torch.clamp(x, torch.tensor([-1, 0, 1]), torch.tensor([[1], [2]])))")
+        for op in ["clamp_min", "clamp_max"]:
+            case("pointwise", f"{op}/{name}", [f"torch.{op}"], inp(name) + f"show(torch.{op}(x, 0.5))")
+            case("pointwise", f"{op}/{name}/method", [f"Tensor.{op}"], inp(name) + f"show(x.{op}(1))")
+    case("pointwise", "clamp/none", ["torch.clamp"], inp("f") + "torch.clamp(x)")
+    case("pointwise", "clamp/bool", ["torch.clamp"], inp("b") + "show(torch.clamp(x, 0, 1))")
+    for name, other, w in [("f", "bcast", "0.25"), ("f", "bcast", "torch.tensor([0.0, 0.5, 1.0])"),
+                           ("fodd", "fodd2", "0.75"), ("fodd", "fodd2", "1.5"), ("f", "bad", "0.5"),
+                           ("i", "i", "0.5"), ("f0", "f", "0.5")]:
+        src = inp(name) + rhs(other)
+        case("pointwise", f"lerp/{name}-{other}/{w}", ["torch.lerp"], src + f"show(torch.lerp(x, y, {w}))")
+        case("pointwise", f"lerp/{name}-{other}/{w}/method", ["Tensor.lerp"], src + f"show(x.lerp(y, {w}))")
+    for cond, a, b in [("b", "f", "bcast"), ("b", "i", "0"), ("b", "f", "0"), ("b", "2.5", "i"), ("b0", "f", "i"),
+                       ("i", "f", "0"), ("b", "f", "bad")]:
+        src = inp(cond, "c") + rhs(a).replace("y =", "a =") + rhs(b)
+        case("pointwise", f"where/{cond}-{a}-{b}", ["torch.where"], src + "show(torch.where(c, a, y))")
+        if a in INPUTS or a in RHS:
+            case("pointwise", f"where/{cond}-{a}-{b}/method", ["Tensor.where"], src + "show(a.where(c, y))")
+    for name in ["f", "i", "b", "fspecial"]:
+        case("pointwise", f"where/one/{name}", ["torch.where"], inp(name) + "show(torch.where(x))")
+    for a, b in [("f", "f"), ("f", "bcast"), ("fspecial", "fspecial"), ("fspecial", "fspecial2"), ("i", "i"),
+                 ("i", "f"), ("f", "bad"), ("fodd", "fodd2")]:
+        src = inp(a) + rhs(b)
+        case("pointwise", f"isclose/{a}-{b}", ["torch.isclose"], src + "show(torch.isclose(x, y))")
+        case("pointwise", f"isclose/{a}-{b}/nan", ["Tensor.isclose"], src + "show(x.isclose(y, equal_nan=True, atol=0.5))")
+        case("pointwise", f"allclose/{a}-{b}", ["torch.allclose"], src + "show(torch.allclose(x, y))")
+        case("pointwise", f"allclose/{a}-{b}/tol", ["Tensor.allclose"], src + "show(x.allclose(y, rtol=0.5, atol=1.0))")
+        case("pointwise", f"equal/{a}-{b}", ["torch.equal"], src + "show(torch.equal(x, y))")
+        case("pointwise", f"equal/{a}-{b}/method", ["Tensor.equal"], src + "show(x.equal(y))")
+    for name in ["f", "fodd", "fspecial", "f0", "fempty", "f3", "ft", "i"]:
+        for op in ["softmax", "log_softmax"]:
+            for dim in ["0", "-1", "1", "2"]:
+                case("pointwise", f"{op}/{name}/{dim}", [f"torch.{op}"], inp(name) + f"show(torch.{op}(x, {dim}))")
+                case("pointwise", f"{op}/{name}/{dim}/method", [f"Tensor.{op}"], inp(name) + f"show(x.{op}(dim={dim}))")
+                case("pointwise", f"{op}/{name}/{dim}/F", [f"torch.nn.functional.{op}"],
+                     inp(name) + f"show(F.{op}(x, dim={dim}))")
+            case("pointwise", f"{op}/{name}/dtype", [f"torch.{op}"],
+                 inp(name) + f"show(torch.{op}(x, -1, dtype=torch.float32))")
+            case("pointwise", f"{op}/{name}/F-nodim", [f"torch.nn.functional.{op}"], inp(name) + f"show(F.{op}(x))")
+
+
+# ---- reductions -------------------------------------------------------------------------------------
+
+REDUCE_DIM = "sum mean prod amax amin logsumexp std var count_nonzero norm".split()
+REDUCE_INPUTS = ["f", "fodd", "fspecial", "f0", "fempty", "ft", "f3", "fexp", "i", "i32", "b", "iempty"]
+
+
+def reductions():
+    for op in REDUCE_DIM + ["all", "any", "max", "min", "argmax", "argmin", "aminmax", "std_mean", "var_mean",
+                            "cumsum", "cumprod"]:
+        for name in REDUCE_INPUTS:
+            src = inp(name)
+            variants = [("all", "")] if op not in ("cumsum", "cumprod") else []
+            variants += [("d0", "0"), ("d-1", "-1"), ("d1k", "1, keepdim=True"), ("d2", "2"), ("dkw", "dim=0")]
+            if op in ("sum", "mean", "amax", "amin", "logsumexp", "std", "var", "count_nonzero", "norm", "std_mean",
+                      "var_mean", "all", "any", "prod"):
+                variants += [("dt", "(0, -1)"), ("dtk", "dim=(0, 1), keepdim=True"), ("dempty", "()")]
+            if op in ("sum", "mean", "prod", "cumsum", "cumprod"):
+                variants += [("dtype", "0, dtype=torch.float32"), ("dtypei", "-1, dtype=torch.int64")]
+            if op in ("std", "var", "std_mean", "var_mean"):
+                variants += [("unb", "0, unbiased=False"), ("corr", "dim=1, correction=0"),
+                             ("corr2", "dim=None, correction=2")]
+            if op == "norm":
+                variants += [("p1", "1"), ("pinf", "float('inf')"), ("p1d", "1, dim=0"), ("p3d", "3, 1, True")]
+            if op in ("max", "min"):
+                variants = [("all", ""), ("d0", "0"), ("d-1", "-1"), ("d1k", "1, keepdim=True"), ("d2", "2"),
+                            ("dkw", "dim=0")]
+            if op in ("amax", "amin", "aminmax", "argmax", "argmin") and ("keepdim" not in "".join(v for _, v in variants)):
+                pass
+            for vid, args in variants:
+                case("reduce", f"{op}/{name}/{vid}", [f"torch.{op}"], src + f"show(torch.{op}(x{', ' + args if args else ''}))")
+                case("reduce", f"{op}/{name}/{vid}/method", [f"Tensor.{op}"], src + f"show(x.{op}({args}))")
+    for name in ["f", "i"]:
+        case("reduce", f"max/binary/{name}", ["torch.max"], inp(name) + "show(torch.max(x, torch.zeros(3)))")
+        case("reduce", f"min/binary/{name}", ["torch.min"], inp(name) + "show(torch.min(x, torch.ones(3, dtype=torch.int64)))")
+        case("reduce", f"max/fields/{name}", ["Tensor.max"], inp(name) + "r = x.max(1)\nshow(r.values)\nshow(r.indices)\nv, i = r\nshow(i)")
+        case("reduce", f"aminmax/fields/{name}", ["torch.aminmax"], inp(name) + "r = torch.aminmax(x, dim=0)\nshow(r.min)\nshow(r.max)")
+        case("reduce", f"sum/out/{name}", ["torch.sum"], inp(name) + "o = torch.empty(3, dtype=x.dtype)\ntorch.sum(x, 0, out=o)\nshow(o)")
+
+
+# ---- shapes and views -------------------------------------------------------------------------------
+
+def views():
+    v = "views"
+    x6 = "x = torch.arange(6.0).reshape(2, 3)\n"
+    x24 = "x = torch.arange(24).reshape(2, 3, 4)\n"
+    xt = "x = torch.arange(6.0).reshape(2, 3).t()\n"
+    specs = [
+        ("reshape", [x6 + "r = x.reshape(3, 2)", x6 + "r = x.reshape(-1)", x6 + "r = x.reshape((6, 1))",
+                     x6 + "r = x.reshape(4, -1)", x6 + "r = x.reshape(-1, -1)", xt + "r = x.reshape(6)",
+                     xt + "r = x.reshape(3, 2)", x6 + "r = x.reshape([])", "x = torch.tensor(5.0)\nr = x.reshape(1, 1)",
+                     "x = torch.zeros(0, 3)\nr = x.reshape(-1, 0)", "x = torch.zeros(0, 3)\nr = x.reshape(3, -1)",
+                     x6 + "r = x.reshape(2.0, 3)"]),
+        ("view", [x6 + "r = x.view(3, 2)", x6 + "r = x.view(-1)", xt + "r = x.view(6)", xt + "r = x.view(3, 2)",
+                  x24 + "r = x.view(6, 4)", x24 + "r = x.transpose(0, 1).view(3, 8)", x6 + "r = x.view(torch.int32)",
+                  x6 + "r = x.view(7)", x6 + "r = x.view(2, -1, 1)", x6 + "r = x.view(torch.Size([3, 2]))",
+                  x24 + "r = x[:, 1:, :].view(2, 8)", x24 + "r = x[:, :, ::2].view(12)"]),
+        ("flatten", [x24 + "r = x.flatten()", x24 + "r = x.flatten(1)", x24 + "r = x.flatten(0, 1)",
+                     x24 + "r = x.flatten(start_dim=-2)", x24 + "r = x.flatten(2, 0)", "x = torch.tensor(3.0)\nr = x.flatten()",
+                     xt + "r = x.flatten()", x24 + "r = x.flatten(1, 1)"]),
+        ("unflatten", [x24 + "r = x.unflatten(2, (2, 2))", x24 + "r = x.unflatten(-1, (-1, 2))", x24 + "r = x.unflatten(1, (2, 2))",
+                       x24 + "r = x.unflatten(0, (1, 2))"]),
+        ("squeeze", ["x = torch.zeros(1, 3, 1)\nr = x.squeeze()", "x = torch.zeros(1, 3, 1)\nr = x.squeeze(0)",
+                     "x = torch.zeros(1, 3, 1)\nr = x.squeeze(1)", "x = torch.zeros(1, 3, 1)\nr = x.squeeze((0, 2))",
+                     "x = torch.zeros(1, 3, 1)\nr = x.squeeze(3)", "x = torch.tensor(2.0)\nr = x.squeeze(0)",
+                     "x = torch.zeros(1, 3, 1)\nr = x.squeeze(-1)"]),
+        ("unsqueeze", [x6 + "r = x.unsqueeze(0)", x6 + "r = x.unsqueeze(-1)", x6 + "r = x.unsqueeze(2)",
+                       x6 + "r = x.unsqueeze(3)", x6 + "r = x.unsqueeze(-4)", xt + "r = x.unsqueeze(1)",
+                       "x = torch.tensor(2.0)\nr = x.unsqueeze(0)"]),
+        ("permute", [x24 + "r = x.permute(2, 0, 1)", x24 + "r = x.permute((1, 2, 0))", x24 + "r = x.permute(0, 1)",
+                     x24 + "r = x.permute(0, 0, 1)", x24 + "r = x.permute(-1, 0, 1)", x24 + "r = x.permute([2, 1, 0])"]),
+        ("transpose", [x24 + "r = x.transpose(0, 2)", x24 + "r = x.transpose(-1, -2)", x24 + "r = x.transpose(1, 3)",
+                       "x = torch.tensor(1.0)\nr = x.transpose(0, -1)", x6 + "r = x.transpose(dim0=1, dim1=0)"]),
+        ("swapaxes", [x24 + "r = x.swapaxes(0, 2)", x24 + "r = x.swapaxes(1, 5)"]),
+        ("t", [x6 + "r = x.t()", "x = torch.arange(3)\nr = x.t()", x24 + "r = x.t()", "x = torch.tensor(2)\nr = x.t()"]),
+        ("movedim", [x24 + "r = x.movedim(0, 2)", x24 + "r = x.movedim((0, 1), (2, 0))", x24 + "r = x.movedim(-1, 0)",
+                     x24 + "r = x.movedim(0, 3)"]),
+        ("expand", ["x = torch.tensor([1.0, 2.0, 3.0])\nr = x.expand(2, 3)", "x = torch.tensor([[1.0], [2.0]])\nr = x.expand(2, 4)",
+                    "x = torch.tensor([[1.0], [2.0]])\nr = x.expand(-1, 3)", "x = torch.tensor([1.0, 2.0, 3.0])\nr = x.expand(2, 4)",
+                    "x = torch.tensor([1.0, 2.0, 3.0])\nr = x.expand(3)", "x = torch.tensor([1.0, 2.0, 3.0])\nr = x.expand((2, 1, 3))",
+                    "x = torch.tensor(7)\nr = x.expand(2, 2)", "x = torch.tensor([1.0, 2.0, 3.0])\nr = x.expand(-1, 3)"]),
+        ("repeat", [x6 + "r = x.repeat(2, 1)", x6 + "r = x.repeat(1, 2, 2)", x6 + "r = x.repeat(2)",
+                    "x = torch.tensor([1, 2])\nr = x.repeat(3)", x6 + "r = x.repeat((2, 2))", x6 + "r = x.repeat(0, 1)"]),
+        ("tile", [x6 + "r = x.tile(2)", x6 + "r = x.tile((2, 1, 1))", "x = torch.tensor([1, 2])\nr = x.tile((2, 2))"]),
+        ("flip", [x24 + "r = x.flip(0)", x24 + "r = x.flip((0, 2))", x24 + "r = x.flip(-1)", x24 + "r = x.flip(3)",
+                  xt + "r = x.flip(1)"]),
+        ("fliplr", [x6 + "r = x.fliplr()", "x = torch.arange(3)\nr = x.fliplr()"]),
+        ("narrow", [x6 + "r = x.narrow(1, 1, 2)", x6 + "r = x.narrow(0, -1, 1)", x6 + "r = x.narrow(1, 2, 2)",
+                    x24 + "r = x.narrow(-1, 0, 0)"]),
+        ("diagonal", [x24 + "r = x.diagonal()", x24 + "r = x.diagonal(1, 1, 2)", x6 + "r = x.diagonal(offset=-1)",
+                      x6 + "r = x.diagonal(5)"]),
+        ("diag", [x6 + "r = x.diag()", x6 + "r = x.diag(1)", "x = torch.tensor([1.0, 2.0])\nr = x.diag()",
+                  "x = torch.tensor([1.0, 2.0])\nr = x.diag(-1)", x24 + "r = x.diag()"]),
+        ("tril", [x6 + "r = x.tril()", x6 + "r = x.tril(1)", x24 + "r = x.tril(-1)", "x = torch.ones(3)\nr = x.tril()",
+                  "x = torch.ones(3, 3, dtype=torch.bool)\nr = x.tril()"]),
+        ("triu", [x6 + "r = x.triu()", x6 + "r = x.triu(1)", x24 + "r = x.triu(diagonal=-1)",
+                  "x = torch.ones(4, 4)\nr = x.triu(2)"]),
+        ("clone", [x6 + "r = x.clone()", xt + "r = x.clone()", "x = torch.tensor([1.0, 2.0]).expand(2, 2)\nr = x.clone()",
+                   xt + "r = x.clone(memory_format=torch.contiguous_format)"]),
+        ("contiguous", [x6 + "r = x.contiguous()", xt + "r = x.contiguous()"]),
+        ("detach", [x6 + "r = x.detach()"]),
+        ("view_as", [x6 + "r = x.view_as(torch.zeros(3, 2))", xt + "r = x.view_as(torch.zeros(6))"]),
+        ("reshape_as", [x6 + "r = x.reshape_as(torch.zeros(3, 2))", xt + "r = x.reshape_as(torch.zeros(6))"]),
+        ("expand_as", ["x = torch.tensor([1.0, 2.0, 3.0])\nr = x.expand_as(torch.zeros(2, 3))"]),
+        ("T", [x6 + "r = x.T", x24 + "r = x.T", "x = torch.arange(3)\nr = x.T"]),
+        ("mT", [x6 + "r = x.mT", x24 + "r = x.mT", "x = torch.arange(3)\nr = x.mT"]),
+    ]
+    for op, srcs in specs:
+        for k, src in enumerate(srcs):
+            case(v, f"{op}/{k}", [f"Tensor.{op}"], src + "\nshow(r)\nsame(r, x)")
+            if f"torch.{op}" in EXPOSED and "r = x." in src:
+                head, call = src.rsplit("r = x.", 1)
+                name, rest = call.split("(", 1) if "(" in call else (call, ")")
+                args = rest[:-1]
+                fsrc = head + f"r = torch.{op}(x{', ' + args if args else ''})"
+                case(v, f"{op}/{k}/torch", [f"torch.{op}"], fsrc + "\nshow(r)\nsame(r, x)")
+    for op, srcs in [("squeeze_", ["x = torch.zeros(1, 3, 1)\nr = x.squeeze_()", "x = torch.zeros(1, 3, 1)\nr = x.squeeze_(0)"]),
+                     ("unsqueeze_", ["x = torch.zeros(3)\nr = x.unsqueeze_(0)", "x = torch.zeros(3)\nr = x.unsqueeze_(2)"])]:
+        for k, src in enumerate(srcs):
+            case(v, f"{op}/{k}", [f"Tensor.{op}"], src + "\nshow(x)\nprint(r is x)")
+    for op, calls in [("chunk", ["3", "2", "2, 1", "4, dim=1", "0"]), ("split", ["2", "[1, 1]", "1, 1", "(2, 1), dim=1", "[2, 2]", "4"]),
+                      ("unbind", ["", "1", "dim=-1", "3"])]:
+        for k, a in enumerate(calls):
+            src = x6 + f"r = x.{op}({a})\nshow(r)\nprint([same(p, x) for p in r] if isinstance(r, tuple) else r)"
+            case(v, f"{op}/{k}", [f"Tensor.{op}"], src)
+            case(v, f"{op}/{k}/torch", [f"torch.{op}"], x6 + f"r = torch.{op}(x{', ' + a if a else ''})\nshow(r)")
+    for k, src in enumerate(["x = torch.arange(5)\nshow(x.tensor_split(2))"]):
+        case(v, f"tensor_split/{k}", ["Tensor.tensor_split"], src)
+
+
+# ---- joining and indexing ---------------------------------------------------------------------------
+
+def joining():
+    g = "joining"
+    a = "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]])\n"
+    b = "b = torch.tensor([[5.0, 6.0]])\n"
+    bi = "b = torch.tensor([[5, 6]])\n"
+    for op in ["cat", "concat", "concatenate"]:
+        for k, (pre, call) in enumerate([(a + b, "(a, b)"), (a + b, "[a, b], 0"), (a + b, "(a, b), dim=1"),
+                                         (a + b, "(a, b.t()), 1"), (a + bi, "(a, b)"), (a, "(a, torch.tensor([]))"),
+                                         (a, "[a]"), (a, "[]"), (a + b, "(a, b), 2"), (a + b, "(a, b), -1"),
+                                         (a, "(a, a.t()), 0"), (a, "(a, torch.tensor(1.0))")]):
+            case(g, f"{op}/{k}", [f"torch.{op}"], pre + f"show(torch.{op}({call}))")
+    for op in ["stack", "hstack", "vstack"]:
+        for k, (pre, call) in enumerate([(a, "(a, a)"), (a, "(a, a), 1"), (a, "(a, a), dim=-1"), (a + b, "(a, b)"),
+                                         (a, "(a, a.long())"), ("a = torch.tensor([1, 2])\n", "(a, a)"),
+                                         ("a = torch.tensor(1.0)\n", "(a, a)"), (a, "[]"), (a, "(a, a), 3")]):
+            case(g, f"{op}/{k}", [f"torch.{op}"], pre + f"show(torch.{op}({call}))")
+    for k, (pre, call) in enumerate([("x = torch.zeros(2, 1)\ny = torch.zeros(3)\n", "x, y"),
+                                     ("x = torch.zeros(2, 1)\ny = torch.zeros(2)\n", "x, y"),
+                                     ("x = torch.zeros(2)\ny = torch.tensor(1)\n", "x, y")]):
+        case(g, f"broadcast_tensors/{k}", ["torch.broadcast_tensors"], pre + f"r = torch.broadcast_tensors({call})\nshow(r)\nsame(r[0], x)")
+    for k, call in enumerate(["(2, 1), (3,)", "(2, 1), (2,)", "(1,), ()", "[4, 1], [1, 5]", "3, (2, 3)"]):
+        case(g, f"broadcast_shapes/{k}", ["torch.broadcast_shapes"], f"show(torch.broadcast_shapes({call}))")
+
+
+def indexing():
+    g = "indexing"
+    x = "x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])\n"
+    xi = "x = torch.tensor([[1, 2, 3], [4, 5, 6]])\n"
+    for k, (pre, call) in enumerate([(x, "1, torch.tensor([[0, 0], [1, 0]])"), (x, "0, torch.tensor([[1, 0, 1]])"),
+                                     (x, "1, torch.tensor([[3]])"), (x, "1, torch.tensor([[0.0]])"),
+                                     (x, "dim=1, index=torch.tensor([[2], [1]])"), (xi, "-1, torch.tensor([[2, 2]])"),
+                                     (x, "2, torch.tensor([[0]])"), (x, "1, torch.tensor([0])")]):
+        case(g, f"gather/{k}", ["torch.gather"], pre + f"show(torch.gather(x, {call}))")
+        case(g, f"gather/{k}/method", ["Tensor.gather"], pre + f"show(x.gather({call}))")
+    for k, (pre, call) in enumerate([(x, "1, torch.tensor([2, 0])"), (x, "0, torch.tensor([1, 1, 0])"),
+                                     (x, "1, torch.tensor([3])"), (x, "1, torch.tensor([0.0])"),
+                                     (x, "0, torch.tensor([[0]])"), (xi, "-1, torch.tensor([], dtype=torch.int64)"),
+                                     (x, "1, torch.tensor(1)"), (x, "1, torch.tensor([0], dtype=torch.int32)")]):
+        case(g, f"index_select/{k}", ["torch.index_select"], pre + f"show(torch.index_select(x, {call}))")
+        case(g, f"index_select/{k}/method", ["Tensor.index_select"], pre + f"show(x.index_select({call}))")
+    for k, (pre, call) in enumerate([(x, "1, torch.tensor([0, 2]), -1.0"), (xi, "0, torch.tensor([1]), 9"),
+                                     (x, "1, torch.tensor([5]), 0.0"), (xi, "0, torch.tensor([1]), 2.5"),
+                                     (x, "1, torch.tensor([0]), torch.tensor(7.0)")]):
+        case(g, f"index_fill/{k}", ["torch.index_fill"], pre + f"show(torch.index_fill(x, {call}))")
+        case(g, f"index_fill/{k}/method", ["Tensor.index_fill"], pre + f"show(x.index_fill({call}))")
+        case(g, f"index_fill_/{k}", ["Tensor.index_fill_"], pre + f"r = x.index_fill_({call})\nshow(x)\nsame(r, x)")
+    masks = ["torch.tensor([[True, False, True], [False, False, True]])", "torch.tensor([True, False, False])",
+             "torch.tensor([[1, 0, 1], [0, 0, 1]])", "torch.tensor([True, False])", "torch.tensor(True)",
+             "torch.tensor([[False], [True]])"]
+    for k, m in enumerate(masks):
+        for vid, val in [("f", "-1e9"), ("inf", "float('-inf')"), ("i", "0"), ("t", "torch.tensor(5.0)"),
+                         ("t1", "torch.tensor([5.0])"), ("b", "True")]:
+            for pre, pn in [(x, "f"), (xi, "i")]:
+                src = pre + f"m = {m}\n"
+                case(g, f"masked_fill/{k}/{pn}/{vid}", ["torch.masked_fill"], src + f"show(torch.masked_fill(x, m, {val}))")
+                case(g, f"masked_fill/{k}/{pn}/{vid}/method", ["Tensor.masked_fill"], src + f"show(x.masked_fill(m, {val}))")
+                case(g, f"masked_fill_/{k}/{pn}/{vid}", ["Tensor.masked_fill_"], src + f"r = x.masked_fill_(m, {val})\nshow(x)\nsame(r, x)")
+        case(g, f"masked_select/{k}", ["torch.masked_select"], x + f"m = {m}\nshow(torch.masked_select(x, m))")
+        case(g, f"masked_select/{k}/method", ["Tensor.masked_select"], xi + f"m = {m}\nshow(x.masked_select(m))")
+    for name in ["f", "i", "b", "fspecial", "f0", "fempty", "b0", "ft"]:
+        case(g, f"nonzero/{name}", ["torch.nonzero"], inp(name) + "show(torch.nonzero(x))")
+        case(g, f"nonzero/{name}/tuple", ["Tensor.nonzero"], inp(name) + "show(x.nonzero(as_tuple=True))")
+    for name in ["f", "fodd", "fspecial", "i", "b", "f3", "ft", "f0", "fempty"]:
+        for vid, args in [("", ""), ("d0", "0"), ("desc", "dim=-1, descending=True"), ("stable", "stable=True"),
+                          ("d5", "5")]:
+            case(g, f"sort/{name}/{vid}", ["torch.sort"], inp(name) + f"show(torch.sort(x{', ' + args if args else ''}))")
+            case(g, f"sort/{name}/{vid}/method", ["Tensor.sort"], inp(name) + f"show(x.sort({args}))")
+            case(g, f"argsort/{name}/{vid}", ["torch.argsort"], inp(name) + f"show(torch.argsort(x{', ' + args if args else ''}))")
+            case(g, f"argsort/{name}/{vid}/method", ["Tensor.argsort"], inp(name) + f"show(x.argsort({args}))")
+        for vid, args in [("1", "1"), ("2", "2"), ("d0", "1, dim=0"), ("small", "2, largest=False"), ("all", "3, -1, True, True"),
+                          ("big", "9"), ("zero", "0")]:
+            case(g, f"topk/{name}/{vid}", ["torch.topk"], inp(name) + f"show(torch.topk(x, {args}))")
+            case(g, f"topk/{name}/{vid}/method", ["Tensor.topk"], inp(name) + f"show(x.topk({args}))")
+    for k, (pre, call) in enumerate([(x, "1, torch.tensor([[0, 1, 2]]), -1.0"), (x, "0, torch.tensor([[1, 0, 1]]), torch.tensor([[9.0, 8.0, 7.0]])"),
+                                     (x, "1, torch.tensor([[3]]), 0.0"), (xi, "1, torch.tensor([[0], [2]]), 5"),
+                                     (x, "1, torch.tensor([[1]]), 2.0, reduce='add'")]):
+        case(g, f"scatter/{k}", ["torch.scatter"], pre + f"show(torch.scatter(x, {call}))")
+        case(g, f"scatter/{k}/method", ["Tensor.scatter"], pre + f"show(x.scatter({call}))")
+        case(g, f"scatter_/{k}", ["Tensor.scatter_"], pre + f"r = x.scatter_({call})\nshow(x)\nsame(r, x)")
+    for k, (pre, call) in enumerate([("x = torch.tensor([1, 2, 3])\n", "2"), ("x = torch.tensor([1, 2, 3])\n", "torch.tensor([1, 0, 2])"),
+                                     (x, "2, dim=0"), (x, "torch.tensor([1, 2]), dim=0"), (x, "2"),
+                                     ("x = torch.tensor([1, 2, 3])\n", "torch.tensor([1, 2])"), (x, "-1")]):
+        case(g, f"repeat_interleave/{k}", ["torch.repeat_interleave"], pre + f"show(torch.repeat_interleave(x, {call}))")
+        case(g, f"repeat_interleave/{k}/method", ["Tensor.repeat_interleave"], pre + f"show(x.repeat_interleave({call}))")
+    case(g, "repeat_interleave/counts", ["torch.repeat_interleave"], "show(torch.repeat_interleave(torch.tensor([2, 0, 1])))")
+    for k, call in enumerate(["3, 3", "3, 3, 1", "2, 4, -1", "4, 3, offset=1", "0, 0", "3, 3, dtype=torch.int32"]):
+        case(g, f"tril_indices/{k}", ["torch.tril_indices"], f"show(torch.tril_indices({call}))")
+    # Python indexing (__getitem__ / __setitem__).
+    base = "x = torch.arange(24).reshape(2, 3, 4)\n"
+    for k, ix in enumerate(["0", "-1", "1, 2", "..., 1", ":, 1:", "::2", ":, ::-1" if False else ":, ::2", "None", "..., None",
+                            "torch.tensor([1, 0])", "torch.tensor([True, False])", "[0, 1], [2, 0]", "x > 10",
+                            "1, :, torch.tensor([0, 3])", "2", "0, 5", "torch.tensor([[0, 1]])", "True", "...",
+                            "0, 1, 2, 3", "1.0", "slice(1, None)", ":, torch.tensor([2]), ::3"]):
+        case(g, f"getitem/{k}", [], base + f"r = x[{ix}]\nshow(r)\nsame(r, x)")
+    for k, (ix, val) in enumerate([("0", "-1"), (":, 1", "torch.tensor([7, 8, 9, 10])"), ("x > 10", "0"),
+                                   ("..., 0", "2.7"), ("torch.tensor([1, 0])", "5"), ("0, 0, 0", "torch.tensor(3)"),
+                                   (":, :, 1", "torch.tensor([1, 2])"), ("0", "torch.zeros(4)")]):
+        case(g, f"setitem/{k}", [], base + f"x[{ix}] = {val}\nshow(x)")
+
+
+# ---- matrix products --------------------------------------------------------------------------------
+
+def products():
+    g = "matmul"
+    shapes = [((3,), (3,)), ((2, 3), (3,)), ((3,), (3, 2)), ((2, 3), (3, 4)), ((2, 2, 3), (3, 4)), ((2, 3), (2, 3, 4)),
+              ((2, 1, 2, 3), (3, 3, 2)), ((2, 3), (4, 3)), ((), (3,)), ((0, 3), (3, 2)), ((2, 0), (0, 3)), ((3,), (4,))]
+
+    def mk(name, shape, seed):
+        n = 1
+        for d in shape:
+            n *= d
+        return f"{name} = ((torch.arange({n}.0) * {seed}) % 7 - 3).reshape({tuple(shape)!r}) / 4\n"
+
+    for k, (sa, sb) in enumerate(shapes):
+        src = mk("a", sa, 3) + mk("b", sb, 5)
+        case(g, f"matmul/{k}", ["torch.matmul"], src + "show(torch.matmul(a, b))")
+        case(g, f"matmul/{k}/operator", ["Tensor.matmul"], src + "show(a @ b)")
+        case(g, f"matmul/{k}/method", ["Tensor.matmul"], src + "show(a.matmul(b))")
+        case(g, f"matmul/{k}/int", ["torch.matmul"], src + "show(torch.matmul(a.long(), b.long()))")
+        case(g, f"matmul/{k}/mixed", ["torch.matmul"], src + "show(torch.matmul(a, b.long()))")
+        if len(sa) == 2 and len(sb) == 2:
+            case(g, f"mm/{k}", ["torch.mm"], src + "show(torch.mm(a, b))")
+            case(g, f"mm/{k}/method", ["Tensor.mm"], src + "show(a.mm(b))")
+            case(g, f"mm/{k}/T", ["torch.mm"], src + "show(torch.mm(b.t(), a.t()))")
+            case(g, f"addmm/{k}", ["torch.addmm"], src + "show(torch.addmm(torch.ones(1), a, b))")
+            case(g, f"addmm/{k}/kw", ["Tensor.addmm"], src + "show(torch.ones(1).addmm(a, b, beta=0.5, alpha=2))")
+        if len(sa) == 3 and len(sb) == 3:
+            case(g, f"bmm/{k}", ["torch.bmm"], src + "show(torch.bmm(a, b))")
+        if len(sa) == 2 and len(sb) == 1:
+            case(g, f"mv/{k}", ["torch.mv"], src + "show(torch.mv(a, b))")
+            case(g, f"mv/{k}/method", ["Tensor.mv"], src + "show(a.mv(b))")
+        if len(sa) == 1 and len(sb) == 1:
+            case(g, f"dot/{k}", ["torch.dot"], src + "show(torch.dot(a, b))")
+            case(g, f"dot/{k}/method", ["Tensor.dot"], src + "show(a.dot(b))")
+            case(g, f"outer/{k}", ["torch.outer"], src + "show(torch.outer(a, b))")
+            case(g, f"outer/{k}/method", ["Tensor.outer"], src + "show(a.outer(b))")
+    for k, (sa, sb) in enumerate([((2, 2, 3), (2, 3, 4)), ((1, 2, 3), (2, 3, 4)), ((2, 2, 3), (2, 4, 3)), ((2, 3), (3, 4)),
+                                  ((3, 1, 4), (3, 4, 2))]):
+        src = mk("a", sa, 3) + mk("b", sb, 5)
+        case(g, f"bmm/b{k}", ["torch.bmm"], src + "show(torch.bmm(a, b))")
+        case(g, f"bmm/b{k}/method", ["Tensor.bmm"], src + "show(a.bmm(b))")
+        case(g, f"bmm/b{k}/T", ["torch.bmm"], src + "show(torch.bmm(a, b.transpose(1, 2).contiguous().transpose(1, 2)))")
+    case(g, "attention/tiny", ["torch.matmul", "torch.softmax"],
+         "q = torch.tensor([[1.0, 2.0], [3.0, 4.0]])\nk = torch.tensor([[1.0, 2.0], [3.0, 4.0]])\n"
+         "w = torch.softmax(q @ k.T / 2 ** 0.5, dim=-1)\nshow(w)\nshow(w.sum(-1))")
+    case(g, "attention/seeded", ["torch.matmul", "torch.softmax"],
+         "torch.manual_seed(0)\nq = torch.randn(2, 4, 8)\nk = torch.randn(2, 4, 8)\nv = torch.randn(2, 4, 8)\n"
+         "w = torch.softmax(q @ k.transpose(-2, -1) / 8 ** 0.5, dim=-1)\nshow(w)\nshow(w @ v)\nshow(w.sum(-1))")
+
+
+# ---- creation, random, conversion, properties -------------------------------------------------------
+
+def creation():
+    g = "creation"
+    calls = {
+        "tensor": ["[1, 2, 3]", "[1.0, 2]", "[[1, 2], [3, 4]]", "[]", "3.5", "True", "[True, 2]", "[[1], [2, 3]]",
+                   "[1, 2], dtype=torch.float32", "[1.7, -2.7], dtype=torch.int64", "[1, 0], dtype=torch.bool",
+                   "torch.tensor([1, 2])", "(1, 2)", "'a'", "[1, 2], requires_grad=True", "2 ** 63",
+                   "[0.1, 1e-8, 1e8]", "[[[]]]", "[1.0, float('nan')]", "[[1.0, 2.0]], dtype=torch.int32"],
+        "as_tensor": ["[1, 2]", "[1, 2], dtype=torch.float32", "torch.arange(3)"],
+        "zeros": ["2, 3", "(2, 3)", "[2]", "0", "2, dtype=torch.int64", "2, dtype=torch.bool", "-1", "2, 3.0", ""],
+        "ones": ["2, 3", "(1,)", "3, dtype=torch.int32", "2, 2, dtype=torch.bool", "torch.Size([2, 1])"],
+        "full": ["(2, 3), 7", "(2,), 1.5", "(2,), True", "(2,), 3, dtype=torch.float32", "[2, 2], -1.0",
+                 "2, 3", "(2,), 7, dtype=torch.bool"],
+        "arange": ["5", "1, 4", "0, 1, 0.25", "5.0", "0, -3, -1", "1, 2.5, 0.5", "0, 10, 3", "0, 5, dtype=torch.float32",
+                   "0, 1, 0", "3, 1", "-1.5, 1", "0, 1, 0.1", "10, dtype=torch.int32"],
+        "linspace": ["0, 1, 5", "-1, 1, 4", "0, 10, 1", "0, 1, 0", "3, -3, 7", "0, 1, steps=11", "0, 10, 5, dtype=torch.int64",
+                     "-3.0, 3.0, 12"],
+        "eye": ["3", "2, 3", "3, dtype=torch.int64", "0", "2, 4, dtype=torch.bool"],
+        "empty": ["0", "(0, 3)"],
+        "randperm": [],
+    }
+    for op, args in calls.items():
+        for k, a in enumerate(args):
+            case(g, f"{op}/{k}", [f"torch.{op}"], f"show(torch.{op}({a}))")
+    for op in ["zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like"]:
+        for k, (pre, a) in enumerate([(inp("f"), ""), (inp("i"), ""), (inp("b"), ""), (inp("f"), ", dtype=torch.int64"),
+                                      (inp("ft"), "")]):
+            extra = ", 7" if op == "full_like" else ""
+            body = f"r = torch.{op}(x{extra}{a})\n"
+            if op in ("empty_like",):
+                body += "print(r.dtype, r.shape, r.stride())"
+            elif op in ("rand_like", "randn_like"):
+                body = "torch.manual_seed(3)\n" + body + "show(r)"
+            else:
+                body += "show(r)"
+            case(g, f"{op}/{k}", [f"torch.{op}"], pre + body)
+    for op in ["new_zeros", "new_ones", "new_full", "new_tensor"]:
+        for k, (pre, a) in enumerate([(inp("f"), "(2,)"), (inp("i"), "(2, 1)"), (inp("b"), "[3]"), (inp("f"), "(2,), dtype=torch.int64")]):
+            if op == "new_full":
+                a = a.replace(")", "), 5", 1) if a.startswith("(") else a + ", 5"
+            if op == "new_tensor":
+                a = "[1, 2]" + (", dtype=torch.int64" if "dtype" in a else "")
+            case(g, f"{op}/{k}", [f"Tensor.{op}"], pre + f"show(x.{op}({a}))")
+    case(g, "empty/shape", ["torch.empty"], "r = torch.empty(2, 3)\nprint(r.dtype, r.shape, r.stride())")
+    # Seeded random draws.
+    for op, args in [("rand", ["3", "2, 2", "0", "(2, 3), dtype=torch.float32"]),
+                     ("randn", ["3", "2, 4", "17", "(1, 5)"]),
+                     ("randint", ["10, (5,)", "3, 8, (2, 3)", "5, (3,), dtype=torch.int32", "0, (3,)", "-2, 2, (6,)"]),
+                     ("randperm", ["5", "1", "0", "10, dtype=torch.int32"])]:
+        for k, a in enumerate(args):
+            case(g, f"{op}/{k}", [f"torch.{op}", "torch.manual_seed"], f"torch.manual_seed(0)\nshow(torch.{op}({a}))")
+            case(g, f"{op}/{k}/seed7", [f"torch.{op}", "torch.manual_seed"], f"torch.manual_seed(7)\nshow(torch.{op}({a}))\nshow(torch.{op}({a}))")
+    for op, args in [("normal_", ["", "1.0, 0.5", "mean=-2, std=3"]), ("uniform_", ["", "-1, 1", "to=5"])]:
+        for k, a in enumerate(args):
+            case(g, f"{op}/{k}", [f"Tensor.{op}", "torch.manual_seed"],
+                 f"torch.manual_seed(1)\nx = torch.empty(2, 3)\nr = x.{op}({a})\nshow(x)\nsame(r, x)")
+    for k, (pre, a) in enumerate([(inp("f"), "0.5"), (inp("i"), "2"), (inp("b"), "False"), (inp("f"), "torch.tensor(3.0)")]):
+        case(g, f"fill_/{k}", ["Tensor.fill_"], pre + f"r = x.fill_({a})\nshow(x)\nsame(r, x)")
+        case(g, f"fill_/{k}/torch", ["torch.fill_"], pre + f"r = torch.fill_(x, {a})\nshow(x)")
+        case(g, f"zero_/{k}", ["Tensor.zero_"], pre + "r = x.zero_()\nshow(x)\nsame(r, x)")
+        case(g, f"zero_/{k}/torch", ["torch.zero_"], pre + "r = torch.zero_(x)\nshow(x)")
+    for k, (pre, src) in enumerate([(inp("f"), "torch.zeros(2, 3)"), (inp("i"), "torch.tensor([1.7, -2.2, 3.0])"),
+                                    (inp("f"), "torch.tensor([1, 2])"), (inp("f"), "torch.tensor(9)")]):
+        case(g, f"copy_/{k}", ["Tensor.copy_"], pre + f"r = x.copy_({src})\nshow(x)\nsame(r, x)")
+
+
+def conversion():
+    g = "convert"
+    for name in ["f", "fodd", "fspecial", "i", "i32", "b", "f0", "fempty", "ft"]:
+        for op in ["float", "long", "int", "bool", "double", "half", "cpu", "contiguous"]:
+            case(g, f"{op}/{name}", [f"Tensor.{op}"], inp(name) + f"r = x.{op}()\nshow(r)\nsame(r, x)")
+        for k, a in enumerate(["torch.float32", "torch.int64", "dtype=torch.bool", "torch.int32", "'cpu'",
+                               "torch.float32, copy=True", "torch.zeros(1, dtype=torch.int32)", "'cpu', torch.int64"]):
+            case(g, f"to/{name}/{k}", ["Tensor.to"], inp(name) + f"r = x.to({a})\nshow(r)\nsame(r, x)")
+        for k, a in enumerate(["", "torch.int64", "'torch.LongTensor'", "torch.float32"]):
+            case(g, f"type/{name}/{k}", ["Tensor.type"], inp(name) + f"show(x.type({a}))")
+        case(g, f"type_as/{name}", ["Tensor.type_as"], inp(name) + "show(x.type_as(torch.zeros(1, dtype=torch.int32)))")
+        case(g, f"tolist/{name}", ["Tensor.tolist"], inp(name) + "print(x.tolist())")
+        case(g, f"item/{name}", ["Tensor.item"], inp(name) + "print(repr(x.item()))")
+        for op in ["float", "int", "bool", "long"]:
+            case(g, f"torch.{op}/{name}", [f"torch.{op}"], inp(name) + f"print(torch.{op})\nshow(x.to(torch.{op}))")
+        for conv in ["float", "int", "bool"]:
+            case(g, f"py{conv}/{name}", ["Tensor.item"], inp(name) + f"print(repr({conv}(x)))")
+    case(g, "cuda", ["Tensor.cuda"], inp("f") + "x.cuda()")
+    case(g, "legacy", ["torch.FloatTensor", "torch.LongTensor", "torch.BoolTensor"],
+         "show(torch.FloatTensor([1, 2]))\nshow(torch.LongTensor([1.5]))\nshow(torch.BoolTensor([0, 2]))\nshow(torch.FloatTensor(2, 3).shape)")
+    case(g, "Tensor-ctor", ["torch.Tensor"], "show(torch.Tensor([1, 2]))\nshow(torch.Tensor(2).shape)\nprint(torch.Tensor)")
+    case(g, "from_numpy", ["torch.from_numpy"], "torch.from_numpy([1])")
+
+
+def properties():
+    g = "props"
+    for name in ALL:
+        src = inp(name)
+        case(g, f"attrs/{name}", ["Tensor.shape", "Tensor.dtype", "Tensor.ndim", "Tensor.size", "Tensor.stride",
+                                  "Tensor.dim", "Tensor.numel", "Tensor.is_contiguous", "Tensor.storage_offset",
+                                  "Tensor.element_size", "Tensor.itemsize", "Tensor.nelement", "Tensor.ndimension",
+                                  "Tensor.is_floating_point", "Tensor.device", "Tensor.requires_grad", "Tensor.is_leaf",
+                                  "Tensor.grad", "Tensor.grad_fn"],
+             src + "print(x.shape, x.dtype, x.ndim, x.size(), x.stride(), x.dim(), x.numel(), x.is_contiguous())\n"
+                   "print(x.storage_offset(), x.element_size(), x.itemsize, x.nelement(), x.ndimension())\n"
+                   "print(x.is_floating_point(), x.device, x.requires_grad, x.is_leaf, x.grad, x.grad_fn)")
+        case(g, f"size-dims/{name}", ["Tensor.size", "Tensor.stride"], src + "print(x.size(0), x.size(-1), x.stride(0))")
+        case(g, f"torch-fns/{name}", ["torch.numel", "torch.is_tensor", "torch.is_floating_point"],
+             src + "print(torch.numel(x), torch.is_tensor(x), torch.is_floating_point(x), torch.is_tensor(3))")
+        case(g, f"data/{name}", ["Tensor.data"], src + "r = x.data\nshow(r)\nsame(r, x)")
+        case(g, f"storage/{name}", ["Tensor.untyped_storage", "Tensor.data_ptr"],
+             src + "print(x.untyped_storage().nbytes(), x.data_ptr() == x.untyped_storage().data_ptr() + x.storage_offset() * x.element_size())")
+    case(g, "size-repr", ["torch.Size"], "s = torch.Size([2, 3])\nprint(s, len(s), s[0], s[-1], s[1:], s.numel(), list(s), s == (2, 3))")
+    case(g, "device", ["torch.device"], "print(torch.device('cpu'), repr(torch.device('cpu')), torch.device('cpu') == torch.device('cpu'))")
+    case(g, "constants", ["torch.pi", "torch.inf", "torch.nan", "torch.float", "torch.long", "torch.int", "torch.bool"],
+         "print(torch.pi, torch.inf, torch.nan, torch.float, torch.long, torch.int, torch.bool)")
+    case(g, "finfo", ["torch.finfo"], "f = torch.finfo(torch.float32)\nprint(f.eps, f.max, f.min, f.tiny, f.bits, f.resolution)\nprint(torch.finfo().eps)")
+    for a, b in [("torch.int64", "torch.float32"), ("torch.bool", "torch.int32"), ("torch.int32", "torch.int64"),
+                 ("torch.bool", "torch.bool")]:
+        case(g, f"promote_types/{a}-{b}", ["torch.promote_types"], f"print(torch.promote_types({a}, {b}))")
+    for a, b in [("torch.tensor([1])", "1.0"), ("torch.tensor([1])", "torch.tensor(1.0)"), ("torch.tensor([True])", "2"),
+                 ("torch.tensor([1], dtype=torch.int32)", "torch.tensor(5)"), ("torch.tensor([1.0])", "torch.tensor([1])"),
+                 ("2", "3.0")]:
+        case(g, f"result_type/{a}-{b}", ["torch.result_type"], f"print(torch.result_type({a}, {b}))")
+    case(g, "grad-mode", ["torch.no_grad", "torch.enable_grad", "torch.is_grad_enabled", "torch.set_grad_enabled",
+                          "torch.inference_mode"],
+         "print(torch.is_grad_enabled())\nwith torch.no_grad():\n    print(torch.is_grad_enabled())\n    with torch.enable_grad():\n"
+         "        print(torch.is_grad_enabled())\nwith torch.set_grad_enabled(False):\n    print(torch.is_grad_enabled())\n"
+         "with torch.inference_mode():\n    print(torch.is_grad_enabled())\nprint(torch.is_grad_enabled())")
+    case(g, "seeds", ["torch.manual_seed", "torch.initial_seed"], "torch.manual_seed(42)\nprint(torch.initial_seed())\nprint(type(torch.manual_seed(1)).__name__)")
+    case(g, "threads", ["torch.get_num_threads", "torch.set_num_threads"], "print(type(torch.get_num_threads()).__name__)")
+    case(g, "requires_grad", ["Tensor.requires_grad_", "Tensor.detach", "Tensor.grad_fn"],
+         "x = torch.tensor([1.0, 2.0]).requires_grad_()\ny = (x * 2).sum()\nprint(y)\nprint(y.grad_fn)\nprint(y.detach(), x.is_leaf, y.is_leaf)\n"
+         "torch.tensor([1, 2]).requires_grad_()")
+    case(g, "set_printoptions", ["torch.set_printoptions"],
+         "x = torch.tensor([1.123456789, 22.5, -3.0])\ntorch.set_printoptions(precision=2)\nprint(x)\n"
+         "torch.set_printoptions(sci_mode=True)\nprint(x)\ntorch.set_printoptions(profile='default')\nprint(x)")
+
+
+# ---- torch.nn -------------------------------------------------------------------------------------------
+
+def nn_cases():
+    g = "nn"
+    x = "x = torch.tensor([[-1.5, 0.0, 2.25, 0.3], [3.0, -0.5, 1.0, -2.0]])\n"
+    for act, args in [("ReLU", ""), ("GELU", ""), ("GELU", "approximate='tanh'"), ("Tanh", ""), ("Sigmoid", ""),
+                      ("SiLU", ""), ("ELU", ""), ("ELU", "alpha=0.5"), ("LeakyReLU", ""), ("LeakyReLU", "0.2"),
+                      ("Softmax", "dim=-1"), ("Softmax", "0"), ("LogSoftmax", "dim=1"), ("Identity", ""),
+                      ("Dropout", "0.5"), ("Dropout", "p=0.0")]:
+        src = x + f"m = nn.{act}({args})\nprint(m)\nprint(repr(m))\n"
+        if act == "Dropout":
+            src += "m.eval()\n"
+        case(g, f"{act}/{args}", [f"torch.nn.{act}", "torch.nn.Module"], src + "show(m(x))")
+    for fn, args in [("relu", ""), ("gelu", ""), ("gelu", "approximate='tanh'"), ("tanh", ""), ("sigmoid", ""), ("silu", ""),
+                     ("elu", ""), ("elu", "alpha=2.0"), ("leaky_relu", ""), ("leaky_relu", "0.3"), ("softplus", ""),
+                     ("softplus", "beta=2, threshold=1")]:
+        for name in ["f", "fodd", "fspecial", "f0", "fempty", "ft", "i"]:
+            case(g, f"F.{fn}/{args}/{name}", [f"torch.nn.functional.{fn}"], inp(name) + f"show(F.{fn}(x{', ' + args if args else ''}))")
+    case(g, "F.gelu/-3", ["torch.nn.functional.gelu"], "show(F.gelu(torch.tensor([-3.0, -2.5, -1.0, 0.5, 3.0])))\nprint(F.gelu(torch.tensor(-3.0)))")
+    case(g, "F.relu/inplace", ["torch.nn.functional.relu"], inp("f") + "r = F.relu(x, inplace=True)\nshow(x)\nsame(r, x)")
+    for k, src in enumerate([
+        "torch.manual_seed(0)\nm = nn.Linear(4, 3)\nprint(m)\nshow(m.weight)\nshow(m.bias)\nshow(m(torch.ones(2, 4)))",
+        "torch.manual_seed(0)\nm = nn.Linear(4, 2, bias=False)\nprint(m, m.bias)\nshow(m(torch.ones(4)))",
+        "torch.manual_seed(0)\nm = nn.Linear(4, 2)\nm(torch.ones(2, 3))",
+        "torch.manual_seed(0)\nm = nn.Linear(4, 2)\nprint([n for n, p in m.named_parameters()])\nprint(m.state_dict().keys())",
+        "torch.manual_seed(0)\nm = nn.Linear(3, 2)\nshow(F.linear(torch.ones(3), m.weight, m.bias))\nshow(F.linear(torch.ones(2, 3), m.weight))",
+        "torch.manual_seed(0)\nm = nn.Embedding(5, 3)\nprint(m)\nshow(m(torch.tensor([[0, 4], [2, 2]])))",
+        "torch.manual_seed(0)\nm = nn.Embedding(5, 3, padding_idx=0)\nprint(m)\nshow(m.weight)",
+        "torch.manual_seed(0)\nm = nn.Embedding(5, 3)\nm(torch.tensor([5]))",
+        "torch.manual_seed(0)\nm = nn.Embedding(5, 3)\nm(torch.tensor([1.0]))",
+        "w = torch.arange(6.0).reshape(3, 2)\nshow(F.embedding(torch.tensor([2, 0]), w))\nm = nn.Embedding.from_pretrained(w)\nprint(m)\nshow(m(torch.tensor([1])))",
+        "m = nn.LayerNorm(4)\nprint(m)\nshow(m.weight)\nshow(m(torch.tensor([[1.0, 2.0, 3.0, 5.0], [0.5, 0.5, 0.5, 0.5]])))",
+        "m = nn.LayerNorm([2, 2], eps=1e-3, elementwise_affine=False)\nprint(m)\nshow(m(torch.arange(8.0).reshape(2, 2, 2)))",
+        "m = nn.LayerNorm(3)\nm(torch.ones(2, 4))",
+        "show(F.layer_norm(torch.tensor([[0.1, -2.7, 5.3, 23.0]]), (4,)))\nshow(F.layer_norm(torch.arange(4.0), [4], torch.ones(4) * 2, torch.ones(4)))",
+        "F.layer_norm(torch.arange(4), (4,))",
+        "torch.manual_seed(0)\nm = nn.Sequential(nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 1))\nprint(m)\nprint(m[0])\nprint(len(m))\nshow(m(torch.ones(2)))",
+        "m = nn.ModuleList([nn.ReLU(), nn.Tanh()])\nprint(m)\nprint(len(m), m[1])",
+        "m = nn.ModuleDict({'a': nn.ReLU(), 'b': nn.Tanh()})\nprint(m)\nprint(list(m.keys()))",
+        "p = nn.Parameter(torch.ones(2))\nprint(p)\nprint(p.requires_grad, type(p).__name__)",
+        "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        torch.manual_seed(1)\n        self.a = nn.Linear(2, 2)\n"
+        "    def forward(self, x):\n        return self.a(x).relu()\nm = M()\nprint(m)\nshow(m(torch.ones(1, 2)))\nprint(sum(p.numel() for p in m.parameters()))",
+    ]):
+        case(g, f"layers/{k}", ["torch.nn.Linear", "torch.nn.Embedding", "torch.nn.LayerNorm", "torch.nn.Sequential",
+                                 "torch.nn.ModuleList", "torch.nn.ModuleDict", "torch.nn.Parameter",
+                                 "torch.nn.functional.linear", "torch.nn.functional.embedding",
+                                 "torch.nn.functional.layer_norm"], src)
+    logits = "x = torch.tensor([[1.0, 2.0, 0.5], [0.1, -1.0, 3.0]])\n"
+    for k, (t, extra) in enumerate([("torch.tensor([2, 0])", ""), ("torch.tensor([2, 0])", ", reduction='sum'"),
+                                    ("torch.tensor([2, 0])", ", reduction='none'"), ("torch.tensor([2, -100])", ""),
+                                    ("torch.tensor([2, 0])", ", ignore_index=0"), ("torch.tensor([2, 0])", ", label_smoothing=0.1"),
+                                    ("torch.tensor([3, 0])", ""), ("torch.tensor([2.0, 0.0])", ""), ("torch.tensor([2])", ""),
+                                    ("torch.tensor([[0.2, 0.3, 0.5], [1.0, 0.0, 0.0]])", ""),
+                                    ("torch.tensor([2, 0])", ", weight=torch.tensor([1.0, 2.0, 0.5])")]):
+        src = logits + f"t = {t}\n"
+        case(g, f"cross_entropy/{k}", ["torch.nn.functional.cross_entropy"], src + f"show(F.cross_entropy(x, t{extra}))")
+        case(g, f"CrossEntropyLoss/{k}", ["torch.nn.CrossEntropyLoss"], src + f"m = nn.CrossEntropyLoss({extra[2:]})\nprint(m)\nshow(m(x, t))")
+        case(g, f"nll_loss/{k}", ["torch.nn.functional.nll_loss"], src + f"show(F.nll_loss(x.log_softmax(-1), t{extra}))")
+        case(g, f"NLLLoss/{k}", ["torch.nn.NLLLoss"], src + f"show(nn.NLLLoss({extra[2:]})(x.log_softmax(-1), t))")
+    for k, (a, b, extra) in enumerate([("torch.tensor([1.0, 2.0, 4.0])", "torch.tensor([1.5, 2.0, 0.0])", ""),
+                                       ("torch.tensor([[1.0, 2.0]])", "torch.tensor([0.5, 0.0])", ", reduction='none'"),
+                                       ("torch.tensor([1.0, 2.0])", "torch.tensor([1.0, 2.0, 3.0])", ""),
+                                       ("torch.tensor([1, 2])", "torch.tensor([1, 3])", ""),
+                                       ("torch.tensor([1.0, 2.0])", "torch.tensor([0.0, 3.0])", ", reduction='sum'")]):
+        case(g, f"mse_loss/{k}", ["torch.nn.functional.mse_loss"], f"show(F.mse_loss({a}, {b}{extra}))")
+        case(g, f"MSELoss/{k}", ["torch.nn.MSELoss"], f"m = nn.MSELoss({extra[2:]})\nprint(m)\nshow(m({a}, {b}))")
+    for k, (t, extra) in enumerate([("torch.tensor([[0.2, 0.3, 0.5], [0.0, 0.5, 0.5]])", ", reduction='batchmean'"),
+                                    ("torch.tensor([[0.2, 0.3, 0.5], [0.0, 0.5, 0.5]])", ""),
+                                    ("torch.tensor([[0.2, 0.3, 0.5], [0.0, 0.5, 0.5]]).log()", ", log_target=True, reduction='sum'"),
+                                    ("torch.tensor([[0.2, -0.3, 0.5], [0.0, float('nan'), 0.5]])", ", reduction='none'")]):
+        src = logits + f"t = {t}\n"
+        case(g, f"kl_div/{k}", ["torch.nn.functional.kl_div"], src + f"show(F.kl_div(x.log_softmax(-1), t{extra}))")
+        case(g, f"KLDivLoss/{k}", ["torch.nn.KLDivLoss"], src + f"m = nn.KLDivLoss({extra[2:]})\nprint(m)\nshow(m(x.log_softmax(-1), t))")
+    for k, (t, extra) in enumerate([("torch.tensor([0, 2, 1])", ""), ("torch.tensor([0, 2, 1])", ", num_classes=4"),
+                                    ("torch.tensor([[0], [1]])", ""), ("torch.tensor([3])", ", 3"), ("torch.tensor([1.0])", ""),
+                                    ("torch.tensor([-1])", "")]):
+        case(g, f"one_hot/{k}", ["torch.nn.functional.one_hot"], f"show(F.one_hot({t}{extra}))")
+    for k, (pre, a) in enumerate([(inp("f"), "(1, 1)"), (inp("f"), "(0, 2, 1, 0)"), (inp("f"), "(1, 1), value=-1.0"),
+                                  (inp("i"), "(2, 0), 'constant', 9"), (inp("f"), "(-1, 1)"), (inp("f"), "(1,)"),
+                                  (inp("f3"), "(0, 0, 0, 0, 1, 1)")]):
+        case(g, f"pad/{k}", ["torch.nn.functional.pad"], pre + f"show(F.pad(x, {a}))")
+    for k, (p, train) in enumerate([("0.5", "False"), ("0.0", "True"), ("1.0", "True"), ("1.5", "True")]):
+        case(g, f"dropout/{k}", ["torch.nn.functional.dropout"], inp("f") + f"show(F.dropout(x, {p}, training={train}))")
+    case(g, "dropout/seeded", ["torch.nn.functional.dropout", "torch.nn.Dropout"],
+         "torch.manual_seed(0)\nx = torch.ones(4, 5)\nshow(F.dropout(x, 0.5))\nshow(nn.Dropout(0.2)(x))")
+    sdpa = ("torch.manual_seed(0)\nq = torch.randn(2, 3, 4)\nk = torch.randn(2, 5, 4)\nv = torch.randn(2, 5, 4)\n")
+    for k, extra in enumerate(["", ", is_causal=True", ", attn_mask=torch.ones(3, 5, dtype=torch.bool).tril()",
+                               ", attn_mask=torch.zeros(3, 5)", ", scale=0.5"]):
+        case(g, f"sdpa/{k}", ["torch.nn.functional.scaled_dot_product_attention"],
+             sdpa + f"show(F.scaled_dot_product_attention(q, k, v{extra}))")
+    for init, args in [("zeros_", ""), ("ones_", ""), ("constant_", ", 0.3"), ("normal_", ""), ("normal_", ", 1.0, 0.1"),
+                       ("uniform_", ""), ("uniform_", ", -0.1, 0.1"), ("xavier_uniform_", ""), ("xavier_normal_", ""),
+                       ("kaiming_uniform_", ""), ("kaiming_uniform_", ", a=5 ** 0.5")]:
+        case(g, f"init.{init}/{args}", [f"torch.nn.init.{init}"],
+             f"torch.manual_seed(0)\nw = torch.empty(3, 4)\nr = nn.init.{init}(w{args})\nshow(w)\nprint(r is w)")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("--only", help="regenerate one group")
+    args = ap.parse_args()
+    for gen in [unary, binary, ternary, reductions, views, joining, indexing, products, creation, conversion,
+                properties, nn_cases]:
+        gen()
+    swept = set()
+    changed = []
+    total = 0
+    for group, cases in sorted(GROUPS.items()):
+        if args.only and group != args.only:
+            continue
+        for c in cases:
+            c["out"] = run(c["src"])
+            swept.update(c["ops"])
+        total += len(cases)
+        text = json.dumps({"torch": torch.__version__.split("+")[0], "prelude": PRELUDE, "cases": cases},
+                          indent=1, ensure_ascii=False) + "\n"
+        changed += write(DATA / f"{group}.json", text, args.check)
+    if not args.only:
+        for c in (c for cases in GROUPS.values() for c in cases):
+            swept.update(c["ops"])
+        unswept = sorted(EXPOSED - swept)
+        text = ("# Exposed names no sweep case uses yet (tools/sweep/gen.py writes this file).\n"
+                + "".join(f"{n}\n" for n in unswept))
+        changed += write(DATA / "unswept.txt", text, args.check)
+        print(f"{total} cases over {len(swept & EXPOSED)} of {len(EXPOSED)} exposed names; {len(unswept)} unswept",
+              file=sys.stderr)
+    if args.check and changed:
+        print("would change: " + ", ".join(changed), file=sys.stderr)
+        sys.exit(1)
+
+
+def write(path, text, check):
+    old = path.read_text() if path.exists() else None
+    if old == text:
+        return []
+    if not check:
+        path.write_text(text)
+    return [path.name]
+
+
+def reset():
+    torch.set_printoptions(profile="default")
+    torch.set_printoptions(sci_mode=None)
+    torch.set_grad_enabled(True)
+    torch.set_default_dtype(torch.float32)
+    torch.manual_seed(0)
+
+
+def run(src):
+    """What PyTorch prints for PRELUDE + src, with the final traceback line when it raises."""
+    reset()
+    out = io.StringIO()
+    env = {"__name__": "__main__"}
+    with contextlib.redirect_stdout(out):
+        try:
+            exec(compile(PRELUDE + src, "<sweep>", "exec"), env)
+        except Exception as e:  # noqa: BLE001 - every exception is part of the record
+            out.write(traceback.format_exception_only(type(e), e)[-1])
+    reset()
+    return out.getvalue()
+
+
+if __name__ == "__main__":
+    main()
