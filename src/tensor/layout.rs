@@ -383,6 +383,136 @@ impl Iterator for StridedOffsets<'_> {
 
 impl ExactSizeIterator for StridedOffsets<'_> {}
 
+/// PyTorch's `is_non_overlapping_and_dense` (c10/core/Contiguity.h): the elements fill a block of
+/// storage exactly once, in some order of the dims (a transposed or permuted contiguous tensor).
+pub fn is_non_overlapping_and_dense(shape: &[usize], strides: &[usize]) -> bool {
+    if shape.len() == 1 {
+        return shape[0] < 2 || strides[0] == 1;
+    }
+    let mut perm: Vec<usize> = (0..shape.len()).collect();
+    // Size 0 and 1 dims last, the rest by stride (a stable sort, as the comparison is not total).
+    perm.sort_by(|&a, &b| match (shape[a] < 2, shape[b] < 2) {
+        (true, true) => std::cmp::Ordering::Equal,
+        (true, false) => std::cmp::Ordering::Greater,
+        (false, true) => std::cmp::Ordering::Less,
+        (false, false) => strides[a].cmp(&strides[b]),
+    });
+    let mut require = 1usize;
+    for &d in &perm {
+        if shape[d] < 2 {
+            return true;
+        }
+        if strides[d] != require {
+            return false;
+        }
+        require = require.saturating_mul(shape[d]);
+    }
+    true
+}
+
+/// The strides PyTorch's TensorIterator gives a new output of `shape` computed from `inputs` (each
+/// `(shape, strides)`, broadcast to `shape`), or `None` when that is the row-major layout. An elementwise
+/// result follows its inputs' memory order: `x.t().exp()` is transposed like `x.t()`.
+///
+/// ATen (`TensorIterator.cpp`): when every input has the output's shape and the same strides and is
+/// non-overlapping and dense, the output takes those strides (`FastSetupType::NON_OVERLAPPING_DENSE`);
+/// otherwise `reorder_dimensions` sorts the dims by the inputs' strides (insertion sort, fastest first:
+/// the first input whose strides for two dims are both non-zero and differ decides; equal strides put
+/// the larger size outside; broadcast dims decide nothing) and the output is dense in that order.
+///
+/// ```
+/// use transformer_tutor::tensor::layout::iter_output_strides;
+/// // x.t() of a [2, 3] tensor, alone or plus a broadcast row: the result is transposed too.
+/// assert_eq!(iter_output_strides(&[3, 2], &[(&[3, 2], &[1, 3])]), Some(vec![1, 3]));
+/// assert_eq!(iter_output_strides(&[3, 2], &[(&[3, 2], &[1, 3]), (&[2], &[1])]), Some(vec![1, 3]));
+/// // An expanded input decides nothing: row-major.
+/// assert_eq!(iter_output_strides(&[2, 3], &[(&[2, 3], &[0, 1])]), None);
+/// ```
+pub fn iter_output_strides(shape: &[usize], inputs: &[(&[usize], &[usize])]) -> Option<Vec<usize>> {
+    let ndim = shape.len();
+    if ndim < 2 || inputs.is_empty() {
+        return None;
+    }
+    let contiguous = |(s, st): &(&[usize], &[usize])| {
+        Layout {
+            shape: s.to_vec(),
+            strides: st.to_vec(),
+            offset: 0,
+        }
+        .is_contiguous()
+    };
+    if inputs.iter().all(contiguous) && inputs.iter().all(|(s, _)| *s == shape) {
+        return None;
+    }
+    let same_shape = inputs.iter().all(|(s, _)| *s == shape);
+    if same_shape
+        && inputs
+            .iter()
+            .all(|(s, st)| is_non_overlapping_and_dense(s, st))
+        && inputs.windows(2).all(|w| w[0].1 == w[1].1)
+    {
+        let strides = inputs[inputs.len() - 1].1.to_vec();
+        return (strides != contiguous_strides(shape)).then_some(strides);
+    }
+    // Each input's strides broadcast to `shape`: 0 for a missing or stretched dim.
+    let broadcast: Vec<Vec<usize>> = inputs
+        .iter()
+        .map(|(s, st)| {
+            let lead = ndim.saturating_sub(s.len());
+            (0..ndim)
+                .map(|d| match d.checked_sub(lead) {
+                    Some(i) if !(s[i] == 1 && shape[d] != 1) => st[i],
+                    _ => 0,
+                })
+                .collect()
+        })
+        .collect();
+    // 1: dim0 goes after dim1 (is slower), -1: before, 0: undecided.
+    let should_swap = |d0: usize, d1: usize| -> i32 {
+        for st in &broadcast {
+            let (s0, s1) = (st[d0], st[d1]);
+            if s0 == 0 || s1 == 0 {
+                continue;
+            }
+            if s0 < s1 {
+                return -1;
+            }
+            if s0 > s1 {
+                return 1;
+            }
+            if shape[d0] > shape[d1] {
+                return 1;
+            }
+        }
+        0
+    };
+    // perm[0] is the fastest-moving dim.
+    let mut perm: Vec<usize> = (0..ndim).rev().collect();
+    for i in 1..ndim {
+        let mut d1 = i;
+        for d0 in (0..i).rev() {
+            match should_swap(perm[d0], perm[d1]) {
+                c if c > 0 => {
+                    perm.swap(d0, d1);
+                    d1 = d0;
+                }
+                c if c < 0 => break,
+                _ => {}
+            }
+        }
+    }
+    if perm.iter().enumerate().all(|(k, &d)| d == ndim - 1 - k) {
+        return None;
+    }
+    let mut strides = vec![0usize; ndim];
+    let mut next = 1usize;
+    for &d in &perm {
+        strides[d] = next;
+        next = next.saturating_mul(shape[d]);
+    }
+    Some(strides)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -392,6 +392,39 @@ impl Tensor {
             .with_axes(self.axes.clone())
     }
 
+    /// The same values in a new storage laid out with `strides` (dense: a permutation of row-major), as
+    /// PyTorch allocates an output that follows its inputs' memory order.
+    pub fn restrided(&self, strides: Vec<usize>) -> Tensor {
+        let numel = self.numel();
+        let layout = Layout {
+            shape: self.layout.shape.clone(),
+            strides,
+            offset: 0,
+        };
+        if layout.storage_extent() > numel.max(1) {
+            // Not dense: keep the row-major values rather than write out of the storage.
+            return self.clone();
+        }
+        let dtype = self.dtype();
+        let out =
+            Tensor::from_storage(Storage::zeros(dtype, numel), layout).with_axes(self.axes.clone());
+        with_dtype!(dtype, T => out.write_values(&self.to_vec::<T>()));
+        out
+    }
+
+    /// The layout PyTorch's `memory_format=torch.preserve_format` gives a copy of this tensor (`clone()`,
+    /// `to(dtype)`): its own strides when it is non-overlapping and dense, else dense in its dims' order.
+    pub fn preserved_strides(&self) -> Option<Vec<usize>> {
+        let l = &self.layout;
+        if l.is_contiguous() {
+            return None;
+        }
+        if super::layout::is_non_overlapping_and_dense(&l.shape, &l.strides) {
+            return Some(l.strides.clone());
+        }
+        super::layout::iter_output_strides(&l.shape, &[(&l.shape, &l.strides)])
+    }
+
     /// `to(dtype)`: the same tensor when the dtype already matches, else a converted copy.
     pub fn to_dtype(&self, dtype: DType) -> Tensor {
         if self.dtype() == dtype {
@@ -492,11 +525,29 @@ pub fn convert<S: Element, T: Element>(x: S) -> T {
         DType::Bool => T::from_bool(x.to_bool()),
         DType::Int64 | DType::Int32 => {
             if S::DTYPE == DType::Float32 {
-                T::from_f64(x.to_f64().trunc())
+                T::from_i64(float_to_int(x.to_f64(), T::DTYPE == DType::Int32))
             } else {
                 T::from_i64(x.to_i64())
             }
         }
+    }
+}
+
+/// A float cast to an integer as x86-64's truncating conversions (`cvttss2si`, `cvttps2dq`) do, which
+/// is what PyTorch's `static_cast` compiles to: NaN, infinities and values out of the target's range give
+/// the target's minimum (`torch.tensor(float('inf')).long()` is -9223372036854775808), not Rust's
+/// saturation.
+#[inline]
+fn float_to_int(v: f64, int32: bool) -> i64 {
+    let (lo, hi) = if int32 {
+        (-2_147_483_648.0, 2_147_483_648.0)
+    } else {
+        (-9_223_372_036_854_775_808.0, 9_223_372_036_854_775_808.0)
+    };
+    if v.is_nan() || v < lo || v >= hi {
+        if int32 { i64::from(i32::MIN) } else { i64::MIN }
+    } else {
+        v.trunc() as i64
     }
 }
 

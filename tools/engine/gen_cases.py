@@ -458,8 +458,6 @@ known("PyTorch accumulates a float32 cumsum/cumprod in double; the engine in flo
 known("several dims without keepdim: the engine squeezes those dims out of its 0-d max and fails",
       ["logsumexp/dims_0_1"])
 known("dim=(): PyTorch raises (its out= shape check); the engine reduces every element", ["logsumexp/dims_"])
-known("the engine's message names max()/min() where PyTorch's names amax()/amin()",
-      ["amax/err_empty", "amin/err_empty"])
 known("PyTorch's vector_norm sums the squares in another order (last bit)", ["norm/long_vector"], LAST_BITS)
 known("PyTorch refuses integer input to norm; the engine converts to float32", ["norm/int64"])
 # reorder
@@ -469,18 +467,13 @@ known("PyTorch's diag takes only 1-D or 2-D input; the engine returns a result",
 known("cropping more than a dim holds: PyTorch raises from narrow(), the engine leaves the dim empty",
       ["pad/crop_all"])
 known("the engine's pad-length message differs from PyTorch's", ["pad/err_odd", "pad/err_too_long"])
-known("the engine sorts by float32 value, so int64 values above 2^24 that round together keep their order",
-      ["sort/int64_big"])
-known("PyTorch sorts NaN as the largest value; the engine leaves it where the comparisons put it", ["sort/nan"])
 known("equal values: PyTorch's default sort/topk is not stable, the engine's sort is",
       ["sort/ties_long", "sort/ties_long_desc", "topk/k2_dim-1", "topk/k3_dim1_smallest", "topk/k4_dim1"])
-known("PyTorch raises for k outside [0, n]; the engine clamps k", ["topk/err_k_too_big", "topk/err_k_negative"])
 known("negative sizes: PyTorch raises, the engine counts them as 0", ["tril_indices/-1x3_off0"])
 known("the engine reports view's message where PyTorch reports unflatten's", ["unflatten/err_sizes"])
 # broadcast
 known("x ** tensor(0.5): the engine takes the square-root shortcut (sqrt(-0.) = -0.), PyTorch's tensor-exponent "
       "kernel gives +0.", ["binary/pow_specials"])
-known("PyTorch raises this as NotImplementedError; the engine as RuntimeError", ["binary/err_sub_bool"])
 known("PyTorch's lerp kernel fuses the multiply-add and uses end - (end - start) * (1 - w) for w >= 0.5; the "
       "engine rounds start + w * (end - start) step by step",
       ["lerp/w0.5", "lerp/w0.75", "lerp/w1.0", "lerp/w2.0", "lerp/broadcast"], LAST_BITS)

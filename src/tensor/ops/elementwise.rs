@@ -7,7 +7,7 @@ use crate::tensor::layout::broadcast_shapes;
 use crate::tensor::parallel;
 use crate::tensor::settings::check_numel;
 use crate::tensor::storage::Element;
-use crate::tensor::strided::{Runs, binary_chunk, masked_fill_chunk};
+use crate::tensor::strided::{Runs, binary_chunk};
 use crate::tensor::{Scalar, Tensor};
 
 /// An operand of a binary op: a tensor or a Python number.
@@ -18,21 +18,27 @@ pub enum Operand<'a> {
 }
 
 impl Operand<'_> {
-    fn promo(&self) -> PromoOperand {
+    pub(crate) fn promo(&self) -> PromoOperand {
         match self {
             Operand::Tensor(t) if t.ndim() == 0 => PromoOperand::ZeroDim(t.dtype()),
             Operand::Tensor(t) => PromoOperand::Dimensioned(t.dtype()),
             Operand::Scalar(s) => PromoOperand::Scalar(s.category()),
         }
     }
-    fn shape(&self) -> &[usize] {
+    fn is_bool(&self) -> bool {
+        match self {
+            Operand::Tensor(t) => t.dtype() == DType::Bool,
+            Operand::Scalar(s) => matches!(s, Scalar::Bool(_)),
+        }
+    }
+    pub(crate) fn shape(&self) -> &[usize] {
         match self {
             Operand::Tensor(t) => t.shape(),
             Operand::Scalar(_) => &[],
         }
     }
     /// The operand as a tensor of `dtype` (a scalar becomes a 0-d tensor; a tensor is converted if needed).
-    fn as_tensor(&self, dtype: DType) -> Tensor {
+    pub(crate) fn as_tensor(&self, dtype: DType) -> Tensor {
         match self {
             Operand::Tensor(t) => t.to_dtype(dtype),
             Operand::Scalar(s) => crate::with_dtype!(dtype, T => Tensor::scalar(s.cast::<T>())),
@@ -82,6 +88,11 @@ impl BinaryOp {
     }
 }
 
+/// `pow(x, 1)` and `pow(x, 0)` with a number exponent never reach a kernel (`pow_Tensor_Scalar_out`).
+fn pow_shortcut(op: BinaryOp, b: &Operand) -> bool {
+    op == BinaryOp::Pow && matches!(b, Operand::Scalar(e) if e.to_f64() == 0.0 || e.to_f64() == 1.0)
+}
+
 /// The result and compute dtypes of a binary op.
 pub fn binary_dtypes(op: BinaryOp, a: &Operand, b: &Operand) -> Result<(DType, DType)> {
     let common = dtype::result_type(&[a.promo(), b.promo()]);
@@ -105,10 +116,29 @@ pub fn binary_dtypes(op: BinaryOp, a: &Operand, b: &Operand) -> Result<(DType, D
             }
             (common, common)
         }
-        BinaryOp::Sub if common == DType::Bool => {
-            return Err(TensorError::runtime(
-                "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.",
+        // ATen's sub_check: a bool on either side (a Python `True` too) refuses subtraction.
+        BinaryOp::Sub if a.is_bool() && b.is_bool() => {
+            return Err(TensorError::NotImplemented(
+                "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.".into(),
             ));
+        }
+        BinaryOp::Sub if a.is_bool() || b.is_bool() => {
+            return Err(TensorError::NotImplemented(
+                "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.".into(),
+            ));
+        }
+        BinaryOp::FloorDiv | BinaryOp::Rem | BinaryOp::Fmod | BinaryOp::Pow
+            if common == DType::Bool && !pow_shortcut(op, b) =>
+        {
+            let kernel = match op {
+                BinaryOp::FloorDiv => "div_floor_cpu",
+                BinaryOp::Rem => "remainder_cpu",
+                BinaryOp::Fmod => "fmod_cpu",
+                _ => "pow",
+            };
+            return Err(TensorError::NotImplemented(format!(
+                "\"{kernel}\" not implemented for 'Bool'"
+            )));
         }
         _ => (common, common),
     })
@@ -118,11 +148,27 @@ pub fn binary_dtypes(op: BinaryOp, a: &Operand, b: &Operand) -> Result<(DType, D
 pub fn binary(op: BinaryOp, a: Operand, b: Operand) -> Result<Tensor> {
     let out = binary_values(op, a, b)?;
     let axes = broadcast_axes(&[&a, &b], out.shape());
-    Ok(out.with_axes(axes))
+    Ok(follow_inputs(out.with_axes(axes), &[&a, &b]))
+}
+
+/// `out` laid out as PyTorch's TensorIterator lays out a new output of these inputs (in their memory
+/// order: `x.t() + 1` is transposed like `x.t()`); row-major inputs leave it as it is.
+pub(crate) fn follow_inputs(out: Tensor, inputs: &[&Operand]) -> Tensor {
+    let list: Vec<(&[usize], &[usize])> = inputs
+        .iter()
+        .filter_map(|o| match o {
+            Operand::Tensor(t) => Some((t.shape(), t.strides())),
+            Operand::Scalar(_) => None,
+        })
+        .collect();
+    match crate::tensor::layout::iter_output_strides(out.shape(), &list) {
+        Some(strides) => out.restrided(strides),
+        None => out,
+    }
 }
 
 /// The axes of a broadcast result (`tensor::sym::broadcast`).
-fn broadcast_axes(operands: &[&Operand], shape: &[usize]) -> crate::tensor::sym::Axes {
+pub(crate) fn broadcast_axes(operands: &[&Operand], shape: &[usize]) -> crate::tensor::sym::Axes {
     let tensors: Vec<&Tensor> = operands
         .iter()
         .filter_map(|o| match o {
@@ -151,6 +197,17 @@ fn binary_values(op: BinaryOp, a: Operand, b: Operand) -> Result<Tensor> {
             "Integers to negative integer powers are not allowed.",
         ));
     }
+    // pow_Tensor_Scalar_out: an exponent of 1 copies the base, of 0 fills ones (before any kernel).
+    if op == BinaryOp::Pow
+        && let (Operand::Tensor(x), Operand::Scalar(e)) = (a, b)
+    {
+        if e.to_f64() == 1.0 {
+            return Ok(x.to_dtype(result).deep_copy());
+        }
+        if e.to_f64() == 0.0 {
+            return Tensor::full(&shape, Scalar::Int(1), result);
+        }
+    }
     let ta = a.as_tensor(compute);
     let tb = b.as_tensor(compute);
     match compute {
@@ -164,6 +221,13 @@ fn binary_values(op: BinaryOp, a: Operand, b: Operand) -> Result<Tensor> {
 /// In-place `a op= b`: the result must keep `a`'s shape and is cast into `a`'s dtype, written through the
 /// view so every alias sees it.
 pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Operand) -> Result<()> {
+    check_inplace(op, a, b)?;
+    let value = binary(op, Operand::Tensor(a), b)?;
+    a.copy_from(&value)
+}
+
+/// What an in-place `a op= b` checks before computing: `a`'s memory, the broadcast shape, the cast.
+pub(crate) fn check_inplace(op: BinaryOp, a: &Tensor, b: Operand) -> Result<()> {
     // TensorIterator looks at the output's memory before its shape (`compute_mem_overlaps`).
     if a.layout().has_internal_overlap() {
         return Err(TensorError::runtime(
@@ -187,8 +251,7 @@ pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Operand) -> Result<()> {
             a.dtype().scalar_type_name()
         )));
     }
-    let value = binary(op, Operand::Tensor(a), b)?;
-    a.copy_from(&value)
+    Ok(())
 }
 
 /// Applies `f` over two same-typed operands broadcast to `shape`, producing a contiguous tensor. `f` is
@@ -545,7 +608,8 @@ impl UnaryOp {
 
 /// `op(a)` elementwise; the result keeps `a`'s axes.
 pub fn unary(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
-    Ok(unary_values(op, a)?.with_axes_of(a))
+    let out = unary_values(op, a)?.with_axes_of(a);
+    Ok(follow_inputs(out, &[&Operand::Tensor(a)]))
 }
 
 fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
@@ -680,109 +744,4 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
     }
 }
 
-/// `clamp(min, max)`: bounds may be absent; the result dtype promotes with the bounds as scalars.
-pub fn clamp(a: &Tensor, min: Option<Scalar>, max: Option<Scalar>) -> Result<Tensor> {
-    if min.is_none() && max.is_none() {
-        return Err(TensorError::runtime(
-            "torch.clamp: At least one of 'min' or 'max' must not be None",
-        ));
-    }
-    let mut out = a.clone();
-    if let Some(lo) = min {
-        out = binary(
-            BinaryOp::Maximum,
-            Operand::Tensor(&out),
-            Operand::Scalar(lo),
-        )?;
-    }
-    if let Some(hi) = max {
-        out = binary(
-            BinaryOp::Minimum,
-            Operand::Tensor(&out),
-            Operand::Scalar(hi),
-        )?;
-    }
-    Ok(out)
-}
-
-/// `torch.where(cond, a, b)`.
-pub fn where_(cond: &Tensor, a: Operand, b: Operand) -> Result<Tensor> {
-    if cond.dtype() != DType::Bool {
-        return Err(TensorError::runtime(format!(
-            "where expected condition to be a boolean tensor, but got a tensor with dtype {}",
-            cond.dtype().scalar_type_name()
-        )));
-    }
-    let shape = broadcast_shapes(&broadcast_shapes(cond.shape(), a.shape())?, b.shape())?;
-    let dtype = dtype::result_type(&[a.promo(), b.promo()]);
-    let ta = a.as_tensor(dtype).broadcast_to(&shape)?;
-    let tb = b.as_tensor(dtype).broadcast_to(&shape)?;
-    let c = cond.broadcast_to(&shape)?.to_vec::<bool>();
-    crate::with_dtype!(dtype, T => {
-        let va = ta.to_vec::<T>();
-        let vb = tb.to_vec::<T>();
-        let out: Vec<T> = c.iter().zip(va.iter().zip(vb.iter())).map(|(&k, (&x, &y))| if k { x } else { y }).collect();
-        let axes = broadcast_axes(&[&Operand::Tensor(cond), &a, &b], &shape);
-        Ok(Tensor::from_vec(out, &shape)?.with_axes(axes))
-    })
-}
-
-/// `masked_fill(mask, value)`: out-of-place broadcasts self and mask together, in one pass.
-pub fn masked_fill(a: &Tensor, mask: &Tensor, value: Scalar) -> Result<Tensor> {
-    check_mask(mask)?;
-    // ATen's expand_outplace(mask, self): the mask is "tensor a" in a mismatch's message.
-    let shape = broadcast_shapes(mask.shape(), a.shape())?;
-    let numel = check_numel(&shape)?;
-    crate::with_dtype!(a.dtype(), T => {
-        let v = value.cast::<T>();
-        let out = a.with_raw::<T, _>(|ad, al| {
-            mask.with_raw::<bool, _>(|md, ml| {
-                let runs = Runs::new(&shape, [al, ml], [ad.len(), md.len()])?;
-                Ok::<_, TensorError>(parallel::build_vec(numel, 1, parallel::GRAIN, |start, chunk| {
-                    masked_fill_chunk(&runs, ad, md, v, start, chunk)
-                }))
-            })
-        })???;
-        let axes = broadcast_axes(&[&Operand::Tensor(a), &Operand::Tensor(mask)], &shape);
-        Ok(Tensor::from_vec(out, &shape)?.with_axes(axes))
-    })
-}
-
-fn check_mask(mask: &Tensor) -> Result<()> {
-    if mask.dtype() != DType::Bool {
-        return Err(TensorError::runtime(format!(
-            "masked_fill_ only supports boolean masks, but got mask with dtype {}",
-            match mask.dtype() {
-                DType::Float32 => "float",
-                DType::Int64 => "long int",
-                DType::Int32 => "int",
-                DType::Bool => "bool",
-            }
-        )));
-    }
-    Ok(())
-}
-
-/// `masked_fill_(mask, value)`: the mask must broadcast to self's shape.
-pub fn masked_fill_inplace(a: &Tensor, mask: &Tensor, value: Scalar) -> Result<()> {
-    check_mask(mask)?;
-    let shape = broadcast_shapes(a.shape(), mask.shape())?;
-    if shape != a.shape() {
-        return Err(TensorError::InplaceBroadcast {
-            out: a.shape().to_vec(),
-            broadcast: shape,
-        });
-    }
-    let m = mask.broadcast_to(&shape)?.to_vec::<bool>();
-    crate::with_dtype!(a.dtype(), T => {
-        let v = value.cast::<T>();
-        let mut values = a.to_vec::<T>();
-        for (slot, &k) in values.iter_mut().zip(&m) {
-            if k {
-                *slot = v;
-            }
-        }
-        a.write_values(&values);
-    });
-    Ok(())
-}
+pub use super::masked::{clamp, masked_fill, masked_fill_inplace, where_};

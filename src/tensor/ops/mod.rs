@@ -6,6 +6,7 @@ pub mod gather;
 pub mod index;
 pub mod init;
 pub mod loss;
+mod masked;
 pub mod matmul;
 pub mod nn;
 pub mod pointwise;

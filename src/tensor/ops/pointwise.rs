@@ -2,10 +2,11 @@
 //! `allclose`, `equal`), `lerp`, rounding to decimals, truncating division, the logical ops (which
 //! read any dtype as bool), `alpha=` scaling, in-place unary maps and `in`.
 
-use crate::tensor::error::Result;
+use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::broadcast_shapes;
 use crate::tensor::ops::elementwise::{
-    BinaryOp, Operand, UnaryOp, binary, binary_inplace, clamp, unary,
+    BinaryOp, Operand, UnaryOp, binary, binary_dtypes, binary_inplace, check_inplace, clamp,
+    follow_inputs, unary, zip_map,
 };
 use crate::tensor::{DType, Scalar, Tensor};
 
@@ -124,15 +125,77 @@ pub fn logical_not(x: &Tensor) -> Result<Tensor> {
     unary(UnaryOp::Not, &x.to_dtype(DType::Bool))
 }
 
-/// `a.add(b, alpha=k)` / `a.sub(b, alpha=k)`: `a op (b * k)`; without `alpha`, `a op b`.
+/// `a.add(b, alpha=k)` / `a.sub(b, alpha=k)`: `a op (b * k)` computed as ATen's add kernel does, in the
+/// result dtype of `a` and `b` alone (`alpha` does not promote), a float as one fused multiply-add.
 pub fn binary_alpha(op: BinaryOp, a: &Tensor, b: Operand, alpha: Option<Scalar>) -> Result<Tensor> {
-    match alpha {
+    let result = binary_dtypes(op, &Operand::Tensor(a), &b)?.0;
+    match alpha_factor(op, result, alpha)? {
         None => binary(op, Operand::Tensor(a), b),
         Some(k) => {
-            let scaled = binary(BinaryOp::Mul, b, Operand::Scalar(k))?;
-            binary(op, Operand::Tensor(a), Operand::Tensor(&scaled))
+            let shape = broadcast_shapes(a.shape(), b.shape())
+                .map_err(|e| e.in_binary_op(op, a.shape(), b.shape()))?;
+            let ta = a.to_dtype(result);
+            let tb = match b {
+                Operand::Tensor(t) => t.to_dtype(result),
+                Operand::Scalar(s) => {
+                    crate::with_dtype!(result, T => Tensor::scalar(s.cast::<T>()))
+                }
+            };
+            let out = match result {
+                DType::Float32 => {
+                    let k = k.to_f64() as f32;
+                    zip_map::<f32, f32>(&ta, &tb, &shape, move |x, y| y.mul_add(k, x))?
+                }
+                DType::Int64 => {
+                    let k = k.to_i64();
+                    zip_map::<i64, i64>(&ta, &tb, &shape, move |x, y| {
+                        x.wrapping_add(y.wrapping_mul(k))
+                    })?
+                }
+                DType::Int32 => {
+                    let k = k.to_i64() as i32;
+                    zip_map::<i32, i32>(&ta, &tb, &shape, move |x, y| {
+                        x.wrapping_add(y.wrapping_mul(k))
+                    })?
+                }
+                DType::Bool => {
+                    let k = k.to_bool();
+                    zip_map::<bool, bool>(&ta, &tb, &shape, move |x, y| x | (y & k))?
+                }
+            };
+            Ok(follow_inputs(out, &[&Operand::Tensor(a), &b]))
         }
     }
+}
+
+/// `alpha` checked as ATen's `alpha_check` does, and signed for the op (`sub` adds `-alpha`); `None`
+/// when it changes nothing (absent, or 1 for `add`).
+fn alpha_factor(op: BinaryOp, result: DType, alpha: Option<Scalar>) -> Result<Option<Scalar>> {
+    let Some(k) = alpha else { return Ok(None) };
+    if result == DType::Bool && !matches!(k, Scalar::Bool(_)) && k.to_f64() != 1.0 {
+        return Err(TensorError::runtime(
+            "Boolean alpha only supported for Boolean results.",
+        ));
+    }
+    if !result.is_floating_point() && matches!(k, Scalar::Float(_)) {
+        return Err(TensorError::runtime(
+            "For integral input tensors, argument alpha must not be a floating point number.",
+        ));
+    }
+    if result != DType::Bool && matches!(k, Scalar::Bool(_)) {
+        return Err(TensorError::runtime(
+            "Boolean alpha only supported for Boolean results.",
+        ));
+    }
+    let k = match (op, k) {
+        (BinaryOp::Sub, Scalar::Int(i)) => Scalar::Int(i.wrapping_neg()),
+        (BinaryOp::Sub, Scalar::Float(f)) => Scalar::Float(-f),
+        (_, k) => k,
+    };
+    if op == BinaryOp::Add && k.to_f64() == 1.0 && !matches!(k, Scalar::Bool(_)) {
+        return Ok(None);
+    }
+    Ok(Some(k))
 }
 
 /// `a.add_(b, alpha=k)`: [`binary_alpha`] written into `a`.
@@ -142,11 +205,13 @@ pub fn binary_alpha_inplace(
     b: Operand,
     alpha: Option<Scalar>,
 ) -> Result<()> {
-    match alpha {
+    let result = binary_dtypes(op, &Operand::Tensor(a), &b)?.0;
+    match alpha_factor(op, result, alpha)? {
         None => binary_inplace(op, a, b),
-        Some(k) => {
-            let scaled = binary(BinaryOp::Mul, b, Operand::Scalar(k))?;
-            binary_inplace(op, a, Operand::Tensor(&scaled))
+        Some(_) => {
+            check_inplace(op, a, b)?;
+            let value = binary_alpha(op, a, b, alpha)?;
+            a.copy_from(&value)
         }
     }
 }

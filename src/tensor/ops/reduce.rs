@@ -34,14 +34,17 @@ fn reduced_dims(n: usize, dims: Option<&[i64]>) -> Result<Vec<bool>> {
             if ds.is_empty() {
                 reduce.iter_mut().for_each(|r| *r = true);
             }
+            // A 0-d tensor has one wrapped dim, 0, that 0 and -1 both name.
+            let mut seen = vec![false; n.max(1)];
             for &d in ds {
                 let d = wrap_dim(d, n)?;
+                if seen[d] {
+                    return Err(TensorError::runtime(format!(
+                        "dim {d} appears multiple times in the list of dims"
+                    )));
+                }
+                seen[d] = true;
                 if n > 0 {
-                    if reduce[d] && ds.len() > 1 {
-                        return Err(TensorError::runtime(format!(
-                            "dim {d} appears multiple times in the list of dims"
-                        )));
-                    }
                     reduce[d] = true;
                 }
             }
@@ -189,8 +192,8 @@ impl Tensor {
     /// `var(dim, unbiased/correction, keepdim)`; `correction` is 1 for the default unbiased estimate.
     fn var_values(&self, dims: Option<&[i64]>, correction: f64, keepdim: bool) -> Result<Tensor> {
         if self.dtype() != DType::Float32 {
-            return Err(TensorError::runtime(
-                "std and var only support floating point and complex dtypes",
+            return Err(TensorError::NotImplemented(
+                "std and var only support floating point and complex dtypes".into(),
             ));
         }
         self.float_reduce(dims, keepdim, FloatReduce::Var(correction))
@@ -198,8 +201,8 @@ impl Tensor {
 
     fn std_values(&self, dims: Option<&[i64]>, correction: f64, keepdim: bool) -> Result<Tensor> {
         if self.dtype() != DType::Float32 {
-            return Err(TensorError::runtime(
-                "std and var only support floating point and complex dtypes",
+            return Err(TensorError::NotImplemented(
+                "std and var only support floating point and complex dtypes".into(),
             ));
         }
         self.float_reduce(dims, keepdim, FloatReduce::Std(correction))
@@ -255,19 +258,33 @@ impl Tensor {
 
     /// `max()`/`min()` over all elements (0-d result; empty tensors are an error).
     pub fn max_all(&self, largest: bool) -> Result<Tensor> {
+        self.extreme_all(if largest { "max" } else { "min" }, largest)
+    }
+
+    /// The 0-d extreme of every element, refused on an empty tensor in the words of `name`.
+    fn extreme_all(&self, name: &str, largest: bool) -> Result<Tensor> {
         if self.numel() == 0 {
-            let name = if largest { "max" } else { "min" };
             return Err(TensorError::runtime(format!(
                 "{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument."
             )));
         }
-        let (values, _) = self.max_dim_impl(None, false, largest)?;
+        let (values, _) = self.max_dim_impl(None, false, largest, name)?;
         Ok(values)
     }
 
     /// `max(dim)`/`min(dim)`: values and int64 indices (first occurrence; NaN wins as in PyTorch).
     pub fn max_dim(&self, dim: i64, keepdim: bool, largest: bool) -> Result<(Tensor, Tensor)> {
-        let (values, indices) = self.max_dim_impl(Some(dim), keepdim, largest)?;
+        self.max_dim_named(dim, keepdim, largest, if largest { "max" } else { "min" })
+    }
+
+    fn max_dim_named(
+        &self,
+        dim: i64,
+        keepdim: bool,
+        largest: bool,
+        name: &str,
+    ) -> Result<(Tensor, Tensor)> {
+        let (values, indices) = self.max_dim_impl(Some(dim), keepdim, largest, name)?;
         let d = [dim];
         Ok((
             self.reduced_axes(values, Some(&d), keepdim),
@@ -280,16 +297,16 @@ impl Tensor {
         dim: Option<i64>,
         keepdim: bool,
         largest: bool,
+        name: &str,
     ) -> Result<(Tensor, Tensor)> {
         let dims_vec;
         let dims = match dim {
-            Some(d) => {
-                let d = wrap_dim(d, self.ndim())?;
+            Some(given) => {
+                let d = wrap_dim(given, self.ndim())?;
                 if self.ndim() > 0 && self.shape()[d] == 0 {
+                    // max/argmax name the wrapped dim (amax names it as given: `amax_named`).
                     return Err(TensorError::Index(format!(
-                        "{}(): Expected reduction dim {} to have non-zero size.",
-                        if largest { "max" } else { "min" },
-                        d
+                        "{name}(): Expected reduction dim {d} to have non-zero size."
                     )));
                 }
                 dims_vec = [d as i64];
@@ -306,17 +323,24 @@ impl Tensor {
         })
     }
 
+    /// `argmax(dim)` (`largest`) or `argmin(dim)`.
     pub fn argmax(&self, dim: Option<i64>, keepdim: bool, largest: bool) -> Result<Tensor> {
+        let name = if largest { "argmax" } else { "argmin" };
+        if self.dtype() == DType::Bool {
+            return Err(TensorError::NotImplemented(format!(
+                "{name}(): does not support bool input"
+            )));
+        }
         match dim {
-            Some(d) => Ok(self.max_dim(d, keepdim, largest)?.1),
+            Some(d) => Ok(self.max_dim_named(d, keepdim, largest, name)?.1),
             None => {
                 if self.numel() == 0 {
-                    return Err(TensorError::runtime(
-                        "argmax(): Expected reduction dim to be specified for input.numel() == 0.",
-                    ));
+                    return Err(TensorError::Index(format!(
+                        "{name}(): Expected reduction dim to be specified for input.numel() == 0."
+                    )));
                 }
                 let flat = self.reshape(&[-1])?;
-                let (_, idx) = flat.max_dim(0, false, largest)?;
+                let (_, idx) = flat.max_dim_named(0, false, largest, name)?;
                 if keepdim {
                     let ones: Vec<i64> = vec![1; self.ndim()];
                     return idx.reshape(&ones);
@@ -610,17 +634,43 @@ pub fn logsumexp(x: &Tensor, dims: &[i64], keepdim: bool) -> Result<Tensor> {
 /// `x.amax(dims, keepdim)` (`largest`) or `x.amin(...)`: the max/min over each listed dim (all of
 /// them when `dims` is empty), without indices.
 pub fn amax(x: &Tensor, dims: &[i64], keepdim: bool, largest: bool) -> Result<Tensor> {
+    amax_named(
+        x,
+        dims,
+        keepdim,
+        largest,
+        if largest { "amax" } else { "amin" },
+    )
+}
+
+/// [`amax`] with the op's name for its errors (`aminmax` says its own).
+pub fn amax_named(
+    x: &Tensor,
+    dims: &[i64],
+    keepdim: bool,
+    largest: bool,
+    name: &str,
+) -> Result<Tensor> {
+    let reduce = reduced_dims(x.ndim(), Some(dims))?;
     if dims.is_empty() {
-        return x.max_all(largest);
+        let all = x.extreme_all(name, largest)?;
+        if keepdim {
+            return all.reshape(&vec![1; x.ndim()]);
+        }
+        return Ok(all);
     }
-    let mut sorted: Vec<usize> = dims
-        .iter()
-        .map(|&d| wrap_dim(d, x.ndim()))
-        .collect::<Result<_>>()?;
-    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    // Checked before reducing any dim: PyTorch names the first empty reduced dim as it was given.
+    for &d in dims {
+        let w = wrap_dim(d, x.ndim())?;
+        if x.ndim() > 0 && x.shape()[w] == 0 {
+            return Err(TensorError::Index(format!(
+                "{name}(): Expected reduction dim {d} to have non-zero size."
+            )));
+        }
+    }
     let mut out = x.clone();
-    for d in sorted {
-        out = out.max_dim(d as i64, keepdim, largest)?.0;
+    for d in (0..x.ndim()).rev().filter(|&d| reduce[d]) {
+        out = out.max_dim_named(d as i64, keepdim, largest, name)?.0;
     }
     Ok(out)
 }

@@ -1,7 +1,7 @@
 //! `sort`, `argsort` and `topk` along one dim. Rows are sorted by their float32 values with a stable
 //! sort, so equal values keep their original order (in both directions).
 
-use crate::tensor::error::Result;
+use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::wrap_dim;
 use crate::tensor::{DType, Tensor};
 
@@ -30,35 +30,53 @@ pub fn topk(x: &Tensor, k: i64, dim: i64, largest: bool) -> Result<Sorted> {
 
 fn sort_rows(x: &Tensor, dim: i64, descending: bool, k: Option<i64>) -> Result<Sorted> {
     let d = wrap_dim(dim, x.ndim())? as i64;
-    let moved = x.transpose(d, -1)?.to_dtype(DType::Float32);
+    let moved = x.transpose(d, -1)?;
     let n = moved.shape().last().copied().unwrap_or(1);
-    let values = moved.to_vec::<f32>();
-    let take = k.map(|k| k.max(0) as usize).unwrap_or(n).min(n);
-    let mut out_values = Vec::new();
-    let mut out_indices = Vec::new();
-    for row in values.chunks(n.max(1)) {
-        let mut order: Vec<usize> = (0..row.len()).collect();
-        order.sort_by(|&a, &b| {
-            let o = row[a]
-                .partial_cmp(&row[b])
-                .unwrap_or(std::cmp::Ordering::Equal);
-            if descending { o.reverse() } else { o }
-        });
-        for &i in order.iter().take(take) {
-            out_values.push(row[i]);
-            out_indices.push(i as i64);
-        }
+    if let Some(k) = k
+        && (k < 0 || k as usize > n)
+    {
+        return Err(TensorError::runtime("selected index k out of range"));
     }
+    let take = k.map(|k| k as usize).unwrap_or(n);
     let mut shape = moved.shape().to_vec();
     if let Some(last) = shape.last_mut() {
         *last = take;
     }
-    let values = Tensor::from_vec(out_values, &shape)?
-        .to_dtype(x.dtype())
-        .transpose(d, -1)?
-        .contiguous();
+    let mut out_indices = Vec::new();
+    let values = crate::with_dtype!(x.dtype(), T => {
+        let values = moved.to_vec::<T>();
+        let mut out_values: Vec<T> = Vec::new();
+        for row in values.chunks(n.max(1)) {
+            let mut order: Vec<usize> = (0..row.len()).collect();
+            // Stable, NaN above everything (last ascending, first descending), -0.0 equal to 0.0.
+            order.sort_by(|&a, &b| {
+                let o = total(row[a], row[b]);
+                if descending { o.reverse() } else { o }
+            });
+            for &i in order.iter().take(take) {
+                out_values.push(row[i]);
+                out_indices.push(i as i64);
+            }
+        }
+        Tensor::from_vec(out_values, &shape)?
+    });
+    let values = values.transpose(d, -1)?.contiguous();
     let indices = Tensor::from_vec(out_indices, &shape)?
         .transpose(d, -1)?
         .contiguous();
     Ok(Sorted { values, indices })
+}
+
+/// PyTorch's sort order: numbers by value, NaN after every number.
+fn total<T: crate::tensor::storage::Element>(a: T, b: T) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let (x, y) = (a.to_f64(), b.to_f64());
+    match (x.is_nan(), y.is_nan()) {
+        (true, true) => Ordering::Equal,
+        (true, false) => Ordering::Greater,
+        (false, true) => Ordering::Less,
+        // Integers compare exactly (to_f64 would round above 2^53).
+        _ if T::DTYPE != DType::Float32 => a.to_i64().cmp(&b.to_i64()),
+        _ => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
+    }
 }

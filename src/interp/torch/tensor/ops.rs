@@ -75,6 +75,18 @@ fn tensor_binop_inner(op: Operator, l: &Value, r: &Value) -> PyResult<Value> {
             ))),
         };
     }
+    // torch/_tensor.py: `__rtruediv__` is `self.reciprocal() * other`, two roundings, not one division.
+    if op == Operator::Div
+        && let (false, Value::Tensor(t), Some(number)) =
+            (matches!(l, Value::Tensor(_)), r, operand(l))
+    {
+        let inv = crate::tensor::ops::elementwise::unary(UnaryOp::Reciprocal, t)?;
+        return Ok(Value::Tensor(binary(
+            BinaryOp::Mul,
+            Operand::Tensor(&inv),
+            number,
+        )?));
+    }
     let (Some(kind), Some(a), Some(b)) = (binop_kind(op), operand(l), operand(r)) else {
         return Err(type_error(format!(
             "unsupported operand type(s) for {}: '{}' and '{}'",

@@ -226,8 +226,21 @@ pub(super) static DEFS: &[Def] = &[
             let x = c.this()?;
             let dims: Vec<i64> = c.opt_int(1)?.into_iter().collect();
             let keep = c.bool(2)?;
-            let min = reduce::amax(&x, &dims, keep, false)?;
-            let max = reduce::amax(&x, &dims, keep, true)?;
+            let empty = match dims.first() {
+                None => x.numel() == 0,
+                Some(&d) => {
+                    let w = crate::tensor::layout::wrap_dim(d, x.ndim())?;
+                    x.ndim() > 0 && x.shape()[w] == 0
+                }
+            };
+            if empty {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    "aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity.",
+                ));
+            }
+            let min = reduce::amax_named(&x, &dims, keep, false, "aminmax")?;
+            let max = reduce::amax_named(&x, &dims, keep, true, "aminmax")?;
             Ok(named_tuple(
                 interp,
                 "aminmax",
