@@ -425,6 +425,29 @@ impl Tensor {
         super::layout::iter_output_strides(&l.shape, &[(&l.shape, &l.strides)])
     }
 
+    /// `clone()`: a copy in a new storage, laid out as `memory_format=torch.preserve_format` lays it out
+    /// (a transposed tensor's clone is transposed; [`Tensor::deep_copy`] is always row-major).
+    pub fn clone_preserve(&self) -> Tensor {
+        let copy = self.deep_copy();
+        match self.preserved_strides() {
+            Some(strides) => copy.restrided(strides),
+            None => copy,
+        }
+    }
+
+    /// `to(dtype)`, `float()`, `long()`, ...: the tensor itself when the dtype matches, else a converted
+    /// copy laid out as `preserve_format` lays it out.
+    pub fn to_dtype_preserve(&self, dtype: DType) -> Tensor {
+        if self.dtype() == dtype {
+            return self.clone();
+        }
+        let copy = self.to_dtype(dtype);
+        match self.preserved_strides() {
+            Some(strides) => copy.restrided(strides),
+            None => copy,
+        }
+    }
+
     /// `to(dtype)`: the same tensor when the dtype already matches, else a converted copy.
     pub fn to_dtype(&self, dtype: DType) -> Tensor {
         if self.dtype() == dtype {

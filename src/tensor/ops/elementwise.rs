@@ -315,6 +315,10 @@ fn float_binary(op: BinaryOp, a: &Tensor, b: &Tensor, shape: &[usize]) -> Result
             if m != 0.0 && ((y < 0.0) != (m < 0.0)) {
                 d -= 1.0;
             }
+            if d == 0.0 {
+                // A zero quotient takes the true quotient's sign (ATen's copysign).
+                return 0.0f32.copysign(x / y);
+            }
             let fd = d.floor();
             if d - fd > 0.5 { fd + 1.0 } else { fd }
         }),
@@ -631,16 +635,26 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
                 DType::Bool => map::<bool, bool>(a, |x| !x),
                 DType::Int64 => map::<i64, i64>(a, |x| !x),
                 DType::Int32 => map::<i32, i32>(a, |x| !x),
-                DType::Float32 => Err(TensorError::Type(
-                    "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
-                        .into(),
+                DType::Float32 => Err(TensorError::NotImplemented(
+                    "\"bitwise_not_cpu\" not implemented for 'Float'".into(),
                 )),
             };
         }
         Neg if dtype == DType::Bool => {
-            return Err(TensorError::runtime(
-                "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.",
+            return Err(TensorError::NotImplemented(
+                "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.".into(),
             ));
+        }
+        // ATen has no Bool kernel for these (its dispatch macros name the kernel).
+        Abs | Floor | Ceil | Round | Trunc | Relu if dtype == DType::Bool => {
+            return Err(TensorError::NotImplemented(match op {
+                Abs => "\"abs_cpu\" not implemented for 'Bool'".into(),
+                Relu => "Boolean inputs not supported for relu".into(),
+                _ => format!(
+                    "\"{}_vml_cpu\" not implemented for 'Bool'",
+                    format!("{op:?}").to_lowercase()
+                ),
+            }));
         }
         _ => {}
     }
@@ -695,15 +709,8 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
             Ceil => run!(f32::ceil),
             Round => run!(f32::round_ties_even),
             Trunc => run!(f32::trunc),
-            Sign => run!(|x| {
-                if x > 0.0 {
-                    1.0
-                } else if x < 0.0 {
-                    -1.0
-                } else {
-                    x
-                }
-            }),
+            // ATen's `(0 < x) - (x < 0)`: 0 for -0.0 and NaN alike.
+            Sign => run!(|x| f32::from(u8::from(0.0 < x)) - f32::from(u8::from(x < 0.0))),
             Log10 => run!(f32::log10),
             Log1p => run!(f32::ln_1p),
             Expm1 => run!(f32::exp_m1),

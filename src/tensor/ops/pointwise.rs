@@ -218,7 +218,20 @@ pub fn binary_alpha_inplace(
 
 /// `x.relu_()`, `x.exp_()`, ...: the unary op written back through `x`'s view.
 pub fn unary_inplace(op: UnaryOp, x: &Tensor) -> Result<()> {
+    if x.layout().has_internal_overlap() {
+        return Err(TensorError::runtime(
+            "unsupported operation: more than one element of the written-to tensor refers to a single \
+             memory location. Please clone() the tensor before performing the operation.",
+        ));
+    }
     let result = unary(op, x)?;
+    if result.dtype().category() > x.dtype().category() {
+        return Err(TensorError::runtime(format!(
+            "result type {} can't be cast to the desired output type {}",
+            result.dtype().scalar_type_name(),
+            x.dtype().scalar_type_name()
+        )));
+    }
     x.copy_from(&result)
 }
 

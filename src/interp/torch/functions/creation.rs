@@ -119,6 +119,11 @@ fn filled_like(c: &Call, value: Scalar, dtype_at: usize) -> PyResult<Value> {
     let x = c.tensor(0)?;
     let out =
         Tensor::full(x.shape(), value, c.dtype(dtype_at)?.unwrap_or(x.dtype()))?.with_axes_of(&x);
+    // `memory_format=torch.preserve_format`: laid out as `x` is (a transposed x gives a transposed result).
+    let out = match x.preserved_strides() {
+        Some(strides) => out.restrided(strides),
+        None => out,
+    };
     set_requires_grad(&out, c.requires_grad(dtype_at + 4)?)?;
     t(out)
 }

@@ -58,13 +58,41 @@ fn floats(interp: &mut Interpreter, c: &Call, normal: bool) -> PyResult<Value> {
 
 fn floats_like(interp: &mut Interpreter, c: &Call, normal: bool) -> PyResult<Value> {
     let x = c.tensor(0)?;
+    let dtype_at = 2 + usize::from(c.which().is_multiple_of(2));
+    let dtype = c.dtype(dtype_at)?.unwrap_or(x.dtype());
+    if !dtype.is_floating_point() {
+        return Err(exc(
+            ExcKind::NotImplementedError,
+            format!(
+                "\"{}\" not implemented for '{}'",
+                if normal {
+                    "normal_kernel_cpu"
+                } else {
+                    "check_uniform_bounds"
+                },
+                dtype.scalar_type_name()
+            ),
+        ));
+    }
     let rng = &mut state(interp).rng;
     let v = if normal {
         rng.normal_f32(x.numel(), 0.0, 1.0)
     } else {
         rng.uniform_f32(x.numel(), 0.0, 1.0)
     };
-    let out = Tensor::from_vec(v, x.shape())?.with_axes_of(&x);
+    // The draws fill memory in order, and the result is laid out as `x` is (`preserve_format`).
+    let out = match x.preserved_strides() {
+        Some(strides) => Tensor::from_storage(
+            <f32 as crate::tensor::Element>::into_storage(v),
+            crate::tensor::layout::Layout {
+                shape: x.shape().to_vec(),
+                strides,
+                offset: 0,
+            },
+        ),
+        None => Tensor::from_vec(v, x.shape())?,
+    }
+    .with_axes_of(&x);
     set_requires_grad(&out, requires_grad(c, 6)?)?;
     t(out)
 }

@@ -54,7 +54,7 @@ macro_rules! cast_def {
                 "(Tensor input, *, MemoryFormat? memory_format=None)"
             )],
             |_, c| match $dtype {
-                Some(d) => t(c.this()?.to_dtype(d)),
+                Some(d) => t(c.this()?.to_dtype_preserve(d)),
                 None => Err(unsupported_dtype()),
             },
         )
@@ -99,14 +99,14 @@ pub(super) static DEFS: &[Def] = &[
             match c.value(1) {
                 // Without an argument `type()` names the tensor's type.
                 None | Some(Value::None) => Ok(Value::str(&legacy(x.dtype()))),
-                Some(Value::DType(d)) => t(x.to_dtype(d)),
+                Some(Value::DType(d)) => t(x.to_dtype_preserve(d)),
                 Some(Value::Str(s)) => {
                     let name: &str = &s;
                     match [DType::Float32, DType::Int64, DType::Int32, DType::Bool]
                         .into_iter()
                         .find(|&d| legacy(d) == name)
                     {
-                        Some(d) => t(x.to_dtype(d)),
+                        Some(d) => t(x.to_dtype_preserve(d)),
                         None => Err(exc(ExcKind::ValueError, format!("invalid type: '{name}'"))),
                     }
                 }
@@ -120,12 +120,19 @@ pub(super) static DEFS: &[Def] = &[
     Def::method(
         "type_as",
         &["type_as(Tensor input, Tensor other)"],
-        |_, c| t(c.this()?.to_dtype(c.tensor(1)?.dtype())),
+        |_, c| t(c.this()?.to_dtype_preserve(c.tensor(1)?.dtype())),
     ),
     Def::both(
         "clone",
         &["clone(Tensor input, *, MemoryFormat? memory_format=None)"],
-        |_, c| t(c.this()?.deep_copy()),
+        |_, c| {
+            let x = c.this()?;
+            // `memory_format=torch.contiguous_format` asks for row-major; the default preserves.
+            t(match c.value(1) {
+                Some(Value::None) | None => x.clone_preserve(),
+                Some(_) => x.deep_copy(),
+            })
+        },
     ),
     Def::noargs(
         "detach",
@@ -276,8 +283,12 @@ fn to(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
         _ => (Some(c.tensor(1)?.dtype()), c.bool(3)?),
     };
     let out = match dtype {
-        Some(d) => x.to_dtype(d),
-        None => x,
+        Some(d) => x.to_dtype_preserve(d),
+        None => x.clone(),
     };
-    t(if copy { out.deep_copy() } else { out })
+    t(if copy && out.shares_storage(&x) {
+        out.clone_preserve()
+    } else {
+        out
+    })
 }

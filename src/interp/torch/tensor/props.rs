@@ -125,6 +125,10 @@ impl FakeAddresses {
 
 /// The made-up address of a tensor's storage (its first byte).
 fn storage_base(interp: &mut Interpreter, x: &Tensor) -> u64 {
+    // An empty storage has no memory: PyTorch reports address 0.
+    if x.storage_len() == 0 {
+        return 0;
+    }
     interp
         .extensions
         .get_or_insert_with(FakeAddresses::default)

@@ -81,6 +81,15 @@ macro_rules! spread_mean_sigs {
 
 fn spread(c: &Call, std: bool, with_mean: bool) -> PyResult<Value> {
     let x = c.this()?;
+    if with_mean && !x.dtype().is_floating_point() {
+        return Err(exc(
+            ExcKind::NotImplementedError,
+            format!(
+                "{}_mean only support floating point and complex dtypes",
+                if std { "std" } else { "var" }
+            ),
+        ));
+    }
     let (dims, correction, keep) = spread_args(c)?;
     let s = if std {
         x.std(dims.as_deref(), correction, keep)?
@@ -155,6 +164,11 @@ macro_rules! all_any_def {
                     1 => (c.opt_int_list(1)?, c.bool(2)?),
                     _ => (Some(vec![c.int(1)?]), c.bool(2)?),
                 };
+                // An empty dim list reduces nothing here (unlike sum's): each element as a bool.
+                if dims.as_deref() == Some(&[]) {
+                    let x = c.this()?;
+                    return t(x.to_dtype(DType::Bool).deep_copy());
+                }
                 t(c.this()?
                     .to_dtype(DType::Bool)
                     .all_any(dims.as_deref(), keep, $all)?)
@@ -181,9 +195,23 @@ pub(super) static DEFS: &[Def] = &[
             "mean(Tensor input, *, ScalarType? dtype=None, Tensor out=None)",
             "mean(Tensor input, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)",
         ],
-        |_, c| match c.which() {
-            0 => t(input_as(c, 1)?.mean(None, false)?),
-            _ => t(input_as(c, 3)?.mean(c.opt_int_list(1)?.as_deref(), c.bool(2)?)?),
+        |_, c| {
+            let at = if c.which() == 0 { 1 } else { 3 };
+            if let Some(d) = c.dtype(at)?
+                && !d.is_floating_point()
+            {
+                return Err(exc(
+                    ExcKind::NotImplementedError,
+                    format!(
+                        "mean(): could not infer output dtype. Optional dtype must be either a floating point or complex dtype. Got: {}",
+                        d.scalar_type_name()
+                    ),
+                ));
+            }
+            match c.which() {
+                0 => t(input_as(c, 1)?.mean(None, false)?),
+                _ => t(input_as(c, 3)?.mean(c.opt_int_list(1)?.as_deref(), c.bool(2)?)?),
+            }
         },
     ),
     Def::both(
@@ -402,27 +430,32 @@ static VECTOR_NORM: Sig = Sig::torch(
 
 /// `norm(input, p='fro', dim=None, keepdim=False, ...)`, written in Python by PyTorch: `'fro'` and
 /// numbers go to `linalg.vector_norm`; the tutor computes the 2-norm.
+/// `torch.norm` as torch/functional.py writes it: a number `p` (or `'fro'` over at most two dims) is
+/// `linalg.vector_norm`; other strings are matrix norms, which the tutor does not have.
 fn norm(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let x = c.this()?;
     let given = |i: usize| c.value(i).unwrap_or(Value::None);
-    let (dim, keepdim) = (given(2), c.value_or_default(3)?);
+    let (dim, keepdim, dtype) = (given(2), c.value_or_default(3)?, given(4));
     let ord = match c.value_or_default(1)? {
         Value::Str(p) if &*p == "fro" => Value::int(2),
-        Value::Str(_) => {
+        Value::Str(p) => {
             return Err(exc(
-                ExcKind::RuntimeError,
-                "the tutor's norm computes the 2-norm only (p='fro' or p=2)",
+                ExcKind::NotImplementedError,
+                format!("the tutor has no matrix norms (p='{p}'); a number p is a vector norm"),
             ));
         }
         Value::None => Value::Float(2.0),
         p => p,
     };
     let b = VECTOR_NORM.bind(Args::new(vec![Value::Tensor(x.clone()), ord, dim, keepdim]))?;
-    if b.float(1)? != 2.0 {
-        return Err(exc(
-            ExcKind::RuntimeError,
-            "the tutor's norm computes the 2-norm only (p='fro' or p=2)",
-        ));
-    }
-    t(reduce::norm(&x, b.opt_int_list(2)?.as_deref(), b.bool(3)?)?)
+    let x = match dtype {
+        Value::DType(d) => x.to_dtype(d),
+        _ => x,
+    };
+    t(reduce::vector_norm(
+        &x,
+        b.float(1)?,
+        b.opt_int_list(2)?.as_deref(),
+        b.bool(3)?,
+    )?)
 }
