@@ -15,7 +15,7 @@ fn run(c: &Case) -> Outcome {
         "amax" => reduce::amax(&x, &c.ints("dims"), c.b("keepdim"), true)?,
         "amin" => reduce::amax(&x, &c.ints("dims"), c.b("keepdim"), false)?,
         "count_nonzero" => reduce::count_nonzero(&x, c.opt_ints("dims").as_deref())?,
-        "norm" => reduce::norm(&x, c.opt_ints("dims").as_deref(), c.b("keepdim"))?,
+        "norm" => reduce::vector_norm(&x, 2.0, c.opt_ints("dims").as_deref(), c.b("keepdim"))?,
         other => panic!("{}: no dispatcher for {other}", c.name),
     };
     Ok(out.into())

@@ -458,8 +458,6 @@ known("PyTorch accumulates a float32 cumsum/cumprod in double; the engine in flo
 known("several dims without keepdim: the engine squeezes those dims out of its 0-d max and fails",
       ["logsumexp/dims_0_1"])
 known("dim=(): PyTorch raises (its out= shape check); the engine reduces every element", ["logsumexp/dims_"])
-known("PyTorch's vector_norm sums the squares in another order (last bit)", ["norm/long_vector"], LAST_BITS)
-known("PyTorch refuses integer input to norm; the engine converts to float32", ["norm/int64"])
 # reorder
 known("PyTorch's message prints the dims as given (1, -1); the engine prints them wrapped",
       ["diagonal/err_same_dims"])
