@@ -73,6 +73,31 @@ impl Scalar {
             Scalar::Float(_) => Category::Float,
         }
     }
+    /// c10's `checked_convert`: a float stored into an integer tensor must fit its type (inf, NaN for
+    /// int32 and values past the range are refused; 2.7 becomes 2). What `fill_`, `full` and
+    /// `masked_fill` check before writing.
+    pub fn check_fits(self, dtype: super::DType) -> super::error::Result<()> {
+        let Scalar::Float(f) = self else {
+            return Ok(());
+        };
+        let (name, lo, hi) = match dtype {
+            super::DType::Int64 => (
+                "int64_t",
+                -9_223_372_036_854_775_808.0,
+                9_223_372_036_854_775_807.0,
+            ),
+            super::DType::Int32 => ("int", -2_147_483_648.0, 2_147_483_647.0),
+            _ => return Ok(()),
+        };
+        // NaN passes int64's test (its comparisons are false) but not int's, as in c10.
+        let nan_refused = dtype == super::DType::Int32 && f.is_nan();
+        if f < lo || f > hi || nan_refused {
+            return Err(super::error::TensorError::runtime(format!(
+                "value cannot be converted to type {name} without overflow"
+            )));
+        }
+        Ok(())
+    }
     /// The value cast to an element type, as PyTorch casts a scalar into a tensor's dtype.
     pub fn cast<T: Element>(self) -> T {
         match self {

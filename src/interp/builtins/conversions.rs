@@ -38,10 +38,12 @@ pub(super) static DEFS: [Def; 17] = [
     Def::new("ascii(obj, /)", Positional, ascii),
 ];
 
-fn scalar_tensor_error(numel: usize) -> super::super::error::Unwind {
+/// `int(t)` / `float(t)` of a tensor that is not one element (`Tensor.__int__`'s message; `item()`
+/// says its own).
+fn scalar_tensor_error(_numel: usize) -> super::super::error::Unwind {
     exc(
-        ExcKind::RuntimeError,
-        format!("a Tensor with {numel} elements cannot be converted to Scalar"),
+        ExcKind::ValueError,
+        "only one element tensors can be converted to Python scalars",
     )
 }
 

@@ -126,6 +126,28 @@ pub fn index_fill(x: &Tensor, dim: i64, index: &Tensor, value: Scalar) -> Result
 /// `x.index_select(dim, index)`: the slices named by `index` along `dim`, as `x[:, ..., index]`.
 pub fn index_select(x: &Tensor, dim: i64, index: &Tensor) -> Result<Tensor> {
     let d = wrap_dim(dim, x.ndim())?;
+    if !matches!(index.dtype(), DType::Int64 | DType::Int32) {
+        return Err(TensorError::runtime(
+            "index_select(): Expected dtype int32 or int64 for index",
+        ));
+    }
+    if index.ndim() > 1 {
+        return Err(TensorError::Index(
+            "index_select(): Index is supposed to be a vector".into(),
+        ));
+    }
+    // ATen's index_select takes no negative index, and a 0-d index selects one slice (kept as a dim).
+    let size = if x.ndim() == 0 { 1 } else { x.shape()[d] } as i64;
+    let index = index.reshape(&[-1])?;
+    if let Some(bad) = index
+        .to_vec::<i64>()
+        .into_iter()
+        .find(|&i| i < 0 || i >= size)
+    {
+        return Err(TensorError::runtime(format!(
+            "INDICES element is out of DATA bounds, id={bad} axis_dim={size}"
+        )));
+    }
     let mut indices: Vec<TensorIndex> = (0..d).map(|_| TensorIndex::Slice(None, None, 1)).collect();
     indices.push(TensorIndex::Tensor(index.clone()));
     x.index(&indices)
@@ -133,9 +155,15 @@ pub fn index_select(x: &Tensor, dim: i64, index: &Tensor) -> Result<Tensor> {
 
 /// `x.masked_select(mask)`: the elements where the mask (broadcast to `x`) is true, as a 1-D tensor.
 pub fn masked_select(x: &Tensor, mask: &Tensor) -> Result<Tensor> {
-    x.index(&[TensorIndex::Tensor(
-        mask.broadcast_to(x.shape())?.contiguous(),
-    )])
+    if mask.dtype() != DType::Bool {
+        return Err(TensorError::runtime(
+            "masked_select: expected BoolTensor for mask",
+        ));
+    }
+    // Both broadcast to their common shape (the mask may have more dims than `x`).
+    let shape = crate::tensor::layout::broadcast_shapes(mask.shape(), x.shape())?;
+    x.broadcast_to(&shape)?
+        .index(&[TensorIndex::Tensor(mask.broadcast_to(&shape)?.contiguous())])
 }
 
 /// `x.nonzero()`: an int64 `[count, ndim]` tensor of the coordinates of the non-zero elements, in
@@ -157,12 +185,33 @@ pub fn nonzero(x: &Tensor) -> Result<Tensor> {
             count += 1;
         }
     }
-    Tensor::from_vec(coords, &[count, shape.len()])
+    // ATen writes the coordinates column by column: the result's strides are (1, count).
+    let ndim = shape.len();
+    let mut columns = vec![0i64; coords.len()];
+    for (i, row) in coords.chunks(ndim.max(1)).enumerate().take(count) {
+        for (d, &v) in row.iter().enumerate() {
+            columns[d * count + i] = v;
+        }
+    }
+    Ok(Tensor::from_storage(
+        <i64 as crate::tensor::Element>::into_storage(columns),
+        crate::tensor::layout::Layout {
+            shape: vec![count, ndim],
+            strides: vec![1, count],
+            offset: 0,
+        },
+    ))
 }
 
 /// `torch.where(cond)` / `nonzero(as_tuple=True)`: one 1-D int64 tensor of coordinates per dim.
 pub fn nonzero_tuple(x: &Tensor) -> Result<Vec<Tensor>> {
-    let coords = nonzero(x)?;
+    // A 0-d tensor counts as one element of a 1-D one.
+    let x = if x.ndim() == 0 {
+        x.reshape(&[1])?
+    } else {
+        x.clone()
+    };
+    let coords = nonzero(&x)?;
     (0..x.ndim() as i64)
         .map(|d| coords.select(1, d).map(|c| c.contiguous()))
         .collect()

@@ -64,6 +64,7 @@ pub fn masked_fill(a: &Tensor, mask: &Tensor, value: Scalar) -> Result<Tensor> {
     check_mask(mask)?;
     // ATen's expand_outplace(mask, self): the mask is "tensor a" in a mismatch's message.
     let shape = broadcast_shapes(mask.shape(), a.shape())?;
+    value.check_fits(a.dtype())?;
     let numel = check_numel(&shape)?;
     crate::with_dtype!(a.dtype(), T => {
         let v = value.cast::<T>();
@@ -105,6 +106,7 @@ pub fn masked_fill_inplace(a: &Tensor, mask: &Tensor, value: Scalar) -> Result<(
             broadcast: shape,
         });
     }
+    value.check_fits(a.dtype())?;
     let m = mask.broadcast_to(&shape)?.to_vec::<bool>();
     crate::with_dtype!(a.dtype(), T => {
         let v = value.cast::<T>();

@@ -600,17 +600,22 @@ fn scan(
 pub fn logsumexp(x: &Tensor, dims: &[i64], keepdim: bool) -> Result<Tensor> {
     use crate::tensor::Scalar;
     use crate::tensor::ops::elementwise::{BinaryOp, Operand, UnaryOp, binary, masked_fill, unary};
+    // ATen's logsumexp_out_impl, integers first converted to float32.
     let m = x.to_dtype(DType::Float32);
-    let max = if dims.len() == 1 {
-        m.max_dim(dims[0], true, true)?.0
-    } else {
-        m.max_all(true)?
-    };
-    let max = binary(
-        BinaryOp::Maximum,
-        Operand::Tensor(&max),
-        Operand::Scalar(Scalar::Float(f64::MIN)),
-    )?;
+    reduced_dims(m.ndim(), Some(dims))?;
+    if m.numel() == 0 {
+        let sum = unary(UnaryOp::Exp, &m)?.sum(Some(dims), keepdim)?;
+        return unary(UnaryOp::Log, &sum);
+    }
+    let max = amax_named(&m, dims, true, true, "amax")?;
+    if dims.is_empty() && !keepdim && m.ndim() > 0 {
+        // `dim=()`: the max keeps every dim as 1 while the sum drops them, and ATen's in-place add of
+        // one to the other fails.
+        return Err(TensorError::runtime(format!(
+            "output with shape [] doesn't match the broadcast shape [{}]",
+            vec!["1"; m.ndim()].join(", ")
+        )));
+    }
     let safe_max = masked_fill(&max, &unary(UnaryOp::IsInf, &max)?, Scalar::Float(0.0))?;
     let shifted = binary(
         BinaryOp::Sub,
@@ -619,7 +624,7 @@ pub fn logsumexp(x: &Tensor, dims: &[i64], keepdim: bool) -> Result<Tensor> {
     )?;
     let sum = unary(UnaryOp::Exp, &shifted)?.sum(Some(dims), keepdim)?;
     let log = unary(UnaryOp::Log, &sum)?;
-    let safe_max = if keepdim {
+    let safe_max = if keepdim || dims.is_empty() {
         safe_max
     } else {
         safe_max.squeeze(Some(dims))?

@@ -37,6 +37,11 @@ fn sort_rows(x: &Tensor, dim: i64, descending: bool, k: Option<i64>) -> Result<S
     {
         return Err(TensorError::runtime("selected index k out of range"));
     }
+    if k.is_some() && x.dtype() == DType::Bool {
+        return Err(TensorError::NotImplemented(
+            "topk does not support bool dtypes on CPU".into(),
+        ));
+    }
     let take = k.map(|k| k as usize).unwrap_or(n);
     let mut shape = moved.shape().to_vec();
     if let Some(last) = shape.last_mut() {

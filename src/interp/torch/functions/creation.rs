@@ -214,6 +214,7 @@ pub(super) static DEFS: &[Def] = &[
             let shape = shape_from(&c.int_list(0)?)?;
             let value = c.scalar(1)?;
             let dtype = c.dtype(3)?.unwrap_or(DType::default_for(value.category()));
+            value.check_fits(dtype)?;
             let out = Tensor::full(&shape, value, dtype)?.with_axes(sym::axes(c.int_list_syms(0)));
             set_requires_grad(&out, c.requires_grad(7)?)?;
             t(out)

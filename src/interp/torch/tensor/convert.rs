@@ -227,6 +227,7 @@ pub(super) static DEFS: &[Def] = &[
                 }
                 _ => c.scalar(1)?,
             };
+            v.check_fits(x.dtype())?;
             x.fill(v);
             t(x)
         },
