@@ -407,6 +407,20 @@ impl Tensor {
         self.deep_copy()
     }
 
+    /// [`Tensor::contiguous`], with row-major strides even when empty (an empty view counts as
+    /// contiguous whatever its strides; a new result of an op has row-major ones).
+    pub fn row_major(&self) -> Tensor {
+        let c = self.contiguous();
+        if c.numel() == 0 && c.layout.strides != super::layout::contiguous_strides(&c.layout.shape)
+        {
+            let shape = c.layout.shape.clone();
+            return c
+                .with_layout(Layout::contiguous(&shape))
+                .with_axes(self.axes.clone());
+        }
+        c
+    }
+
     /// A fresh contiguous copy with its own storage (`clone()`).
     pub fn deep_copy(&self) -> Tensor {
         let storage = self.storage.borrow();

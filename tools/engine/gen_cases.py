@@ -448,8 +448,6 @@ known("PyTorch refuses an index with fewer dims than self; the engine scatters a
 known("PyTorch requires src to have self's dtype; the engine casts it", ["scatter/err_dtype_src",
                                                                          "scatter_/err_dtype_src"])
 # reduce
-known("PyTorch accumulates a float32 cumsum/cumprod in double; the engine in float32 (last bits)",
-      ["cumsum/dim1", "cumsum/dim-1", "cumsum/long_row", "cumprod/long_row"], LAST_BITS)
 # reorder
 known("PyTorch's message prints the dims as given (1, -1); the engine prints them wrapped",
       ["diagonal/err_same_dims"])
@@ -471,8 +469,6 @@ known("PyTorch has no integer kernel (NotImplementedError); the engine computes 
       ["lerp/err_int", "round/int64"])
 known("int / float with rounding_mode='trunc': PyTorch keeps float32, the engine casts back to the int dtype",
       ["div_trunc/int_float"])
-known("integer division by zero: PyTorch raises ZeroDivisionError, the engine divides in float",
-      ["div_trunc/err_int_zero"])
 known("PyTorch's BLAS dot/addmm sum (and add the input) in another order (last bit)", ["dot/float", "addmm/float"],
       LAST_BITS)
 known("the engine's message names mm where PyTorch's names addmm", ["addmm/err_shapes"])

@@ -53,6 +53,15 @@ impl<'s> Bound<'s> {
         })
     }
 
+    /// The value given for the parameter called `name` (`out=`), if the signature has one.
+    pub fn named(&self, name: &str) -> Option<Value> {
+        let i = self.sig.params.iter().position(|p| p.name == name)?;
+        match self.value(i) {
+            Some(Value::None) | None => None,
+            other => other,
+        }
+    }
+
     /// Whether the parameter was given (and is not `None`).
     pub fn has(&self, i: usize) -> bool {
         matches!(

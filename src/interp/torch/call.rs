@@ -332,6 +332,14 @@ impl<'a> Call<'a> {
         self.which
     }
 
+    /// The `out=` tensor of a function's call, when given.
+    pub fn out(&self) -> Option<Tensor> {
+        match self.bound.named("out") {
+            Some(Value::Tensor(t)) => Some(t),
+            _ => None,
+        }
+    }
+
     fn slot(&self, i: usize) -> Option<usize> {
         match self.positions {
             None => Some(i),

@@ -104,6 +104,20 @@ pub fn round_decimals(x: &Tensor, decimals: i64) -> Result<Tensor> {
 
 /// `torch.div(a, b, rounding_mode='trunc')`: the true quotient truncated towards zero, in `a`'s dtype.
 pub fn div_trunc(a: &Tensor, b: Operand) -> Result<Tensor> {
+    let result = binary_dtypes(BinaryOp::Mul, &Operand::Tensor(a), &b)?.0;
+    if !result.is_floating_point() {
+        // ATen's integer kernel: C's truncating division, refusing a zero divisor.
+        let shape = broadcast_shapes(a.shape(), b.shape())?;
+        let (ta, tb) = (a.to_dtype(DType::Int64), b.as_tensor(DType::Int64));
+        if tb.to_vec::<i64>().contains(&0) {
+            return Err(TensorError::runtime("ZeroDivisionError"));
+        }
+        let out = zip_map::<i64, i64>(&ta, &tb, &shape, |x, y| x.wrapping_div(y))?;
+        return Ok(follow_inputs(
+            out.to_dtype(result),
+            &[&Operand::Tensor(a), &b],
+        ));
+    }
     let quotient = binary(BinaryOp::Div, Operand::Tensor(a), b)?;
     let truncated = unary(UnaryOp::Trunc, &quotient)?;
     let dtype =

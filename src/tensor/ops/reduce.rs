@@ -546,13 +546,14 @@ fn arg_extreme<T: Element>(row: &[T], largest: bool) -> (usize, T) {
 
 // ---- scans and composite reductions (free functions, as the bindings call them) -----------------------
 
-/// `x.cumsum(dim)`: running sums along `dim`; float32 accumulates in float32, every other dtype in
-/// int64 (so the result is int64, as PyTorch promotes bool and int32).
+/// `x.cumsum(dim)`: running sums along `dim`; float32 accumulates in float64 and rounds each running
+/// value (ATen's `cpu_cum_base_kernel` with `acc_type<float>` = double), every other dtype in int64 (so
+/// the result is int64, as PyTorch promotes bool and int32).
 pub fn cumsum(x: &Tensor, dim: i64) -> Result<Tensor> {
     scan(x, dim, 0.0, 0, |acc, v| acc + v, i64::wrapping_add)
 }
 
-/// `x.cumprod(dim)`: running products along `dim`, with the dtypes of [`cumsum`].
+/// `x.cumprod(dim)`: running products along `dim`, with the dtypes and accumulator of [`cumsum`].
 pub fn cumprod(x: &Tensor, dim: i64) -> Result<Tensor> {
     scan(x, dim, 1.0, 1, |acc, v| acc * v, i64::wrapping_mul)
 }
@@ -560,9 +561,9 @@ pub fn cumprod(x: &Tensor, dim: i64) -> Result<Tensor> {
 fn scan(
     x: &Tensor,
     dim: i64,
-    float_init: f32,
+    float_init: f64,
     int_init: i64,
-    float_step: impl Fn(f32, f32) -> f32,
+    float_step: impl Fn(f64, f64) -> f64,
     int_step: impl Fn(i64, i64) -> i64,
 ) -> Result<Tensor> {
     let d = wrap_dim(dim, x.ndim())? as i64;
@@ -574,8 +575,8 @@ fn scan(
             for row in v.chunks_mut(n) {
                 let mut acc = float_init;
                 for e in row.iter_mut() {
-                    acc = float_step(acc, *e);
-                    *e = acc;
+                    acc = float_step(acc, f64::from(*e));
+                    *e = acc as f32;
                 }
             }
             Tensor::from_vec(v, moved.shape())?
@@ -592,7 +593,7 @@ fn scan(
             Tensor::from_vec(v, moved.shape())?
         }
     };
-    Ok(out.transpose(d, -1)?.contiguous())
+    Ok(out.transpose(d, -1)?.row_major())
 }
 
 /// `x.logsumexp(dims, keepdim)`: `log(sum(exp(x - m))) + m` with `m` the max over the dims (0 where the

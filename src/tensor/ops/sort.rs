@@ -65,11 +65,18 @@ fn sort_rows(x: &Tensor, dim: i64, descending: bool, k: Option<i64>) -> Result<S
         }
         Tensor::from_vec(out_values, &shape)?
     });
-    let values = values.transpose(d, -1)?.contiguous();
+    let values = values.transpose(d, -1)?.row_major();
     let indices = Tensor::from_vec(out_indices, &shape)?
         .transpose(d, -1)?
-        .contiguous();
-    Ok(Sorted { values, indices })
+        .row_major();
+    // sort's outputs are laid out as its input (a transposed input sorts into transposed results).
+    match x.preserved_strides() {
+        Some(strides) if k.is_none() => Ok(Sorted {
+            values: values.restrided(strides.clone()),
+            indices: indices.restrided(strides),
+        }),
+        _ => Ok(Sorted { values, indices }),
+    }
 }
 
 /// PyTorch's sort order: numbers by value, NaN after every number.

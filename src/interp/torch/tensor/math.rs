@@ -86,7 +86,7 @@ fn rounding(c: &Call) -> PyResult<Rounding> {
         Some("floor") => Ok(Rounding::Floor),
         Some("trunc") => Ok(Rounding::Trunc),
         Some(other) => Err(exc(
-            ExcKind::ValueError,
+            ExcKind::RuntimeError,
             format!(
                 "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{other}'"
             ),

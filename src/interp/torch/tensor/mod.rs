@@ -145,10 +145,45 @@ pub(crate) fn call_function(
         _ => None,
     };
     let result = (p.def.run)(interp, &call)?;
+    let result = match (call.out(), result) {
+        (Some(out), Value::Tensor(r)) => Value::Tensor(write_out(&out, &r)?),
+        (_, result) => result,
+    };
     Ok(match this {
         Some(t) => record_grad(interp, p.def.name, &t, result, record, has_dim),
         None => result,
     })
+}
+
+/// `out=`: the result written into the given tensor, which is what the call returns. The tensor keeps
+/// its dtype (a result it cannot hold is refused, as TensorIterator refuses it) and must have the
+/// result's shape: the tutor cannot resize a tensor the cell holds.
+fn write_out(out: &Tensor, result: &Tensor) -> PyResult<Tensor> {
+    if out.shares_storage(result) && out.shape() == result.shape() {
+        return Ok(out.clone());
+    }
+    if result.dtype().category() > out.dtype().category() {
+        return Err(exc(
+            ExcKind::RuntimeError,
+            format!(
+                "result type {} can't be cast to the desired output type {}",
+                result.dtype().scalar_type_name(),
+                out.dtype().scalar_type_name()
+            ),
+        ));
+    }
+    if out.shape() != result.shape() {
+        return Err(exc(
+            ExcKind::NotImplementedError,
+            format!(
+                "the tutor cannot resize out= from {:?} to {:?}; pass a tensor of the result's shape",
+                out.shape(),
+                result.shape()
+            ),
+        ));
+    }
+    out.copy_from(result)?;
+    Ok(out.clone())
 }
 
 fn record_grad(
