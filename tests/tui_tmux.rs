@@ -173,7 +173,8 @@ fn the_real_tui_in_tmux() {
     assert!(s.contains("Masking"), "after resizing back:\n{s}");
 
     t.keys(&["q"]);
-    sleep(Duration::from_millis(500));
+    // The shell says when the tutor has exited (and saved): a fixed wait lost progress on a busy machine.
+    t.wait_for("tutor exited with");
     t.cmd(&["kill-session", "-t", "tt"]);
 
     // Restart with no lesson: it resumes where the learner was, on the same cell, and runs the cells that
@@ -185,7 +186,8 @@ fn the_real_tui_in_tmux() {
         "did not resume the last lesson, its cell and its outputs:\n{s}"
     );
     t.keys(&["q"]);
-    sleep(Duration::from_millis(500));
+    // The shell says when the tutor has exited (and saved): a fixed wait lost progress on a busy machine.
+    t.wait_for("tutor exited with");
     let progress = std::fs::read_to_string(home.join("progress.json")).expect("progress saved");
     assert!(progress.contains("\"current\": \"masking\""), "{progress}");
     t.cmd(&["kill-session", "-t", "tt"]);
@@ -211,7 +213,8 @@ fn the_real_tui_in_tmux() {
     t.keys(&["t"]);
     t.wait_for("토큰화");
     t.keys(&["q"]);
-    sleep(Duration::from_millis(500));
+    // The shell says when the tutor has exited (and saved): a fixed wait lost progress on a busy machine.
+    t.wait_for("tutor exited with");
     t.cmd(&["kill-session", "-t", "tt"]);
     start(&t, &home, "");
     let s = t.wait_for("셀 2/");
@@ -224,7 +227,8 @@ fn the_real_tui_in_tmux() {
     let s = t.wait_for("[1, 6, 7]");
     assert!(s.contains("[1, 6, 7]"), "outputs were not restored:\n{s}");
     t.keys(&["q"]);
-    sleep(Duration::from_millis(500));
+    // The shell says when the tutor has exited (and saved): a fixed wait lost progress on a busy machine.
+    t.wait_for("tutor exited with");
     t.cmd(&["kill-session", "-t", "tt"]);
 
     // A cell that loops runs off the UI thread: the screen says so, Ctrl-C stops it at once, and the app
@@ -261,7 +265,8 @@ fn the_real_tui_in_tmux() {
     let s = t.wait_for("42");
     assert!(s.contains("42"), "the app did not go on:\n{s}");
     t.keys(&["q"]);
-    sleep(Duration::from_millis(500));
+    // The shell says when the tutor has exited (and saved): a fixed wait lost progress on a busy machine.
+    t.wait_for("tutor exited with");
     t.cmd(&["kill-session", "-t", "tt"]);
 
     // The Sizes panel: paper sizes, then a cell run at them shows the new named shape.
@@ -298,7 +303,8 @@ fn the_real_tui_in_tmux() {
         "named shape at paper size:\n{s}"
     );
     t.keys(&["q"]);
-    sleep(Duration::from_millis(500));
+    // The shell says when the tutor has exited (and saved): a fixed wait lost progress on a busy machine.
+    t.wait_for("tutor exited with");
     t.cmd(&["kill-session", "-t", "tt"]);
 
     // The chosen sizes are kept: a restart resumes add-norm at paper size.

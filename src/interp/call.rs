@@ -43,6 +43,10 @@ impl Interpreter {
                     inst.class.name
                 ))),
             },
+            Value::Native(ref o) => {
+                let slots = o.native_type();
+                slots.call(self, &func, args)
+            }
             other => Err(type_error(format!(
                 "'{}' object is not callable",
                 other.type_name()

@@ -237,6 +237,14 @@ pub trait NativeType {
         )))
     }
 
+    /// `obj(*args)`: a native object that is callable (`torch.no_grad()` used as a decorator).
+    fn call(&self, _interp: &mut Interpreter, obj: &Value, _args: Args) -> PyResult<Value> {
+        Err(type_error(format!(
+            "'{}' object is not callable",
+            self.name(obj)
+        )))
+    }
+
     /// `with obj:` exit (whatever happened in the block).
     fn exit(&self, _interp: &mut Interpreter, _obj: &Value) -> PyResult<()> {
         Ok(())

@@ -667,6 +667,14 @@ def properties():
          "print(torch.is_grad_enabled())\nwith torch.no_grad():\n    print(torch.is_grad_enabled())\n    with torch.enable_grad():\n"
          "        print(torch.is_grad_enabled())\nwith torch.set_grad_enabled(False):\n    print(torch.is_grad_enabled())\n"
          "with torch.inference_mode():\n    print(torch.is_grad_enabled())\nprint(torch.is_grad_enabled())")
+    case(g, "cuda", ["torch.cuda.is_available", "torch.cuda.device_count"],
+         "print(torch.cuda.is_available(), torch.cuda.device_count())\n"
+         "device = 'cuda' if torch.cuda.is_available() else 'cpu'\nx = torch.ones(2, device=device)\nprint(x.device, x.to(device).device)")
+    case(g, "grad-decorator", ["torch.no_grad", "torch.enable_grad", "torch.is_grad_enabled"],
+         "@torch.no_grad()\ndef f(x, depth=2):\n    print('inside', torch.is_grad_enabled())\n    if depth:\n        f(x, depth - 1)\n    return x * 2\n"
+         "x = torch.ones(2, requires_grad=True)\nshow(f(x))\nprint(torch.is_grad_enabled())\n"
+         "@torch.enable_grad()\ndef g(x):\n    return x * 3\nwith torch.no_grad():\n    show(g(x))\n    print(torch.is_grad_enabled())\n"
+         "@torch.no_grad()\ndef boom():\n    raise ValueError('no')\ntry:\n    boom()\nexcept ValueError as e:\n    print(e, torch.is_grad_enabled())")
     case(g, "seeds", ["torch.manual_seed", "torch.initial_seed"], "torch.manual_seed(42)\nprint(torch.initial_seed())\nprint(type(torch.manual_seed(1)).__name__)")
     case(g, "threads", ["torch.get_num_threads", "torch.set_num_threads"], "print(type(torch.get_num_threads()).__name__)")
     case(g, "requires_grad", ["Tensor.requires_grad_", "Tensor.detach", "Tensor.grad_fn"],

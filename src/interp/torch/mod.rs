@@ -30,6 +30,26 @@ pub fn install(interp: &mut Interpreter) {
     let (nn_module, functional) = nn::install(interp);
     let mut torch_attrs = torch;
     torch_attrs.insert("nn", nn_module.clone());
+    // `torch.cuda`: the answers of a machine without a GPU, so model code that asks runs on the CPU.
+    let cuda = Value::Module(Rc::new(Module {
+        name: "torch.cuda",
+        attrs: [
+            (
+                "is_available",
+                crate::interp::builtins::builtin_with("is_available", |_, _| {
+                    Ok(Value::Bool(false))
+                }),
+            ),
+            (
+                "device_count",
+                crate::interp::builtins::builtin_with("device_count", |_, _| Ok(Value::int(0))),
+            ),
+        ]
+        .into_iter()
+        .collect(),
+    }));
+    torch_attrs.insert("cuda", cuda.clone());
+    interp.modules.insert("torch.cuda", cuda);
     let torch_value = Value::Module(Rc::new(Module {
         name: "torch",
         attrs: torch_attrs,
@@ -45,7 +65,13 @@ pub fn install(interp: &mut Interpreter) {
 pub fn exposed_names() -> Vec<String> {
     let interp = Interpreter::new();
     let mut names = Vec::new();
-    for module in ["torch", "torch.nn", "torch.nn.functional", "torch.nn.init"] {
+    for module in [
+        "torch",
+        "torch.nn",
+        "torch.nn.functional",
+        "torch.nn.init",
+        "torch.cuda",
+    ] {
         if let Some(Value::Module(m)) = interp.modules.get(module) {
             for (name, value) in &m.attrs {
                 if !matches!(value, Value::Module(_)) {

@@ -439,4 +439,23 @@ impl NativeType for GradModeType {
         }
         Ok(())
     }
+
+    /// `@torch.no_grad()` over a function: the function, run inside the mode each time it is called.
+    fn call(&self, _interp: &mut Interpreter, obj: &Value, args: Args) -> PyResult<Value> {
+        let [func] = <[Value; 1]>::try_from(args.pos).map_err(|_| {
+            crate::interp::error::type_error("a grad mode decorates exactly one function")
+        })?;
+        let enabled = grad_mode(obj).is_some_and(|g| g.enabled);
+        Ok(crate::interp::builtins::builtin_with(
+            "decorated",
+            move |interp, a| {
+                // Saved per call (not in the object), so a decorated function may recurse.
+                let before = state(interp).no_grad;
+                state(interp).no_grad = if enabled { 0 } else { before + 1 };
+                let result = interp.call_value(func.clone(), a);
+                state(interp).no_grad = before;
+                result
+            },
+        ))
+    }
 }
