@@ -451,7 +451,6 @@ known("PyTorch requires src to have self's dtype; the engine casts it", ["scatte
 # reorder
 known("PyTorch's message prints the dims as given (1, -1); the engine prints them wrapped",
       ["diagonal/err_same_dims"])
-known("PyTorch's diag takes only 1-D or 2-D input; the engine returns a result", ["diag/0d", "diag/3d"])
 known("cropping more than a dim holds: PyTorch raises from narrow(), the engine leaves the dim empty",
       ["pad/crop_all"])
 known("the engine's pad-length message differs from PyTorch's", ["pad/err_odd", "pad/err_too_long"])

@@ -106,6 +106,11 @@ pub fn repeat_named(x: &Tensor, repeats: &[i64], syms: &[Option<Sym>]) -> Result
 /// `x.repeat_interleave(repeats, dim)`: each slice along `dim` repeated `repeats` times in place;
 /// without a dim, over the flattened tensor.
 pub fn repeat_interleave(x: &Tensor, repeats: usize, dim: Option<i64>) -> Result<Tensor> {
+    repeat_interleave_counts(x, &[repeats], dim)
+}
+
+/// `repeat_interleave` with one count per slice along the dim (or one count for all of them).
+pub fn repeat_interleave_counts(x: &Tensor, counts: &[usize], dim: Option<i64>) -> Result<Tensor> {
     let (src, d) = match dim {
         None => (x.reshape(&[-1])?, 0),
         Some(d) if x.ndim() == 0 => {
@@ -120,8 +125,21 @@ pub fn repeat_interleave(x: &Tensor, repeats: usize, dim: Option<i64>) -> Result
         Some(d) => (x.clone(), wrap_dim(d, x.ndim())?),
     };
     let size = src.shape()[d];
-    let parts: Vec<Tensor> = (0..size as i64)
-        .flat_map(|i| (0..repeats).map(move |_| i))
+    if counts.len() != 1 && counts.len() != size {
+        return Err(TensorError::runtime(format!(
+            "repeats must have the same size as input along dim, but got repeats.size(0) = {} and input.size(0) = {size}",
+            counts.len()
+        )));
+    }
+    let count = |i: usize| {
+        if counts.len() == 1 {
+            counts[0]
+        } else {
+            counts[i]
+        }
+    };
+    let parts: Vec<Tensor> = (0..size)
+        .flat_map(|i| (0..count(i)).map(move |_| i as i64))
         .map(|i| src.narrow(d as i64, i, 1))
         .collect::<Result<_>>()?;
     if parts.is_empty() {
@@ -168,32 +186,37 @@ pub fn diagonal(x: &Tensor, offset: i64, dim1: i64, dim2: i64) -> Result<Tensor>
 
 /// `x.diag()`: a 1-D tensor becomes the diagonal of a square matrix; a matrix gives its main diagonal.
 pub fn diag(x: &Tensor) -> Result<Tensor> {
-    if x.ndim() == 1 {
-        let n = x.shape()[0];
-        let out = Tensor::zeros(&[n, n], x.dtype())?;
-        with_dtype!(x.dtype(), T => {
-            let v = x.to_vec::<T>();
-            let mut o = vec![T::default(); n * n];
-            for (i, &value) in v.iter().enumerate() {
-                o[i * n + i] = value;
-            }
-            out.write_values(&o);
-        });
-        return Ok(out);
+    diag_offset(x, 0)
+}
+
+/// `x.diag(diagonal)`: a 1-D tensor placed on the `diagonal`-th diagonal of a square matrix of side
+/// `n + |diagonal|`, or a copy of a matrix's `diagonal`-th diagonal (above the main one when positive).
+pub fn diag_offset(x: &Tensor, offset: i64) -> Result<Tensor> {
+    match x.ndim() {
+        1 => {
+            let n = x.shape()[0];
+            let side = n + offset.unsigned_abs() as usize;
+            let out = Tensor::zeros(&[side, side], x.dtype())?;
+            let (row0, col0) = if offset >= 0 {
+                (0, offset as usize)
+            } else {
+                ((-offset) as usize, 0)
+            };
+            with_dtype!(x.dtype(), T => {
+                let v = x.to_vec::<T>();
+                let mut o = vec![T::default(); side * side];
+                for (i, &value) in v.iter().enumerate() {
+                    o[(row0 + i) * side + col0 + i] = value;
+                }
+                out.write_values(&o);
+            });
+            Ok(out)
+        }
+        2 => Ok(diagonal(x, offset, 0, 1)?.row_major().deep_copy()),
+        n => Err(TensorError::runtime(format!(
+            "diag(): Supports 1D or 2D tensors. Got {n}D"
+        ))),
     }
-    let n = x
-        .shape()
-        .first()
-        .copied()
-        .unwrap_or(0)
-        .min(x.shape().get(1).copied().unwrap_or(0));
-    let elements: Vec<Tensor> = (0..n as i64)
-        .map(|i| x.select(0, i).and_then(|row| row.select(0, i)))
-        .collect::<Result<_>>()?;
-    if elements.is_empty() {
-        return Tensor::zeros(&[0], x.dtype());
-    }
-    Tensor::stack(&elements, 0)
 }
 
 /// `F.pad(x, pads, value=...)` in constant mode: `pads` holds (left, right) pairs from the last dim
@@ -263,6 +286,11 @@ pub fn unbind(x: &Tensor, dim: i64) -> Result<Vec<Tensor>> {
 
 /// `torch.vstack(tensors)`: 0-d and 1-D tensors become rows, then everything is joined along dim 0.
 pub fn vstack(tensors: &[Tensor]) -> Result<Tensor> {
+    if tensors.is_empty() {
+        return Err(TensorError::runtime(
+            "vstack expects a non-empty TensorList",
+        ));
+    }
     let rows: Vec<Tensor> = tensors
         .iter()
         .map(|t| {
@@ -276,14 +304,26 @@ pub fn vstack(tensors: &[Tensor]) -> Result<Tensor> {
     Tensor::cat(&rows, 0)
 }
 
-/// `torch.hstack(tensors)`: joined along dim 0 for 1-D tensors, else along dim 1.
+/// `torch.hstack(tensors)`: each made at least 1-D, joined along dim 0 when the first is 1-D, else
+/// along dim 1.
 pub fn hstack(tensors: &[Tensor]) -> Result<Tensor> {
-    let dim = if tensors.first().is_some_and(|t| t.ndim() == 1) {
-        0
-    } else {
-        1
-    };
-    Tensor::cat(tensors, dim)
+    if tensors.is_empty() {
+        return Err(TensorError::runtime(
+            "hstack expects a non-empty TensorList",
+        ));
+    }
+    let parts: Vec<Tensor> = tensors
+        .iter()
+        .map(|t| {
+            if t.ndim() == 0 {
+                t.reshape(&[1])
+            } else {
+                Ok(t.clone())
+            }
+        })
+        .collect::<Result<_>>()?;
+    let dim = if parts[0].ndim() == 1 { 0 } else { 1 };
+    Tensor::cat(&parts, dim)
 }
 
 /// `torch.broadcast_tensors(*tensors)`: views of every tensor expanded to their common shape.

@@ -442,15 +442,39 @@ impl Tensor {
 
     /// `torch.cat(tensors, dim)`.
     pub fn cat(tensors: &[Tensor], dim: i64) -> Result<Tensor> {
-        let first = tensors.first().ok_or_else(|| {
-            TensorError::runtime("torch.cat(): expected a non-empty list of Tensors")
-        })?;
-        let n = first.ndim();
-        if n == 0 {
+        if tensors.is_empty() {
             return Err(TensorError::runtime(
-                "zero-dimensional tensor (at position 0) cannot be concatenated",
+                "torch.cat(): expected a non-empty list of Tensors",
             ));
         }
+        if let Some(i) = tensors.iter().position(|t| t.ndim() == 0) {
+            return Err(TensorError::runtime(format!(
+                "zero-dimensional tensor (at position {i}) cannot be concatenated"
+            )));
+        }
+        // ATen's legacy rule: 1-D empty tensors (`torch.tensor([])`) are skipped whatever their
+        // neighbours' shapes; only their dtype still counts.
+        let skip = |t: &Tensor| t.ndim() == 1 && t.numel() == 0;
+        let kept: Vec<Tensor> = tensors.iter().filter(|t| !skip(t)).cloned().collect();
+        if kept.is_empty() {
+            let dtype = tensors
+                .iter()
+                .map(|t| t.dtype())
+                .reduce(DType::promote)
+                .unwrap_or(DType::Float32);
+            return Tensor::zeros(&[0], dtype);
+        }
+        if kept.len() != tensors.len() {
+            let dtype = tensors
+                .iter()
+                .map(|t| t.dtype())
+                .reduce(DType::promote)
+                .unwrap_or(DType::Float32);
+            let kept: Vec<Tensor> = kept.iter().map(|t| t.to_dtype(dtype)).collect();
+            return Tensor::cat(&kept, dim);
+        }
+        let first = &tensors[0];
+        let n = first.ndim();
         let d = wrap_dim(dim, n)?;
         let dtype = tensors
             .iter()

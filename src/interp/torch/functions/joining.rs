@@ -32,6 +32,13 @@ macro_rules! cat_def {
             )],
             |interp, c| {
                 let ts = c.tensors(0)?;
+                if ts.is_empty() {
+                    // PyTorch's argument parser says this before the op runs.
+                    return Err(crate::interp::error::exc(
+                        crate::interp::error::ExcKind::ValueError,
+                        "torch.cat(): expected a non-empty list of Tensors",
+                    ));
+                }
                 let out = Tensor::cat(&ts, c.int(1)?)?;
                 joined(interp, &ts, out, "CatBackward0")
             },

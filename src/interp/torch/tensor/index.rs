@@ -4,7 +4,7 @@ use crate::interp::Interpreter;
 use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::value::Value;
 use crate::tensor::ops::{gather, reorder};
-use crate::tensor::{Operand, Scalar, Tensor};
+use crate::tensor::{DType, Operand, Scalar, Tensor};
 
 use super::super::call::{Call, Def};
 use super::super::value_to_scalar;
@@ -172,28 +172,55 @@ fn nonzero(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
 /// `repeat_interleave(repeats, dim=None)` with one count for every element (an int, or a one-element
 /// tensor of counts).
 fn repeat_interleave(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
-    let (x, repeats) = match c.which() {
-        1 => {
+    // The counts of a repeats tensor, as ATen checks them.
+    let counts_of = |r: &Tensor| -> PyResult<Vec<usize>> {
+        if r.ndim() > 1 {
             return Err(exc(
                 ExcKind::RuntimeError,
-                "the tutor's repeat_interleave needs the tensor to repeat",
+                "repeats must be 0-dim or 1-dim tensor",
             ));
         }
-        0 => {
-            let r = c.tensor(1)?;
-            if r.numel() != 1 {
-                return Err(exc(
-                    ExcKind::RuntimeError,
-                    "the tutor's repeat_interleave takes one repeat count for every element",
-                ));
-            }
-            (c.this()?, r.item()?.to_i64())
+        if !matches!(r.dtype(), DType::Int64 | DType::Int32) {
+            return Err(exc(
+                ExcKind::RuntimeError,
+                "repeats has to be Long or Int tensor",
+            ));
         }
-        _ => (c.this()?, c.int(1)?),
+        let v = r.to_vec::<i64>();
+        if v.iter().any(|&n| n < 0) {
+            return Err(exc(ExcKind::RuntimeError, "repeats can not be negative"));
+        }
+        Ok(v.into_iter().map(|n| n as usize).collect())
     };
-    t(reorder::repeat_interleave(
-        &x,
-        repeats.max(0) as usize,
-        c.opt_int(2)?,
-    )?)
+    match c.which() {
+        // `repeat_interleave(repeats)`: each index repeated its count of times.
+        1 => {
+            let r = c.tensor(0)?;
+            let counts = counts_of(&r)?;
+            let index = Tensor::from_vec(
+                (0..counts.len() as i64).collect::<Vec<_>>(),
+                &[counts.len()],
+            )?;
+            t(reorder::repeat_interleave_counts(&index, &counts, Some(0))?)
+        }
+        0 => {
+            let counts = counts_of(&c.tensor(1)?)?;
+            t(reorder::repeat_interleave_counts(
+                &c.this()?,
+                &counts,
+                c.opt_int(2)?,
+            )?)
+        }
+        _ => {
+            let n = c.int(1)?;
+            if n < 0 {
+                return Err(exc(ExcKind::RuntimeError, "Repeats must be non-negative"));
+            }
+            t(reorder::repeat_interleave(
+                &c.this()?,
+                n as usize,
+                c.opt_int(2)?,
+            )?)
+        }
+    }
 }

@@ -123,6 +123,32 @@ fn div_(c: &Call) -> PyResult<Value> {
     t(x)
 }
 
+/// `clamp(input, min, max)` (and `clip`): number bounds through the engine's clamp, tensor bounds (with
+/// dims) as `minimum(maximum(input, min), max)`, broadcast and promoted with the input as ATen's
+/// tensor overload does.
+fn clamp_call(c: &Call) -> PyResult<Tensor> {
+    let x = c.this()?;
+    let dims = |i: usize| matches!(c.value(i), Some(Value::Tensor(b)) if b.ndim() > 0);
+    if !dims(1) && !dims(2) {
+        return Ok(clamp(&x, bound_scalar(c, 1)?, bound_scalar(c, 2)?)?);
+    }
+    let mut out = x;
+    for (i, op) in [(1, BinaryOp::Maximum), (2, BinaryOp::Minimum)] {
+        match c.value(i) {
+            Some(Value::Tensor(b)) => {
+                out = binary(op, Operand::Tensor(&out), Operand::Tensor(&b))?;
+            }
+            Some(_) => {
+                if let Some(s) = bound_scalar(c, i)? {
+                    out = binary(op, Operand::Tensor(&out), Operand::Scalar(s))?;
+                }
+            }
+            None => {}
+        }
+    }
+    Ok(out)
+}
+
 /// A `Scalar` or 0-d `Tensor` bound (clamp's, lerp's weight): its number.
 fn bound_scalar(c: &Call, i: usize) -> PyResult<Option<Scalar>> {
     match c.value(i) {
@@ -388,7 +414,7 @@ pub(super) static DEFS: &[Def] = &[
             "clamp(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor out=None)",
             "clamp(Tensor input, Scalar? min=None, Scalar? max=None, *, Tensor out=None)",
         ],
-        |_, c| t(clamp(&c.this()?, bound_scalar(c, 1)?, bound_scalar(c, 2)?)?),
+        |_, c| t(clamp_call(c)?),
     ),
     Def::both(
         "clip",
@@ -396,7 +422,7 @@ pub(super) static DEFS: &[Def] = &[
             "clip(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor out=None)",
             "clip(Tensor input, Scalar? min=None, Scalar? max=None, *, Tensor out=None)",
         ],
-        |_, c| t(clamp(&c.this()?, bound_scalar(c, 1)?, bound_scalar(c, 2)?)?),
+        |_, c| t(clamp_call(c)?),
     ),
     Def::both(
         "clamp_",
@@ -406,7 +432,18 @@ pub(super) static DEFS: &[Def] = &[
         ],
         |_, c| {
             let x = c.this()?;
-            pointwise::clamp_inplace(&x, bound_scalar(c, 1)?, bound_scalar(c, 2)?)?;
+            let value = clamp_call(c)?;
+            if value.dtype().category() > x.dtype().category() {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    format!(
+                        "result type {} can't be cast to the desired output type {}",
+                        value.dtype().scalar_type_name(),
+                        x.dtype().scalar_type_name()
+                    ),
+                ));
+            }
+            x.copy_from(&value)?;
             t(x)
         },
     ),

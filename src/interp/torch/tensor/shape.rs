@@ -186,13 +186,7 @@ pub(super) static DEFS: &[Def] = &[
     Def::both(
         "diag",
         &["diag(Tensor input, int diagonal=0, *, Tensor out=None)"],
-        |_, c| match c.int(1)? {
-            0 => t(reorder::diag(&c.this()?)?),
-            _ => Err(exc(
-                ExcKind::RuntimeError,
-                "the tutor's diag supports only diagonal=0",
-            )),
-        },
+        |_, c| t(reorder::diag_offset(&c.this()?, c.int(1)?)?),
     ),
     Def::both(
         "narrow",
