@@ -408,10 +408,6 @@ known("1-D inputs: PyTorch checks the ranks first; the engine fails in transpose
 known("MKL's sgemm (which accumulates the bias) rounds differently from the engine's GEMM then bias add "
       "(last bits)",
       ["linear/" + n for n in ["2d_bias", "2d_no_bias", "3d_bias", "1d_bias", "transposed_weight"]], LAST_BITS)
-known("PyTorch has no integer kernel for this activation (NotImplementedError); the engine computes in float32",
-      [f"{op}/{n}_int64" for op, n in [("leaky_relu", "default"), ("leaky_relu", "slope_0.2"),
-                                       ("leaky_relu", "slope_negative"), ("elu", "alpha_1"), ("elu", "alpha_0.5"),
-                                       ("softplus", "beta_1"), ("softplus", "beta_2_threshold_1")]])
 known("log1p(exp(x)) of the platform libm differs from PyTorch's vectorised one in the last bit",
       ["softplus/wide_range"], LAST_BITS)
 known("PyTorch draws the mask in the input's memory order (empty_like keeps the transposed strides); the "
@@ -471,8 +467,6 @@ known("int / float with rounding_mode='trunc': PyTorch keeps float32, the engine
 known("PyTorch's BLAS dot/addmm sum (and add the input) in another order (last bit)", ["dot/float", "addmm/float"],
       LAST_BITS)
 known("the engine's message names mm where PyTorch's names addmm", ["addmm/err_shapes"])
-known("-inf against inf: the engine's |a - b| <= atol + rtol * |b| is inf <= inf (close); PyTorch treats unequal "
-      "infinities as not close", ["isclose/specials", "isclose/specials_equal_nan"])
 
 # ---- the sweep ----------------------------------------------------------------------------------------
 

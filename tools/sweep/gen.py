@@ -680,6 +680,20 @@ def properties():
     case(g, "requires_grad", ["Tensor.requires_grad_", "Tensor.detach", "Tensor.grad_fn"],
          "x = torch.tensor([1.0, 2.0]).requires_grad_()\ny = (x * 2).sum()\nprint(y)\nprint(y.grad_fn)\nprint(y.detach(), x.is_leaf, y.is_leaf)\n"
          "torch.tensor([1, 2]).requires_grad_()")
+    big = "x = torch.arange(2000.0).reshape(40, 50) / 7 - 100\n"
+    for k, opts in enumerate(["precision=2", "precision=0", "precision=8", "sci_mode=True", "sci_mode=False",
+                              "threshold=5", "threshold=5, edgeitems=1", "edgeitems=5", "linewidth=40",
+                              "linewidth=200", "profile='short'", "profile='full'", "profile='default'",
+                              "profile='short', precision=6", "threshold=float('inf')"]):
+        for name, src in [("small", inp("fodd")), ("ints", inp("i")), ("big", big), ("f", inp("f"))]:
+            if name == "big" and "full" in opts or (name == "big" and "inf" in opts):
+                src = "x = torch.arange(1100.0) / 3\n"
+            case(g, f"set_printoptions/{k}/{name}", ["torch.set_printoptions"],
+                 src + f"torch.set_printoptions({opts})\nprint(x)\nprint(x * 1e5)\nprint(x[:2] / 1e5)")
+    case(g, "set_printoptions/sticky", ["torch.set_printoptions"],
+         "x = torch.tensor([1.123456789, 22.5])\ntorch.set_printoptions(precision=6)\nprint(x)\n"
+         "torch.set_printoptions(linewidth=100)\nprint(x)\ntorch.set_printoptions(sci_mode=True)\nprint(x)\n"
+         "torch.set_printoptions()\nprint(x)\ntorch.set_printoptions(profile='default')\nprint(x)")
     case(g, "set_printoptions", ["torch.set_printoptions"],
          "x = torch.tensor([1.123456789, 22.5, -3.0])\ntorch.set_printoptions(precision=2)\nprint(x)\n"
          "torch.set_printoptions(sci_mode=True)\nprint(x)\ntorch.set_printoptions(profile='default')\nprint(x)")

@@ -12,7 +12,7 @@ mod types;
 
 use std::rc::Rc;
 
-use crate::tensor::format::{Elements, PrintOptions, format_tensor};
+use crate::tensor::format::{Elements, format_tensor};
 use crate::tensor::{DType, Scalar, Tensor};
 
 use super::Interpreter;
@@ -104,7 +104,7 @@ pub(crate) fn scalar_to_value(s: Scalar) -> Value {
 }
 
 /// PyTorch's repr of a tensor, with `Parameter containing:` for parameters.
-pub(crate) fn tensor_repr(_interp: &mut Interpreter, t: &Tensor) -> String {
+pub(crate) fn tensor_repr(interp: &mut Interpreter, t: &Tensor) -> String {
     let mut suffixes = Vec::new();
     let empty = t.numel() == 0;
     match t.dtype() {
@@ -118,7 +118,7 @@ pub(crate) fn tensor_repr(_interp: &mut Interpreter, t: &Tensor) -> String {
     } else if t.requires_grad() {
         suffixes.push("requires_grad=True".to_string());
     }
-    let opts = PrintOptions::default();
+    let opts = state::state(interp).print.clone();
     let shape = t.shape().to_vec();
     let body = match t.dtype() {
         DType::Float32 => {

@@ -14,6 +14,8 @@ pub(crate) struct TorchState {
     /// `with torch.no_grad()` nesting (0: gradients are recorded).
     pub no_grad: usize,
     pub nn_classes: HashMap<&'static str, Rc<Class>>,
+    /// `torch.set_printoptions`: what tensor reprs print with.
+    pub print: crate::tensor::format::PrintOptions,
 }
 
 impl Default for TorchState {
@@ -22,6 +24,7 @@ impl Default for TorchState {
             rng: Generator::new(DEFAULT_SEED),
             no_grad: 0,
             nn_classes: HashMap::new(),
+            print: crate::tensor::format::PrintOptions::default(),
         }
     }
 }

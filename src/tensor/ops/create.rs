@@ -26,7 +26,7 @@ pub fn arange(start: Scalar, end: Scalar, step: Scalar, dtype: Option<DType>) ->
     }
     if (st > 0.0 && e < s) || (st < 0.0 && e > s) {
         return Err(TensorError::runtime(
-            "upper bound and larger bound inconsistent with step sign",
+            "upper bound and lower bound inconsistent with step sign",
         ));
     }
     let len = if all_int {

@@ -90,24 +90,29 @@ pub fn linear(input: &Tensor, weight: &Tensor, bias: Option<&Tensor>) -> Result<
 
 /// `F.leaky_relu(x, negative_slope)`: `x` where positive, else `x * slope` (computed in float32).
 pub fn leaky_relu(x: &Tensor, negative_slope: f64) -> Result<Tensor> {
+    float_only(x, "leaky_relu_cpu")?;
     let slope = negative_slope as f32;
     Ok(map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| {
         if v > 0.0 { v } else { v * slope }
     })?
     .with_axes_of(x))
+    .map(|out| follow(out, x))
 }
 
 /// `F.elu(x, alpha)`: `x` where positive, else `alpha * (exp(x) - 1)` (computed in float32).
 pub fn elu(x: &Tensor, alpha: f64) -> Result<Tensor> {
+    float_only(x, "elu_cpu")?;
     let alpha = alpha as f32;
     Ok(map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| {
         if v > 0.0 { v } else { alpha * v.exp_m1() }
     })?
     .with_axes_of(x))
+    .map(|out| follow(out, x))
 }
 
 /// `F.softplus(x, beta, threshold)`: `log(1 + exp(beta x)) / beta`, or `x` where `beta x > threshold`.
 pub fn softplus(x: &Tensor, beta: f64, threshold: f64) -> Result<Tensor> {
+    float_only(x, "softplus_cpu")?;
     let (beta, threshold) = (beta as f32, threshold as f32);
     Ok(map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| {
         if v * beta > threshold {
@@ -117,6 +122,23 @@ pub fn softplus(x: &Tensor, beta: f64, threshold: f64) -> Result<Tensor> {
         }
     })?
     .with_axes_of(x))
+    .map(|out| follow(out, x))
+}
+
+/// ATen's activation kernels exist for floating point only; their dispatch names the kernel.
+fn float_only(x: &Tensor, kernel: &str) -> Result<()> {
+    if x.dtype().is_floating_point() {
+        return Ok(());
+    }
+    Err(TensorError::NotImplemented(format!(
+        "\"{kernel}\" not implemented for '{}'",
+        x.dtype().scalar_type_name()
+    )))
+}
+
+/// An elementwise result laid out as its input (TensorIterator).
+fn follow(out: Tensor, x: &Tensor) -> Tensor {
+    crate::tensor::ops::elementwise::follow_inputs(out, &[&crate::tensor::Operand::Tensor(x)])
 }
 
 /// `F.dropout(x, p, training)`: in training, each element is kept with probability `1 - p` and scaled

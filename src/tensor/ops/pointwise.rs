@@ -30,17 +30,31 @@ impl Default for Tolerance {
 
 /// `torch.isclose(a, b)`: `|a - b| <= atol + rtol * |b|` elementwise (broadcast), in double.
 pub fn isclose(a: &Tensor, b: &Tensor, tol: Tolerance) -> Result<Tensor> {
+    if a.dtype() != b.dtype() {
+        return Err(TensorError::runtime(format!(
+            "{} did not match {}",
+            a.dtype().scalar_type_name(),
+            b.dtype().scalar_type_name()
+        )));
+    }
     let shape = broadcast_shapes(a.shape(), b.shape())?;
     let av = a.broadcast_to(&shape)?.to_vec::<f32>();
     let bv = b.broadcast_to(&shape)?.to_vec::<f32>();
+    // ATen's isclose in the tensors' float32: equal, or both NaN with equal_nan, or a finite error
+    // within atol + |rtol * other| (so -inf is never close to inf).
+    let (atol, rtol) = (tol.atol as f32, tol.rtol as f32);
     let out: Vec<bool> = av
         .iter()
         .zip(&bv)
         .map(|(&u, &v)| {
-            if u.is_nan() || v.is_nan() {
-                return tol.equal_nan && u.is_nan() && v.is_nan();
+            if u == v || (tol.equal_nan && u.is_nan() && v.is_nan()) {
+                return true;
             }
-            u == v || ((u as f64 - v as f64).abs() <= tol.atol + tol.rtol * (v as f64).abs())
+            if tol.rtol == 0.0 && tol.atol == 0.0 {
+                return false;
+            }
+            let actual = (u - v).abs();
+            actual.is_finite() && actual <= atol + (rtol * v).abs()
         })
         .collect();
     Tensor::from_vec(out, &shape)

@@ -118,25 +118,80 @@ pub(super) static DEFS: &[Def] = &[
         "set_printoptions",
         "set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None, sci_mode=None)",
         Dialect::PyDef,
-        |_, _| {
-            Err(exc(
-                ExcKind::RuntimeError,
-                "the tutor prints with PyTorch's default options; set_printoptions is not supported",
-            ))
-        },
+        set_printoptions,
     ),
 ];
+
+/// `torch.set_printoptions`, as torch/_tensor_str.py applies it: a profile first, then each option
+/// given; `sci_mode` is set on every call (leaving it out resets it to automatic).
+fn set_printoptions(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    use crate::tensor::format::PrintOptions;
+    let sci = match c.value(5) {
+        None => None,
+        Some(v) => Some(interp.truthy(&v)?),
+    };
+    let opts = &mut super::super::state::state(interp).print;
+    match c.str(4)?.as_deref() {
+        None => {}
+        Some("default") => *opts = PrintOptions::default(),
+        Some("short") => {
+            *opts = PrintOptions {
+                precision: 2,
+                edgeitems: 2,
+                ..PrintOptions::default()
+            }
+        }
+        Some("full") => {
+            *opts = PrintOptions {
+                threshold: usize::MAX,
+                ..PrintOptions::default()
+            }
+        }
+        // PyTorch ignores an unknown profile name.
+        Some(_) => {}
+    }
+    let count = |v: Option<Value>| -> PyResult<Option<usize>> {
+        match v {
+            None => Ok(None),
+            Some(Value::Int(n, _)) => Ok(Some(n.max(0) as usize)),
+            Some(Value::Bool(b)) => Ok(Some(usize::from(b))),
+            Some(Value::Float(f)) if f.is_infinite() && f > 0.0 => Ok(Some(usize::MAX)),
+            Some(Value::Float(f)) => Ok(Some(f.max(0.0) as usize)),
+            Some(other) => Err(type_error(format!(
+                "'{}' object cannot be interpreted as an integer",
+                other.type_name()
+            ))),
+        }
+    };
+    if let Some(p) = count(c.value(0))? {
+        opts.precision = p;
+    }
+    if let Some(t) = count(c.value(1))? {
+        opts.threshold = t;
+    }
+    if let Some(e) = count(c.value(2))? {
+        opts.edgeitems = e;
+    }
+    if let Some(w) = count(c.value(3))? {
+        opts.linewidth = w;
+    }
+    opts.sci_mode = sci;
+    Ok(Value::None)
+}
 
 fn finfo(interp: &mut Interpreter) -> Value {
     named_tuple(
         interp,
         "finfo",
         vec![
+            ("resolution", Value::Float(1e-06)),
             ("min", Value::Float(f32::MIN as f64)),
             ("max", Value::Float(f32::MAX as f64)),
             ("eps", Value::Float(f32::EPSILON as f64)),
             ("tiny", Value::Float(f32::MIN_POSITIVE as f64)),
+            ("smallest_normal", Value::Float(f32::MIN_POSITIVE as f64)),
             ("bits", Value::int(32)),
+            ("dtype", Value::str("float32")),
         ],
     )
 }

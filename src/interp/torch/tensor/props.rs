@@ -238,10 +238,22 @@ pub(super) static DEFS: &[Def] = &[
     .no_function(),
 ];
 
+/// `size(d)`/`stride(d)` of a 0-d tensor: it has no dims to name (reductions accept 0 and -1 there).
+fn no_dims(x: &Tensor, d: i64) -> PyResult<()> {
+    if x.ndim() == 0 {
+        return Err(exc(
+            ExcKind::IndexError,
+            format!("Dimension specified as {d} but tensor has no dimensions"),
+        ));
+    }
+    Ok(())
+}
+
 fn size(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let x = c.this()?;
     match c.opt_int(1)? {
         Some(d) => {
+            no_dims(&x, d)?;
             let d = wrap_dim(d, x.ndim())?;
             let n = x.shape().get(d).copied().unwrap_or(1);
             Ok(Value::measured(n as i64, x.axis(d)))
@@ -254,6 +266,7 @@ fn stride(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let x = c.this()?;
     match c.opt_int(1)? {
         Some(d) => {
+            no_dims(&x, d)?;
             let d = wrap_dim(d, x.ndim())?;
             int(x.strides().get(d).copied().unwrap_or(1))
         }
