@@ -12,6 +12,7 @@ fn class_options(c: &Case) -> Result<ClassLossOptions, transformer_tutor::tensor
         // Parsed first, as `F.nll_loss` evaluates `_Reduction.get_enum(reduction)` before the kernel runs.
         reduction: Reduction::parse(&c.s("reduction"))?,
         label_smoothing: c.opt_f("label_smoothing").unwrap_or(0.0),
+        weight: None,
     })
 }
 
@@ -76,7 +77,7 @@ fn loss_errors_are_structured() {
     use transformer_tutor::tensor::{DType, Tensor, TensorError};
     let logp = Tensor::zeros(&[2, 3], DType::Float32).unwrap();
     let target = Tensor::from_vec(vec![0i64, 3], &[2]).unwrap();
-    let err = loss::nll_loss(&logp, &target, ClassLossOptions::default()).unwrap_err();
+    let err = loss::nll_loss(&logp, &target, ClassLossOptions::new()).unwrap_err();
     assert_eq!(
         err,
         TensorError::TargetOutOfBounds {

@@ -416,17 +416,11 @@ known("PyTorch refuses to write float noise into an int tensor; the engine retur
 known("PyTorch names a bool tensor CPUBoolType in this message; the engine says torch.BoolTensor",
       ["embedding/err_bool_indices"])
 # loss
-known("label smoothing: PyTorch reduces the smoothing term separately from the nll term (last bit)",
-      ["cross_entropy/ignored_smoothing"], LAST_BITS)
 known("the engine takes only [N, C] input (PyTorch also takes [C] and [N, C, d...])",
       ["cross_entropy/1d_input", "nll_loss/1d_input", "nll_loss/3d_input"])
-known("class-probability targets are not supported: the engine reads them as class indices",
-      ["cross_entropy/prob_target"])
 known("PyTorch has no integer mse kernel; the engine computes in int64", ["mse_loss/int64"])
 known("PyTorch broadcasts input and target before it reads reduction=; the engine's caller parses reduction= "
       "first", ["mse_loss/err_broadcast_and_reduction"])
-known("a mean over no counted targets: PyTorch gives 0/0 = nan, the engine 0", ["nll_loss/all_ignored_mean"])
-known("PyTorch requires int64 targets; the engine reads any dtype as class indices", ["nll_loss/int32_target"])
 # index
 known("PyTorch rejects negative indices in gather/scatter; the engine wraps them",
       ["gather/negative_index", "scatter/negative_index"])

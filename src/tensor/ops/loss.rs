@@ -8,11 +8,12 @@ use crate::tensor::ops::elementwise::{BinaryOp, Operand, binary};
 use crate::tensor::{Scalar, Tensor};
 
 /// How a loss reduces its per-element values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Reduction {
     /// `'none'`: the per-element losses.
     None,
     /// `'mean'` (also the deprecated `'elementwise_mean'`).
+    #[default]
     Mean,
     /// `'sum'`.
     Sum,
@@ -65,98 +66,274 @@ impl KlDivReduction {
     }
 }
 
-/// The class-index losses' options (`F.nll_loss`, `F.cross_entropy`).
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Default)]
 pub struct ClassLossOptions {
     /// Targets equal to this contribute 0 and are left out of the mean (`-100` by default).
     pub ignore_index: i64,
     pub reduction: Reduction,
     /// `label_smoothing` of cross_entropy (0 for nll_loss).
     pub label_smoothing: f64,
+    /// `weight=`: one weight per class.
+    pub weight: Option<Tensor>,
 }
 
-impl Default for ClassLossOptions {
-    fn default() -> Self {
+impl ClassLossOptions {
+    /// The defaults of `F.cross_entropy` and `F.nll_loss`.
+    pub fn new() -> Self {
         ClassLossOptions {
             ignore_index: -100,
-            reduction: Reduction::Mean,
-            label_smoothing: 0.0,
+            ..ClassLossOptions::default()
         }
     }
 }
 
 /// `F.nll_loss(log_probs, target)` for `[N, C]` log-probabilities and `N` class indices.
 pub fn nll_loss(log_probs: &Tensor, target: &Tensor, options: ClassLossOptions) -> Result<Tensor> {
-    class_loss("nll_loss", log_probs, target, options)
+    check_classes("nll_loss", log_probs, target)?;
+    nll("nll_loss", log_probs, target, &options)
 }
 
-/// `F.cross_entropy(logits, target)`: `log_softmax` over dim 1, then the negative log-likelihood, with
-/// optional label smoothing (`(1 - s) * nll + s * mean_c(-log p_c)`).
+/// `F.cross_entropy(logits, target)`: `log_softmax` over dim 1, then the negative log-likelihood of class
+/// indices (with label smoothing as `cross_entropy_loss_label_smoothing`), or, for a float target of
+/// the logits' shape, the cross entropy of class probabilities (`cross_entropy_loss_prob_target`).
 pub fn cross_entropy(
     logits: &Tensor,
     target: &Tensor,
     options: ClassLossOptions,
 ) -> Result<Tensor> {
+    if logits.ndim() != 2 {
+        return Err(TensorError::LossInputNotBatched {
+            op: "cross_entropy",
+            shape: logits.shape().to_vec(),
+        });
+    }
     let log_probs = logits.softmax(1, true)?;
-    class_loss("cross_entropy", &log_probs, target, options)
+    if target.dtype().is_floating_point() && target.shape() == logits.shape() {
+        return prob_target(&log_probs, target, &options);
+    }
+    check_classes("cross_entropy", &log_probs, target)?;
+    let nll_loss = nll("cross_entropy", &log_probs, target, &options)?;
+    let s = options.label_smoothing;
+    if s <= 0.0 {
+        return Ok(nll_loss);
+    }
+    let c = log_probs.shape()[1];
+    let mul = |a: &Tensor, b: Operand| binary(BinaryOp::Mul, Operand::Tensor(a), b);
+    let weighted = match &options.weight {
+        Some(w) => mul(&log_probs, Operand::Tensor(w))?,
+        None => log_probs.clone(),
+    };
+    let smooth = neg(&weighted.sum(Some(&[1]), false)?)?;
+    let targets = target.to_vec::<i64>();
+    let ignored: Vec<bool> = targets.iter().map(|&t| t == options.ignore_index).collect();
+    let smooth = crate::tensor::ops::elementwise::masked_fill(
+        &smooth,
+        &Tensor::from_vec(ignored.clone(), &[ignored.len()])?,
+        Scalar::Float(0.0),
+    )?;
+    let ret = match options.reduction {
+        Reduction::None => smooth,
+        Reduction::Sum => smooth.sum(None, false)?,
+        Reduction::Mean => {
+            let denominator = match &options.weight {
+                Some(w) => {
+                    let wv = w.to_vec::<f32>();
+                    let picked: Vec<f32> = targets
+                        .iter()
+                        .filter(|&&t| t != options.ignore_index)
+                        .map(|&t| wv.get(t as usize).copied().unwrap_or(0.0))
+                        .collect();
+                    let n = picked.len();
+                    Tensor::from_vec(picked, &[n])?.sum(None, false)?
+                }
+                None => Tensor::scalar(ignored.iter().filter(|&&i| !i).count() as i64),
+            };
+            binary(
+                BinaryOp::Div,
+                Operand::Tensor(&smooth.sum(None, false)?),
+                Operand::Tensor(&denominator),
+            )?
+        }
+    };
+    // (1 - s) * nll + ret * (s / C), each product rounded, as ATen writes it.
+    let left = mul(&nll_loss, Operand::Scalar(Scalar::Float(1.0 - s)))?;
+    let right = mul(&ret, Operand::Scalar(Scalar::Float(s / c as f64)))?;
+    binary(
+        BinaryOp::Add,
+        Operand::Tensor(&left),
+        Operand::Tensor(&right),
+    )
 }
 
-fn class_loss(
-    op: &'static str,
-    log_probs: &Tensor,
-    target: &Tensor,
-    options: ClassLossOptions,
-) -> Result<Tensor> {
+fn neg(x: &Tensor) -> Result<Tensor> {
+    crate::tensor::ops::elementwise::unary(crate::tensor::UnaryOp::Neg, x)
+}
+
+/// `cross_entropy_loss_prob_target`: `-(log_probs * target [* weight])` summed over the classes, then
+/// reduced (the mean divides the total by the batch size).
+fn prob_target(log_probs: &Tensor, target: &Tensor, options: &ClassLossOptions) -> Result<Tensor> {
+    let (n, c) = (log_probs.shape()[0], log_probs.shape()[1]);
+    let s = options.label_smoothing;
+    let target = if s > 0.0 {
+        let kept = binary(
+            BinaryOp::Mul,
+            Operand::Tensor(target),
+            Operand::Scalar(Scalar::Float(1.0 - s)),
+        )?;
+        binary(
+            BinaryOp::Add,
+            Operand::Tensor(&kept),
+            Operand::Scalar(Scalar::Float(s / c as f64)),
+        )?
+    } else {
+        target.clone()
+    };
+    let mut product = binary(
+        BinaryOp::Mul,
+        Operand::Tensor(log_probs),
+        Operand::Tensor(&target),
+    )?;
+    if let Some(w) = &options.weight {
+        product = binary(BinaryOp::Mul, Operand::Tensor(&product), Operand::Tensor(w))?;
+    }
+    match options.reduction {
+        Reduction::None => neg(&product.sum(Some(&[1]), false)?),
+        Reduction::Sum => neg(&product.sum(None, false)?),
+        Reduction::Mean => {
+            let total = neg(&product.sum(None, false)?)?;
+            if n == 0 {
+                return Tensor::full(&[], Scalar::Float(f64::NAN), total.dtype());
+            }
+            binary(
+                BinaryOp::Div,
+                Operand::Tensor(&total),
+                Operand::Scalar(Scalar::Int(n as i64)),
+            )
+        }
+    }
+}
+
+/// What nll_loss checks of its input and target before computing.
+fn check_classes(op: &'static str, log_probs: &Tensor, target: &Tensor) -> Result<()> {
     if log_probs.ndim() != 2 {
         return Err(TensorError::LossInputNotBatched {
             op,
             shape: log_probs.shape().to_vec(),
         });
     }
+    if target.dtype() != crate::tensor::DType::Int64 {
+        return Err(TensorError::runtime(format!(
+            "expected target dtype to be Long or Byte, but got {}",
+            target.dtype().scalar_type_name()
+        )));
+    }
+    if target.ndim() > 1 {
+        return Err(TensorError::runtime(
+            "0D or 1D target tensor expected, multi-target not supported",
+        ));
+    }
+    if target.numel() != log_probs.shape()[0] {
+        return Err(TensorError::LossBatchMismatch {
+            op,
+            input: log_probs.shape()[0],
+            target: target.numel(),
+        });
+    }
+    Ok(())
+}
+
+/// ATen's `nll_loss_out_frame` (2-D input): per-row losses, or their sum in its eight-level cascade
+/// (float accumulators), divided for the mean by the sum of the targets' weights (or their count).
+fn nll(
+    op: &'static str,
+    log_probs: &Tensor,
+    target: &Tensor,
+    options: &ClassLossOptions,
+) -> Result<Tensor> {
     let (n, c) = (log_probs.shape()[0], log_probs.shape()[1]);
     let lp = log_probs.to_vec::<f32>();
     let tg = target.to_vec::<i64>();
-    if tg.len() != n {
-        return Err(TensorError::LossBatchMismatch {
-            op,
-            input: n,
-            target: tg.len(),
-        });
+    let weights = options.weight.as_ref().map(|w| w.to_vec::<f32>());
+    if let Some(w) = &weights
+        && w.len() != c
+    {
+        return Err(TensorError::runtime(format!(
+            "weight tensor should be defined either for all {c} classes or no classes but got weight tensor of shape: [{}]",
+            w.len()
+        )));
     }
-    let smoothing = options.label_smoothing;
-    let mut losses = Vec::with_capacity(n);
-    let mut count = 0usize;
-    for (i, &t) in tg.iter().enumerate() {
-        if t == options.ignore_index {
-            losses.push(0.0f32);
-            continue;
-        }
-        if t < 0 || t >= c as i64 {
+    for &t in &tg {
+        if t != options.ignore_index && (t < 0 || t >= c as i64) {
             return Err(TensorError::TargetOutOfBounds {
                 op,
                 target: t,
                 classes: c,
             });
         }
-        count += 1;
-        let row = &lp[i * c..(i + 1) * c];
-        let nll = -row[t as usize];
-        let loss = if smoothing > 0.0 {
-            let smooth = -row.iter().sum::<f32>() / c as f32;
-            (1.0 - smoothing as f32) * nll + smoothing as f32 * smooth
-        } else {
-            nll
-        };
-        losses.push(loss);
     }
-    match options.reduction {
-        Reduction::None => Tensor::from_vec(losses, &[n]),
-        Reduction::Sum => Tensor::from_vec(losses, &[n])?.sum(None, false),
-        Reduction::Mean => {
-            // The mean over the targets that were not ignored.
-            let total = losses.iter().map(|&x| x as f64).sum::<f64>() as f32;
-            Tensor::from_vec(vec![total / count.max(1) as f32], &[])
+    let weight_of = |t: usize| weights.as_ref().map_or(1.0, |w| w[t]);
+    if options.reduction == Reduction::None {
+        let losses: Vec<f32> = tg
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| {
+                if t == options.ignore_index {
+                    0.0
+                } else {
+                    -lp[i * c + t as usize] * weight_of(t as usize)
+                }
+            })
+            .collect();
+        return Tensor::from_vec(losses, &[n]);
+    }
+    const LEVELS: usize = 8;
+    let level_power = 4.max(ceil_log2(n) / LEVELS as u32);
+    let level_mask = (1usize << level_power) - 1;
+    let mut loss_sums = [0.0f32; LEVELS];
+    let mut weight_sums = [0.0f32; LEVELS];
+    let mut ignored = 0usize;
+    for (b, &t) in tg.iter().enumerate() {
+        if t == options.ignore_index {
+            ignored += 1;
+            continue;
         }
+        let data = lp[b * c + t as usize];
+        if weights.is_some() {
+            let w = weight_of(t as usize);
+            loss_sums[0] -= data * w;
+            weight_sums[0] += w;
+        } else {
+            loss_sums[0] -= data;
+        }
+        for j in 0..LEVELS - 1 {
+            let mask = level_mask << (j as u32 * level_power);
+            if b & mask != 0 {
+                break;
+            }
+            weight_sums[j + 1] += weight_sums[j];
+            loss_sums[j + 1] += loss_sums[j];
+            weight_sums[j] = 0.0;
+            loss_sums[j] = 0.0;
+        }
+    }
+    let total_weight = if weights.is_some() {
+        weight_sums.iter().fold(0.0f32, |a, &x| a + x)
+    } else {
+        (n - ignored) as f32
+    };
+    let mut out = loss_sums.iter().fold(0.0f32, |a, &x| a + x);
+    if options.reduction == Reduction::Mean {
+        out /= total_weight;
+    }
+    Tensor::from_vec(vec![out], &[])
+}
+
+/// `CeilLog2` of c10's utils (0 for 0 and 1).
+fn ceil_log2(n: usize) -> u32 {
+    if n <= 1 {
+        0
+    } else {
+        usize::BITS - (n - 1).leading_zeros()
     }
 }
 

@@ -79,8 +79,8 @@ fn class_loss(interp: &mut Interpreter, c: &Call, smoothing: bool) -> PyResult<V
     let reduction = reduction_of(interp, c.value(6), c.value(3), c.value(5))?;
     let reduction = Reduction::parse(&reduction)?;
     let given = |i: usize| arg(c, i);
+    let weight = c.opt_tensor(2)?;
     let (input, target, ignore_index, label_smoothing) = if smoothing {
-        no_weight(c, 2, "cross_entropy")?;
         let b = CROSS_ENTROPY.bind(Args::new(vec![
             given(0),
             given(1),
@@ -91,7 +91,6 @@ fn class_loss(interp: &mut Interpreter, c: &Call, smoothing: bool) -> PyResult<V
         ]))?;
         (b.tensor(0)?, b.tensor(1)?, b.int(4)?, b.float(5)?)
     } else {
-        no_weight(c, 2, "nll_loss")?;
         let b = NLL_LOSS.bind(Args::new(vec![
             given(0),
             given(1),
@@ -105,6 +104,7 @@ fn class_loss(interp: &mut Interpreter, c: &Call, smoothing: bool) -> PyResult<V
         ignore_index,
         reduction,
         label_smoothing,
+        weight,
     };
     let out = if smoothing {
         loss::cross_entropy(&input, &target, options)?
@@ -224,12 +224,7 @@ pub(super) fn loss_init(interp: &mut Interpreter, args: Args) -> PyResult<Value>
     match given(&b, 1) {
         _ if !matches!(tag, "CrossEntropyLoss" | "NLLLoss") => {}
         None => {}
-        Some(Value::Tensor(_)) => {
-            return Err(exc(
-                ExcKind::RuntimeError,
-                format!("the tutor's {tag} does not support weight="),
-            ));
-        }
+        Some(Value::Tensor(w)) => inst.set("weight", Value::Tensor(w)),
         Some(other) => {
             return Err(exc(
                 ExcKind::TypeError,
@@ -279,7 +274,13 @@ pub(super) fn loss_forward(interp: &mut Interpreter, args: Args) -> PyResult<Val
         b.value(1).unwrap_or(Value::None),
         b.value(2).unwrap_or(Value::None),
     ]);
-    for key in ["reduction", "ignore_index", "label_smoothing", "log_target"] {
+    for key in [
+        "weight",
+        "reduction",
+        "ignore_index",
+        "label_smoothing",
+        "log_target",
+    ] {
         if let Some(v) = inst.get(key) {
             call.kw.push((key.into(), v));
         }
