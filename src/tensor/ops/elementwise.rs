@@ -672,6 +672,9 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
             Rsqrt => Some(crate::tensor::kernels::rsqrt),
             Sigmoid => Some(crate::tensor::kernels::sigmoid),
             Gelu => Some(crate::tensor::kernels::gelu),
+            GeluTanh => Some(crate::tensor::kernels::gelu_tanh),
+            Expm1 => Some(crate::tensor::kernels::expm1),
+            Log1p => Some(crate::tensor::kernels::log1p),
             _ => None,
         };
         if let Some(k) = kernel {
