@@ -368,3 +368,60 @@ pub(super) fn sleef_tanhf_u10(x: f32) -> f32 {
     y = f32::from_bits(y.to_bits() ^ (x.to_bits() & 0x8000_0000));
     if x.is_nan() { f32::NAN } else { y }
 }
+
+/// `dfmul_vf_vf2_vf2`: the product of two float-floats, as a float.
+#[inline(always)]
+fn df_mul_to_f(x: F2, y: F2) -> f32 {
+    x.x.mul_add(y.x, x.y.mul_add(y.x, x.x * y.y))
+}
+
+const M_1_PI_F: f32 = f32::from_bits(0x3ea2_f983); // (float)M_1_PI
+const PI_A2F: f32 = f32::from_bits(0x4049_0e00); // 3.1414794921875
+const PI_B2F: f32 = f32::from_bits(0x38ed_5000); // 0.00011315941810607910156
+const PI_C2F: f32 = f32::from_bits(0x3108_5a31); // 1.9841872589410058936e-09
+/// `TRIGRANGEMAX2f`: below it SLEEF's sin/cos use the three-part Cody-Waite reduction.
+pub(super) const TRIG_RANGE_MAX2: f32 = 125.0;
+
+/// The kernel shared by `xsinf_u1` and `xcosf_u1` once `s` is reduced to [-pi/2, pi/2].
+#[inline(always)]
+fn sincos_poly(s: F2) -> f32 {
+    let t = s;
+    let s = df_squ(s);
+    let mut u = f32::from_bits(0x362f_0a87); // 2.6083159809786593541503e-06
+    u = u.mul_add(s.x, f32::from_bits(0xb94f_baeb)); // -0.0001981069071916863322258
+    u = u.mul_add(s.x, f32::from_bits(0x3c08_8777)); // 0.00833307858556509017944336
+    let x = df_add_f_f2(
+        1.0,
+        df_mul_f2_f2(df_add_f_f(f32::from_bits(0xbe2a_aaa6), u * s.x), s), // -0.1666665971
+    );
+    df_mul_to_f(t, x)
+}
+
+/// `Sleef_sinf8_u10` (`xsinf_u1`) for `|d| < 125` (the Payne-Hanek branch for larger
+/// arguments is not ported; callers check the range).
+#[inline(always)]
+pub(super) fn sleef_sinf_u10_small(d: f32) -> f32 {
+    let u = (d * M_1_PI_F).round_ties_even();
+    let q = cvt_rne(u);
+    let v = u.mul_add(-PI_A2F, d);
+    let s = df_add2_f_f(v, u * -PI_B2F);
+    let s = df_add_f2_f(s, u * -PI_C2F);
+    let r = sincos_poly(s);
+    let r = if q & 1 == 1 { -r } else { r };
+    if d.to_bits() == 0x8000_0000 { d } else { r }
+}
+
+/// `Sleef_cosf8_u10` (`xcosf_u1`) for `|d| < 125`.
+#[inline(always)]
+pub(super) fn sleef_cosf_u10_small(d: f32) -> f32 {
+    let dq = d
+        .mul_add(M_1_PI_F, -0.5)
+        .round_ties_even()
+        .mul_add(2.0, 1.0);
+    let q = cvt_rne(dq);
+    let s = df_add2_f_f(d, dq * (-PI_A2F * 0.5));
+    let s = df_add2_f2_f(s, dq * (-PI_B2F * 0.5));
+    let s = df_add2_f2_f(s, dq * (-PI_C2F * 0.5));
+    let r = sincos_poly(s);
+    if q & 2 == 0 { -r } else { r }
+}

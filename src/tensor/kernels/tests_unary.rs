@@ -142,19 +142,20 @@ fn lerp_matches_torch() {
 }
 
 /// torch calls MKL VML for these (closed source); ours stay within one ulp of it, at most
-/// at the rates measured when this was written.
+/// at the rates measured when this was written (in brackets: the rate of the correctly
+/// rounded value, where ours is something else).
 #[test]
 fn mkl_functions_within_one_ulp() {
     for (op, max_rate) in [
-        ("sin", 0.0),
-        ("cos", 0.0),
-        ("exp", 0.0),
-        ("log", 0.0),
-        ("tanh", 0.0),
-        ("atan", 0.0),
-        ("log10", 0.0),
-        ("log2", 0.0),
-        ("erf", 0.0),
+        ("sin", 0.016),   // SLEEF sinf_u10: 1.47% [4.31%]
+        ("cos", 0.026),   // SLEEF cosf_u10: 2.52% [4.37%]
+        ("exp", 0.007),   // 0.62%
+        ("log", 0.05),    // 4.78%
+        ("tanh", 0.001),  // 0 of 4962
+        ("atan", 0.038),  // the platform's atanf (glibc): 3.73% [4.64%]
+        ("log10", 0.001), // 2 of 4962
+        ("log2", 0.001),  // 2 of 4962
+        ("erf", 0.016),   // 1.51%
     ] {
         let (bad, total, worst, first) = check(op);
         let rate = bad as f64 / total as f64;
@@ -162,6 +163,8 @@ fn mkl_functions_within_one_ulp() {
             "{op}: {bad} / {total} differ ({:.2}%), max {worst} ulp, first {first:?}",
             rate * 100.0
         );
-        let _ = max_rate;
+        assert!(total >= 4900, "{op}: only {total} values");
+        assert!(worst <= 1, "{op}: {worst} ulp from torch");
+        assert!(rate <= max_rate, "{op}: mismatch rate {rate}");
     }
 }
