@@ -32,6 +32,8 @@ from pathlib import Path
 # would pick its AVX-512 kernels (other vector widths, other sums), so pin AVX2; one thread, as the golden
 # scripts run.
 os.environ.setdefault("ATEN_CPU_CAPABILITY", "avx2")
+# oneDNN (F.gelu) picks its kernels by the CPU too, not by ATEN_CPU_CAPABILITY: pin its AVX2 ones.
+os.environ.setdefault("ONEDNN_MAX_CPU_ISA", "AVX2")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("MKL_NUM_THREADS", "1")
 

@@ -8,13 +8,19 @@ with the float32 inputs and torch's outputs as raw bits.
 Run from the crate root, on the machine the sweep data come from:
     .venv/bin/python tools/kernels/gen_unary.py > tests/data/kernels/unary_values.txt
 
-torch is pinned as tools/sweep/gen.py pins it (AVX2 ATen kernels, one thread). oneDNN (GELU) and
-MKL (sin, log10, ...) still pick their kernels by the CPU: the GELU lines hold what a CPU with
-AVX-512 gives.
+torch is pinned to what an AVX2 CPU runs: ATen's AVX2 kernels (ATEN_CPU_CAPABILITY) and oneDNN's
+AVX2 kernels (ONEDNN_MAX_CPU_ISA, which GELU needs), one thread. The `gelu512` lines come from a
+second run without the oneDNN pin (oneDNN's AVX-512 GELU; needs a CPU with AVX-512). MKL (sin,
+log10, ...) picks its code by the CPU too; its results were the same with MKL_ENABLE_INSTRUCTIONS=AVX2.
 """
 import os
+import subprocess
 import sys
 
+if os.environ.get("GEN_UNARY_GELU512") == "1":
+    os.environ.pop("ONEDNN_MAX_CPU_ISA", None)
+else:
+    os.environ.setdefault("ONEDNN_MAX_CPU_ISA", "AVX2")
 os.environ.setdefault("ATEN_CPU_CAPABILITY", "avx2")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("MKL_NUM_THREADS", "1")
@@ -55,6 +61,20 @@ SPECIALS = torch.tensor([0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, 3.0, -3.0, 10.0, 
                          float("inf"), float("-inf"), float("nan"), 5.55, -5.55, 8.66, -8.67, 0.999, -0.999,
                          -0.9999999, 1e38, 1.5e38, 0.34657359, 1.0397208, 23.0, -16.7, 5.3])
 
+def gelu_lines(op):
+    seed = 6000
+    for n in list(range(1, 40)) + [4096]:
+        seed += 1
+        x = mixed(n, seed)
+        emit(op, [n], [x], F.gelu(x))
+    emit(op, [SPECIALS.numel()], [SPECIALS], F.gelu(SPECIALS))
+
+
+if os.environ.get("GEN_UNARY_GELU512") == "1":
+    gelu_lines("gelu512")
+    sys.stdout.write("\n".join(out_lines) + "\n")
+    sys.exit(0)
+
 seed = 7000
 UNARY = {
     "expm1": torch.expm1,
@@ -90,4 +110,7 @@ for w in [0.0, 0.25, 0.4999, 0.5, 0.75, 1.0, 1.5, -0.5, 2.0, 0.1]:
         b = torch.randn(n, generator=g) * 3
         emit("lerp", [n, repr(w)], [a, b], torch.lerp(a, b, w))
 
-sys.stdout.write("\n".join(out_lines) + "\n")
+# oneDNN reads its ISA limit once per process: the AVX-512 GELU lines come from a second run.
+env = dict(os.environ, GEN_UNARY_GELU512="1")
+gelu512 = subprocess.run([sys.executable, __file__], env=env, check=True, capture_output=True, text=True).stdout
+sys.stdout.write("\n".join(out_lines) + "\n" + gelu512)

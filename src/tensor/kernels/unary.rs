@@ -173,7 +173,7 @@ pub fn log1p(xs: &mut [f32]) {
 
 /// `torch.nn.functional.gelu` (erf form, `approximate='none'`), bit-exact: a contiguous
 /// tensor of more than one element goes to oneDNN's `eltwise_gelu_erf` (torch's
-/// `use_mkldnn`; the AVX-512 kernel, see [`super::onednn`]), a single element to ATen's
+/// `use_mkldnn`; its AVX2 kernel, see [`super::onednn`]), a single element to ATen's
 /// scalar `x * 0.5 * (1 + erff(x * M_SQRT1_2))` (glibc erff).
 #[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn gelu(xs: &mut [f32]) {
