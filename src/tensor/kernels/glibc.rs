@@ -153,3 +153,130 @@ pub(super) fn glibc_erff(x: f32) -> f32 {
     let r = glibc_expf(-z * z - 0.5625) * glibc_expf((z - ax) * (z + ax) + r / big_s);
     if hx >= 0 { 1.0 - r / ax } else { r / ax - 1.0 }
 }
+
+/// glibc 2.36 `expm1f` (sysdeps/ieee754/flt-32/s_expm1f.c, fdlibm; generic build, no FMA).
+#[inline(always)]
+pub(super) fn glibc_expm1f(x0: f32) -> f32 {
+    const HUGE: f32 = 1.0e30;
+    const TINY: f32 = 1.0e-30;
+    const O_THRESHOLD: f32 = f32::from_bits(0x42b1_7180);
+    const LN2_HI: f32 = f32::from_bits(0x3f31_7180);
+    const LN2_LO: f32 = f32::from_bits(0x3717_f7d1);
+    const INVLN2: f32 = f32::from_bits(0x3fb8_aa3b);
+    const Q: [u32; 5] = [
+        0xbd08_8889,
+        0x3ad0_0d01,
+        0xb8a6_70cd,
+        0x3686_7e54,
+        0xb457_edbb,
+    ];
+    let q = Q.map(f32::from_bits);
+    let mut x = x0;
+    let bits = x.to_bits();
+    let negative = bits & 0x8000_0000 != 0;
+    let hx = bits & 0x7fff_ffff;
+    if hx >= 0x4195_b844 {
+        if hx >= 0x42b1_7218 {
+            if hx > 0x7f80_0000 {
+                return x + x;
+            }
+            if hx == 0x7f80_0000 {
+                return if negative { -1.0 } else { x };
+            }
+            if x > O_THRESHOLD {
+                return HUGE * HUGE;
+            }
+        }
+        if negative {
+            return TINY - 1.0;
+        }
+    }
+    let (k, c);
+    if hx > 0x3eb1_7218 {
+        let (hi, lo);
+        if hx < 0x3F85_1592 {
+            if negative {
+                (hi, lo, k) = (x + LN2_HI, -LN2_LO, -1);
+            } else {
+                (hi, lo, k) = (x - LN2_HI, LN2_LO, 1);
+            }
+        } else {
+            // C's float-to-int conversion truncates.
+            k = (INVLN2 * x + if negative { -0.5 } else { 0.5 }) as i32;
+            let t = k as f32;
+            hi = x - t * LN2_HI;
+            lo = t * LN2_LO;
+        }
+        x = hi - lo;
+        c = (hi - x) - lo;
+    } else if hx < 0x3300_0000 {
+        let t = HUGE + x;
+        return x - (t - (HUGE + x));
+    } else {
+        k = 0;
+        c = 0.0;
+    }
+    let hfx = 0.5 * x;
+    let hxs = x * hfx;
+    let r1 = 1.0 + hxs * (q[0] + hxs * (q[1] + hxs * (q[2] + hxs * (q[3] + hxs * q[4]))));
+    let t = 3.0 - r1 * hfx;
+    let mut e = hxs * ((r1 - t) / (6.0 - x * t));
+    if k == 0 {
+        return x - (x * e - hxs);
+    }
+    e = x * (e - c) - c;
+    e -= hxs;
+    if k == -1 {
+        return 0.5 * (x - e) - 0.5;
+    }
+    if k == 1 {
+        return if x < -0.25 {
+            -2.0 * (e - (x + 0.5))
+        } else {
+            1.0 + 2.0 * (x - e)
+        };
+    }
+    let add_exponent = |y: f32| f32::from_bits((y.to_bits() as i32).wrapping_add(k << 23) as u32);
+    if k <= -2 || k > 56 {
+        return add_exponent(1.0 - (e - x)) - 1.0;
+    }
+    if k < 23 {
+        let t = f32::from_bits(0x3f80_0000 - (0x0100_0000 >> k)); // 1 - 2^-k
+        add_exponent(t - (e - x))
+    } else {
+        let t = f32::from_bits(((0x7f - k) as u32) << 23); // 2^-k
+        add_exponent((x - (e + t)) + 1.0)
+    }
+}
+
+/// glibc 2.36 `tanhf` (sysdeps/ieee754/flt-32/s_tanhf.c, fdlibm; generic build).
+#[inline(always)]
+pub(super) fn glibc_tanhf(x: f32) -> f32 {
+    let jx = x.to_bits() as i32;
+    let ix = jx & 0x7fff_ffff;
+    if ix >= 0x7f80_0000 {
+        return if jx >= 0 {
+            1.0 / x + 1.0
+        } else {
+            1.0 / x - 1.0
+        };
+    }
+    let z = if ix < 0x41b0_0000 {
+        if ix == 0 {
+            return x;
+        }
+        if ix < 0x2400_0000 {
+            return x * (1.0 + x);
+        }
+        if ix >= 0x3f80_0000 {
+            let t = glibc_expm1f(2.0 * x.abs());
+            1.0 - 2.0 / (t + 2.0)
+        } else {
+            let t = glibc_expm1f(-2.0 * x.abs());
+            -t / (t + 2.0)
+        }
+    } else {
+        1.0 - 1.0e-30
+    };
+    if jx >= 0 { z } else { -z }
+}

@@ -23,12 +23,27 @@
 //! * sigmoid: `sigmoid_kernel` (`UnaryOpsKernel.cpp`): SLEEF exp on blocks of 16,
 //!   glibc 2.36 `expf` on the tail;
 //! * gelu: oneDNN `eltwise_gelu_erf` (torch routes contiguous float tensors with more
-//!   than one element to mkldnn), glibc `erff` for a single element;
-//! * exp/log/sin/cos/tanh/sqrt: torch calls Intel MKL VML (`vmsExp`, `vmsLn`, `vmsSin`,
-//!   `vmsCos`, `vmsTanh`, `vmsSqrt` with `VML_HA`) for contiguous float tensors. MKL is
-//!   closed source and its results are not reproducible bit for bit; these functions
-//!   return the correctly rounded value instead, which is what MKL returns for all but
-//!   a small fraction of inputs (measured rates are in each function's doc).
+//!   than one element to mkldnn), glibc `erff` for a single element. oneDNN picks its
+//!   kernel by the CPU: the AVX2 one is reproduced (an AVX-512 CPU differs, see [`onednn`]);
+//! * gelu with `approximate='tanh'`: ATen's `GeluKernelImpl`, SLEEF `tanhf_u10` on blocks
+//!   of 16, glibc `tanhf` (with its `expm1f`) on the tail;
+//! * expm1, log1p: `vml.h` has no MKL routine for them, so ATen maps
+//!   `Vectorized<float>::expm1()/log1p()` = SLEEF `Sleef_expm1f8_u10` / `Sleef_log1pf8_u10`
+//!   over every element (contiguous, strided or single alike);
+//! * lerp with a number weight: `lerp_scalar_kernel` (`LerpKernel.cpp`) and `Lerp.h`;
+//! * exp/log/sin/cos/tanh/sqrt/atan/log10/log2/erf: torch calls Intel MKL VML (`vmsExp`,
+//!   `vmsLn`, `vmsSin`, ... with `VML_HA`) for float tensors of any layout and size (torch
+//!   matched MKL called from libtorch_cpu.so on all of 4096 inputs, strided and one-element
+//!   tensors included). MKL is closed source and not reproducible bit for bit; each function
+//!   returns what was measured closest to it: the correctly rounded value, SLEEF
+//!   `sinf_u10`/`cosf_u10` for sin/cos (|x| < 125), the platform `atanf` for atan. The
+//!   mismatch rates (all within one ulp) are asserted in `tests_unary.rs` and `tests.rs`.
+//!
+//! Checked against: `tests/data/kernels/torch_values.txt` (`tools/kernels/gen.py`) and
+//! `tests/data/kernels/unary_values.txt` (`tools/kernels/gen_unary.py`, recorded with
+//! `ATEN_CPU_CAPABILITY=avx2 ONEDNN_MAX_CPU_ISA=AVX2`, one thread): 4962 values for each of
+//! expm1, log1p, gelu, gelu-tanh, 4919 for the AVX-512 gelu and 15610 for lerp, all
+//! bit-exact.
 //!
 //! Threads: torch splits single-output reductions and elementwise loops over more than
 //! 32768 elements (`at::internal::GRAIN_SIZE`) between its threads, which changes sums
@@ -41,7 +56,7 @@
 //!
 //! One file per kernel: [`sum`] (cascade sums), [`moments`] (mean, var, std), [`softmax`]
 //! (softmax and log_softmax, last or other dim), [`layer_norm`], [`unary`] (the elementwise
-//! functions); the arithmetic they share lives in [`vec`] (torch's 8-lane `Vectorized<float>`
+//! functions), [`lerp`]; the arithmetic they share lives in [`vec`] (torch's 8-lane `Vectorized<float>`
 //! modelled lane by lane), [`sleef`], [`glibc`] and [`onednn`] (one-lane copies of the
 //! libraries torch calls), and [`avx2`] (the same on real AVX2 registers, chosen at run time).
 
@@ -49,6 +64,7 @@
 mod avx2;
 mod glibc;
 pub mod layer_norm;
+pub mod lerp;
 pub mod moments;
 mod onednn;
 mod sleef;
@@ -56,10 +72,13 @@ pub mod softmax;
 pub mod sum;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_unary;
 pub mod unary;
 mod vec;
 
 pub use layer_norm::{layer_norm_row, layer_norm_stats};
+pub use lerp::lerp_one;
 pub use moments::{
     mean_inner, mean_inner_threads, std_all, std_all_threads, std_inner, var_all, var_all_threads,
     var_inner,
@@ -68,5 +87,6 @@ pub use sleef::{vec_exp, vec_log};
 pub use softmax::{log_softmax_dim, log_softmax_row, softmax_dim, softmax_row, softmax_row_lanes};
 pub use sum::{sum_inner, sum_inner_threads, sum_outer};
 pub use unary::{
-    cos, exp, gelu, log, relu, relu_one, rsqrt, sigmoid, sigmoid_threads, sin, sqrt, tanh,
+    atan, cos, erf, exp, expm1, gelu, gelu_tanh, log, log1p, log2, log10, relu, relu_one, rsqrt,
+    sigmoid, sigmoid_threads, sin, sqrt, tanh,
 };

@@ -182,3 +182,246 @@ pub fn vec_log(xs: &mut [f32]) {
         *x = sleef_logf_u10(*x);
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// More of SLEEF's float-float arithmetic (`src/common/df.h`, the `ENABLE_FMA_SP` variants
+// that the AVX2 build compiles), for `expm1`, `log1p` and `tanh`.
+
+/// `dfadd_vf2_vf_vf`.
+#[inline(always)]
+fn df_add_f_f(x: f32, y: f32) -> F2 {
+    let s = x + y;
+    F2 {
+        x: s,
+        y: (x - s) + y,
+    }
+}
+
+/// `dfadd_vf2_vf_vf2`.
+#[inline(always)]
+fn df_add_f_f2(x: f32, y: F2) -> F2 {
+    let s = x + y.x;
+    F2 {
+        x: s,
+        y: ((x - s) + y.x) + y.y,
+    }
+}
+
+/// `dfadd2_vf2_vf2_vf`.
+#[inline(always)]
+fn df_add2_f2_f(x: F2, y: f32) -> F2 {
+    let s = x.x + y;
+    let v = s - x.x;
+    let t = (x.x - (s - v)) + (y - v);
+    F2 { x: s, y: t + x.y }
+}
+
+/// `dfadd2_vf2_vf2_vf2`.
+#[inline(always)]
+fn df_add2_f2_f2(x: F2, y: F2) -> F2 {
+    let s = x.x + y.x;
+    let v = s - x.x;
+    let t = (x.x - (s - v)) + (y.x - v);
+    F2 {
+        x: s,
+        y: t + (x.y + y.y),
+    }
+}
+
+/// `dfneg_vf2_vf2`.
+#[inline(always)]
+fn df_neg(x: F2) -> F2 {
+    F2 { x: -x.x, y: -x.y }
+}
+
+/// `dfmul_vf2_vf2_vf2`.
+#[inline(always)]
+fn df_mul_f2_f2(x: F2, y: F2) -> F2 {
+    let s = x.x * y.x;
+    F2 {
+        x: s,
+        y: x.x.mul_add(y.y, x.y.mul_add(y.x, x.x.mul_add(y.x, -s))),
+    }
+}
+
+/// `dfsqu_vf2_vf2`.
+#[inline(always)]
+fn df_squ(x: F2) -> F2 {
+    let s = x.x * x.x;
+    F2 {
+        x: s,
+        y: (x.x + x.x).mul_add(x.y, x.x.mul_add(x.x, -s)),
+    }
+}
+
+/// `dfrec_vf2_vf2`.
+#[inline(always)]
+fn df_rec(d: F2) -> F2 {
+    let s = 1.0 / d.x;
+    F2 {
+        x: s,
+        y: s * (-d.y).mul_add(s, (-d.x).mul_add(s, 1.0)),
+    }
+}
+
+/// `expk2f`: e^d for a float-float d, as a float-float.
+#[inline(always)]
+fn expk2f(d: F2) -> F2 {
+    let q = cvt_rne((d.x + d.y) * R_LN2F);
+    let qf = q as f32;
+    // SLEEF is built with -ffp-contract=off: the products below are separate roundings.
+    let mut s = df_add2_f2_f(d, qf * -L2UF);
+    s = df_add2_f2_f(s, qf * -L2LF);
+    let mut u = f32::from_bits(0x394f_b7ff); // 0.1980960224e-3
+    u = u.mul_add(s.x, f32::from_bits(0x3ab6_bf7c)); // 0.1394256484e-2
+    u = u.mul_add(s.x, f32::from_bits(0x3c08_890d)); // 0.8333456703e-2
+    u = u.mul_add(s.x, f32::from_bits(0x3d2a_aa5c)); // 0.4166637361e-1
+    let mut t = df_add2_f2_f(df_mul_f2_f(s, u), f32::from_bits(0x3e2a_aaaa)); // 0.1666666594
+    t = df_add2_f2_f(df_mul_f2_f2(s, t), 0.5);
+    t = df_add2_f2_f2(s, df_mul_f2_f2(df_squ(s), t));
+    t = df_add_f_f2(1.0, t);
+    let mut r = F2 {
+        x: ldexp2(t.x, q),
+        y: ldexp2(t.y, q),
+    };
+    if d.x < -104.0 {
+        r = F2 { x: 0.0, y: 0.0 };
+    }
+    r
+}
+
+/// `Sleef_expm1f8_u10` (`xexpm1f`), i.e. torch's `Vectorized<float>::expm1()`.
+#[inline(always)]
+pub(super) fn sleef_expm1f_u10(a: f32) -> f32 {
+    let d = df_add2_f2_f(expk2f(F2 { x: a, y: 0.0 }), -1.0);
+    let mut x = d.x + d.y;
+    if a > f32::from_bits(0x42b1_7217) {
+        // 88.72283172607421875
+        x = f32::INFINITY;
+    }
+    if a < f32::from_bits(0xc185_1592) {
+        // -16.635532333438687426013570
+        x = -1.0;
+    }
+    if a.to_bits() == 0x8000_0000 {
+        x = -0.0;
+    }
+    x
+}
+
+/// `Sleef_log1pf8_u10` (`xlog1pf`, the branch without AVX-512), i.e. torch's
+/// `Vectorized<float>::log1p()`.
+#[inline(always)]
+pub(super) fn sleef_log1pf_u10(d: f32) -> f32 {
+    let mut dp1 = d + 1.0;
+    let tiny = dp1 < f32::MIN_POSITIVE;
+    if tiny {
+        dp1 *= 4_294_967_296.0f32 * 4_294_967_296.0f32;
+    }
+    let mut e = ilogb2k(dp1 * (1.0f32 / 0.75f32));
+    let t = ldexp3(1.0, e.wrapping_neg());
+    let m = d.mul_add(t, t - 1.0);
+    if tiny {
+        e = e.wrapping_sub(64);
+    }
+    let ln2 = F2 {
+        x: f32::from_bits(0x3f31_7218), // 0.69314718246459960938
+        y: f32::from_bits(0xb102_e308), // -1.904654323148236017e-9
+    };
+    let s = df_mul_f2_f(ln2, e as f32);
+    let x = df_div(F2 { x: m, y: 0.0 }, df_add_f_f(2.0, m));
+    let x2 = x.x * x.x;
+    let mut t = f32::from_bits(0x3e9a_ff5c); // 0.3027294874
+    t = t.mul_add(x2, f32::from_bits(0x3ecc_99ca)); // 0.3996108174
+    t = t.mul_add(x2, f32::from_bits(0x3f2a_aada)); // 0.6666694880
+    let s = df_add_f2_f2(s, df_scale(x, 2.0));
+    let s = df_add_f2_f(s, x2 * x.x * t);
+    let mut r = s.x + s.y;
+    // LOG1PF_BOUND (0x1.2ced32p+126): above it (and for NaN) SLEEF takes log(d) instead.
+    if d > f32::from_bits(0x7e96_7699) || d.is_nan() {
+        r = sleef_logf_u10(d);
+    }
+    if -1.0 > d {
+        r = f32::NAN;
+    }
+    if d == -1.0 {
+        r = f32::NEG_INFINITY;
+    }
+    if d.to_bits() == 0x8000_0000 {
+        r = -0.0;
+    }
+    r
+}
+
+/// `Sleef_tanhf8_u10` (`xtanhf`), i.e. torch's `Vectorized<float>::tanh()`.
+#[inline(always)]
+pub(super) fn sleef_tanhf_u10(x: f32) -> f32 {
+    let d = expk2f(F2 { x: x.abs(), y: 0.0 });
+    let e = df_rec(d);
+    let d = df_div(df_add_f2_f2(d, df_neg(e)), df_add_f2_f2(d, e));
+    let mut y = d.x + d.y;
+    if x.abs() > f32::from_bits(0x410a_a123) || y.is_nan() {
+        // 8.664339742
+        y = 1.0;
+    }
+    // vmulsign: flip the sign when x is negative.
+    y = f32::from_bits(y.to_bits() ^ (x.to_bits() & 0x8000_0000));
+    if x.is_nan() { f32::NAN } else { y }
+}
+
+/// `dfmul_vf_vf2_vf2`: the product of two float-floats, as a float.
+#[inline(always)]
+fn df_mul_to_f(x: F2, y: F2) -> f32 {
+    x.x.mul_add(y.x, x.y.mul_add(y.x, x.x * y.y))
+}
+
+const M_1_PI_F: f32 = f32::from_bits(0x3ea2_f983); // (float)M_1_PI
+const PI_A2F: f32 = f32::from_bits(0x4049_0e00); // 3.1414794921875
+const PI_B2F: f32 = f32::from_bits(0x38ed_5000); // 0.00011315941810607910156
+const PI_C2F: f32 = f32::from_bits(0x3108_5a31); // 1.9841872589410058936e-09
+/// `TRIGRANGEMAX2f`: below it SLEEF's sin/cos use the three-part Cody-Waite reduction.
+pub(super) const TRIG_RANGE_MAX2: f32 = 125.0;
+
+/// The kernel shared by `xsinf_u1` and `xcosf_u1` once `s` is reduced to [-pi/2, pi/2].
+#[inline(always)]
+fn sincos_poly(s: F2) -> f32 {
+    let t = s;
+    let s = df_squ(s);
+    let mut u = f32::from_bits(0x362f_0a87); // 2.6083159809786593541503e-06
+    u = u.mul_add(s.x, f32::from_bits(0xb94f_baeb)); // -0.0001981069071916863322258
+    u = u.mul_add(s.x, f32::from_bits(0x3c08_8777)); // 0.00833307858556509017944336
+    let x = df_add_f_f2(
+        1.0,
+        df_mul_f2_f2(df_add_f_f(f32::from_bits(0xbe2a_aaa6), u * s.x), s), // -0.1666665971
+    );
+    df_mul_to_f(t, x)
+}
+
+/// `Sleef_sinf8_u10` (`xsinf_u1`) for `|d| < 125` (the Payne-Hanek branch for larger
+/// arguments is not ported; callers check the range).
+#[inline(always)]
+pub(super) fn sleef_sinf_u10_small(d: f32) -> f32 {
+    let u = (d * M_1_PI_F).round_ties_even();
+    let q = cvt_rne(u);
+    let v = u.mul_add(-PI_A2F, d);
+    let s = df_add2_f_f(v, u * -PI_B2F);
+    let s = df_add_f2_f(s, u * -PI_C2F);
+    let r = sincos_poly(s);
+    let r = if q & 1 == 1 { -r } else { r };
+    if d.to_bits() == 0x8000_0000 { d } else { r }
+}
+
+/// `Sleef_cosf8_u10` (`xcosf_u1`) for `|d| < 125`.
+#[inline(always)]
+pub(super) fn sleef_cosf_u10_small(d: f32) -> f32 {
+    let dq = d
+        .mul_add(M_1_PI_F, -0.5)
+        .round_ties_even()
+        .mul_add(2.0, 1.0);
+    let q = cvt_rne(dq);
+    let s = df_add2_f_f(d, dq * (-PI_A2F * 0.5));
+    let s = df_add2_f2_f(s, dq * (-PI_B2F * 0.5));
+    let s = df_add2_f2_f(s, dq * (-PI_C2F * 0.5));
+    let r = sincos_poly(s);
+    if q & 2 == 0 { -r } else { r }
+}

@@ -645,6 +645,13 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
                 "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.".into(),
             ));
         }
+        // ATen's GELU kernel dispatches on floating types only.
+        Gelu | GeluTanh if !dtype.is_floating_point() => {
+            return Err(TensorError::NotImplemented(format!(
+                "\"GeluKernelImpl\" not implemented for '{}'",
+                dtype.scalar_type_name()
+            )));
+        }
         // ATen has no Bool kernel for these (its dispatch macros name the kernel).
         Abs | Floor | Ceil | Round | Trunc | Relu if dtype == DType::Bool => {
             return Err(TensorError::NotImplemented(match op {
@@ -672,6 +679,13 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
             Rsqrt => Some(crate::tensor::kernels::rsqrt),
             Sigmoid => Some(crate::tensor::kernels::sigmoid),
             Gelu => Some(crate::tensor::kernels::gelu),
+            GeluTanh => Some(crate::tensor::kernels::gelu_tanh),
+            Expm1 => Some(crate::tensor::kernels::expm1),
+            Log1p => Some(crate::tensor::kernels::log1p),
+            Log10 => Some(crate::tensor::kernels::log10),
+            Log2 => Some(crate::tensor::kernels::log2),
+            Erf => Some(crate::tensor::kernels::erf),
+            Atan => Some(crate::tensor::kernels::atan),
             _ => None,
         };
         if let Some(k) = kernel {

@@ -115,7 +115,8 @@ impl Tensor {
         let b = b.broadcast_to(&b_shape)?;
         let mut out_shape = batch.clone();
         out_shape.extend([m, n]);
-        let out = batched_product(&a, &b, &out_shape)?;
+        // torch folds the batch dims into one and calls bmm.
+        let out = bmm_product(&a, &b, &out_shape)?;
         // Remove the dims inserted for 1-D operands.
         let mut out = out;
         if other.ndim() == 1 {
@@ -198,7 +199,7 @@ impl Tensor {
             )));
         }
         check_same_dtype(self, other, "expected scalar type Float but found Long")?;
-        batched_product(self, other, &[b, m, other.shape()[2]])
+        bmm_product(self, other, &[b, m, other.shape()[2]])
     }
 }
 
@@ -225,6 +226,42 @@ fn cpp_type_name(d: DType) -> &'static str {
 fn mm_raw(a: &Tensor, b: &Tensor) -> Result<Tensor> {
     let (m, n) = (a.shape()[0], b.shape()[1]);
     batched_product(a, b, &[m, n])
+}
+
+/// ATen's `bmm_out_or_baddbmm_` computes products with `k * m * n < 400` (per batch) in its own
+/// `baddbmm_cpu_kernel` rather than a GEMM.
+const SMALL_BMM_LIMIT: usize = 400;
+
+/// `bmm` (or matmul's batched case) on operands that already have the output's batch dims: small
+/// float32 products as ATen's `baddbmm_cpu_kernel`, others as [`batched_product`].
+fn bmm_product(a: &Tensor, b: &Tensor, out_shape: &[usize]) -> Result<Tensor> {
+    let r = out_shape.len();
+    let (m, n) = (out_shape[r - 2], out_shape[r - 1]);
+    let k = a.shape()[a.ndim() - 1];
+    if a.dtype() != DType::Float32 || k.saturating_mul(m).saturating_mul(n) >= SMALL_BMM_LIMIT {
+        return batched_product(a, b, out_shape);
+    }
+    let numel = check_numel(out_shape)?;
+    let (av, bv) = (a.to_vec::<f32>(), b.to_vec::<f32>());
+    let mut out = Vec::with_capacity(numel);
+    for batch in 0..numel.checked_div(m * n).unwrap_or(0) {
+        if batch % 1024 == 0 {
+            settings::check_deadline()?;
+        }
+        let (ao, bo) = (batch * m * k, batch * k * n);
+        for i in 0..m {
+            for j in 0..n {
+                // `acc_value += s2[k] * m1[k][j]` in float, in order: LinearAlgebra.cpp is built
+                // without FMA, so each product is rounded before it is added.
+                let mut acc = 0.0f32;
+                for p in 0..k {
+                    acc += av[ao + i * k + p] * bv[bo + p * n + j];
+                }
+                out.push(acc);
+            }
+        }
+    }
+    Tensor::from_vec(out, out_shape)
 }
 
 /// `out[batch] = a[batch] @ b[batch]` where a and b already have the output's batch dims.

@@ -86,8 +86,27 @@ pub fn equal(a: &Tensor, b: &Tensor) -> Result<bool> {
             .all(|&e| e))
 }
 
-/// `torch.lerp(start, end, weight)`: `start + weight * (end - start)`.
+/// `torch.lerp(start, end, weight)` with a number weight: ATen's formula (see
+/// [`crate::tensor::kernels::lerp_one`]) for float32 operands; ATen has no integer kernel.
 pub fn lerp(start: &Tensor, end: &Tensor, weight: Scalar) -> Result<Tensor> {
+    if !start.dtype().is_floating_point() {
+        return Err(TensorError::NotImplemented(format!(
+            "\"lerp_kernel_scalar\" not implemented for '{}'",
+            start.dtype().scalar_type_name()
+        )));
+    }
+    if start.dtype() == DType::Float32 && end.dtype() == DType::Float32 {
+        let shape = broadcast_shapes(start.shape(), end.shape())?;
+        // `weight.to<float>()`: the number rounded to float32 once.
+        let w = weight.to_f64() as f32;
+        let out = zip_map::<f32, f32>(start, end, &shape, move |s, e| {
+            crate::tensor::kernels::lerp_one(s, e, w)
+        })?;
+        return Ok(follow_inputs(
+            out,
+            &[&Operand::Tensor(start), &Operand::Tensor(end)],
+        ));
+    }
     let diff = binary(BinaryOp::Sub, Operand::Tensor(end), Operand::Tensor(start))?;
     let step = binary(
         BinaryOp::Mul,
