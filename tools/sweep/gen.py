@@ -677,6 +677,14 @@ def properties():
          "x = torch.ones(2, requires_grad=True)\nshow(f(x))\nprint(torch.is_grad_enabled())\n"
          "@torch.enable_grad()\ndef g(x):\n    return x * 3\nwith torch.no_grad():\n    show(g(x))\n    print(torch.is_grad_enabled())\n"
          "@torch.no_grad()\ndef boom():\n    raise ValueError('no')\ntry:\n    boom()\nexcept ValueError as e:\n    print(e, torch.is_grad_enabled())")
+    case(g, "grad_fn-name", ["Tensor.grad_fn"],
+         "x = torch.ones(2, requires_grad=True)\nprint((x * 2).sum().grad_fn.name(), (x @ x).grad_fn.name(), x.relu().grad_fn.name())")
+    # Training: PyTorch computes gradients; the tutor refuses with one NotImplementedError (known mismatches).
+    case(g, "backward", ["Tensor.backward"],
+         "x = torch.ones(2, requires_grad=True)\ny = (x * 3).sum()\ny.backward()\nprint(x.grad)")
+    for opt in ["SGD", "Adam", "AdamW", "RMSprop", "Adagrad"]:
+        case(g, f"optim/{opt}", [f"torch.optim.{opt}"],
+             f"import torch.optim as optim\nw = torch.nn.Parameter(torch.ones(2))\no = optim.{opt}([w], lr=0.1)\nprint(type(o).__name__)")
     case(g, "seeds", ["torch.manual_seed", "torch.initial_seed"], "torch.manual_seed(42)\nprint(torch.initial_seed())\nprint(type(torch.manual_seed(1)).__name__)")
     case(g, "threads", ["torch.get_num_threads", "torch.set_num_threads"], "print(type(torch.get_num_threads()).__name__)")
     case(g, "requires_grad", ["Tensor.requires_grad_", "Tensor.detach", "Tensor.grad_fn"],

@@ -50,6 +50,26 @@ pub fn install(interp: &mut Interpreter) {
     }));
     torch_attrs.insert("cuda", cuda.clone());
     interp.modules.insert("torch.cuda", cuda);
+    // `torch.optim`: importable, so model files that name it load; making an optimizer says why not.
+    let optimizer = |name: &'static str| {
+        crate::interp::builtins::builtin_with(name, move |_, _| {
+            Err(crate::interp::error::exc(
+                crate::interp::error::ExcKind::NotImplementedError,
+                format!(
+                    "torch.optim.{name}: the tutor does not train models (there is no backward() to compute gradients)"
+                ),
+            ))
+        })
+    };
+    let optim = Value::Module(Rc::new(Module {
+        name: "torch.optim",
+        attrs: ["SGD", "Adam", "AdamW", "RMSprop", "Adagrad"]
+            .into_iter()
+            .map(|n| (n, optimizer(n)))
+            .collect(),
+    }));
+    torch_attrs.insert("optim", optim.clone());
+    interp.modules.insert("torch.optim", optim);
     let torch_value = Value::Module(Rc::new(Module {
         name: "torch",
         attrs: torch_attrs,
@@ -71,6 +91,7 @@ pub fn exposed_names() -> Vec<String> {
         "torch.nn.functional",
         "torch.nn.init",
         "torch.cuda",
+        "torch.optim",
     ] {
         if let Some(Value::Module(m)) = interp.modules.get(module) {
             for (name, value) in &m.attrs {

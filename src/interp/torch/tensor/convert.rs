@@ -134,6 +134,19 @@ pub(super) static DEFS: &[Def] = &[
             })
         },
     ),
+    // Training is outside the tutor: one clear error instead of an AttributeError from deep inside.
+    Def::method(
+        "backward",
+        &[
+            "backward(Tensor input, Tensor? gradient=None, bool? retain_graph=None, bool create_graph=False, Tensor[]? inputs=None)",
+        ],
+        |_, _| {
+            Err(exc(
+                ExcKind::NotImplementedError,
+                "backward(): the tutor runs forward passes only (it records grad_fn names so printouts match, but computes no gradients)",
+            ))
+        },
+    ),
     Def::noargs(
         "detach",
         "TensorBase.detach()",

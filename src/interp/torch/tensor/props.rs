@@ -31,7 +31,17 @@ pub(super) static PROPERTIES: &[(&str, Getter)] = &[
     ("grad", |_, _| Ok(Value::None)),
     ("grad_fn", |interp, t| {
         Ok(match t.grad_fn() {
-            Some(name) => super::super::nn::named_tuple(interp, name, vec![]),
+            Some(name) => {
+                let node = super::super::nn::named_tuple(interp, name, vec![]);
+                // `grad_fn.name()`: a method of the node's class (its repr stays `<... object at ...>`).
+                if let Value::Instance(inst) = &node {
+                    inst.class.attrs.borrow_mut().push((
+                        Rc::from("name"),
+                        builtin_with("name", move |_, _| Ok(Value::str(name))),
+                    ));
+                }
+                node
+            }
             None => Value::None,
         })
     }),
