@@ -131,6 +131,10 @@ def unary():
         case("unary", f"{op}/out", [f"torch.{op}"],
              inp("f") + f"o = torch.empty(2, 3)\nr = torch.{op}(x, out=o)\nshow(o)\nsame(r, o)")
         case("unary", f"{op}/list", [f"torch.{op}"], f"torch.{op}([1.0, 2.0])")
+    for name in ALL:
+        for k, args in enumerate(["", "0.5", "nan=1.0, posinf=9.0, neginf=-9.0", "posinf=1e30", "neginf=-2"]):
+            case("unary", f"nan_to_num/{name}/{k}", ["torch.nan_to_num"], inp(name) + f"show(torch.nan_to_num(x{', ' + args if args else ''}))")
+            case("unary", f"nan_to_num/{name}/{k}/method", ["Tensor.nan_to_num"], inp(name) + f"show(x.nan_to_num({args}))")
     for d in [0, 1, 2, -1]:
         for name in ["f", "fodd", "fspecial"]:
             case("unary", f"round/decimals{d}/{name}", ["torch.round"], inp(name) + f"show(torch.round(x * 37.3, decimals={d}))")
@@ -387,6 +391,11 @@ def views():
             src = x6 + f"r = x.{op}({a})\nshow(r)\nprint([same(p, x) for p in r] if isinstance(r, tuple) else r)"
             case(v, f"{op}/{k}", [f"Tensor.{op}"], src)
             case(v, f"{op}/{k}/torch", [f"torch.{op}"], x6 + f"r = torch.{op}(x{', ' + a if a else ''})\nshow(r)")
+    for k, call in enumerate(["0, 1", "1, -1", "-1, 2", "1, 5", "2, 0", "0, -3", "dim=1, index=0"]):
+        for j, pre in enumerate([x6, x24, xt, "x = torch.tensor(3.0)\n", "x = torch.zeros(0, 3)\n"]):
+            kid = f"select/{k}/{j}"
+            case(v, kid, ["Tensor.select"], pre + f"r = x.select({call})\nshow(r)\nsame(r, x)")
+            case(v, kid + "/torch", ["torch.select"], pre + f"r = torch.select(x, {call})\nshow(r)")
     for k, src in enumerate(["x = torch.arange(5)\nshow(x.tensor_split(2))"]):
         case(v, f"tensor_split/{k}", ["Tensor.tensor_split"], src)
 
@@ -677,6 +686,7 @@ def properties():
          "x = torch.ones(2, requires_grad=True)\nshow(f(x))\nprint(torch.is_grad_enabled())\n"
          "@torch.enable_grad()\ndef g(x):\n    return x * 3\nwith torch.no_grad():\n    show(g(x))\n    print(torch.is_grad_enabled())\n"
          "@torch.no_grad()\ndef boom():\n    raise ValueError('no')\ntry:\n    boom()\nexcept ValueError as e:\n    print(e, torch.is_grad_enabled())")
+    case(g, "get_default_dtype", ["torch.get_default_dtype"], "print(torch.get_default_dtype(), torch.ones(1).dtype == torch.get_default_dtype())")
     case(g, "grad_fn-name", ["Tensor.grad_fn"],
          "x = torch.ones(2, requires_grad=True)\nprint((x * 2).sum().grad_fn.name(), (x @ x).grad_fn.name(), x.relu().grad_fn.name())")
     # Training: PyTorch computes gradients; the tutor refuses with one NotImplementedError (known mismatches).

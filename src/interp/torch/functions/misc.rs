@@ -49,6 +49,13 @@ pub(super) static DEFS: &[Def] = &[
         Dialect::Positional,
         |interp, _| Ok(Value::int(interp.num_threads as i64)),
     ),
+    // float32 is the only float dtype, so the default is always it (set_default_dtype is not offered).
+    Def::python(
+        "get_default_dtype",
+        "get_default_dtype()",
+        Dialect::Positional,
+        |_, _| Ok(Value::DType(DType::Float32)),
+    ),
     Def::python("is_tensor", "is_tensor(obj, /)", Dialect::PyDef, |_, c| {
         Ok(Value::Bool(matches!(c.value(0), Some(Value::Tensor(_)))))
     }),

@@ -246,7 +246,41 @@ macro_rules! logical_def {
     };
 }
 
+/// `nan_to_num(nan=0.0, posinf=None, neginf=None)`: NaN and the infinities replaced (by the float32
+/// extremes unless given); integer and bool tensors come back as copies.
+fn nan_to_num(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let x = c.this()?;
+    if !x.dtype().is_floating_point() {
+        return t(x.clone_preserve());
+    }
+    let nan = c.opt_float(1)?.unwrap_or(0.0) as f32;
+    let posinf = c.opt_float(2)?.map_or(f32::MAX, |v| v as f32);
+    let neginf = c.opt_float(3)?.map_or(f32::MIN, |v| v as f32);
+    let out = crate::tensor::ops::elementwise::map::<f32, f32>(&x, move |v| {
+        if v.is_nan() {
+            nan
+        } else if v == f32::INFINITY {
+            posinf
+        } else if v == f32::NEG_INFINITY {
+            neginf
+        } else {
+            v
+        }
+    })?;
+    t(crate::tensor::ops::elementwise::follow_inputs(
+        out,
+        &[&Operand::Tensor(&x)],
+    ))
+}
+
 pub(super) static DEFS: &[Def] = &[
+    Def::both(
+        "nan_to_num",
+        &[
+            "nan_to_num(Tensor input, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor out=None)",
+        ],
+        nan_to_num,
+    ),
     Def::both(
         "add",
         &[
