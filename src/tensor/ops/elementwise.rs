@@ -229,12 +229,7 @@ pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Operand) -> Result<()> {
 /// What an in-place `a op= b` checks before computing: `a`'s memory, the broadcast shape, the cast.
 pub(crate) fn check_inplace(op: BinaryOp, a: &Tensor, b: Operand) -> Result<()> {
     // TensorIterator looks at the output's memory before its shape (`compute_mem_overlaps`).
-    if a.layout().has_internal_overlap() {
-        return Err(TensorError::runtime(
-            "unsupported operation: more than one element of the written-to tensor refers to a single \
-             memory location. Please clone() the tensor before performing the operation.",
-        ));
-    }
+    check_no_overlap(a)?;
     let out_shape = broadcast_shapes(a.shape(), b.shape())
         .map_err(|e| e.in_binary_op(op, a.shape(), b.shape()))?;
     if out_shape != a.shape() {
@@ -244,11 +239,28 @@ pub(crate) fn check_inplace(op: BinaryOp, a: &Tensor, b: Operand) -> Result<()> 
         });
     }
     let (result, _) = binary_dtypes(op, &Operand::Tensor(a), &b)?;
-    if result.category() > a.dtype().category() {
+    check_cast(result, a.dtype())
+}
+
+/// An in-place write into `a` refuses a view with a stride-0 dim of size > 1 (ATen's MemoryOverlap).
+pub(crate) fn check_no_overlap(a: &Tensor) -> Result<()> {
+    if a.layout().has_internal_overlap() {
+        return Err(TensorError::runtime(
+            "unsupported operation: more than one element of the written-to tensor refers to a single \
+             memory location. Please clone() the tensor before performing the operation.",
+        ));
+    }
+    Ok(())
+}
+
+/// A result of dtype `result` written into a tensor of dtype `out` (in place, `out=`): TensorIterator
+/// refuses a cast to a lower category (float into int, int into bool).
+pub fn check_cast(result: DType, out: DType) -> Result<()> {
+    if result.category() > out.category() {
         return Err(TensorError::runtime(format!(
             "result type {} can't be cast to the desired output type {}",
             result.scalar_type_name(),
-            a.dtype().scalar_type_name()
+            out.scalar_type_name()
         )));
     }
     Ok(())

@@ -126,7 +126,7 @@ pub fn softplus(x: &Tensor, beta: f64, threshold: f64) -> Result<Tensor> {
 }
 
 /// ATen's activation kernels exist for floating point only; their dispatch names the kernel.
-fn float_only(x: &Tensor, kernel: &str) -> Result<()> {
+pub fn float_only(x: &Tensor, kernel: &str) -> Result<()> {
     if x.dtype().is_floating_point() {
         return Ok(());
     }

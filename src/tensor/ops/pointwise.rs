@@ -5,8 +5,8 @@
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::broadcast_shapes;
 use crate::tensor::ops::elementwise::{
-    BinaryOp, Operand, UnaryOp, binary, binary_dtypes, binary_inplace, check_inplace, clamp,
-    follow_inputs, unary, zip_map,
+    BinaryOp, Operand, UnaryOp, binary, binary_dtypes, binary_inplace, check_cast, check_inplace,
+    check_no_overlap, clamp, follow_inputs, unary, zip_map,
 };
 use crate::tensor::{DType, Scalar, Tensor};
 
@@ -265,20 +265,9 @@ pub fn binary_alpha_inplace(
 
 /// `x.relu_()`, `x.exp_()`, ...: the unary op written back through `x`'s view.
 pub fn unary_inplace(op: UnaryOp, x: &Tensor) -> Result<()> {
-    if x.layout().has_internal_overlap() {
-        return Err(TensorError::runtime(
-            "unsupported operation: more than one element of the written-to tensor refers to a single \
-             memory location. Please clone() the tensor before performing the operation.",
-        ));
-    }
+    check_no_overlap(x)?;
     let result = unary(op, x)?;
-    if result.dtype().category() > x.dtype().category() {
-        return Err(TensorError::runtime(format!(
-            "result type {} can't be cast to the desired output type {}",
-            result.dtype().scalar_type_name(),
-            x.dtype().scalar_type_name()
-        )));
-    }
+    check_cast(result.dtype(), x.dtype())?;
     x.copy_from(&result)
 }
 

@@ -93,20 +93,6 @@ fn t(v: Tensor) -> PyResult<Value> {
     Ok(Value::Tensor(v))
 }
 
-/// ATen's activation kernels exist for floating point only; their dispatch names the kernel.
-fn float_only(x: &Tensor, kernel: &str) -> PyResult<()> {
-    if x.dtype().is_floating_point() {
-        return Ok(());
-    }
-    Err(exc(
-        ExcKind::NotImplementedError,
-        format!(
-            "\"{kernel}\" not implemented for '{}'",
-            x.dtype().scalar_type_name()
-        ),
-    ))
-}
-
 /// The argument at `i` as the Python function passes it on: the value given or its default.
 fn arg(c: &Call, i: usize) -> Value {
     c.value_or_default(i).unwrap_or(Value::None)
@@ -141,7 +127,7 @@ pub(super) static F_DEFS: &[FDef] = &[
                 }
             };
             let x = c.tensor(0)?;
-            float_only(&x, "GeluKernelImpl")?;
+            tnn::float_only(&x, "GeluKernelImpl")?;
             t(unary(op, &x)?)
         },
         Node::Fixed("GeluBackward0"),
@@ -163,7 +149,7 @@ pub(super) static F_DEFS: &[FDef] = &[
         "silu(input, inplace=False)",
         |_, c| {
             let x = SILU.bind(Args::new(vec![arg(c, 0)]))?.tensor(0)?;
-            float_only(&x, "silu_cpu")?;
+            tnn::float_only(&x, "silu_cpu")?;
             t(unary(UnaryOp::Silu, &x)?)
         },
         Node::Fixed("SiluBackward0"),

@@ -467,16 +467,7 @@ pub(super) static DEFS: &[Def] = &[
         |_, c| {
             let x = c.this()?;
             let value = clamp_call(c)?;
-            if value.dtype().category() > x.dtype().category() {
-                return Err(exc(
-                    ExcKind::RuntimeError,
-                    format!(
-                        "result type {} can't be cast to the desired output type {}",
-                        value.dtype().scalar_type_name(),
-                        x.dtype().scalar_type_name()
-                    ),
-                ));
-            }
+            crate::tensor::ops::elementwise::check_cast(value.dtype(), x.dtype())?;
             x.copy_from(&value)?;
             t(x)
         },

@@ -162,16 +162,7 @@ fn write_out(out: &Tensor, result: &Tensor) -> PyResult<Tensor> {
     if out.shares_storage(result) && out.shape() == result.shape() {
         return Ok(out.clone());
     }
-    if result.dtype().category() > out.dtype().category() {
-        return Err(exc(
-            ExcKind::RuntimeError,
-            format!(
-                "result type {} can't be cast to the desired output type {}",
-                result.dtype().scalar_type_name(),
-                out.dtype().scalar_type_name()
-            ),
-        ));
-    }
+    crate::tensor::ops::elementwise::check_cast(result.dtype(), out.dtype())?;
     if out.shape() != result.shape() {
         return Err(exc(
             ExcKind::NotImplementedError,
