@@ -184,11 +184,13 @@ pub fn trace(
     let overrides = parse_sets(sets)?;
     let lesson = lesson::bundle::find(spec, lang)?;
     let mut kernel = lesson::Kernel::with_limits(&lesson, &overrides, limits.clone())?;
-    let outcomes: Vec<_> = lesson.cells().map(|c| kernel.run_cell(c)).collect();
+    // A handout shows each exercise solved: its solution, run.
+    let solved: Vec<lesson::Cell> = lesson.cells().map(|c| c.as_solved().into_owned()).collect();
+    let outcomes: Vec<_> = solved.iter().map(|c| kernel.run_cell(c)).collect();
     let trace = Trace {
         lesson: &lesson,
         dims: kernel.dims().to_vec(),
-        cells: lesson.cells().zip(outcomes.iter()).collect(),
+        cells: solved.iter().zip(outcomes.iter()).collect(),
     };
     let use_color = match color {
         ColorChoice::Always => true,

@@ -5,7 +5,9 @@ Usage: lesson_to_script.py LESSON.md [--assets DIR] > script.py
 
 Dims from the front matter are bound first (expressions evaluated in order), `data` files are bound as str
 variables, `norun` cells are skipped, and `raises=Kind` cells are wrapped so the exception is printed as
-`Kind: message` and must occur. Each cell is preceded by a marker line printed to stdout, so outputs of
+`Kind: message` and must occur. An `exercise` cell runs its `python solution` in place of the starter code,
+then its `python check` inside a function (so PyTorch confirms the checks pass on the solution, and what
+they assign stays out of the namespace, as in the tutor). Each cell is preceded by a marker line printed to stdout, so outputs of
 PyTorch and of `transformer-tutor exec` can be compared cell by cell.
 """
 import re
@@ -35,8 +37,14 @@ def parse(path):
     cells = []
     for m in re.finditer(r"^```([^\n]*)\n(.*?)^```\s*$", body, re.S | re.M):
         info = m.group(1).split()
-        if info and info[0] == "python":
-            cells.append((info[1:], m.group(2)))
+        if not info or info[0] != "python":
+            continue
+        if info[1:2] == ["check"] and cells:
+            cells[-1][2]["check"] = m.group(2)
+        elif info[1:2] == ["solution"] and cells:
+            cells[-1][2]["solution"] = m.group(2)
+        else:
+            cells.append((info[1:], m.group(2), {}))
     return dims, data, cells
 
 
@@ -54,10 +62,15 @@ def main():
     for name, file in data:
         content = (assets / file).read_text(encoding="utf-8")
         out.append(f"{name} = {content!r}")
-    for i, (opts, code) in enumerate(cells, 1):
+    for i, (opts, code, parts) in enumerate(cells, 1):
         if "norun" in opts:
             continue
         out.append(f"print('### cell {i}')")
+        if "exercise" in opts:
+            check = "\n".join("    " + l for l in parts["check"].rstrip("\n").splitlines()) or "    pass"
+            out.append(parts["solution"].rstrip("\n"))
+            out.append(f"def _check_():\n{check}\n_check_()\ndel _check_")
+            continue
         raises = [o.split("=", 1)[1] for o in opts if o.startswith("raises=")]
         if raises:
             body = "\n".join("    " + l for l in code.rstrip("\n").splitlines()) or "    pass"

@@ -368,10 +368,23 @@ impl Interpreter {
         v
     }
 
+    /// The global namespace as it is now (values shared, not copied): [`Interpreter::restore_namespace`]
+    /// puts it back, dropping every name bound since (an exercise's checks run and leave nothing).
+    pub fn namespace(&self) -> Namespace {
+        Namespace(self.globals.borrow().vars.clone())
+    }
+
+    pub fn restore_namespace(&mut self, namespace: Namespace) {
+        self.globals.borrow_mut().vars = namespace.0;
+    }
+
     pub fn set_global(&mut self, name: &str, value: Value) {
         self.globals.borrow_mut().vars.insert(Rc::from(name), value);
     }
 }
+
+/// A saved global namespace (see [`Interpreter::namespace`]).
+pub struct Namespace(std::collections::HashMap<Rc<str>, Value>);
 
 /// Asks the memory account for `bytes` before a string or buffer of that size is built (a `MemoryError`
 /// at the line that asked when the budget would be passed).

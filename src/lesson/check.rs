@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 
 use super::error::LessonError;
-use super::kernel::{CellOutcome, run_lesson_with};
-use super::model::{CellKind, Lang, Lesson};
+use super::kernel::{CellOutcome, Kernel};
+use super::model::{Cell, CellKind, Lang, Lesson};
 use crate::interp::Limits;
 
 /// Runs every cell, with `overrides` for the lesson's dims, and verifies shape comments, expected errors and
@@ -19,10 +19,53 @@ pub fn check_lesson_with(
     overrides: &[(String, i64)],
     limits: Limits,
 ) -> Vec<LessonError> {
-    match run_lesson_with(lesson, overrides, limits) {
-        Ok(outcomes) => check_outcomes(lesson, &outcomes),
-        Err(e) => vec![e],
+    let mut kernel = match Kernel::with_limits(lesson, overrides, limits) {
+        Ok(k) => k,
+        Err(e) => return vec![e],
+    };
+    let mut problems = Vec::new();
+    let mut outcomes = Vec::new();
+    for cell in lesson.cells() {
+        if cell.exercise.is_some() {
+            problems.extend(check_starter(
+                lesson,
+                cell,
+                &kernel.run_cell_and_forget(cell),
+            ));
+        }
+        outcomes.push(kernel.run_cell(&cell.as_solved()));
     }
+    problems.extend(check_outcomes(lesson, &outcomes));
+    problems
+}
+
+/// Which part of two languages' exercise differs: checks, solution or the number of hints.
+fn exercise_differs(en: &Cell, ko: &Cell) -> Option<&'static str> {
+    let (e, k) = (en.exercise.as_ref()?, ko.exercise.as_ref()?);
+    if e.check.parity_key() != k.check.parity_key() {
+        Some("check")
+    } else if e.solution.parity_key() != k.solution.parity_key() {
+        Some("solution")
+    } else if e.hints.len() != k.hints.len() {
+        Some("number of hints")
+    } else {
+        None
+    }
+}
+
+/// An exercise's starter code must not pass its checks (a gap the learner fills).
+fn check_starter(lesson: &Lesson, cell: &Cell, starter: &CellOutcome) -> Option<LessonError> {
+    let passed = starter.exercise.as_ref().is_some_and(|e| e.passed);
+    passed.then(|| {
+        LessonError::at(
+            &lesson.path,
+            cell.line,
+            format!(
+                "the starter code of exercise cell {} already passes its checks",
+                cell.index + 1
+            ),
+        )
+    })
 }
 
 /// The problems in the outcomes of a run of `lesson` (one outcome per cell, in order): unexpected errors,
@@ -30,12 +73,14 @@ pub fn check_lesson_with(
 pub fn check_outcomes(lesson: &Lesson, outcomes: &[CellOutcome]) -> Vec<LessonError> {
     let mut problems = Vec::new();
     for (cell, out) in lesson.cells().zip(outcomes) {
-        if cell.kind == CellKind::Question && cell.shape_comments.is_empty() {
-            problems.push(LessonError::at(
-                &lesson.path,
-                cell.line,
-                "a `question` cell needs a shape comment to ask about",
-            ));
+        if cell.kind == CellKind::Question && super::question::asked(cell).is_none() {
+            let message = match &cell.asks {
+                Some(expr) => {
+                    format!("this question asks about `{expr}`, which has no shape comment")
+                }
+                None => "a `question` cell needs a shape comment to ask about".to_string(),
+            };
+            problems.push(LessonError::at(&lesson.path, cell.line, message));
         }
         if let Some(err) = &out.error
             && !out.expectation_met
@@ -67,6 +112,26 @@ pub fn check_outcomes(lesson: &Lesson, outcomes: &[CellOutcome]) -> Vec<LessonEr
             };
             problems.push(LessonError::at(&lesson.path, line, message));
             continue;
+        }
+        if let Some(verdict) = &out.exercise
+            && !verdict.passed
+        {
+            let why = verdict.message.clone().unwrap_or_default();
+            problems.push(LessonError::at(
+                &lesson.path,
+                verdict.line.unwrap_or(cell.line),
+                format!(
+                    "the solution of exercise cell {} does not pass its checks: {why}",
+                    cell.index + 1
+                ),
+            ));
+        }
+        if cell.kind == CellKind::Exercise && out.exercise.is_none() && out.ran {
+            problems.push(LessonError::at(
+                &lesson.path,
+                cell.line,
+                "an `exercise` cell needs `python check` and `python solution` blocks",
+            ));
         }
         for sc in &out.shape_checks {
             if !sc.ok {
@@ -170,6 +235,17 @@ pub fn check_parity(lessons: &[Lesson]) -> Vec<LessonError> {
                     k.line,
                     format!(
                         "cell {} options differ from {}:{}",
+                        k.index + 1,
+                        en.path,
+                        e.line
+                    ),
+                ));
+            } else if let Some(what) = exercise_differs(e, k) {
+                problems.push(LessonError::at(
+                    &ko.path,
+                    k.line,
+                    format!(
+                        "exercise cell {}: its {what} differs from {}:{} (only full-line comments may differ)",
                         k.index + 1,
                         en.path,
                         e.line

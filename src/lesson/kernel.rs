@@ -15,7 +15,7 @@ use crate::tensor::sym::{Axes, Sym};
 use super::error::LessonError;
 use super::fingerprint::fingerprint;
 pub use super::heatmaps::{HeatmapData, MAX_HEATMAP_CELLS};
-use super::model::{Cell, CellKind, DimRef, Lesson};
+use super::model::{Cell, CellKind, DimRef, Lang, Lesson, ShapeComment, Snippet};
 use super::sizes::check_exact_divisions;
 
 /// A tensor a cell created or changed.
@@ -169,8 +169,41 @@ pub struct CellOutcome {
     /// For each line that made tensors, the shape of every tensor-valued sub-expression.
     pub lines: Vec<LineShapes>,
     pub warnings: Vec<String>,
+    /// An exercise's verdict: whether its checks passed after the code ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exercise: Option<ExerciseOutcome>,
     #[serde(skip)]
     pub duration: Duration,
+}
+
+/// What an exercise's checks said of the learner's code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ExerciseOutcome {
+    pub passed: bool,
+    /// Why not: the failed check's message (its assert's own, else the full-line comment just above
+    /// it, else the error). `None` when the learner's code itself raised: its error says why.
+    pub message: Option<String>,
+    /// The failed check's line in the lesson file.
+    pub line: Option<usize>,
+}
+
+/// The full-line comments just above `line` in a check (not directives), joined: the message of the
+/// check on that line.
+fn comment_above(check: &Snippet, line: usize) -> Option<String> {
+    let lines: Vec<&str> = check.code.lines().collect();
+    let at = line.checked_sub(check.line)?;
+    let mut said = Vec::new();
+    for l in lines.get(..at.min(lines.len()))?.iter().rev() {
+        let t = l.trim();
+        match t.strip_prefix('#') {
+            Some(_) if super::parse::is_directive(t) => continue,
+            Some(c) => said.push(c.trim()),
+            None => break,
+        }
+    }
+    said.reverse();
+    let text = said.join(" ");
+    (!text.is_empty()).then_some(text)
 }
 
 pub struct Kernel {
@@ -500,6 +533,18 @@ impl Kernel {
             self.check_shapes(cell, &mut outcome);
             self.collect_heatmaps(cell, &mut outcome);
         }
+        if let Some(exercise) = &cell.exercise {
+            outcome.exercise = Some(if outcome.error.is_some() {
+                // The learner's code raised: its error says why.
+                ExerciseOutcome {
+                    passed: false,
+                    message: None,
+                    line: None,
+                }
+            } else {
+                self.run_check(&exercise.check)
+            });
+        }
         self.remember_tensors();
         outcome.duration = start.elapsed();
         outcome
@@ -582,7 +627,14 @@ impl Kernel {
     }
 
     fn check_shapes(&mut self, cell: &Cell, outcome: &mut CellOutcome) {
-        for sc in &cell.shape_comments {
+        let checks = self.shape_checks(&cell.shape_comments);
+        outcome.shape_checks.extend(checks);
+    }
+
+    /// Evaluates each shape comment against the namespace: sizes and proven names.
+    fn shape_checks(&mut self, comments: &[ShapeComment]) -> Vec<ShapeCheck> {
+        let mut checks = Vec::new();
+        for sc in comments {
             let mut expected_sizes = Vec::new();
             let mut expected_syms = Vec::new();
             let mut problem = None;
@@ -656,7 +708,7 @@ impl Kernel {
                     Some(format!("cannot evaluate `{}`: {e}", sc.expr)),
                 ),
             };
-            outcome.shape_checks.push(ShapeCheck {
+            checks.push(ShapeCheck {
                 expr: sc.expr.clone(),
                 expected,
                 actual,
@@ -665,6 +717,84 @@ impl Kernel {
                 message,
             });
         }
+        checks
+    }
+
+    /// Runs an exercise's checks after the learner's code: its shape comments first, then its code, in
+    /// the namespace the learner's code left. What the checks bind or print is dropped again.
+    fn run_check(&mut self, check: &Snippet) -> ExerciseOutcome {
+        let saved = self.interp.namespace();
+        let failed = |message: String, line: usize| ExerciseOutcome {
+            passed: false,
+            message: Some(message),
+            line: Some(line),
+        };
+        let ko = self.lesson.lang == Lang::Ko;
+        let shapes = self.shape_checks(&check.shape_comments);
+        let outcome = if let Some(bad) = shapes.iter().find(|c| !c.ok) {
+            let said = match (&bad.actual, ko) {
+                (Some(actual), false) => {
+                    format!("`{}` should be {}; it is {actual}", bad.expr, bad.expected)
+                }
+                (Some(actual), true) => format!(
+                    "`{}`의 모양은 {}이어야 하는데 {actual}입니다",
+                    bad.expr, bad.expected
+                ),
+                (None, _) => bad.message.clone().unwrap_or_default(),
+            };
+            let message = match comment_above(check, bad.line) {
+                Some(hint) => format!("{said}. {hint}"),
+                None => said,
+            };
+            failed(message, bad.line)
+        } else {
+            let source = format!(
+                "{}{}",
+                "\n".repeat(check.line.saturating_sub(1)),
+                check.code
+            );
+            match self.interp.run(&source, &self.path) {
+                Ok(_) => ExerciseOutcome {
+                    passed: true,
+                    message: None,
+                    line: None,
+                },
+                Err(e) => {
+                    let line = e.line().unwrap_or(check.line);
+                    let above = comment_above(check, line);
+                    let own = (e.kind.as_ref() == "AssertionError" && !e.message.is_empty())
+                        .then(|| e.message.clone());
+                    let message = match (own, above) {
+                        (Some(own), _) => own,
+                        (None, Some(above)) => above,
+                        (None, None) if e.kind.as_ref() == "AssertionError" => {
+                            if ko {
+                                "검사 하나가 통과하지 못했습니다".to_string()
+                            } else {
+                                "a check did not pass".to_string()
+                            }
+                        }
+                        (None, None) => format!("{}: {}", e.kind, e.message),
+                    };
+                    failed(message, line)
+                }
+            }
+        };
+        self.interp.take_output();
+        self.interp.warnings.clear();
+        self.interp.restore_namespace(saved);
+        outcome
+    }
+
+    /// Runs `cell` as [`Kernel::run_cell`] does, then puts the namespace back as it was: `check` tries an
+    /// exercise's starter code this way before running its solution.
+    pub fn run_cell_and_forget(&mut self, cell: &Cell) -> CellOutcome {
+        let saved = self.interp.namespace();
+        let seen = self.seen.clone();
+        let outcome = self.run_cell(cell);
+        self.interp.restore_namespace(saved);
+        self.seen = seen;
+        outcome
     }
 
     /// The maps of the cell's `# heatmap:` lines. Each is a copy (one f64 per element), asked of the
@@ -727,6 +857,7 @@ pub(super) fn empty_outcome(cell: &Cell) -> CellOutcome {
         heatmaps_left_out: Vec::new(),
         lines: Vec::new(),
         warnings: Vec::new(),
+        exercise: None,
         duration: Duration::ZERO,
     }
 }
@@ -751,7 +882,10 @@ pub fn run_lesson_with(
     limits: Limits,
 ) -> Result<Vec<CellOutcome>, LessonError> {
     let mut kernel = Kernel::with_limits(lesson, overrides, limits)?;
-    Ok(lesson.cells().map(|c| kernel.run_cell(c)).collect())
+    Ok(lesson
+        .cells()
+        .map(|c| kernel.run_cell(&c.as_solved()))
+        .collect())
 }
 
 /// Byte position where `name` first appears as a whole word in `code` (usize::MAX if it doesn't).

@@ -80,6 +80,14 @@ pub struct Cell {
     pub heading: Option<String>,
     pub shape_comments: Vec<ShapeComment>,
     pub heatmaps: Vec<HeatmapDirective>,
+    /// A `question=expr` cell asks for the shape of `expr` (one of its shape comments); a plain `question`
+    /// asks for the first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub asks: Option<String>,
+    /// An `exercise` cell's hidden parts: the checks run after the learner's code, the reference solution
+    /// and the hints.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exercise: Option<Exercise>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -89,6 +97,38 @@ pub enum CellKind {
     NoRun,
     Raises(String),
     Question,
+    /// The learner completes the code (the cell's code is the starter, with a gap) until its checks pass.
+    Exercise,
+}
+
+/// A block of code attached to an exercise (`python check`, `python solution`), not shown in the tutor.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Snippet {
+    pub code: String,
+    /// 1-based line of the first code line in the lesson file.
+    pub line: usize,
+    /// The shape comments in it (a check's named-shape assertions).
+    pub shape_comments: Vec<ShapeComment>,
+}
+
+impl Snippet {
+    /// The code without full-line comments that aren't directives (the same in every language).
+    pub fn parity_key(&self) -> String {
+        parity_key(&self.code)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Exercise {
+    /// Runs after the learner's code in the same namespace (whatever it assigns is dropped again):
+    /// shape comments and `assert`s. A failed `assert` without a message says the full-line comment
+    /// just above it.
+    pub check: Snippet,
+    /// The reference solution: `check` verifies that it passes and the starter code does not, and
+    /// `trace` and the lesson scripts run it in place of the starter.
+    pub solution: Snippet,
+    /// Revealed one at a time (`h` in the notebook), as Markdown.
+    pub hints: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -137,14 +177,30 @@ impl Lesson {
 impl Cell {
     /// The code without full-line comments that aren't directives: what en/ko parity compares.
     pub fn parity_key(&self) -> String {
-        self.code
-            .lines()
-            .filter(|l| {
-                let t = l.trim_start();
-                !t.starts_with('#') || super::parse::is_directive(t)
-            })
-            .map(str::trim_end)
-            .collect::<Vec<_>>()
-            .join("\n")
+        parity_key(&self.code)
     }
+
+    /// The cell as `check`, `trace` and the lesson scripts run it: an exercise with its solution in
+    /// place of the starter code.
+    pub fn as_solved(&self) -> std::borrow::Cow<'_, Cell> {
+        match &self.exercise {
+            Some(e) => std::borrow::Cow::Owned(Cell {
+                code: e.solution.code.clone(),
+                line: e.solution.line,
+                ..self.clone()
+            }),
+            None => std::borrow::Cow::Borrowed(self),
+        }
+    }
+}
+
+fn parity_key(code: &str) -> String {
+    code.lines()
+        .filter(|l| {
+            let t = l.trim_start();
+            !t.starts_with('#') || super::parse::is_directive(t)
+        })
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
 }

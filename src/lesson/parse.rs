@@ -5,7 +5,9 @@ use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, T
 use serde_yaml_ng::Value as Yaml;
 
 use super::error::LessonError;
-use super::model::{Block, Cell, CellKind, DimRef, HeatmapDirective, Lang, Lesson, ShapeComment};
+use super::model::{
+    Block, Cell, CellKind, DimRef, Exercise, HeatmapDirective, Lang, Lesson, ShapeComment, Snippet,
+};
 
 /// Largest lesson file accepted (a hostile file must not exhaust memory).
 pub const MAX_LESSON_BYTES: usize = 2 * 1024 * 1024;
@@ -61,27 +63,117 @@ fn parse_heatmap(body: &str) -> Option<(String, Option<String>)> {
     (!expr.is_empty()).then(|| (expr.to_string(), labels))
 }
 
-fn cell_kind(info: &str, path: &str, line: usize) -> Result<Option<CellKind>, LessonError> {
+/// What a fenced block is to the tutor.
+enum Fence {
+    /// Only shown (`text`, `sh`, no info string).
+    Shown,
+    /// A cell, with the expression a `question=expr` asks about.
+    Cell(CellKind, Option<String>),
+    /// Parts of the exercise above: `python check`, `python solution`, `hint`.
+    Check,
+    Solution,
+    Hint,
+}
+
+fn fence(info: &str, path: &str, line: usize) -> Result<Fence, LessonError> {
     let mut words = info.split_whitespace();
-    if words.next() != Some("python") {
-        return Ok(None);
+    match words.next() {
+        Some("python") => {}
+        Some("hint") => return Ok(Fence::Hint),
+        _ => return Ok(Fence::Shown),
     }
     let mut kind = CellKind::Run;
+    let mut asks = None;
     for w in words {
         kind = match w {
             "norun" => CellKind::NoRun,
             "question" => CellKind::Question,
+            "exercise" => CellKind::Exercise,
+            "check" => return Ok(Fence::Check),
+            "solution" => return Ok(Fence::Solution),
+            w if w.starts_with("question=") && w.len() > "question=".len() => {
+                asks = Some(w["question=".len()..].to_string());
+                CellKind::Question
+            }
             w if w.starts_with("raises=") => CellKind::Raises(w["raises=".len()..].to_string()),
             other => {
                 return Err(LessonError::at(
                     path,
                     line,
-                    format!("unknown cell option `{other}` (use norun, question or raises=Kind)"),
+                    format!(
+                        "unknown cell option `{other}` (use norun, question, question=expr, exercise, check, \
+                         solution or raises=Kind)"
+                    ),
                 ));
             }
         };
     }
-    Ok(Some(kind))
+    Ok(Fence::Cell(kind, asks))
+}
+
+/// The shape comments and heatmap lines of a block of code whose first line is `first_line`.
+fn directives(code: &str, first_line: usize) -> (Vec<ShapeComment>, Vec<HeatmapDirective>) {
+    let mut shape_comments = Vec::new();
+    let mut heatmaps = Vec::new();
+    for (i, l) in code.lines().enumerate() {
+        let Some(c) = l.trim_start().strip_prefix('#') else {
+            continue;
+        };
+        let c = c.trim();
+        if let Some((expr, labels)) = parse_heatmap(c) {
+            heatmaps.push(HeatmapDirective {
+                expr,
+                labels,
+                line: first_line + i,
+            });
+        } else if let Some((expr, dims)) = parse_shape_comment(c) {
+            shape_comments.push(ShapeComment {
+                expr,
+                dims,
+                line: first_line + i,
+            });
+        }
+    }
+    (shape_comments, heatmaps)
+}
+
+/// Where an exercise's parts go while the cells after it are read.
+#[derive(Default)]
+struct Parts {
+    check: Option<Snippet>,
+    solution: Option<Snippet>,
+    hints: Vec<String>,
+}
+
+/// Attaches the parts read after the last cell to it, or says why they cannot be.
+fn attach(blocks: &mut [Block], parts: Parts, path: &str) -> Result<(), LessonError> {
+    let Some(Block::Cell(cell)) = blocks
+        .iter_mut()
+        .rev()
+        .find(|b| matches!(b, Block::Cell(_)))
+    else {
+        return Ok(());
+    };
+    if cell.kind != CellKind::Exercise {
+        return Ok(());
+    }
+    let missing = |what: &str| {
+        LessonError::at(
+            path,
+            cell.line.saturating_sub(1),
+            format!(
+                "an `exercise` cell needs a `python {what}` block after it, before the next cell"
+            ),
+        )
+    };
+    let check = parts.check.ok_or_else(|| missing("check"))?;
+    let solution = parts.solution.ok_or_else(|| missing("solution"))?;
+    cell.exercise = Some(Exercise {
+        check,
+        solution,
+        hints: parts.hints,
+    });
+    Ok(())
 }
 
 fn yaml_scalar(v: &Yaml) -> Option<String> {
@@ -225,7 +317,9 @@ pub fn parse_lesson(text: &str, path: &str, lang: Lang) -> Result<Lesson, Lesson
     let mut prose_start = 0usize;
     let mut heading: Option<String> = None;
     let mut in_heading: Option<String> = None;
-    let mut code: Option<(String, usize, Option<CellKind>, usize)> = None; // (text, fence offset, kind, code offset)
+    // (text, fence offset, what the fence is)
+    let mut code: Option<(String, usize, Fence)> = None;
+    let mut parts = Parts::default();
     let parser = Parser::new_ext(body, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH)
         .into_offset_iter();
     for (event, range) in parser {
@@ -238,8 +332,7 @@ pub fn parse_lesson(text: &str, path: &str, lang: Lang) -> Result<Lesson, Lesson
             }
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
                 let line = body_line0 + line_of(body, range.start);
-                let kind = cell_kind(&info, path, line)?;
-                code = Some((String::new(), range.start, kind, range.end));
+                code = Some((String::new(), range.start, fence(&info, path, line)?));
             }
             Event::Text(t) | Event::Code(t) => {
                 if let Some((c, ..)) = code.as_mut() {
@@ -249,58 +342,92 @@ pub fn parse_lesson(text: &str, path: &str, lang: Lang) -> Result<Lesson, Lesson
                 }
             }
             Event::End(TagEnd::CodeBlock) => {
-                if let Some((text_code, fence, kind, _)) = code.take() {
-                    let Some(kind) = kind else {
-                        continue;
-                    };
-                    let prose = body.get(prose_start..fence).unwrap_or("").trim();
-                    if !prose.is_empty() {
-                        blocks.push(Block::Prose {
-                            markdown: prose.to_string(),
-                            line: body_line0 + line_of(body, prose_start),
-                        });
-                    }
-                    prose_start = range.end;
-                    let first_code_line = body_line0 + line_of(body, fence) + 1;
-                    let mut shape_comments = Vec::new();
-                    let mut heatmaps = Vec::new();
-                    for (i, l) in text_code.lines().enumerate() {
-                        let t = l.trim_start();
-                        if let Some(c) = t.strip_prefix('#') {
-                            let c = c.trim();
-                            if let Some((expr, labels)) = parse_heatmap(c) {
-                                heatmaps.push(HeatmapDirective {
-                                    expr,
-                                    labels,
-                                    line: first_code_line + i,
-                                });
-                            } else if let Some((expr, dims)) = parse_shape_comment(c) {
-                                shape_comments.push(ShapeComment {
-                                    expr,
-                                    dims,
-                                    line: first_code_line + i,
-                                });
-                            }
-                        }
-                    }
-                    let index = blocks
-                        .iter()
-                        .filter(|b| matches!(b, Block::Cell(_)))
-                        .count();
-                    blocks.push(Block::Cell(Cell {
-                        index,
-                        code: text_code,
+                let Some((text_code, fence_at, role)) = code.take() else {
+                    continue;
+                };
+                if matches!(role, Fence::Shown) {
+                    continue;
+                }
+                let prose = body.get(prose_start..fence_at).unwrap_or("").trim();
+                if !prose.is_empty() {
+                    blocks.push(Block::Prose {
+                        markdown: prose.to_string(),
+                        line: body_line0 + line_of(body, prose_start),
+                    });
+                }
+                prose_start = range.end;
+                let fence_line = body_line0 + line_of(body, fence_at);
+                let first_code_line = fence_line + 1;
+                let exercise_above = blocks
+                    .iter()
+                    .rev()
+                    .find_map(|b| match b {
+                        Block::Cell(c) => Some(c.kind == CellKind::Exercise),
+                        Block::Prose { .. } => None,
+                    })
+                    .unwrap_or(false);
+                let part_name = match role {
+                    Fence::Check => "python check",
+                    Fence::Solution => "python solution",
+                    Fence::Hint => "hint",
+                    _ => "",
+                };
+                if !part_name.is_empty() && !exercise_above {
+                    return Err(LessonError::at(
+                        path,
+                        fence_line,
+                        format!("a `{part_name}` block belongs right after an `exercise` cell"),
+                    ));
+                }
+                let snippet = |text: String| {
+                    let (shape_comments, _) = directives(&text, first_code_line);
+                    Snippet {
+                        code: text,
                         line: first_code_line,
-                        kind,
-                        heading: heading.clone(),
                         shape_comments,
-                        heatmaps,
-                    }));
+                    }
+                };
+                let twice = |what: &str| {
+                    LessonError::at(
+                        path,
+                        fence_line,
+                        format!("this exercise already has a `{what}` block"),
+                    )
+                };
+                match role {
+                    Fence::Shown => {}
+                    Fence::Check if parts.check.is_some() => return Err(twice("python check")),
+                    Fence::Check => parts.check = Some(snippet(text_code)),
+                    Fence::Solution if parts.solution.is_some() => {
+                        return Err(twice("python solution"));
+                    }
+                    Fence::Solution => parts.solution = Some(snippet(text_code)),
+                    Fence::Hint => parts.hints.push(text_code.trim_end().to_string()),
+                    Fence::Cell(kind, asks) => {
+                        attach(&mut blocks, std::mem::take(&mut parts), path)?;
+                        let (shape_comments, heatmaps) = directives(&text_code, first_code_line);
+                        let index = blocks
+                            .iter()
+                            .filter(|b| matches!(b, Block::Cell(_)))
+                            .count();
+                        blocks.push(Block::Cell(Cell {
+                            index,
+                            code: text_code,
+                            line: first_code_line,
+                            kind,
+                            heading: heading.clone(),
+                            shape_comments,
+                            heatmaps,
+                            asks,
+                            exercise: None,
+                        }));
+                    }
                 }
             }
             _ => {}
         }
     }
+    attach(&mut blocks, parts, path)?;
     let tail = body.get(prose_start..).unwrap_or("").trim();
     if !tail.is_empty() {
         blocks.push(Block::Prose {

@@ -30,7 +30,29 @@ pub struct LessonProgress {
     /// The cell the learner was on.
     #[serde(default)]
     pub at: Option<usize>,
+    /// Exercises tried, by cell: runs, hints seen, whether solved and whether the solution was shown.
+    #[serde(default)]
+    pub exercises: BTreeMap<usize, ExerciseProgress>,
 }
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExerciseProgress {
+    /// Runs of the learner's code that did not pass.
+    #[serde(default)]
+    pub tries: u32,
+    /// Whether the checks have passed.
+    #[serde(default)]
+    pub passed: bool,
+    /// How many hints were revealed.
+    #[serde(default)]
+    pub hints: usize,
+    /// Whether the learner asked for the solution ("seen solution").
+    #[serde(default)]
+    pub seen_solution: bool,
+}
+
+/// Tries before the notebook offers an exercise's solution.
+pub const TRIES_BEFORE_SOLUTION: u32 = 2;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Edit {

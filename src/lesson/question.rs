@@ -1,13 +1,23 @@
-//! Predict-the-shape questions: a `question` cell asks for the shape its first shape comment names
-//! (`# scores: [bs, n_heads, sl, sl]`), at the sizes the lesson runs at. The learner answers with sizes
+//! Predict-the-shape questions: a `question=scores` cell asks for the shape its shape comment for `scores`
+//! names (`# scores: [bs, n_heads, sl, sl]`; a plain `question` asks for the first), at the sizes the
+//! lesson runs at. The learner answers with sizes
 //! (`1 2 7 7`), dim names (`[bs, n_heads, sl, sl]`) or a mix; brackets, parentheses and commas are optional.
 
-use super::model::{Cell, DimRef};
+use super::model::{Cell, DimRef, ShapeComment};
+
+/// The shape comment the question of `cell` asks about: the one for its `question=` expression, or the
+/// first. `None` when there is no such comment.
+pub fn asked(cell: &Cell) -> Option<&ShapeComment> {
+    match &cell.asks {
+        Some(expr) => cell.shape_comments.iter().find(|c| &c.expr == expr),
+        None => cell.shape_comments.first(),
+    }
+}
 
 /// The sizes the question of `cell` expects at `dims` (the kernel's dims, after any `--set`). `None` when
 /// the cell has no shape comment or names a dim the lesson lacks.
 pub fn expected(cell: &Cell, dims: &[(String, i64)]) -> Option<Vec<usize>> {
-    let comment = cell.shape_comments.first()?;
+    let comment = asked(cell)?;
     comment
         .dims
         .iter()
@@ -75,6 +85,8 @@ mod tests {
                 })
                 .collect(),
             heatmaps: vec![],
+            asks: None,
+            exercise: None,
         }
     }
 

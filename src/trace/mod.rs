@@ -97,5 +97,6 @@ pub(crate) fn cell_kind_label(kind: &crate::lesson::CellKind) -> Option<String> 
         crate::lesson::CellKind::NoRun => Some("not run".into()),
         crate::lesson::CellKind::Raises(k) => Some(format!("raises {k}")),
         crate::lesson::CellKind::Question => Some("question".into()),
+        crate::lesson::CellKind::Exercise => Some("exercise, solved".into()),
     }
 }

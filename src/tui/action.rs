@@ -30,6 +30,10 @@ pub enum Action {
     /// Leave the editor, keeping the edit.
     EditDone,
     RestoreCell,
+    /// Reveal the selected exercise's next hint.
+    Hint,
+    /// Show the selected exercise's solution (after two tries).
+    Solution,
     NextLesson,
     PrevLesson,
     OpenList,
@@ -259,6 +263,8 @@ fn key_in_mode(app: &App, mode: Mode, k: KeyEvent) -> Option<Action> {
             KeyCode::Char('R') => Some(Action::RunAll),
             KeyCode::Char('e') => Some(Action::Edit),
             KeyCode::Char('o') => Some(Action::RestoreCell),
+            KeyCode::Char('h') => Some(Action::Hint),
+            KeyCode::Char('S') => Some(Action::Solution),
             KeyCode::Char('n') => Some(Action::NextLesson),
             KeyCode::Char('p') => Some(Action::PrevLesson),
             KeyCode::Char('l') => Some(Action::OpenList),

@@ -364,6 +364,13 @@ impl App {
     pub fn save_progress(&mut self) {
         let at = self.notebook.selected;
         self.progress.lesson_mut(&self.notebook.lesson.id).at = Some(at);
+        // Code being typed is kept as it goes: a crash or a closed terminal loses no more than the
+        // current line.
+        if let Some(editor) = &self.notebook.editor {
+            let mut code = editor.lines().join("\n");
+            code.push('\n');
+            self.keep_edit(at, code);
+        }
         if self.persist
             && let Err(e) = self.progress.save()
         {
@@ -529,25 +536,7 @@ impl App {
                     let i = self.notebook.selected;
                     let mut code = editor.lines().join("\n");
                     code.push('\n');
-                    let original = self
-                        .notebook
-                        .lesson
-                        .cells()
-                        .nth(i)
-                        .map(|c| c.code.clone())
-                        .unwrap_or_default();
-                    let lp = self.progress.lesson_mut(&self.notebook.lesson.id);
-                    if code == original {
-                        lp.edits.remove(&i);
-                    } else {
-                        lp.edits.insert(
-                            i,
-                            Edit {
-                                original,
-                                code: code.clone(),
-                            },
-                        );
-                    }
+                    self.keep_edit(i, code.clone());
                     if let Some(slot) = self.notebook.codes.get_mut(i) {
                         *slot = code;
                     }
@@ -567,6 +556,8 @@ impl App {
                     self.save_progress();
                 }
             }
+            Action::Hint => self.reveal_hint(),
+            Action::Solution => self.show_solution(),
             Action::NextLesson => {
                 if self.lesson_idx + 1 < self.course.len() {
                     self.open_lesson(self.lesson_idx + 1);
@@ -648,6 +639,24 @@ impl App {
         self.pump();
     }
 
+    /// Records `code` as the learner's edit of cell `i` in the progress (or drops the edit when it is the
+    /// lesson's code again).
+    fn keep_edit(&mut self, i: usize, code: String) {
+        let original = self
+            .notebook
+            .lesson
+            .cells()
+            .nth(i)
+            .map(|c| c.code.clone())
+            .unwrap_or_default();
+        let lp = self.progress.lesson_mut(&self.notebook.lesson.id);
+        if code == original {
+            lp.edits.remove(&i);
+        } else {
+            lp.edits.insert(i, Edit { original, code });
+        }
+    }
+
     fn key_input(&mut self, k: ratatui::crossterm::event::KeyEvent) {
         if let Some(panel) = self.sizes.as_mut() {
             if panel.key(k, &self.notebook.lesson, self.lang) == PanelKey::Apply {
@@ -661,6 +670,10 @@ impl App {
         }
         if let Some(editor) = self.notebook.editor.as_mut() {
             super::editor::key(editor, k);
+            // Each finished line is saved.
+            if k.code == ratatui::crossterm::event::KeyCode::Enter {
+                self.save_progress();
+            }
             return;
         }
         if self.notebook.answer.is_some() {

@@ -272,7 +272,11 @@ impl App {
         if i >= self.notebook.cell_count() {
             return;
         }
-        let ok = outcome.ran && (outcome.error.is_none() || outcome.expectation_met);
+        let verdict = outcome.exercise.clone();
+        // An exercise has run well only when its checks pass.
+        let ok = outcome.ran
+            && (outcome.error.is_none() || outcome.expectation_met)
+            && verdict.as_ref().is_none_or(|v| v.passed);
         let error_kind = outcome.error.as_ref().map(|e| e.kind.clone());
         let took = outcome.duration;
         let id = self.notebook.lesson.id.clone();
@@ -298,10 +302,24 @@ impl App {
             nb.slice = [0, 0];
         }
         let ko = self.lang == Lang::Ko;
+        if let Some(verdict) = &verdict {
+            self.note_exercise(i, verdict, job.why);
+        }
         match job.why {
             Why::Step { advanced } => {
                 if ok {
-                    self.status = None;
+                    if verdict.is_none() {
+                        self.status = None;
+                    }
+                } else if verdict.as_ref().is_some_and(|v| v.message.is_some()) {
+                    // The checks said no (their message is the status): stay on the exercise.
+                    if advanced
+                        && self.notebook.selected == i + 1
+                        && self.notebook.reveal == Some(i)
+                    {
+                        self.select(i);
+                        self.notebook.reveal = Some(i);
+                    }
                 } else {
                     // Jupyter drops the queue when a cell raises: what follows likely needs it.
                     self.notebook

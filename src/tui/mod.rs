@@ -9,6 +9,7 @@ mod answer;
 pub mod app;
 pub mod demo;
 mod editor;
+mod exercise;
 pub mod footer;
 mod highlight;
 mod input;

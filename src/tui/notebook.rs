@@ -9,6 +9,7 @@ use ratatui::text::{Line, Span};
 use crate::lesson::{Block as LessonBlock, CellKind, CellOutcome};
 
 use super::app::{App, View};
+use super::exercise::{exercise_badge, exercise_lines};
 use super::highlight;
 use super::layout::NotebookAreas;
 use super::prose;
@@ -192,6 +193,7 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> NotebookLines {
                         format!("  ({})", t(app, "not run", "실행 안 함")),
                         Style::default().fg(c.fg(Color::DarkGray)),
                     )),
+                    CellKind::Exercise => header.push(exercise_badge(app, i)),
                     CellKind::Run => {}
                 }
                 if nb.is_edited(i) {
@@ -282,7 +284,7 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> NotebookLines {
                         "  {mark} {} {answer}",
                         t(app, "you predicted", "예상한 모양")
                     );
-                    if !*right && let Some(sc) = cell.shape_comments.first() {
+                    if !*right && let Some(sc) = crate::lesson::question::asked(cell) {
                         let expected: Vec<String> = sc.dims.iter().map(|d| d.to_string()).collect();
                         text.push_str(&format!(
                             " — {} [{}]",
@@ -299,7 +301,10 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> NotebookLines {
                 }
                 outputs.push(lines.len());
                 match nb.outcomes.get(i).and_then(|o| o.as_ref()) {
-                    Some(o) => outcome_lines(app, o, &gutter, width, &mut lines),
+                    Some(o) => {
+                        outcome_lines(app, o, &gutter, width, &mut lines);
+                        exercise_lines(app, cell, o.exercise.as_ref(), &gutter, width, &mut lines);
+                    }
                     None if cell.kind != CellKind::NoRun => lines.push(Line::from(vec![
                         gutter.clone(),
                         Span::styled(
@@ -320,6 +325,10 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> NotebookLines {
                         ),
                     ])),
                     None => {}
+                }
+                if nb.outcomes.get(i).is_none_or(|o| o.is_none()) {
+                    // Hints and a solution asked for before any run.
+                    exercise_lines(app, cell, None, &gutter, width, &mut lines);
                 }
                 lines.push(Line::default());
             }

@@ -1,0 +1,285 @@
+//! Exercise cells in the notebook: the learner completes the starter code, runs it (Enter), and the
+//! lesson's hidden checks say ✓ or what is wrong. `h` reveals the next hint, `S` shows the solution once
+//! the learner has tried twice (recorded as "seen solution"). The code is saved as it is edited and
+//! survives restarts; so do the tries, hints and whether the exercise is solved.
+
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+
+use crate::lesson::kernel::ExerciseOutcome;
+use crate::lesson::progress::{ExerciseProgress, TRIES_BEFORE_SOLUTION};
+use crate::lesson::{Cell, CellKind, Lang};
+
+use super::app::App;
+use super::highlight;
+use super::jobs::Why;
+use super::ui::t;
+use super::wrap;
+
+impl App {
+    /// The selected cell when it is an exercise.
+    fn selected_exercise(&self) -> Option<&Cell> {
+        self.notebook
+            .lesson
+            .cells()
+            .nth(self.notebook.selected)
+            .filter(|c| c.kind == CellKind::Exercise && c.exercise.is_some())
+    }
+
+    /// The learner's record of exercise cell `i` of the open lesson.
+    pub fn exercise_progress(&self, i: usize) -> ExerciseProgress {
+        self.progress
+            .lesson(&self.notebook.lesson.id)
+            .and_then(|p| p.exercises.get(&i))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    fn exercise_progress_mut(&mut self, i: usize) -> &mut ExerciseProgress {
+        let id = self.notebook.lesson.id.clone();
+        self.progress
+            .lesson_mut(&id)
+            .exercises
+            .entry(i)
+            .or_default()
+    }
+
+    /// `h`: the selected exercise's next hint.
+    pub(in crate::tui) fn reveal_hint(&mut self) {
+        let Some(cell) = self.selected_exercise() else {
+            self.status = Some(
+                t(
+                    self,
+                    "h gives hints in exercise cells",
+                    "h: 연습 문제 셀의 힌트",
+                )
+                .into(),
+            );
+            return;
+        };
+        let total = cell.exercise.as_ref().map_or(0, |e| e.hints.len());
+        let i = cell.index;
+        let ko = self.lang == Lang::Ko;
+        let shown = self.exercise_progress(i).hints;
+        if shown >= total {
+            self.status = Some(match (total, ko) {
+                (0, false) => "this exercise has no hints".into(),
+                (0, true) => "이 연습 문제에는 힌트가 없습니다".into(),
+                (_, false) => format!("no more hints — {total} of {total} shown"),
+                (_, true) => format!("힌트를 모두 봤습니다 ({total}/{total})"),
+            });
+            return;
+        }
+        self.exercise_progress_mut(i).hints = shown + 1;
+        self.status = Some(if ko {
+            format!("힌트 {}/{total} — 셀 아래", shown + 1)
+        } else {
+            format!("hint {} of {total} — below the cell", shown + 1)
+        });
+        self.reveal_outcome_of(i);
+        self.save_progress();
+    }
+
+    /// `S`: the selected exercise's solution, once it has been tried twice (or solved).
+    pub(in crate::tui) fn show_solution(&mut self) {
+        let Some(cell) = self.selected_exercise() else {
+            self.status = Some(
+                t(
+                    self,
+                    "S shows the solution of an exercise cell",
+                    "S: 연습 문제 셀의 풀이 보기",
+                )
+                .into(),
+            );
+            return;
+        };
+        let i = cell.index;
+        let record = self.exercise_progress(i);
+        let ko = self.lang == Lang::Ko;
+        if !record.passed && record.tries < TRIES_BEFORE_SOLUTION {
+            let left = TRIES_BEFORE_SOLUTION - record.tries;
+            self.status = Some(if ko {
+                format!("풀이는 {left}번 더 시도한 뒤에 볼 수 있습니다 (h: 힌트)")
+            } else {
+                format!(
+                    "try {left} more time{} first — the solution opens after {TRIES_BEFORE_SOLUTION} tries (h: hint)",
+                    if left == 1 { "" } else { "s" }
+                )
+            });
+            return;
+        }
+        self.exercise_progress_mut(i).seen_solution = true;
+        self.status = Some(
+            t(
+                self,
+                "the solution is below the cell (e edits the cell)",
+                "풀이는 셀 아래에 있습니다 (e: 셀 편집)",
+            )
+            .into(),
+        );
+        self.reveal_outcome_of(i);
+        self.save_progress();
+    }
+
+    /// Records what an exercise's checks said of a run the learner asked for (not a quiet replay), and
+    /// says it in the status line.
+    pub(in crate::tui) fn note_exercise(&mut self, i: usize, verdict: &ExerciseOutcome, why: Why) {
+        if why == Why::Replay {
+            return;
+        }
+        let ko = self.lang == Lang::Ko;
+        let record = self.exercise_progress_mut(i);
+        if verdict.passed {
+            record.passed = true;
+        } else {
+            record.tries = record.tries.saturating_add(1);
+        }
+        let tries = record.tries;
+        let offer = !verdict.passed && tries >= TRIES_BEFORE_SOLUTION;
+        if matches!(why, Why::Step { .. }) {
+            self.status = Some(match (verdict.passed, ko) {
+                (true, false) => format!("✓ exercise {} solved", i + 1),
+                (true, true) => format!("✓ 연습 문제 {} 통과", i + 1),
+                (false, false) => format!(
+                    "✗ not yet — see below the cell (h: hint{})",
+                    if offer { ", S: solution" } else { "" }
+                ),
+                (false, true) => format!(
+                    "✗ 아직 아닙니다 — 셀 아래를 보세요 (h: 힌트{})",
+                    if offer { ", S: 풀이" } else { "" }
+                ),
+            });
+        }
+    }
+}
+
+/// The header's mark for exercise cell `i`: solved, or how to do it.
+pub(super) fn exercise_badge(app: &App, i: usize) -> Span<'static> {
+    let c = app.color;
+    let record = app.exercise_progress(i);
+    if record.passed {
+        Span::styled(
+            format!("  ✓ {}", t(app, "exercise, solved", "연습 문제, 통과")),
+            Style::default().fg(c.fg(Color::Green)),
+        )
+    } else {
+        Span::styled(
+            format!(
+                "  ✎ {}",
+                t(
+                    app,
+                    "exercise: e edits, Enter checks, h hints",
+                    "연습 문제: e 편집, Enter 검사, h 힌트"
+                )
+            ),
+            Style::default()
+                .fg(c.fg(Color::Magenta))
+                .add_modifier(Modifier::BOLD),
+        )
+    }
+}
+
+/// Under an exercise cell's outcome: the checks' verdict, the hints revealed so far and, once asked
+/// for, the solution.
+pub(super) fn exercise_lines(
+    app: &App,
+    cell: &Cell,
+    verdict: Option<&ExerciseOutcome>,
+    gutter: &Span<'static>,
+    width: usize,
+    lines: &mut Vec<Line<'static>>,
+) {
+    let Some(exercise) = &cell.exercise else {
+        return;
+    };
+    let c = app.color;
+    let mark_style = Style::default().fg(c.fg(Color::DarkGray));
+    let record = app.exercise_progress(cell.index);
+    let say = |text: String, style: Style, lines: &mut Vec<Line<'static>>| {
+        lines.extend(wrap::wrap(
+            vec![gutter.clone(), Span::raw("  ")],
+            wrap::continued(gutter, 4, mark_style),
+            vec![Span::styled(text, style)],
+            width,
+        ));
+    };
+    match verdict {
+        Some(v) if v.passed => say(
+            format!(
+                "✓ {}",
+                t(app, "all checks pass", "모든 검사를 통과했습니다")
+            ),
+            Style::default()
+                .fg(c.fg(Color::Green))
+                .add_modifier(Modifier::BOLD),
+            lines,
+        ),
+        Some(v) => {
+            let why = v.message.clone().unwrap_or_else(|| {
+                t(
+                    app,
+                    "the code raised an error (above); the checks did not run",
+                    "코드에서 오류가 나서 (위) 검사를 하지 않았습니다",
+                )
+                .into()
+            });
+            say(
+                format!("✗ {why}"),
+                Style::default().fg(c.fg(Color::Red)),
+                lines,
+            );
+        }
+        None => {}
+    }
+    let total = exercise.hints.len();
+    for (k, hint) in exercise.hints.iter().take(record.hints).enumerate() {
+        let label = if app.lang == Lang::Ko {
+            format!("힌트 {}/{total}: ", k + 1)
+        } else {
+            format!("hint {} of {total}: ", k + 1)
+        };
+        say(
+            format!(
+                "{label}{}",
+                hint.split_whitespace().collect::<Vec<_>>().join(" ")
+            ),
+            Style::default().fg(c.fg(Color::Yellow)),
+            lines,
+        );
+    }
+    if record.seen_solution {
+        say(
+            t(app, "solution:", "풀이:").to_string(),
+            Style::default()
+                .fg(c.fg(Color::Cyan))
+                .add_modifier(Modifier::BOLD),
+            lines,
+        );
+        for l in exercise.solution.code.lines() {
+            lines.extend(wrap::wrap(
+                vec![gutter.clone(), Span::raw("    ")],
+                wrap::continued(gutter, 6, mark_style),
+                highlight::line(l, c),
+                width,
+            ));
+        }
+    } else if verdict.is_some_and(|v| !v.passed) {
+        let hint_left = record.hints < total;
+        let keys = match (
+            hint_left,
+            record.tries >= TRIES_BEFORE_SOLUTION,
+            app.lang == Lang::Ko,
+        ) {
+            (true, true, false) => "h: a hint · S: the solution",
+            (true, false, false) => "h: a hint",
+            (false, true, false) => "S: the solution",
+            (true, true, true) => "h: 힌트 · S: 풀이",
+            (true, false, true) => "h: 힌트",
+            (false, true, true) => "S: 풀이",
+            (false, false, _) => "",
+        };
+        if !keys.is_empty() {
+            say(keys.to_string(), mark_style, lines);
+        }
+    }
+}
