@@ -4,7 +4,7 @@
 Usage: lesson_to_script.py LESSON.md [--assets DIR] > script.py
 
 Dims from the front matter are bound first (expressions evaluated in order), `data` files are bound as str
-variables, `norun` cells are skipped, and `raises=Kind` cells are wrapped so the exception is printed as
+variables, `norun` cells and `varies` cells (timings: their output is the machine's) are skipped, and `raises=Kind` cells are wrapped so the exception is printed as
 `Kind: message` and must occur. An `exercise` cell runs its `python solution` in place of the starter code,
 then its `python check` inside a function (so PyTorch confirms the checks pass on the solution, and what
 they assign stays out of the namespace, as in the tutor). Each cell is preceded by a marker line printed to stdout, so outputs of
@@ -63,7 +63,7 @@ def main():
         content = (assets / file).read_text(encoding="utf-8")
         out.append(f"{name} = {content!r}")
     for i, (opts, code, parts) in enumerate(cells, 1):
-        if "norun" in opts:
+        if "norun" in opts or "varies" in opts:
             continue
         out.append(f"print('### cell {i}')")
         if "exercise" in opts:

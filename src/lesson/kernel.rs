@@ -312,6 +312,19 @@ impl Kernel {
                 ),
             ));
         }
+        for (name, min) in &lesson.minimums {
+            if let Some((_, v)) = dims.iter().find(|(n, _)| n == name)
+                && v < min
+            {
+                return Err(LessonError::at(
+                    &lesson.path,
+                    1,
+                    format!(
+                        "this lesson needs `{name}` of at least {min} (its front matter's `min`); it is {v}"
+                    ),
+                ));
+            }
+        }
         for (name, _) in overrides {
             if !lesson.dims.iter().any(|(n, _)| n == name) {
                 let known: Vec<&str> = lesson.dims.iter().map(|(n, _)| n.as_str()).collect();

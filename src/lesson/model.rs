@@ -54,6 +54,9 @@ pub struct Lesson {
     pub dims: Vec<(String, String)>,
     /// `data` bindings: variable name and asset file name.
     pub data: Vec<(String, String)>,
+    /// `min`: the smallest size each listed dim may be set to (a second sentence to pad needs `bs: 2`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub minimums: Vec<(String, i64)>,
     pub blocks: Vec<Block>,
 }
 
@@ -97,6 +100,9 @@ pub enum CellKind {
     NoRun,
     Raises(String),
     Question,
+    /// Runs like `Run`, but what it prints depends on the machine (timings): the lesson scripts leave it
+    /// out of the comparison with PyTorch.
+    Varies,
     /// The learner completes the code (the cell's code is the starter, with a gap) until its checks pass.
     Exercise,
 }

@@ -89,6 +89,7 @@ fn fence(info: &str, path: &str, line: usize) -> Result<Fence, LessonError> {
             "norun" => CellKind::NoRun,
             "question" => CellKind::Question,
             "exercise" => CellKind::Exercise,
+            "varies" => CellKind::Varies,
             "check" => return Ok(Fence::Check),
             "solution" => return Ok(Fence::Solution),
             w if w.starts_with("question=") && w.len() > "question=".len() => {
@@ -101,8 +102,8 @@ fn fence(info: &str, path: &str, line: usize) -> Result<Fence, LessonError> {
                     path,
                     line,
                     format!(
-                        "unknown cell option `{other}` (use norun, question, question=expr, exercise, check, \
-                         solution or raises=Kind)"
+                        "unknown cell option `{other}` (use norun, question, question=expr, exercise, varies, \
+                         check, solution or raises=Kind)"
                     ),
                 ));
             }
@@ -299,6 +300,25 @@ pub fn parse_lesson(text: &str, path: &str, lang: Lang) -> Result<Lesson, Lesson
     })?;
     let dims = yaml_pairs(get("dims"), "dims", path)?;
     let data = yaml_pairs(get("data"), "data", path)?;
+    let mut minimums = Vec::new();
+    for (name, value) in yaml_pairs(get("min"), "min", path)? {
+        let line = key_line(front_text, "min");
+        let Ok(v) = value.parse::<i64>() else {
+            return Err(LessonError::at(
+                path,
+                line,
+                format!("`min` of `{name}` must be an integer, not `{value}`"),
+            ));
+        };
+        if !dims.iter().any(|(d, _)| *d == name) {
+            return Err(LessonError::at(
+                path,
+                line,
+                format!("`min` names `{name}`, which is not one of the lesson's dims"),
+            ));
+        }
+        minimums.push((name, v));
+    }
     for (name, _) in dims.iter().chain(&data) {
         if !name.chars().all(|c| c.is_alphanumeric() || c == '_')
             || name.starts_with(|c: char| c.is_ascii_digit())
@@ -443,6 +463,7 @@ pub fn parse_lesson(text: &str, path: &str, lang: Lang) -> Result<Lesson, Lesson
         path: path.to_string(),
         dims,
         data,
+        minimums,
         blocks,
     })
 }

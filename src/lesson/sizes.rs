@@ -316,6 +316,7 @@ pub(crate) mod fixtures {
                 .map(|(n, e)| (n.to_string(), e.to_string()))
                 .collect(),
             data: vec![],
+            minimums: vec![],
             blocks: vec![],
         }
     }

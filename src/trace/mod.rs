@@ -97,6 +97,7 @@ pub(crate) fn cell_kind_label(kind: &crate::lesson::CellKind) -> Option<String> 
         crate::lesson::CellKind::NoRun => Some("not run".into()),
         crate::lesson::CellKind::Raises(k) => Some(format!("raises {k}")),
         crate::lesson::CellKind::Question => Some("question".into()),
+        crate::lesson::CellKind::Varies => Some("output varies by machine".into()),
         crate::lesson::CellKind::Exercise => Some("exercise, solved".into()),
     }
 }

@@ -272,6 +272,7 @@ impl App {
                         path: String::new(),
                         dims: vec![],
                         data: vec![],
+                        minimums: vec![],
                         blocks: vec![],
                     },
                 }

@@ -194,7 +194,7 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> NotebookLines {
                         Style::default().fg(c.fg(Color::DarkGray)),
                     )),
                     CellKind::Exercise => header.push(exercise_badge(app, i)),
-                    CellKind::Run => {}
+                    CellKind::Run | CellKind::Varies => {}
                 }
                 if nb.is_edited(i) {
                     header.push(Span::styled(
