@@ -466,3 +466,76 @@ fn signals_give_the_terminal_back_and_save_progress() {
     t.cmd(&["kill-session", "-t", "tt"]);
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// An exercise as a learner does it in a real terminal: a wrong answer typed in the editor and the
+/// check's message, a hint, the right answer and ✓; then a restart, and the exercise is still done with
+/// the learner's code in it.
+#[test]
+fn an_exercise_in_tmux() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed; skipping the end-to-end exercise test");
+        return;
+    }
+    let home = std::env::temp_dir().join(format!("tt-tmux-ex-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let t = Tmux {
+        socket: format!("tt-ex-{}", std::process::id()),
+    };
+    let lesson = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/lessons/exercise.md"
+    );
+    let open = format!("open {lesson}");
+    // Keys one group at a time: an Esc followed at once by another key reads as Alt+key.
+    let step = |keys: &[&str]| {
+        t.keys(keys);
+        sleep(Duration::from_millis(300));
+    };
+
+    start(&t, &home, &open);
+    let s = t.wait_for("An exercise");
+    assert!(s.contains("cell 1/3"), "the lesson did not open:\n{s}");
+    step(&["Enter"]);
+    let s = t.wait_for("complete the code");
+    assert!(s.contains("✎ exercise"), "the exercise:\n{s}");
+
+    // A wrong answer: the scores are not scaled.
+    step(&["e"]);
+    step(&["Down", "End", "BSpace", "BSpace", "BSpace"]);
+    step(&["-l", "q @ k.transpose(-2, -1)"]);
+    step(&["Escape"]);
+    step(&["Enter"]);
+    let s = t.wait_for("✗ Divide by math.sqrt(head_dim)");
+    assert!(s.contains("✗ not yet"), "the check's message:\n{s}");
+
+    step(&["h"]);
+    let s = t.wait_for("hint 1 of 2");
+    assert!(s.contains("turns"), "the first hint:\n{s}");
+
+    // The right answer.
+    step(&["e"]);
+    step(&["Down", "End"]);
+    step(&["-l", " / math.sqrt(head_dim)"]);
+    step(&["Escape"]);
+    step(&["Enter"]);
+    let s = t.wait_for("✓ all checks pass");
+    assert!(s.contains("✓ exercise 2 solved"), "solved:\n{s}");
+
+    step(&["q"]);
+    let s = t.wait_for("tutor exited with");
+    assert!(s.contains("tutor exited with 0"), "quit:\n{s}");
+    t.cmd(&["kill-server"]);
+
+    start(&t, &home, &open);
+    let s = t.wait_for("exercise, solved");
+    assert!(
+        s.contains("scores = q @ k.transpose(-2, -1) / math.sqrt(head_dim)"),
+        "the learner's code after a restart:\n{s}"
+    );
+    let progress = progress_json(&home);
+    let record = &progress["lessons"]["exercise-fixture"]["exercises"]["1"];
+    assert_eq!(record["passed"], true, "{progress}");
+    assert_eq!(record["tries"], 1, "{progress}");
+    assert_eq!(record["hints"], 1, "{progress}");
+    let _ = std::fs::remove_dir_all(&home);
+}

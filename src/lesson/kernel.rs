@@ -187,8 +187,8 @@ pub struct ExerciseOutcome {
     pub line: Option<usize>,
 }
 
-/// The full-line comments just above `line` in a check (not directives), joined: the message of the
-/// check on that line.
+/// The full-line comments just above `line` in a check, up to the code or shape comment before them,
+/// joined: the message of the check on that line.
 fn comment_above(check: &Snippet, line: usize) -> Option<String> {
     let lines: Vec<&str> = check.code.lines().collect();
     let at = line.checked_sub(check.line)?;
@@ -196,9 +196,9 @@ fn comment_above(check: &Snippet, line: usize) -> Option<String> {
     for l in lines.get(..at.min(lines.len()))?.iter().rev() {
         let t = l.trim();
         match t.strip_prefix('#') {
-            Some(_) if super::parse::is_directive(t) => continue,
-            Some(c) => said.push(c.trim()),
-            None => break,
+            // A shape comment above has its own message: it ends this one.
+            Some(c) if !super::parse::is_directive(t) => said.push(c.trim()),
+            _ => break,
         }
     }
     said.reverse();

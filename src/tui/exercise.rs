@@ -164,14 +164,7 @@ pub(super) fn exercise_badge(app: &App, i: usize) -> Span<'static> {
         )
     } else {
         Span::styled(
-            format!(
-                "  ✎ {}",
-                t(
-                    app,
-                    "exercise: e edits, Enter checks, h hints",
-                    "연습 문제: e 편집, Enter 검사, h 힌트"
-                )
-            ),
+            format!("  ✎ {}", t(app, "exercise", "연습 문제")),
             Style::default()
                 .fg(c.fg(Color::Magenta))
                 .add_modifier(Modifier::BOLD),

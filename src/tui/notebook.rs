@@ -314,6 +314,11 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> NotebookLines {
                                     (Some(r), _) if r == i =>
                                         t(app, "running… (Esc stops it)", "실행 중… (Esc로 중단)"),
                                     (_, true) => t(app, "waiting to run", "실행 대기 중"),
+                                    _ if cell.kind == CellKind::Exercise => t(
+                                        app,
+                                        "complete the code: e edits, Enter checks it, h gives a hint",
+                                        "코드를 완성하세요: e 편집, Enter 검사, h 힌트"
+                                    ),
                                     _ => t(
                                         app,
                                         "not run yet — Enter runs it",

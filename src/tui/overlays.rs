@@ -113,9 +113,7 @@ pub(super) fn render_question(app: &App, f: &mut Frame, area: Rect) {
     let Some(cell) = nb.lesson.cells().nth(nb.selected) else {
         return;
     };
-    let target = cell
-        .shape_comments
-        .first()
+    let target = crate::lesson::question::asked(cell)
         .map(|s| s.expr.clone())
         .unwrap_or_default();
     let dims: Vec<String> = match &nb.kernel {
