@@ -90,7 +90,7 @@ pub struct Cell {
     /// An `exercise` cell's hidden parts: the checks run after the learner's code, the reference solution
     /// and the hints.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub exercise: Option<Exercise>,
+    pub exercise: Option<Box<Exercise>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

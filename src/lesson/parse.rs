@@ -169,11 +169,11 @@ fn attach(blocks: &mut [Block], parts: Parts, path: &str) -> Result<(), LessonEr
     };
     let check = parts.check.ok_or_else(|| missing("check"))?;
     let solution = parts.solution.ok_or_else(|| missing("solution"))?;
-    cell.exercise = Some(Exercise {
+    cell.exercise = Some(Box::new(Exercise {
         check,
         solution,
         hints: parts.hints,
-    });
+    }));
     Ok(())
 }
 
