@@ -38,6 +38,8 @@ pub enum ListFormat {
 pub enum TraceFormat {
     Text,
     Markdown,
+    /// One self-contained HTML page (printable; exercises' solutions folded away).
+    Html,
     Json,
 }
 

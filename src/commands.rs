@@ -206,6 +206,10 @@ pub fn trace(
             use_color,
         )),
         TraceFormat::Markdown => emit(&crate::trace::sanitize(&render_markdown(&trace), false)),
+        TraceFormat::Html => emit(&crate::trace::sanitize(
+            &crate::trace::render_html(&trace),
+            false,
+        )),
         TraceFormat::Json => {
             // Streamed: JSON escapes control characters itself, and a closed pipe is not an error.
             use std::io::Write;

@@ -199,19 +199,16 @@ fn run_course_at(lang: Lang, sizes: &[(&str, i64)]) -> (Vec<String>, String) {
     for l in all.iter().filter(|l| l.lang == lang) {
         let overrides = lesson::sizes::overrides_for(l, &sets);
         let start = Instant::now();
-        let outcomes = match lesson::run_lesson(l, &overrides) {
-            Ok(o) => o,
-            Err(e) => {
-                problems.push(e.to_string());
-                continue;
-            }
-        };
+        let (found, outcomes) =
+            match lesson::check::run_and_check(l, &overrides, lesson::Limits::default()) {
+                Ok(o) => o,
+                Err(e) => {
+                    problems.push(e.to_string());
+                    continue;
+                }
+            };
         let took = start.elapsed();
-        problems.extend(
-            lesson::check::check_outcomes(l, &outcomes)
-                .iter()
-                .map(|p| p.to_string()),
-        );
+        problems.extend(found.iter().map(|p| p.to_string()));
         if let Some((cell, slowest)) = l.cells().zip(&outcomes).max_by_key(|(_, o)| o.duration) {
             timings.push_str(&format!(
                 "{:<42} {:>6.2} s   slowest: cell {} (line {}) {:.2} s\n",
@@ -251,6 +248,41 @@ fn every_english_lesson_runs_at_the_papers_size() {
 #[test]
 fn every_korean_lesson_runs_at_the_papers_size() {
     assert_course_runs_at(Lang::Ko, PAPER_SIZES);
+}
+
+/// The smallest sizes a learner can choose: one sentence of four tokens, or each lesson's declared
+/// minimum where it needs more (`min:` in its front matter).
+#[test]
+fn every_lesson_runs_at_its_smallest_sizes() {
+    let small = [("bs", 1), ("sl", 4), ("src_len", 4), ("trg_len", 4)];
+    let problems = std::thread::Builder::new()
+        .stack_size(256 * 1024 * 1024)
+        .spawn(move || {
+            let mut problems = Vec::new();
+            for l in lesson::bundle::bundled().expect("lessons parse") {
+                let sets: Vec<(String, i64)> = small
+                    .iter()
+                    .map(|&(n, v)| {
+                        let min = l.minimums.iter().find(|(m, _)| m == n).map_or(v, |m| m.1);
+                        (n.to_string(), v.max(min))
+                    })
+                    .collect();
+                let overrides = lesson::sizes::overrides_for(&l, &sets);
+                match lesson::check::run_and_check(&l, &overrides, lesson::Limits::default()) {
+                    Ok((found, _)) => problems.extend(
+                        found
+                            .iter()
+                            .map(|p| format!("{p} (at {overrides:?})")),
+                    ),
+                    Err(e) => problems.push(format!("{e} (at {overrides:?})")),
+                }
+            }
+            problems
+        })
+        .expect("spawn")
+        .join()
+        .expect("no panic");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 /// The issue asks for "sequence 128 or 512"; at 512 the attention tables are 16 times larger, so this takes

@@ -19,24 +19,32 @@ pub fn check_lesson_with(
     overrides: &[(String, i64)],
     limits: Limits,
 ) -> Vec<LessonError> {
-    let mut kernel = match Kernel::with_limits(lesson, overrides, limits) {
-        Ok(k) => k,
-        Err(e) => return vec![e],
-    };
+    match run_and_check(lesson, overrides, limits) {
+        Ok((problems, _)) => problems,
+        Err(e) => vec![e],
+    }
+}
+
+/// Runs the lesson as `check` does and returns its problems with each cell's outcome: every exercise's
+/// starter code is tried first (it must fail its checks; the namespace is put back), then its solution
+/// runs in its place.
+pub fn run_and_check(
+    lesson: &Lesson,
+    overrides: &[(String, i64)],
+    limits: Limits,
+) -> Result<(Vec<LessonError>, Vec<CellOutcome>), LessonError> {
+    let mut kernel = Kernel::with_limits(lesson, overrides, limits)?;
     let mut problems = Vec::new();
     let mut outcomes = Vec::new();
     for cell in lesson.cells() {
         if cell.exercise.is_some() {
-            problems.extend(check_starter(
-                lesson,
-                cell,
-                &kernel.run_cell_and_forget(cell),
-            ));
+            let starter = kernel.run_cell_and_forget(cell);
+            problems.extend(check_starter(lesson, cell, &starter));
         }
         outcomes.push(kernel.run_cell(&cell.as_solved()));
     }
     problems.extend(check_outcomes(lesson, &outcomes));
-    problems
+    Ok((problems, outcomes))
 }
 
 /// Which part of two languages' exercise differs: checks, solution or the number of hints.

@@ -492,6 +492,11 @@ impl Kernel {
             return outcome;
         }
         outcome.ran = true;
+        // The code as it runs (the learner's edit, an exercise's solution) names the lines of the
+        // functions it defines when later cells call them.
+        for (k, l) in cell.code.lines().enumerate() {
+            self.code_lines.insert(cell.line + k, l.to_string());
+        }
         // Pad with blank lines so tracebacks name the line in the lesson file.
         let source = format!("{}{}", "\n".repeat(cell.line.saturating_sub(1)), cell.code);
         self.interp.warnings.clear();

@@ -1,6 +1,7 @@
 //! Printable traces of a run lesson for handouts, slides and diffs: text (coloured with `colored`),
-//! Markdown and JSON, all from the same run.
+//! Markdown, JSON and HTML (one page per lesson for teachers), all from the same run.
 
+mod html;
 mod json;
 mod markdown;
 mod text;
@@ -10,6 +11,7 @@ use serde::Serialize;
 use crate::lesson::{CellOutcome, Lesson};
 use crate::viz::Heatmap;
 
+pub use html::render_html;
 pub use json::{render_json, write_json};
 pub use markdown::render_markdown;
 pub use text::render_text;

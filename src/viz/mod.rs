@@ -7,7 +7,7 @@ pub mod memory;
 pub mod slice;
 pub mod zoom;
 
-pub use heatmap::{HeatCell, Heatmap, Scale, ValueKind};
+pub use heatmap::{HeatCell, Heatmap, Scale, ValueKind, dark_text_on};
 pub use memory::MemoryLayout;
 pub use slice::{Map2, Pool};
 pub use zoom::Zoom;
