@@ -148,6 +148,8 @@ pub fn check(paths: &[std::path::PathBuf], sets: &[String], limits: &Limits) -> 
     }
     if paths.is_empty() {
         problems.extend(lesson::check::check_parity(&lessons));
+    } else {
+        problems.extend(lesson::check::check_parity_of_pairs(&lessons));
     }
     // A problem quotes the lesson (its code, its comments): shown, never obeyed.
     emit(&crate::trace::sanitize(

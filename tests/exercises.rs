@@ -97,7 +97,7 @@ fn the_kernel_says_which_check_failed_in_the_lessons_words() {
     assert_eq!(
         verdict.message.as_deref(),
         Some(
-            "`scores` is a ellipsis, not a tensor. Every query meets every key: transpose `k`'s last two dims."
+            "`scores` is an ellipsis, not a tensor. Every query meets every key: transpose `k`'s last two dims."
         )
     );
 
@@ -360,4 +360,39 @@ fn code_in_the_editor_is_saved_line_by_line() {
     );
     keys(&mut app, "⎋");
     assert!(app.notebook.codes[1].contains("scores = None"));
+}
+
+#[test]
+fn check_compares_the_languages_of_the_files_it_is_given() {
+    let dir = std::env::temp_dir().join(format!("tt-parity-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("en")).unwrap();
+    std::fs::create_dir_all(dir.join("ko")).unwrap();
+    let en = dir.join("en/exercise.md");
+    let ko = dir.join("ko/exercise.md");
+    std::fs::write(&en, FIXTURE).unwrap();
+    std::fs::write(
+        &ko,
+        FIXTURE.replace("assert torch.allclose", "assert not torch.allclose"),
+    )
+    .unwrap();
+    let check = |files: &[&std::path::Path]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_transformer-tutor"))
+            .arg("check")
+            .args(files)
+            .output()
+            .expect("run check");
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+        )
+    };
+    // One language alone is not missing its other.
+    assert_eq!(check(&[&en]), (true, String::new()));
+    let (ok, problems) = check(&[&en, &ko]);
+    assert!(!ok);
+    assert!(
+        problems.contains("exercise cell 2: its check differs"),
+        "{problems}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -269,11 +269,9 @@ fn every_lesson_runs_at_its_smallest_sizes() {
                     .collect();
                 let overrides = lesson::sizes::overrides_for(&l, &sets);
                 match lesson::check::run_and_check(&l, &overrides, lesson::Limits::default()) {
-                    Ok((found, _)) => problems.extend(
-                        found
-                            .iter()
-                            .map(|p| format!("{p} (at {overrides:?})")),
-                    ),
+                    Ok((found, _)) => {
+                        problems.extend(found.iter().map(|p| format!("{p} (at {overrides:?})")))
+                    }
                     Err(e) => problems.push(format!("{e} (at {overrides:?})")),
                 }
             }

@@ -39,7 +39,10 @@ fn parse_errors(page: &str) -> Vec<String> {
     errors
 }
 
-const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/lessons/exercise.md");
+const FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/lessons/exercise.md"
+);
 
 #[test]
 fn the_validator_sees_errors() {

@@ -711,15 +711,19 @@ impl Kernel {
                     };
                     (Some(named), sizes_ok && names_ok, msg)
                 }
-                (None, Ok(other)) => (
-                    None,
-                    false,
-                    Some(format!(
-                        "`{}` is a {}, not a tensor",
-                        sc.expr,
-                        other.type_name()
-                    )),
-                ),
+                (None, Ok(other)) => {
+                    let kind = other.type_name();
+                    let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                        "an"
+                    } else {
+                        "a"
+                    };
+                    (
+                        None,
+                        false,
+                        Some(format!("`{}` is {article} {kind}, not a tensor", sc.expr)),
+                    )
+                }
                 (None, Err(e)) => (
                     None,
                     false,
