@@ -28,6 +28,7 @@ src = torch.zeros(bs, src_len, dtype=torch.long)
 src[:, :len(ids)] = torch.tensor(ids)
 # src: [bs, src_len]
 vocab = ['<pad>', '<sos>', '<eos>', 'the', 'coffee', 'tastes', 'good', 'is', 'very', 'nice', 'bad']
+vocab = vocab[:trg_vocab] + [f'w{i}' for i in range(len(vocab), trg_vocab)]
 trg_ids, gold_ids = [1, 3, 4, 5, 6][:trg_len], [3, 4, 5, 6, 2][:trg_len]
 trg_in = torch.zeros(bs, trg_len, dtype=torch.long)
 trg_in[:, :len(trg_ids)] = torch.tensor(trg_ids)
