@@ -44,30 +44,41 @@ print('### cell 6')
 e = d.reshape(2, 6)
 print(e)
 print(torch.equal(e, b))
-
-f = d.transpose(1, 2).contiguous()
-print(f.view(2, 6))
-print(torch.equal(f.view(2, 6), b))
 print('### cell 7')
+f = d.transpose(1, 2).contiguous()
+back = f.view(2, 6)
+print(back)
+def _check_():
+    # `f` should have the shape of `c` again, [2, 3, 2]: swap dims 1 and 2 back.
+    # f: [2, 3, 2]
+    
+    # `f` has `c`'s shape but not `c`'s numbers in `c`'s order: `view` and `reshape` only re-read memory in its current order; it takes a `transpose` to undo a `transpose`.
+    assert torch.equal(f, c)
+    
+    # `back` should equal `b`: rows 0 … 5 and 6 … 11.
+    assert torch.equal(back, b)
+_check_()
+del _check_
+print('### cell 8')
 x = torch.arange(bs * n_heads * sl * head_dim).view(bs, n_heads, sl, head_dim)
 # x: [bs, n_heads, sl, head_dim]
 print(x)
-print('### cell 8')
+print('### cell 9')
 xt = x.transpose(1, 2)
 # xt: [bs, sl, n_heads, head_dim]
 print(xt[0, 0])
 print(xt.stride(), xt.is_contiguous())
-print('### cell 9')
+print('### cell 10')
 merged = x.transpose(1, 2).contiguous().view(bs, -1, hid_dim)
 # merged: [bs, sl, hid_dim]
 print(merged)
 print(torch.equal(merged, x.transpose(1, 2).reshape(bs, -1, hid_dim)))
-print('### cell 10')
+print('### cell 11')
 wrong = x.reshape(bs, -1, hid_dim)
 # wrong: [bs, sl, hid_dim]
 print(wrong)
 print(torch.equal(wrong, merged))
-print('### cell 11')
+print('### cell 12')
 try:
     x.transpose(1, 2).view(bs, -1, hid_dim)
     print('!!! expected RuntimeError was not raised')

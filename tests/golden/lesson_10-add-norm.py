@@ -39,12 +39,23 @@ eps = 1e-5
 gamma = torch.ones(hid_dim)
 beta = torch.zeros(hid_dim)
 h = gamma * (y - mean) / torch.sqrt(var_biased + eps) + beta
-# h: [bs, sl, hid_dim]
+def _check_():
+    # `h` should keep the shape of `y`, one normalized vector per position.
+    # h: [bs, sl, hid_dim]
+    
+    # `h` is smaller than it should be by the factor sqrt((N - 1) / N): LayerNorm divides by the biased variance `var_biased`, not by `var_unbiased`.
+    assert not torch.allclose(h, (y - mean) / torch.sqrt(var_unbiased + eps), atol=1e-6)
+    
+    # `h` should be gamma * (y - mean) / sqrt(var_biased + eps) + beta, so that every position has mean 0 and variance 1. Did you divide by `torch.sqrt(var_biased + eps)`?
+    assert torch.allclose(h, gamma * (y - mean) / torch.sqrt(var_biased + eps) + beta, atol=1e-6)
+_check_()
+del _check_
+print('### cell 5')
 # heatmap: h[0]
 print("h[0, 0]", h[0, 0])
 print("every row has mean ~0:", bool(h.mean(-1).abs().max() < 1e-6))
 print("std of each row:", h.std(-1, unbiased=False)[0])
-print('### cell 5')
+print('### cell 6')
 ln = nn.LayerNorm(hid_dim)
 print(ln)
 # ln.weight: [hid_dim]
@@ -53,7 +64,7 @@ print("weight (gamma)", ln.weight.data)
 print("bias   (beta) ", ln.bias.data)
 print("ln(y)[0, 0]", ln(y)[0, 0])
 print("matches the hand-made h:", torch.allclose(ln(y), h, atol=1e-6))
-print('### cell 6')
+print('### cell 7')
 class BlogLayerNorm(nn.Module):
     def __init__(self, features, eps=1e-6):
         super().__init__()
@@ -74,7 +85,7 @@ print("sqrt((N - 1) / N) =", round(math.sqrt((hid_dim - 1) / hid_dim), 4))
 row = torch.tensor([1., 2., 3., 4.])
 print("torch layer_norm", F.layer_norm(row, (4,)))
 print("blog formula    ", (row - row.mean()) / (row.std() + 1e-6))
-print('### cell 7')
+print('### cell 8')
 small = torch.tensor([0.001, 0.002, 0.003, 0.004])
 mu = small.mean()
 var_s = small.var(unbiased=False)
@@ -82,17 +93,28 @@ print("biased var", var_s)
 print("eps inside sqrt ", (small - mu) / torch.sqrt(var_s + 1e-5))
 print("eps outside sqrt", (small - mu) / (torch.sqrt(var_s) + 1e-5))
 print("F.layer_norm    ", F.layer_norm(small, (4,), eps=1e-5))
-print('### cell 8')
+print('### cell 9')
 drop = nn.Dropout(0.1)
 drop.eval()
 post_ln = ln(x + drop(sublayer(x)))
 pre_ln = x + drop(sublayer(ln(x)))
-# post_ln: [bs, sl, hid_dim]
+def _check_():
+    # `post_ln` should be a tensor with one vector per position, like `x`.
+    # post_ln: [bs, sl, hid_dim]
+    
+    # In post-LN the LayerNorm comes last, so every position of `post_ln` should have mean 0. Is `ln(...)` the outermost call?
+    assert torch.allclose(post_ln.mean(-1), torch.zeros(bs, sl), atol=1e-5)
+    
+    # `post_ln` should be `ln(x + drop(sublayer(x)))`: the sub-layer reads `x`, and its output is added to that same `x` before the norm.
+    assert torch.allclose(post_ln, ln(x + drop(sublayer(x))), atol=1e-6)
+_check_()
+del _check_
+print('### cell 10')
 # pre_ln: [bs, sl, hid_dim]
 print("post-LN std per position", post_ln.std(-1, unbiased=False)[0])
 print("pre-LN  std per position", pre_ln.std(-1, unbiased=False)[0])
 print("pre-LN + final norm std ", ln(pre_ln).std(-1, unbiased=False)[0])
-print('### cell 9')
+print('### cell 11')
 d_model = 512
 ln_big = nn.LayerNorm(d_model)
 n_ln = sum(p.numel() for p in ln_big.parameters())

@@ -59,11 +59,27 @@ out = ff.fc2(ff.dropout(r))
 print("out[0, 0]", out[0, 0])
 print("same as ff(x):", torch.equal(out, ff(x)))
 print('### cell 6')
-one = ff(x[0, 3])
-# one: [hid_dim]
-print("position 3 alone == position 3 in the sentence:", torch.allclose(one, out[0, 3], atol=1e-6))
-print("reversed input gives reversed output:", torch.allclose(ff(x.flip(1)), out.flip(1), atol=1e-6))
+W1, b1 = ff.fc1.weight, ff.fc1.bias
+W2, b2 = ff.fc2.weight, ff.fc2.bias
+ffn_out = torch.relu(x @ W1.T + b1) @ W2.T + b2
+def _check_():
+    # `ffn_out` should have one vector of hid_dim numbers per position, like `x`.
+    # ffn_out: [bs, sl, hid_dim]
+    
+    # The ReLU is missing: max(0, ·) must zero the negative inner features before the second layer.
+    assert not torch.allclose(ffn_out, (x @ W1.T + b1) @ W2.T + b2, atol=1e-5)
+    
+    # `ffn_out` should equal `ff(x)`, which is `torch.relu(x @ W1.T + b1) @ W2.T + b2`.
+    assert torch.allclose(ffn_out, ff(x), atol=1e-5)
+_check_()
+del _check_
 print('### cell 7')
+mid = sl // 2
+one = ff(x[0, mid])
+# one: [hid_dim]
+print("position mid alone == position mid in the sentence:", torch.allclose(one, out[0, mid], atol=1e-6))
+print("reversed input gives reversed output:", torch.allclose(ff(x.flip(1)), out.flip(1), atol=1e-6))
+print('### cell 8')
 W, b = ff.fc1.weight, ff.fc1.bias
 kernel = W.unsqueeze(-1)
 # kernel: [pf_dim, hid_dim, 1]
@@ -77,7 +93,7 @@ matrix = x @ W.T + b
 print("conv k=1 == fc1(x):   ", torch.allclose(conv, h, atol=1e-6))
 print("W @ x_t + b == fc1(x):", torch.allclose(per_pos, h[:1], atol=1e-6))
 print("x @ W.T + b == fc1(x):", torch.allclose(matrix, h, atol=1e-6))
-print('### cell 8')
+print('### cell 9')
 conv3 = nn.Linear(3 * hid_dim, pf_dim)
 def width3(x):
     xp = F.pad(x, (0, 0, 1, 1))
@@ -85,10 +101,10 @@ def width3(x):
     return conv3(windows)
 
 x2 = x.clone()
-x2[0, 3] = x2[0, 3] + 1.0
+x2[0, mid] = x2[0, mid] + 1.0
 print("kernel 1, changed positions:", (ff.fc1(x2) != ff.fc1(x)).any(-1)[0])
 print("kernel 3, changed positions:", (width3(x2) != width3(x)).any(-1)[0])
-print('### cell 9')
+print('### cell 10')
 d_model, d_ff = 512, 2048
 ff_big = PositionwiseFeedForward(d_model, d_ff, 0.1)
 ff_big.eval()

@@ -25,10 +25,10 @@ def sinusoid_table(max_len, d):
     pe[:, 1::2] = torch.cos(pos * div)
     return pe
 
-ids = [21, 4, 33, 7, 15]
+ids = [21, 4, 33, 7, 15][:sl]
 sample1_tensor = torch.zeros(bs, sl, dtype=torch.long)
 sample1_tensor[:, :len(ids)] = torch.tensor(ids)
-tokens = ["커피", "가", "맛", "이", "좋네요"] + ["<pad>"] * (sl - len(ids))
+tokens = ["커피", "가", "맛", "이", "좋네요"][:sl] + ["<pad>"] * (sl - len(ids))
 # sample1_tensor: [bs, sl]
 emb = nn.Embedding(src_vocab, hid_dim, padding_idx=0)
 src = emb(sample1_tensor) * math.sqrt(hid_dim) + sinusoid_table(sl, hid_dim)
@@ -96,6 +96,32 @@ layer = EncoderLayer(hid_dim, n_heads, pf_dim, 0.1)
 layer.eval()
 print(layer)
 print("parameters in one layer:", sum(p.numel() for p in layer.parameters()))
+def _check_():
+    _out = layer(src, src_mask)
+    _a = layer.attn_layer_norm(layer.self_attn(src, src, src, src_mask)[0] + src)
+    _ref = layer.ff_layer_norm(layer.ff(_a) + _a)
+    _a_nomask = layer.attn_layer_norm(layer.self_attn(src, src, src)[0] + src)
+    _ref_nomask = layer.ff_layer_norm(layer.ff(_a_nomask) + _a_nomask)
+    
+    # `forward` should return one tensor, the layer's output.
+    assert isinstance(_out, torch.Tensor)
+    
+    # `layer(src, src_mask)` should have the shape of `src`: an encoder layer never changes the shape.
+    assert _out.shape == src.shape
+    
+    # `forward` returns its input unchanged: fill in both sub-layers.
+    assert not torch.equal(_out, src)
+    
+    # In a post-LN layer the output comes out of `ff_layer_norm`, so every position should have mean 0. Is the last step `self.ff_layer_norm(self.dropout(_src) + src)`?
+    assert torch.allclose(_out.mean(-1), torch.zeros(bs, sl), atol=1e-5)
+    
+    # The `<pad>` keys are not masked: pass `src_mask` to `self.self_attn`.
+    assert bool((sample1_tensor != 0).all()) or not torch.allclose(_out, _ref_nomask, atol=1e-5)
+    
+    # The output should be: attention on `src`, plus `src`, through `attn_layer_norm`; then `ff` on that result, plus that same result, through `ff_layer_norm`. Does the feed-forward step read the `src` updated by the first Add & Norm?
+    assert torch.allclose(_out, _ref, atol=1e-5)
+_check_()
+del _check_
 print('### cell 5')
 _src, attn = layer.self_attn(src, src, src, src_mask)
 # attn: [bs, n_heads, sl, sl]
@@ -105,7 +131,7 @@ a = layer.attn_layer_norm(layer.dropout(_src) + src)
 # a: [bs, sl, hid_dim]
 print("attention weights, head 0 (rounded to 2 decimals):")
 print(attn[0, 0].round(decimals=2))
-print("largest weight on a <pad> key:", attn[0, :, :, len(ids):].max().item())
+print("total weight on the <pad> keys:", attn[0, :, :, len(ids):].sum().item())
 print('### cell 6')
 inner = layer.ff.fc1(a)
 # inner: [bs, sl, pf_dim]
