@@ -141,7 +141,7 @@ def make_src_mask(src):
 
 def make_trg_mask(trg):
     pad_mask = (trg != 0).unsqueeze(1).unsqueeze(2)
-    # fine while every target is trg_len long; not when the decoder writes one token at a time
+    # the size comes from trg itself, so a prefix of any length gets its own square
     sub_mask = torch.tril(torch.ones(trg.shape[1], trg.shape[1])).bool()
     return pad_mask & sub_mask
 def _check_():
