@@ -29,6 +29,8 @@ const STAGES: &[&str] = &[
     "feed-forward",
     "encoder-layer",
     "decoder-output",
+    "capstone",
+    "cost",
 ];
 
 #[test]

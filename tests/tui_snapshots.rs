@@ -78,7 +78,7 @@ fn shapes_line_by_line_with_the_line_cursor() {
     for _ in 0..20 {
         a.update(Action::Up);
     }
-    for _ in 0..5 {
+    for _ in 0..cell_with(&a, "K = mha.fc_k(src)") {
         a.update(Action::Down);
     }
     a.update(Action::ToggleLines);
@@ -184,6 +184,13 @@ fn type_keys(app: &mut App, keys: &str) {
     }
 }
 
+/// The first cell whose code contains `text` (tests find cells by what they do, not by position).
+fn cell_with(app: &App, text: &str) -> usize {
+    (0..app.notebook.cell_count())
+        .find(|&i| app.notebook.codes[i].contains(text))
+        .unwrap_or_else(|| panic!("no cell contains {text:?}"))
+}
+
 /// Seconds in the status line (`in 0.4 s`) vary from run to run; the snapshot keeps their place.
 fn mask_seconds(screen: &str) -> String {
     let mut out = String::new();
@@ -252,8 +259,9 @@ fn paper_sizes_rerun_the_cells_with_new_named_shapes_and_a_downsampled_heatmap()
     for _ in 0..20 {
         a.update(Action::Up);
     }
-    // The LayerNorm-by-hand cell: `h` is [bs, sl, hid_dim] with a heatmap of h[0].
-    for _ in 0..3 {
+    // The cell that draws `h` ([bs, sl, hid_dim], LayerNorm by hand) as a heatmap of h[0].
+    let at = cell_with(&a, "# heatmap: h[0]");
+    for _ in 0..at {
         a.update(Action::Down);
     }
     type_keys(&mut a, "z→⏎");
@@ -262,14 +270,20 @@ fn paper_sizes_rerun_the_cells_with_new_named_shapes_and_a_downsampled_heatmap()
         (dim(&a, "bs"), dim(&a, "sl"), dim(&a, "hid_dim")),
         (8, 128, 512)
     );
-    let h = a.notebook.outcomes[3].as_ref().expect("cell 4 was rerun");
+    // `h` is made by the exercise before it (the learner's code: here the starter's).
+    let made = cell_with(&a, "h = y - mean");
+    let h = a.notebook.outcomes[made]
+        .as_ref()
+        .expect("the exercise was rerun");
     let shapes: Vec<&str> = h.tensors.iter().map(|t| t.named_shape.as_str()).collect();
     assert!(
         shapes.contains(&"[bs=8, sl=128, hid_dim=512]"),
         "{shapes:?}"
     );
-    assert!(h.shape_checks.iter().all(|c| c.ok), "{:?}", h.shape_checks);
-    assert_eq!((h.heatmaps[0].rows, h.heatmaps[0].cols), (128, 512));
+    let map = a.notebook.outcomes[at]
+        .as_ref()
+        .expect("the cell was rerun");
+    assert_eq!((map.heatmaps[0].rows, map.heatmaps[0].cols), (128, 512));
     // The inspector on `h` (the last tensor): its named shape and its h[0] slice, downsampled.
     a.update(Action::PrevTensor);
     insta::assert_snapshot!(mask_seconds(&draw(&mut a, 120, 40)));

@@ -15,8 +15,12 @@ use crate::tensor::sym::{Axes, Sym};
 use super::error::LessonError;
 use super::fingerprint::fingerprint;
 pub use super::heatmaps::{HeatmapData, MAX_HEATMAP_CELLS};
-use super::model::{Cell, CellKind, DimRef, Lang, Lesson, ShapeComment, Snippet};
+use super::model::{Cell, CellKind, Lesson};
 use super::sizes::check_exact_divisions;
+
+mod exercise;
+mod shape_checks;
+pub use exercise::ExerciseOutcome;
 
 /// A tensor a cell created or changed.
 #[derive(Debug, Clone, Serialize)]
@@ -174,36 +178,6 @@ pub struct CellOutcome {
     pub exercise: Option<ExerciseOutcome>,
     #[serde(skip)]
     pub duration: Duration,
-}
-
-/// What an exercise's checks said of the learner's code.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ExerciseOutcome {
-    pub passed: bool,
-    /// Why not: the failed check's message (its assert's own, else the full-line comment just above
-    /// it, else the error). `None` when the learner's code itself raised: its error says why.
-    pub message: Option<String>,
-    /// The failed check's line in the lesson file.
-    pub line: Option<usize>,
-}
-
-/// The full-line comments just above `line` in a check, up to the code or shape comment before them,
-/// joined: the message of the check on that line.
-fn comment_above(check: &Snippet, line: usize) -> Option<String> {
-    let lines: Vec<&str> = check.code.lines().collect();
-    let at = line.checked_sub(check.line)?;
-    let mut said = Vec::new();
-    for l in lines.get(..at.min(lines.len()))?.iter().rev() {
-        let t = l.trim();
-        match t.strip_prefix('#') {
-            // A shape comment above has its own message: it ends this one.
-            Some(c) if !super::parse::is_directive(t) => said.push(c.trim()),
-            _ => break,
-        }
-    }
-    said.reverse();
-    let text = said.join(" ");
-    (!text.is_empty()).then_some(text)
 }
 
 pub struct Kernel {
@@ -642,181 +616,6 @@ impl Kernel {
                 tensor: self.keep_tensors.then(|| t.to_copy()),
             });
         }
-    }
-
-    fn check_shapes(&mut self, cell: &Cell, outcome: &mut CellOutcome) {
-        let checks = self.shape_checks(&cell.shape_comments);
-        outcome.shape_checks.extend(checks);
-    }
-
-    /// Evaluates each shape comment against the namespace: sizes and proven names.
-    fn shape_checks(&mut self, comments: &[ShapeComment]) -> Vec<ShapeCheck> {
-        let mut checks = Vec::new();
-        for sc in comments {
-            let mut expected_sizes = Vec::new();
-            let mut expected_syms = Vec::new();
-            let mut problem = None;
-            for d in &sc.dims {
-                match d {
-                    DimRef::Size(s) => {
-                        expected_sizes.push(*s);
-                        expected_syms.push(Sym::constant(*s as i64));
-                    }
-                    DimRef::Name(n) => {
-                        match (self.dims.iter().find(|(k, _)| k == n), self.dim_sym(n)) {
-                            (Some((_, v)), Some(sym)) => {
-                                expected_sizes.push(*v as usize);
-                                expected_syms.push(sym.clone());
-                            }
-                            _ => problem = Some(format!("`{n}` is not one of the lesson's dims")),
-                        }
-                    }
-                }
-            }
-            let expected = format!(
-                "[{}]",
-                sc.dims
-                    .iter()
-                    .map(|d| d.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
-            let (actual, ok, message) = match (problem, self.eval_expr(&sc.expr)) {
-                (Some(p), _) => (None, false, Some(p)),
-                (None, Ok(Value::Tensor(t))) => {
-                    let named = self.named_shape(&t);
-                    let sizes_ok = t.shape() == expected_sizes.as_slice();
-                    // Checked by name as well: a proven axis must be the dim the comment names, even
-                    // where two dims have the same size (`[bs, sl, n_heads, head_dim]` against
-                    // `[bs, n_heads, sl, head_dim]` at sl = n_heads).
-                    let names_ok = sizes_ok
-                        && (0..t.ndim()).all(|i| match t.axis(i) {
-                            Some(a) if a.as_constant().is_none() && !a.is_opaque() => {
-                                a == expected_syms[i]
-                            }
-                            _ => true,
-                        });
-                    let msg = if !sizes_ok {
-                        Some(format!(
-                            "`{}` has shape {named}, the comment says {expected}",
-                            sc.expr
-                        ))
-                    } else if !names_ok {
-                        Some(format!(
-                            "`{}` is {named}: its sizes match the comment {expected}, but its dims are others",
-                            sc.expr
-                        ))
-                    } else {
-                        None
-                    };
-                    (Some(named), sizes_ok && names_ok, msg)
-                }
-                (None, Ok(other)) => {
-                    let kind = other.type_name();
-                    let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
-                        "an"
-                    } else {
-                        "a"
-                    };
-                    (
-                        None,
-                        false,
-                        Some(format!("`{}` is {article} {kind}, not a tensor", sc.expr)),
-                    )
-                }
-                (None, Err(e)) => (
-                    None,
-                    false,
-                    Some(format!("cannot evaluate `{}`: {e}", sc.expr)),
-                ),
-            };
-            checks.push(ShapeCheck {
-                expr: sc.expr.clone(),
-                expected,
-                actual,
-                ok,
-                line: sc.line,
-                message,
-            });
-        }
-        checks
-    }
-
-    /// Runs an exercise's checks after the learner's code: its shape comments first, then its code, in
-    /// the namespace the learner's code left. What the checks bind or print is dropped again.
-    fn run_check(&mut self, check: &Snippet) -> ExerciseOutcome {
-        let saved = self.interp.namespace();
-        let failed = |message: String, line: usize| ExerciseOutcome {
-            passed: false,
-            message: Some(message),
-            line: Some(line),
-        };
-        let ko = self.lesson.lang == Lang::Ko;
-        let shapes = self.shape_checks(&check.shape_comments);
-        let outcome = if let Some(bad) = shapes.iter().find(|c| !c.ok) {
-            let said = match (&bad.actual, ko) {
-                (Some(actual), false) => {
-                    format!("`{}` should be {}; it is {actual}", bad.expr, bad.expected)
-                }
-                (Some(actual), true) => format!(
-                    "`{}`의 모양은 {}이어야 하는데 {actual}입니다",
-                    bad.expr, bad.expected
-                ),
-                (None, _) => bad.message.clone().unwrap_or_default(),
-            };
-            let message = match comment_above(check, bad.line) {
-                Some(hint) => format!("{said}. {hint}"),
-                None => said,
-            };
-            failed(message, bad.line)
-        } else {
-            let source = format!(
-                "{}{}",
-                "\n".repeat(check.line.saturating_sub(1)),
-                check.code
-            );
-            match self.interp.run(&source, &self.path) {
-                Ok(_) => ExerciseOutcome {
-                    passed: true,
-                    message: None,
-                    line: None,
-                },
-                Err(e) => {
-                    let line = e.line().unwrap_or(check.line);
-                    let above = comment_above(check, line);
-                    let own = (e.kind.as_ref() == "AssertionError" && !e.message.is_empty())
-                        .then(|| e.message.clone());
-                    let message = match (own, above) {
-                        (Some(own), _) => own,
-                        (None, Some(above)) => above,
-                        (None, None) if e.kind.as_ref() == "AssertionError" => {
-                            if ko {
-                                "검사 하나가 통과하지 못했습니다".to_string()
-                            } else {
-                                "a check did not pass".to_string()
-                            }
-                        }
-                        (None, None) => format!("{}: {}", e.kind, e.message),
-                    };
-                    failed(message, line)
-                }
-            }
-        };
-        self.interp.take_output();
-        self.interp.warnings.clear();
-        self.interp.restore_namespace(saved);
-        outcome
-    }
-
-    /// Runs `cell` as [`Kernel::run_cell`] does, then puts the namespace back as it was: `check` tries an
-    /// exercise's starter code this way before running its solution.
-    pub fn run_cell_and_forget(&mut self, cell: &Cell) -> CellOutcome {
-        let saved = self.interp.namespace();
-        let seen = self.seen.clone();
-        let outcome = self.run_cell(cell);
-        self.interp.restore_namespace(saved);
-        self.seen = seen;
-        outcome
     }
 
     /// The maps of the cell's `# heatmap:` lines. Each is a copy (one f64 per element), asked of the
