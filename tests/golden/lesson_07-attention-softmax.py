@@ -69,6 +69,7 @@ pad_mask = (sample1_tensor != 0).unsqueeze(1).unsqueeze(2)
 sub_mask = torch.tril(torch.ones((sl, sl))).bool()
 mask = pad_mask & sub_mask
 # mask: [bs, 1, sl, sl]
+# heatmap: mask[0, 0] labels=tokens
 print(mask[0, 0])
 print('### cell 7')
 attn = torch.softmax(scaled.masked_fill(mask == 0, -1e10), dim=-1)
