@@ -112,6 +112,16 @@ for i in range(bs):
 print(src)
 print(src.dtype)
 print('### cell 6')
+n_real = (src != PAD).sum(dim=1)
+print(n_real)
+def _check_():
+    # `n_real` should hold one count per sentence: a tensor of shape [bs].
+    # n_real: [bs]
+    # `n_real` should count, row by row, the ids of `src` that are not `PAD` (0): the [CLS], [SEP] and word pieces.
+    assert n_real.tolist() == [len(encode(sentences[i % len(sentences)])) for i in range(bs)]
+_check_()
+del _check_
+print('### cell 7')
 def positions(ids):
     return torch.arange(1, ids.size(1) + 1) * (ids != PAD)
 
@@ -119,7 +129,7 @@ pos = positions(src)
 # pos: [bs, sl]
 # heatmap: pos
 print(pos)
-print('### cell 7')
+print('### cell 8')
 src_post = torch.tensor([[3, 6, 4, 9], [1, 3, 5, 0], [3, 2, 0, 0]])
 trg = torch.tensor([[2, 5, 4, 0], [2, 5, 6, 0], [2, 7, 4, 9]])
 trg_input = trg[:, :-1]
@@ -131,7 +141,7 @@ print(positions(src_post))
 print(positions(trg))
 print(trg_input)
 print(gold)
-print('### cell 8')
+print('### cell 9')
 korbow = {"<pad>": 0, "<unk>": 1, "가": 4, "이": 7, "좋네요": 15, "커피": 21, "맛": 33}
 particles = ["가", "이"]
 
@@ -147,7 +157,7 @@ morphs = [m for w in "커피가 맛이 좋네요".split() for m in morph_split(w
 ids = [korbow.get(m, korbow["<unk>"]) for m in morphs]
 print(morphs)
 print(ids)
-print('### cell 9')
+print('### cell 10')
 sample1_tensor = torch.zeros(1, sl_post, dtype=torch.long)
 sample1_tensor[:, :len(ids)] = torch.tensor(ids)
 # sample1_tensor: [1, sl_post]

@@ -38,13 +38,22 @@ print('### cell 3')
 print(x[1])
 print(emb.weight[0])
 print('### cell 4')
+rows = emb.weight[src]
+def _check_():
+    # `rows` should have one vector of d_model numbers per id of `src`: [bs, sl, d_model].
+    # rows: [bs, sl, d_model]
+    # `rows[b, t]` should be row `src[b, t]` of `emb.weight`, exactly what `emb(src)` gives.
+    assert torch.equal(rows, emb(src))
+_check_()
+del _check_
+print('### cell 5')
 one_hot = F.one_hot(src, vocab).float()
 # one_hot: [bs, sl, vocab]
 print(one_hot[0, :2])
 via_matmul = one_hot @ emb.weight
 # via_matmul: [bs, sl, d_model]
 print(torch.equal(via_matmul, x))
-print('### cell 5')
+print('### cell 6')
 class Embed(nn.Module):
     def __init__(self, vocab, d_model):
         super().__init__()
@@ -61,13 +70,13 @@ y = embed(src)
 print(embed.scaling)
 print(y[0, :2])
 print(torch.equal(y, x * math.sqrt(d_model)))
-print('### cell 6')
+print('### cell 7')
 try:
     emb(torch.tensor([[vocab]]))
     print('!!! expected IndexError was not raised')
 except IndexError as _e:
     print('IndexError:', _e)
-print('### cell 7')
+print('### cell 8')
 torch.manual_seed(0)
 big = nn.Embedding(37000, 512, padding_idx=0)
 # big.weight: [37000, 512]
@@ -75,5 +84,6 @@ print(big.weight.shape, big.weight.numel())
 print(big(src).shape)
 nn.init.xavier_uniform_(big.weight)
 row = big.weight[tok2id["커피"]]
+print(round(math.sqrt(6 / (512 + 37000)), 4), round(big.weight.abs().max().item(), 4))
 print(round(row.norm().item(), 2), round((row * math.sqrt(512)).norm().item(), 2), math.sqrt(512 / 2))
 print(bool(big.weight[0].abs().sum() > 0))

@@ -38,17 +38,35 @@ print(misread[:4])
 print(correct[:4])
 print('### cell 6')
 table = torch.zeros(max_len, d_model) + pos
-table[:, 0::2] = torch.sin(table[:, 0::2] * idx)
-table[:, 1::2] = torch.cos(table[:, 0::2] * idx)
+angle_t = table[:, 0::2] * idx
+table[:, 0::2] = torch.sin(angle_t)
+table[:, 1::2] = torch.cos(angle_t)
 print(table[:4, :2])
-print(pe[:4, :2])
-print(math.cos(1), math.cos(math.sin(1)))
+def _check_():
+    # `table` should have one row per position and one column per dimension, like `pe`.
+    # table: [max_len, d_model]
+    # The even columns of `table` should hold sin(pos * idx), as in step 4.
+    assert torch.allclose(table[:, 0::2], torch.sin(pos * idx), atol=1e-6)
+    # The odd columns should hold cos(pos * idx), e.g. cos(1) = 0.5403 at position 1, column 1. When the second line reads `table[:, 0::2]`, do those columns still hold the angles?
+    assert torch.allclose(table[:, 1::2], torch.cos(pos * idx), atol=1e-6)
+_check_()
+del _check_
 print('### cell 7')
-div_term = torch.exp(torch.arange(0, d_model, 2) * (-math.log(10000.0) / d_model))
+print(math.cos(1), math.cos(math.sin(1)))
+print(torch.cos(torch.sin(pos[:4] * idx[0])))
+print(torch.equal(table, pe))
+print('### cell 8')
+i2f = torch.arange(0, d_model, 2)
+power = 10000 ** (i2f / d_model)
+direct = 1 / power
+div_term = torch.exp(i2f * (-math.log(10000.0) / d_model))
 # div_term: [n_freq]
+# direct: [n_freq]
+print(power.max(), torch.finfo(torch.float32).max)
 print(div_term)
-print(torch.allclose(div_term, idx))
-
+print(((div_term - direct).abs() / direct).max(), torch.finfo(torch.float32).eps)
+print(torch.allclose(div_term, direct), torch.allclose(div_term, idx))
+print('### cell 9')
 def positional_encoding(max_len, d_model):
     pe = torch.zeros(max_len, d_model)
     position = torch.arange(0, max_len).unsqueeze(1)
@@ -58,12 +76,12 @@ def positional_encoding(max_len, d_model):
     return pe
 
 print(torch.allclose(positional_encoding(max_len, d_model), pe, atol=1e-4))
-print('### cell 8')
+print('### cell 10')
 pe_big = positional_encoding(50, 128)
 # pe_big: [50, 128]
 # heatmap: pe_big[:50, :128]
 print(pe_big.shape)
-print('### cell 9')
+print('### cell 11')
 class PositionalEncoding(nn.Module):
     def __init__(self, d_model, max_len):
         super().__init__()
@@ -89,7 +107,7 @@ x = pos_enc(e)
 print([name for name, _ in pos_enc.named_buffers()], len(list(pos_enc.parameters())))
 print(torch.equal(e[1, 0], e[1, 2]), torch.equal(x[1, 0], x[1, 2]))
 print(x[1, :3])
-print('### cell 10')
+print('### cell 12')
 pe512 = positional_encoding(5000, 512)
 # pe512: [5000, 512]
 print(pe512.shape)

@@ -85,17 +85,37 @@ qu = linears[0](src)
 ku = linears[1](src)
 vu = linears[2](src)
 qu = qu.view(bs, -1, n_heads, head_dim)
-ku = qu.view(bs, -1, n_heads, head_dim)
-vu = qu.view(bs, -1, n_heads, head_dim)
+ku = ku.view(bs, -1, n_heads, head_dim)
+vu = vu.view(bs, -1, n_heads, head_dim)
 qu = qu.transpose(1, 2)
-ku = qu.transpose(1, 2)
-vu = qu.transpose(1, 2)
-# ku: [bs, sl, n_heads, head_dim]
-# qu: [bs, n_heads, sl, head_dim]
-# vu: [bs, sl, n_heads, head_dim]
+ku = ku.transpose(1, 2)
+vu = vu.transpose(1, 2)
 print(qu.shape, ku.shape, vu.shape)
-print(torch.equal(qu, q), torch.equal(ku.transpose(1, 2), q), torch.equal(ku.transpose(1, 2), k))
+def _check_():
+    # `qu` should be split into heads, head axis in front: [bs, n_heads, sl, head_dim].
+    # qu: [bs, n_heads, sl, head_dim]
+    
+    # `ku` should have the head axis in front, like `qu`. Which tensor does the line `ku = ....transpose(1, 2)` transpose?
+    # ku: [bs, n_heads, sl, head_dim]
+    
+    # `vu` should have the head axis in front, like `qu`. Which tensor does the line `vu = ....transpose(1, 2)` transpose?
+    # vu: [bs, n_heads, sl, head_dim]
+    
+    # `qu` should equal `q` of the one-line comprehension.
+    assert torch.equal(qu, q)
+    
+    # `ku` holds the wrong numbers: the keys must come from the key projection `linears[1]`. Does `ku` get its `view` from `ku` or from `qu`?
+    assert torch.equal(ku, k)
+    
+    # `vu` holds the wrong numbers: the values must come from the value projection `linears[2]`. Does `vu` get its `view` from `vu` or from `qu`?
+    assert torch.equal(vu, v)
+_check_()
+del _check_
 print('### cell 10')
+ku_post = linears[0](src).view(bs, -1, n_heads, head_dim)
+# ku_post: [bs, sl, n_heads, head_dim]
+print(torch.equal(ku_post.transpose(1, 2), q), torch.equal(ku_post.transpose(1, 2), k))
+print('### cell 11')
 torch.manual_seed(0)
 linears512 = nn.ModuleList([nn.Linear(512, 512) for _ in range(4)])
 src512 = torch.randn(1, 3, 512)

@@ -11,10 +11,10 @@ import copy
 torch.manual_seed(0)
 torch.set_grad_enabled(False)
 
-ids = [21, 4, 33, 7, 15]
+ids = [21, 4, 33, 7, 15][:sl]
 sample1_tensor = torch.zeros(bs, sl, dtype=torch.long)
 sample1_tensor[:, :len(ids)] = torch.tensor(ids)
-tokens = ["커피", "가", "맛", "이", "좋네요"] + ["<pad>"] * (sl - len(ids))
+tokens = (["커피", "가", "맛", "이", "좋네요"] + ["<pad>"] * sl)[:sl]
 # sample1_tensor: [bs, sl]
 print(sample1_tensor)
 
@@ -61,15 +61,19 @@ q, k, v = [l(x).view(bs, -1, n_heads, head_dim).transpose(1, 2) for l, x in zip(
 print(q.shape, k.shape, v.shape)
 print(k.stride(), k.is_contiguous())
 print('### cell 9')
-q_u = linears[0](src)
-k_u = linears[1](src)
-v_u = linears[2](src)
-q_u = q_u.view(bs, -1, n_heads, head_dim)
-k_u = q_u.view(bs, -1, n_heads, head_dim)
-v_u = q_u.view(bs, -1, n_heads, head_dim)
-q_u = q_u.transpose(1, 2)
-k_u = q_u.transpose(1, 2)
-v_u = q_u.transpose(1, 2)
-# k_u: [bs, sl, n_heads, head_dim]
-print(q_u.shape, k_u.shape, v_u.shape)
-print(torch.equal(q_u, q), torch.equal(k_u.transpose(1, 2), q_u), torch.equal(k_u.transpose(1, 2), k))
+k_flat = linears[1](src)
+kh = k_flat.view(bs, -1, n_heads, head_dim).transpose(1, 2)
+print(kh.shape)
+def _check_():
+    # `kh` should be split into heads with the head axis in front.
+    # kh: [bs, n_heads, sl, head_dim]
+    
+    # The shape is right but the numbers are mixed up: head h of token t should be features h * head_dim to (h + 1) * head_dim - 1 of token t, as in `k`. A `view` only cuts each row in memory order, and there the features of one token come first.
+    assert torch.equal(kh, linears[1](src).view(bs, -1, n_heads, head_dim).transpose(1, 2))
+_check_()
+del _check_
+print('### cell 10')
+bad = k_flat.view(bs, n_heads, -1, head_dim)
+print(bad[0, 0, 1])
+print(k_flat[0, 0, head_dim:2 * head_dim])
+print(torch.equal(bad[0, 0, 1], k_flat[0, 0, head_dim:2 * head_dim]), torch.equal(bad, kh))

@@ -11,10 +11,10 @@ import math
 torch.manual_seed(0)
 torch.set_grad_enabled(False)
 
-ids = [21, 4, 33, 7, 15]
+ids = [21, 4, 33, 7, 15][:sl]
 sample1_tensor = torch.zeros(bs, sl, dtype=torch.long)
 sample1_tensor[:, :len(ids)] = torch.tensor(ids)
-tokens = ["커피", "가", "맛", "이", "좋네요"] + ["<pad>"] * (sl - len(ids))
+tokens = (["커피", "가", "맛", "이", "좋네요"] + ["<pad>"] * sl)[:sl]
 embedding = nn.Embedding(40, hid_dim, padding_idx=0)
 src = embedding(sample1_tensor)
 
@@ -68,17 +68,58 @@ print('### cell 6')
 pad_mask = (sample1_tensor != 0).unsqueeze(1).unsqueeze(2)
 sub_mask = torch.tril(torch.ones((sl, sl))).bool()
 mask = pad_mask & sub_mask
+# mask: [bs, 1, sl, sl]
+# heatmap: mask[0, 0] labels=tokens
+print(mask[0, 0])
+print('### cell 7')
 attn = torch.softmax(scaled.masked_fill(mask == 0, -1e10), dim=-1)
-# attn: [bs, n_heads, sl, sl]
+print(attn.sum(dim=-1)[0, 0])
+def _check_():
+    # `attn` has one weight per query and key, for every head.
+    # attn: [bs, n_heads, sl, sl]
+    
+    # Each row of `attn` (one query) should sum to 1 over the keys. In `[bs, n_heads, sl, sl]` the keys are the last dim: softmax over dim=-1.
+    assert torch.allclose(attn.sum(dim=-1), torch.ones(bs, n_heads, sl))
+    
+    # `attn` should be the softmax over the keys of the scaled scores filled with -1e10 where `mask` is False.
+    assert torch.allclose(attn, torch.softmax(scaled.masked_fill(mask == 0, -1e10), dim=-1))
+_check_()
+del _check_
+print('### cell 8')
 # heatmap: attn[0, 0] labels=tokens
 # heatmap: attn[0, 1] labels=tokens
 print(attn[0, 0])
-print('### cell 7')
+print('### cell 9')
 print(attn[0, 1])
 print(attn.sum(dim=-1))
-print('### cell 8')
+print('### cell 10')
 out = attn @ v
 # out: [bs, n_heads, sl, head_dim]
 print(out.shape)
 print(out[0, 0, 2])
 print((attn[0, 0, 2].unsqueeze(-1) * v[0, 0]).sum(dim=0))
+print('### cell 11')
+def attention(q, k, v, mask=None):
+    scores = q @ k.transpose(-2, -1) / math.sqrt(q.size(-1))
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, -1e10)
+    weights = torch.softmax(scores, dim=-1)
+    return weights @ v, weights
+
+out_f, attn_f = attention(q, k, v, mask)
+print(attn_f[0, 0, 2])
+def _check_():
+    # `out_f` has one vector of head_dim numbers per head and query.
+    # out_f: [bs, n_heads, sl, head_dim]
+    # `attn_f` has one weight per query and key, for every head.
+    # attn_f: [bs, n_heads, sl, sl]
+    
+    # The weights `attn_f` should be softmax(Q Kᵀ / √d_k). Are the scores divided by math.sqrt(head_dim) before the mask and the softmax?
+    assert torch.allclose(attn_f, torch.softmax((q @ k.transpose(-2, -1) / math.sqrt(head_dim)).masked_fill(mask == 0, -1e10), dim=-1))
+    
+    # `out_f` should be the weights times the values, `attn_f @ v`.
+    assert torch.allclose(out_f, attn_f @ v)
+_check_()
+del _check_
+print('### cell 12')
+print(torch.allclose(attn_f, attn), torch.allclose(out_f, out))
