@@ -100,6 +100,11 @@ pub enum Command {
         #[arg(long = "set", value_name = "NAME=VALUE")]
         set: Vec<String>,
     },
+    /// Print a shell completion script, e.g. `transformer-tutor completions bash > ~/.local/share/bash-completion/completions/transformer-tutor`.
+    Completions {
+        /// bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
     /// Print a lesson's shape trace (code, outputs, named shapes, heatmaps) for handouts and slides.
     Trace {
         /// A lesson id (e.g. `masking`), its number, or a path to a lesson file.

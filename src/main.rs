@@ -37,6 +37,13 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             },
         ),
         Some(Command::List { format }) => commands::list(lang, format),
+        Some(Command::Completions { shell }) => {
+            use clap::CommandFactory;
+            let mut cmd = Cli::command();
+            let name = cmd.get_name().to_string();
+            clap_complete::generate(shell, &mut cmd, name, &mut std::io::stdout());
+            Ok(0)
+        }
         Some(Command::Check {
             paths,
             set,

@@ -420,3 +420,17 @@ fn a_derived_dim_that_does_not_divide_is_refused_up_front() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn shell_completions_name_every_subcommand() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = tutor(&["completions", shell]);
+        assert!(out.status.success(), "{shell}");
+        let script = String::from_utf8_lossy(&out.stdout);
+        for sub in ["open", "demo", "check", "trace", "exec", "list"] {
+            assert!(script.contains(sub), "{shell} completions lack {sub}");
+        }
+    }
+    let out = tutor(&["completions", "bash"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("complete -F _transformer__tutor"));
+}

@@ -3,7 +3,7 @@
 
 use super::{CellOutcome, Kernel, ShapeCheck};
 use crate::interp::Value;
-use crate::lesson::model::{Cell, DimRef, ShapeComment};
+use crate::lesson::model::{Cell, DimRef, Lang, ShapeComment};
 use crate::tensor::sym::Sym;
 
 impl Kernel {
@@ -14,6 +14,7 @@ impl Kernel {
 
     /// Evaluates each shape comment against the namespace: sizes and proven names.
     pub(super) fn shape_checks(&mut self, comments: &[ShapeComment]) -> Vec<ShapeCheck> {
+        let ko = self.lesson.lang == Lang::Ko;
         let mut checks = Vec::new();
         for sc in comments {
             let mut expected_sizes = Vec::new();
@@ -59,18 +60,21 @@ impl Kernel {
                             }
                             _ => true,
                         });
-                    let msg = if !sizes_ok {
-                        Some(format!(
-                            "`{}` has shape {named}, the comment says {expected}",
-                            sc.expr
-                        ))
-                    } else if !names_ok {
-                        Some(format!(
-                            "`{}` is {named}: its sizes match the comment {expected}, but its dims are others",
-                            sc.expr
-                        ))
-                    } else {
-                        None
+                    let x = &sc.expr;
+                    let msg = match (sizes_ok, names_ok, ko) {
+                        (false, _, false) => Some(format!(
+                            "`{x}` has shape {named}, the comment says {expected}"
+                        )),
+                        (false, _, true) => Some(format!(
+                            "`{x}`의 모양은 {named}인데 주석은 {expected}입니다"
+                        )),
+                        (true, false, false) => Some(format!(
+                            "`{x}` is {named}: its sizes match the comment {expected}, but its dims are others"
+                        )),
+                        (true, false, true) => Some(format!(
+                            "`{x}`은(는) {named}입니다: 크기는 주석 {expected}와 같지만 차원이 다릅니다"
+                        )),
+                        (true, true, _) => None,
                     };
                     (Some(named), sizes_ok && names_ok, msg)
                 }
@@ -81,17 +85,21 @@ impl Kernel {
                     } else {
                         "a"
                     };
-                    (
-                        None,
-                        false,
-                        Some(format!("`{}` is {article} {kind}, not a tensor", sc.expr)),
-                    )
+                    let said = if ko {
+                        format!("`{}`은(는) 텐서가 아니라 {kind}입니다", sc.expr)
+                    } else {
+                        format!("`{}` is {article} {kind}, not a tensor", sc.expr)
+                    };
+                    (None, false, Some(said))
                 }
-                (None, Err(e)) => (
-                    None,
-                    false,
-                    Some(format!("cannot evaluate `{}`: {e}", sc.expr)),
-                ),
+                (None, Err(e)) => {
+                    let said = if ko {
+                        format!("`{}`을(를) 계산할 수 없습니다: {e}", sc.expr)
+                    } else {
+                        format!("cannot evaluate `{}`: {e}", sc.expr)
+                    };
+                    (None, false, Some(said))
+                }
             };
             checks.push(ShapeCheck {
                 expr: sc.expr.clone(),
