@@ -396,3 +396,30 @@ fn check_compares_the_languages_of_the_files_it_is_given() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_classroom_demo_shows_and_runs_the_solution_and_records_nothing() {
+    let mut app = App::new(StartOptions {
+        lang: Lang::En,
+        lesson: Some(fixture()),
+        demo: true,
+        auto: None,
+        overrides: vec![],
+        persist: false,
+        color: ColorMode::None,
+        limits: lesson::Limits::default(),
+    });
+    assert!(app.notebook.codes[1].contains("/ math.sqrt(head_dim)"));
+    // Code and output of each of the three cells: five clicks.
+    for _ in 0..5 {
+        app.update(transformer_tutor::tui::action::Action::Next);
+    }
+    let out = app.notebook.outcomes[1].as_ref().expect("the exercise ran");
+    assert_eq!(out.exercise.as_ref().map(|v| v.passed), Some(true));
+    assert!(
+        app.notebook.outcomes[2]
+            .as_ref()
+            .is_some_and(|o| o.error.is_none())
+    );
+    assert!(!app.exercise_progress(1).passed);
+}

@@ -175,6 +175,27 @@ fn golden_copies_of_the_lessons_are_current() {
             "tests/golden/lesson_{stem}.py is stale: regenerate it with tools/lesson_to_script.py and record PyTorch's output with tests/golden/generate.py"
         );
     }
+    // The lessons at other sizes (tests/golden/lesson_variants.txt).
+    let variants = std::fs::read_to_string(root.join("tests/golden/lesson_variants.txt")).unwrap();
+    for line in variants
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let (name, args) = line.split_once(':').expect("NAME: LESSON --set ...");
+        let out = Command::new(python)
+            .arg(root.join("tools/lesson_to_script.py"))
+            .args(args.split_whitespace())
+            .current_dir(root)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{line}");
+        let committed =
+            std::fs::read(root.join(format!("tests/golden/{name}.py"))).unwrap_or_default();
+        assert!(
+            committed == out.stdout,
+            "tests/golden/{name}.py is stale: regenerate it with `tools/lesson_to_script.py{args}` and record PyTorch's output with tests/golden/generate.py"
+        );
+    }
 }
 
 /// The base model of "Attention Is All You Need" (d_model 512, 8 heads, d_ff 2048) on a batch of 8 sequences

@@ -79,7 +79,11 @@ fn masking_on_its_heatmap(lang: Lang) -> App {
     let mut a = app("masking", lang);
     a.update(Action::RunAll);
     a.update(Action::First);
-    keys(&mut a, "jjjjjj");
+    // The attention weights of the first sentence, first head: a 7×7 map labelled by token.
+    let at = (0..a.notebook.cell_count())
+        .find(|&i| a.notebook.codes[i].contains("# heatmap: weights[0, 0]"))
+        .expect("the weights cell");
+    keys(&mut a, &"j".repeat(at));
     a
 }
 
@@ -165,8 +169,9 @@ fn prepare_and_render_agree_on_the_notebook_column() {
     // selected cell's header is on screen at every size.
     for (w, h) in [(60, 20), (80, 24), (120, 40), (200, 60)] {
         let mut a = masking_on_its_heatmap(Lang::En);
+        let header = format!("In [{}]", a.notebook.selected + 1);
         let screen = draw(&mut a, w, h);
-        assert!(screen.contains("In [7]"), "{w}x{h}: {screen}");
+        assert!(screen.contains(&header), "{w}x{h}: {screen}");
     }
 }
 
@@ -322,7 +327,7 @@ fn the_editor_shows_line_numbers_and_its_own_keys() {
     key(&mut a, KeyEvent::new(KeyCode::Left, KeyModifiers::SHIFT));
     let screen = draw(&mut a, 80, 24);
     // The lesson file's line numbers, as in the notebook and in error messages.
-    assert!(screen.contains(" 35 │ import torch"), "{screen}");
+    assert!(screen.contains(" 40 │ import torch"), "{screen}");
     assert!(
         screen.contains("Esc done") && screen.contains("undo"),
         "{screen}"

@@ -23,13 +23,17 @@ fn start(lesson: lesson::Lesson, lang: Lang, overrides: &[(&str, i64)]) -> App {
     })
 }
 
-/// A bundled lesson with every cell run and cell `cell` (1-based) selected.
-fn at_cell(id: &str, lang: Lang, overrides: &[(&str, i64)], cell: usize) -> App {
+/// A bundled lesson with every cell run and the first cell whose code contains `code` selected (tests
+/// find cells by what they do, so a lesson may gain cells).
+fn at_cell(id: &str, lang: Lang, overrides: &[(&str, i64)], code: &str) -> App {
     let lesson = lesson::bundle::find(id, lang).expect("bundled lesson");
     let mut a = start(lesson, lang, overrides);
     a.update(Action::RunAll);
     a.update(Action::First);
-    for _ in 1..cell {
+    let at = (0..a.notebook.cell_count())
+        .find(|&i| a.notebook.codes[i].contains(code))
+        .unwrap_or_else(|| panic!("no cell of {id} contains {code:?}"));
+    for _ in 0..at {
         a.update(Action::Down);
     }
     a
@@ -66,7 +70,12 @@ const PLUS: KeyCode = KeyCode::Char('+');
 #[test]
 fn a_zoomed_paper_size_map_has_range_labels_and_the_tensors_range() {
     // Lesson 7, cell 6: `# heatmap: attn[0, 0] labels=tokens`, 128×128 at sl=128.
-    let mut a = at_cell("attention-softmax", Lang::En, &[("sl", 128)], 6);
+    let mut a = at_cell(
+        "attention-softmax",
+        Lang::En,
+        &[("sl", 128)],
+        "# heatmap: attn[0, 0] labels=tokens",
+    );
     draw(&mut a, 120, 40);
     press(&mut a, &[PLUS], 120, 40);
     assert_eq!(a.mode(), Mode::Zoom);
@@ -85,7 +94,12 @@ fn a_zoomed_paper_size_map_has_range_labels_and_the_tensors_range() {
 
 #[test]
 fn the_deepest_zoom_shows_the_first_positions_one_value_per_cell_with_their_tokens() {
-    let mut a = at_cell("attention-softmax", Lang::En, &[("sl", 128)], 6);
+    let mut a = at_cell(
+        "attention-softmax",
+        Lang::En,
+        &[("sl", 128)],
+        "# heatmap: attn[0, 0] labels=tokens",
+    );
     draw(&mut a, 120, 40);
     press(&mut a, &[PLUS; 8], 120, 40);
     let screen = draw(&mut a, 120, 40);
@@ -121,7 +135,12 @@ fn the_deepest_zoom_shows_the_first_positions_one_value_per_cell_with_their_toke
 
 #[test]
 fn korean_labels_over_a_zoomed_map() {
-    let mut a = at_cell("attention-softmax", Lang::Ko, &[("sl", 128)], 6);
+    let mut a = at_cell(
+        "attention-softmax",
+        Lang::Ko,
+        &[("sl", 128)],
+        "# heatmap: attn[0, 0] labels=tokens",
+    );
     draw(&mut a, 120, 40);
     press(&mut a, &[PLUS; 8], 120, 40);
     let screen = draw(&mut a, 120, 40);
@@ -140,11 +159,11 @@ fn korean_labels_over_a_zoomed_map() {
 
 #[test]
 fn the_masking_map_is_titled_by_its_named_dims() {
-    // Lesson 6, cell 4: `# heatmap: src_mask[0, 0] labels=tokens` of a [bs, 1, sl, sl] mask.
-    let mut a = at_cell("masking", Lang::En, &[], 4);
+    // Lesson 6: `# heatmap: trg_mask[0, 0] labels=tokens` of a [bs, 1, sl, sl] mask.
+    let mut a = at_cell("masking", Lang::En, &[], "# heatmap: trg_mask[0, 0]");
     let screen = draw(&mut a, 120, 40);
     assert!(
-        line_with(&screen, "src_mask[0, 0] (1/2)").contains("rows sl · cols sl"),
+        line_with(&screen, "trg_mask[0, 0] (1/2)").contains("rows sl · cols sl"),
         "{screen}"
     );
     insta::assert_snapshot!(screen);
@@ -185,7 +204,7 @@ fn axis_names_come_from_the_dataflow_not_from_the_sizes() {
 
 #[test]
 fn a_small_map_is_scaled_up_on_a_big_terminal() {
-    let mut a = at_cell("masking", Lang::En, &[], 4);
+    let mut a = at_cell("masking", Lang::En, &[], "# heatmap: trg_mask[0, 0]");
     let screen = draw(&mut a, 200, 60);
     // Rows several lines apart, so the 7×7 mask fills the pane as squares instead of a corner of it.
     let row = |token: &str| {
@@ -208,8 +227,8 @@ fn a_small_map_is_scaled_up_on_a_big_terminal() {
 
 #[test]
 fn the_memory_strip_of_a_transposed_tensor_follows_the_stepped_selection() {
-    // Lesson 8, cell 3: `t = c.transpose(1, 2)`, [2, 2, 3] with strides (6, 1, 2).
-    let mut a = at_cell("view-reshape", Lang::En, &[], 3);
+    // Lesson 8: `t = c.transpose(1, 2)`, [2, 2, 3] with strides (6, 1, 2).
+    let mut a = at_cell("view-reshape", Lang::En, &[], "t = c.transpose(1, 2)");
     // Left and Right mean nothing in the notebook until the memory view is shown.
     let right = Event::Key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
     assert_eq!(action::from_event(&a, &right), None);

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Turn a lesson Markdown file into one Python script that runs its cells in order.
 
-Usage: lesson_to_script.py LESSON.md [--assets DIR] > script.py
+Usage: lesson_to_script.py LESSON.md [--assets DIR] [--set NAME=VALUE ...] > script.py
 
-Dims from the front matter are bound first (expressions evaluated in order), `data` files are bound as str
+Dims from the front matter are bound first (expressions evaluated in order; `--set` replaces a dim's value,
+as the tutor's `--set` does), `data` files are bound as str
 variables, `norun` cells and `varies` cells (timings: their output is the machine's) are skipped, and `raises=Kind` cells are wrapped so the exception is printed as
 `Kind: message` and must occur. An `exercise` cell runs its `python solution` in place of the starter code,
 then its `python check` inside a function (so PyTorch confirms the checks pass on the solution, and what
@@ -55,10 +56,19 @@ def main():
         i = args.index("--assets")
         assets = Path(args[i + 1])
         del args[i : i + 2]
+    sets = {}
+    while "--set" in args:
+        i = args.index("--set")
+        name, _, value = args[i + 1].partition("=")
+        sets[name] = value
+        del args[i : i + 2]
     dims, data, cells = parse(args[0])
+    unknown = set(sets) - {name for name, _ in dims}
+    if unknown:
+        raise SystemExit(f"--set {sorted(unknown)[0]}: not a dim of {args[0]}")
     out = []
     for name, value in dims:
-        out.append(f"{name} = {value}")
+        out.append(f"{name} = {sets.get(name, value)}")
     for name, file in data:
         content = (assets / file).read_text(encoding="utf-8")
         out.append(f"{name} = {content!r}")

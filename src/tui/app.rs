@@ -166,15 +166,19 @@ fn load_course(lang: Lang) -> Vec<Lesson> {
 
 impl Notebook {
     /// The notebook of `lesson` with the learner's saved edits, answers and place; its kernel is made by
-    /// [`App::open_kernel`].
-    fn open(lesson: Lesson, progress: &Progress) -> Notebook {
+    /// [`App::open_kernel`]. In a classroom `demo` the exercises show and run their solutions: the
+    /// teacher presents the lesson worked, and the cells after an exercise see what it should make.
+    fn open(lesson: Lesson, progress: &Progress, demo: bool) -> Notebook {
         let saved = progress.lesson(&lesson.id);
         let codes: Vec<String> = lesson
             .cells()
-            .map(|c| match saved.and_then(|p| p.edits.get(&c.index)) {
-                Some(edit) if edit.original == c.code => edit.code.clone(),
-                _ => c.code.clone(),
-            })
+            .map(
+                |c| match (saved.and_then(|p| p.edits.get(&c.index)), &c.exercise) {
+                    (_, Some(exercise)) if demo => exercise.solution.code.clone(),
+                    (Some(edit), _) if edit.original == c.code => edit.code.clone(),
+                    _ => c.code.clone(),
+                },
+            )
             .collect();
         let n = codes.len();
         let answers = (0..n)
@@ -293,7 +297,7 @@ impl App {
         } else {
             (opts.overrides.clone(), opts.overrides)
         };
-        let notebook = Notebook::open(lesson, &progress);
+        let notebook = Notebook::open(lesson, &progress, opts.demo);
         let mut app = App {
             limits: opts.limits,
             runner: Runner::inline(),
@@ -385,7 +389,7 @@ impl App {
         };
         self.lesson_idx = idx;
         self.remember_current();
-        self.notebook = Notebook::open(lesson, &self.progress);
+        self.notebook = Notebook::open(lesson, &self.progress, self.view == View::Demo);
         self.status = None;
         self.open_kernel();
         self.replay_saved();

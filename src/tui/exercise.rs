@@ -121,10 +121,11 @@ impl App {
         self.save_progress();
     }
 
-    /// Records what an exercise's checks said of a run the learner asked for (not a quiet replay), and
-    /// says it in the status line.
+    /// Records what an exercise's checks said of a run the learner asked for (not a quiet replay, not a
+    /// classroom demo), and says it in the status line.
     pub(in crate::tui) fn note_exercise(&mut self, i: usize, verdict: &ExerciseOutcome, why: Why) {
-        if why == Why::Replay {
+        // A demo runs the solutions: the learner has not solved anything.
+        if why == Why::Replay || self.view == super::app::View::Demo {
             return;
         }
         let ko = self.lang == Lang::Ko;

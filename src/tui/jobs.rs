@@ -43,6 +43,8 @@ pub struct Batch {
     pub kind: BatchKind,
     pub cells: usize,
     pub failed: usize,
+    /// Exercises whose checks do not pass yet (the learner's to do), not counted as failed.
+    pub todo: usize,
     pub took: Duration,
 }
 
@@ -347,8 +349,11 @@ impl App {
             }
             Why::Batch => {
                 if let Some(batch) = self.notebook.batch.as_mut() {
+                    // An exercise not solved yet (its starter may even raise) is the learner's to do.
+                    let todo = verdict.as_ref().is_some_and(|v| !v.passed);
                     batch.cells += 1;
-                    batch.failed += usize::from(!ok);
+                    batch.failed += usize::from(!ok && !todo);
+                    batch.todo += usize::from(todo);
                     batch.took += took;
                 }
             }
@@ -369,7 +374,13 @@ impl App {
         let ko = self.lang == Lang::Ko;
         let (n, f) = (batch.cells, batch.failed);
         let secs = batch.took.as_secs_f64();
-        self.status = Some(match (&batch.kind, ko) {
+        let todo = match (batch.todo, ko) {
+            (0, _) => String::new(),
+            (1, false) => "; 1 exercise to do".to_string(),
+            (t, false) => format!("; {t} exercises to do"),
+            (t, true) => format!(" · 연습 문제 {t}개 남음"),
+        };
+        let summary = match (&batch.kind, ko) {
             (BatchKind::All, false) if f == 0 => format!("ran all {n} cells"),
             (BatchKind::All, false) => format!("ran all cells; {f} raised an error"),
             (BatchKind::All, true) if f == 0 => format!("셀 {n}개 모두 실행"),
@@ -392,7 +403,8 @@ impl App {
             (BatchKind::Sizes(what), true) => {
                 format!("셀 {n}개를 {what}에서 다시 실행: {f}개 오류")
             }
-        });
+        };
+        self.status = Some(summary + &todo);
     }
 
     /// Queues `cells` as one batch, summed up as `kind` when the last has run.
@@ -405,6 +417,7 @@ impl App {
             kind,
             cells: 0,
             failed: 0,
+            todo: 0,
             took: Duration::ZERO,
         });
         for cell in cells {
