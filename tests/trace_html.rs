@@ -35,8 +35,7 @@ fn parse_errors(page: &str) -> Vec<String> {
         .from_utf8()
         .read_from(&mut page.as_bytes())
         .expect("parse");
-    let errors = dom.errors.borrow().iter().map(|e| e.to_string()).collect();
-    errors
+    dom.errors.borrow().iter().map(|e| e.to_string()).collect()
 }
 
 const FIXTURE: &str = concat!(

@@ -24,6 +24,34 @@ start() { # lesson (a fresh tmux server each time)
   sleep 1.5
 }
 keys() { for k in "$@"; do tmux -L "$sock" send-keys "$k"; sleep 0.15; done; sleep 0.8; }
+goto() { # the first cell whose code has TEXT (the notebook's `/` search), from the top
+  keys g
+  tmux -L "$sock" send-keys /; sleep 0.15
+  tmux -L "$sock" send-keys -l "$1"; sleep 0.15
+  keys Enter
+}
+solved() { # lesson files...: progress in which every exercise holds its solution, so that the
+  # screens show what the lesson's cells make once the learner has done the exercises
+  "$PY" - "$home/progress.json" "$@" <<'PYEOF'
+import json, re, sys
+out, files = sys.argv[1], sys.argv[2:]
+lessons = {}
+for path in files:
+    text = open(path, encoding="utf-8").read()
+    lid = re.search(r"^id:\s*(\S+)", text, re.M).group(1)
+    cells, edits = [], {}
+    for m in re.finditer(r"^```([^\n]*)\n(.*?)^```\s*$", text, re.S | re.M):
+        info = m.group(1).split()
+        if not info or info[0] != "python":
+            continue
+        if info[1:2] == ["solution"]:
+            edits[str(len(cells) - 1)] = {"original": cells[-1], "code": m.group(2)}
+        elif info[1:2] != ["check"]:
+            cells.append(m.group(2))
+    lessons[lid] = {"edits": edits}
+json.dump({"version": 1, "lessons": lessons}, open(out, "w"))
+PYEOF
+}
 idle() { # cells run on a worker thread: wait until none is running or queued (In [*])
   for _ in $(seq 1 150); do
     tmux -L "$sock" capture-pane -p | grep -q 'In \[\*\]' || break
@@ -39,12 +67,13 @@ shot() { # name
   fi
 }
 
-# 1. Attention weights of the scores lesson in the inspector.
+# 1. Attention weights of the scores lesson in the inspector (its exercises done).
 rm -rf "$home"/*
+solved lessons/en/07-attention-softmax.md
 start attention-softmax
 keys R
 idle
-keys k k k k k k k k k k k k j j j j j
+goto "# heatmap: attn[0, 0] labels=tokens"
 shot screenshot
 # 2. The same cell at the paper's sizes.
 keys z Right Enter
@@ -52,17 +81,29 @@ idle
 shot screenshot-paper
 # 3. Shapes, line by line: the multi-head attention module's forward pass by hand.
 rm -rf "$home"/*
+solved lessons/en/09-multi-head-attention.md
 start multi-head-attention
 keys R
 idle
-keys k k k k k k k k k k k k j j j j j
+goto "K = mha.fc_k(src)"
 keys s ']'
 shot screenshot-shapes
 # 4. Heads merged without transposing back: a view that mixes dims, flagged.
 rm -rf "$home"/*
+solved lessons/en/08-view-reshape.md
 start view-reshape
 keys R
 idle
-keys k k k k k k k k k k k k k j j j j j j j j j
+goto "wrong = x.reshape(bs, -1, hid_dim)"
 shot screenshot-mixed
+# 5. An exercise: the starter run (the check's message), then a hint.
+rm -rf "$home"/*
+start attention-softmax
+keys R
+idle
+goto "dim=-2)"
+keys Enter
+idle
+keys h
+shot screenshot-exercise
 echo "wrote assets/screenshot*.txt$( [ -f assets/screenshot.png ] && echo ' and .png')"
