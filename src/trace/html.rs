@@ -32,10 +32,10 @@ pre { background: var(--code-bg); border: 1px solid var(--line); border-radius: 
 table.tensors { border-collapse: collapse; margin: .5rem 0; }
 table.tensors td, table.tensors th { border: 1px solid var(--line); padding: .15rem .5rem; text-align: left; }
 table.heat { border-collapse: collapse; margin: .4rem 0; font-size: .8rem; }
-table.heat td { width: 2.3em; height: 1.6em; text-align: center; padding: 0; border: 1px solid #fff;
+table.heat td { min-width: 3em; height: 1.7em; text-align: center; padding: 0 .15em; border: 1px solid #fff;
                 -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 table.heat th { font-weight: normal; color: var(--muted); padding: 0 .3rem; white-space: nowrap; }
-table.heat.dense td { width: .9em; height: .9em; }
+table.heat.dense td { min-width: .9em; height: .9em; padding: 0; }
 .legend { display: flex; align-items: center; gap: .4rem; color: var(--muted); font-size: .85rem; }
 .legend span.swatch { display: inline-block; width: 1.2rem; height: .9rem;
                       -webkit-print-color-adjust: exact; print-color-adjust: exact; }

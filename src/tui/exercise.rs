@@ -132,7 +132,8 @@ impl App {
         let record = self.exercise_progress_mut(i);
         if verdict.passed {
             record.passed = true;
-        } else {
+        } else if matches!(why, Why::Step { .. }) {
+            // A try is a run of this cell; run all passing over it is not one.
             record.tries = record.tries.saturating_add(1);
         }
         let tries = record.tries;
@@ -189,13 +190,16 @@ pub(super) fn exercise_lines(
     let c = app.color;
     let mark_style = Style::default().fg(c.fg(Color::DarkGray));
     let record = app.exercise_progress(cell.index);
+    // Sentences wrap at words, continued under their first letter.
     let say = |text: String, style: Style, lines: &mut Vec<Line<'static>>| {
-        lines.extend(wrap::wrap(
-            vec![gutter.clone(), Span::raw("  ")],
-            wrap::continued(gutter, 4, mark_style),
-            vec![Span::styled(text, style)],
-            width,
-        ));
+        for (k, seg) in super::prose::wrap_spans(&[(text, style)], width.saturating_sub(5), "")
+            .into_iter()
+            .enumerate()
+        {
+            let mut spans = vec![gutter.clone(), Span::raw(if k == 0 { "  " } else { "    " })];
+            spans.extend(seg.spans);
+            lines.push(Line::from(spans));
+        }
     };
     match verdict {
         Some(v) if v.passed => say(
