@@ -196,7 +196,10 @@ pub(super) fn exercise_lines(
             .into_iter()
             .enumerate()
         {
-            let mut spans = vec![gutter.clone(), Span::raw(if k == 0 { "  " } else { "    " })];
+            let mut spans = vec![
+                gutter.clone(),
+                Span::raw(if k == 0 { "  " } else { "    " }),
+            ];
             spans.extend(seg.spans);
             lines.push(Line::from(spans));
         }
