@@ -87,12 +87,15 @@ fn a_lesson_cannot_put_markup_into_the_page() {
     let path = dir.join("hostile.md");
     std::fs::write(
         &path,
-        "---\nid: hostile\ntitle: \"<script>alert(1)</script>\"\norder: 1\n---\n\nProse <script>alert(2)</script> <img src=x onerror=alert(3)>\n\n```python\nprint('<b>bold</b>')\n```\n",
+        "---\nid: hostile\ntitle: \"<script>alert(1)</script>\"\norder: 1\n---\n\nProse <script>alert(2)</script> <img src=x onerror=alert(3)>\n[a link](javascript:alert(4)) ![an image](http://example.com/x.png) [a page](https://pytorch.org)\n\n```python\nprint('<b>bold</b>')\n```\n",
     )
     .unwrap();
     let page = trace_html(&[path.to_str().unwrap()]);
     assert_eq!(parse_errors(&page), Vec::<String>::new());
     assert!(!page.contains("<script>") && !page.contains("<img") && !page.contains("<b>"));
     assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    // No script URL, nothing fetched; a web link stays.
+    assert!(!page.contains("javascript:") && !page.contains("example.com"));
+    assert!(page.contains("an image") && page.contains("href=\"https://pytorch.org\""));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -5,7 +5,7 @@
 //! The lesson's Markdown is turned into HTML by `pulldown-cmark` with raw HTML written out as text, so a
 //! lesson file cannot put markup or scripts into the page.
 
-use pulldown_cmark::{Event, Options, Parser};
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 use super::{PRINT_TENSOR_MAX, Trace, fmt_tuple, heatmap_of, strides_teach};
 use crate::lesson::kernel::{CellOutcome, HeatmapData};
@@ -60,14 +60,33 @@ fn esc(s: &str) -> String {
     out
 }
 
-/// Markdown to HTML with any raw HTML in it shown as text.
+/// Markdown to HTML with any raw HTML in it shown as text, images as their words (a page fetches
+/// nothing) and links only to web pages or anchors (no `javascript:` or `data:` URL).
 fn markdown(md: &str) -> String {
-    let events = Parser::new_ext(md, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH).map(
-        |e| match e {
-            Event::Html(h) | Event::InlineHtml(h) => Event::Text(h),
-            other => other,
-        },
-    );
+    let events = Parser::new_ext(md, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH)
+        .filter_map(|e| match e {
+            Event::Html(h) | Event::InlineHtml(h) => Some(Event::Text(h)),
+            Event::Start(Tag::Image { .. }) | Event::End(TagEnd::Image) => None,
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
+                let url = dest_url.trim().to_ascii_lowercase();
+                let safe = url.starts_with("http://")
+                    || url.starts_with("https://")
+                    || url.starts_with('#')
+                    || !url.contains(':');
+                Some(Event::Start(Tag::Link {
+                    link_type,
+                    dest_url: if safe { dest_url } else { "#".into() },
+                    title,
+                    id,
+                }))
+            }
+            other => Some(other),
+        });
     let mut out = String::new();
     pulldown_cmark::html::push_html(&mut out, events);
     out

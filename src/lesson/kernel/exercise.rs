@@ -22,9 +22,12 @@ pub struct ExerciseOutcome {
 /// joined: the message of the check on that line.
 fn comment_above(check: &Snippet, line: usize) -> Option<String> {
     let lines: Vec<&str> = check.code.lines().collect();
-    let at = line.checked_sub(check.line)?;
+    // A line outside the check (in a function an earlier cell defined) has no comment here.
+    let at = line
+        .checked_sub(check.line)
+        .filter(|&at| at < lines.len())?;
     let mut said = Vec::new();
-    for l in lines.get(..at.min(lines.len()))?.iter().rev() {
+    for l in lines[..at].iter().rev() {
         let t = l.trim();
         match t.strip_prefix('#') {
             // A shape comment above has its own message: it ends this one.
