@@ -43,6 +43,12 @@ pub fn list(lang: Lang, format: ListFormat) -> Result<i32> {
     }
     let progress = loaded.progress;
     let done = |id: &str| progress.lesson(id).map_or(0, |p| p.completed.len());
+    let solved = |id: &str| {
+        progress
+            .lesson(id)
+            .map_or(0, |p| p.exercises.values().filter(|e| e.passed).count())
+    };
+    let exercises = |l: &lesson::Lesson| l.cells().filter(|c| c.exercise.is_some()).count();
     match format {
         ListFormat::Text => {
             let mut text = String::new();
@@ -53,13 +59,15 @@ pub fn list(lang: Lang, format: ListFormat) -> Result<i32> {
                     .map(|x| x.lang.code())
                     .collect();
                 text.push_str(&format!(
-                    "{:>2}  {:<22} {}  [{}] {} cells, {} done\n",
+                    "{:>2}  {:<22} {}  [{}] {} cells, {} done, exercises {}/{} solved\n",
                     l.order,
                     l.id,
                     l.title,
                     langs.join(","),
                     l.cell_count(),
-                    done(&l.id)
+                    done(&l.id),
+                    solved(&l.id),
+                    exercises(l)
                 ));
             }
             if course.is_empty() {
@@ -83,6 +91,8 @@ pub fn list(lang: Lang, format: ListFormat) -> Result<i32> {
                         "languages": langs,
                         "cells": l.cell_count(),
                         "completed": done(&l.id),
+                        "exercises": exercises(l),
+                        "exercises_solved": solved(&l.id),
                         "path": l.path,
                     })
                 })

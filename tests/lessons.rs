@@ -109,16 +109,19 @@ fn list_reports_every_lesson_as_json() {
         assert!(item["id"].is_string() && item["title"].is_string());
         assert_eq!(item["languages"], serde_json::json!(["en", "ko"]));
         assert!(item["cells"].as_u64().unwrap_or(0) >= 5);
+        // Every lesson has an exercise (issue 16).
+        assert!(item["exercises"].as_u64().unwrap_or(0) >= 1, "{item}");
+        assert!(item["exercises_solved"].is_u64());
     }
     let ko = tutor(&["list", "--lang", "ko"]);
     assert!(ko.status.success());
 }
 
 #[test]
-fn trace_prints_every_lesson_in_all_three_formats() {
+fn trace_prints_every_lesson_in_every_format() {
     for id in STAGES {
         for lang in ["en", "ko"] {
-            for format in ["text", "markdown", "json"] {
+            for format in ["text", "markdown", "json", "html"] {
                 let out = tutor(&[
                     "trace", id, "--lang", lang, "--format", format, "--color", "never",
                 ]);
