@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Turn a lesson Markdown file into one Python script that runs its cells in order.
 
-Usage: lesson_to_script.py LESSON.md [--assets DIR] [--set NAME=VALUE ...] > script.py
+Usage: lesson_to_script.py LESSON.md [--assets DIR] [--set NAME=VALUE ...] [--only-known] > script.py
 
 Dims from the front matter are bound first (expressions evaluated in order; `--set` replaces a dim's value,
-as the tutor's `--set` does), `data` files are bound as str
+as the tutor's `--set` does; with `--only-known` a `--set` for a dim the lesson lacks is ignored, as
+`check --set` takes the dims each lesson has), `data` files are bound as str
 variables, `norun` cells and `varies` cells (timings: their output is the machine's) are skipped, and `raises=Kind` cells are wrapped so the exception is printed as
 `Kind: message` and must occur. An `exercise` cell runs its `python solution` in place of the starter code,
 then its `python check` inside a function (so PyTorch confirms the checks pass on the solution, and what
@@ -57,6 +58,9 @@ def main():
         assets = Path(args[i + 1])
         del args[i : i + 2]
     sets = {}
+    only_known = "--only-known" in args
+    if only_known:
+        args.remove("--only-known")
     while "--set" in args:
         i = args.index("--set")
         name, _, value = args[i + 1].partition("=")
@@ -64,7 +68,7 @@ def main():
         del args[i : i + 2]
     dims, data, cells = parse(args[0])
     unknown = set(sets) - {name for name, _ in dims}
-    if unknown:
+    if unknown and not only_known:
         raise SystemExit(f"--set {sorted(unknown)[0]}: not a dim of {args[0]}")
     out = []
     for name, value in dims:
