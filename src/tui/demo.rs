@@ -43,35 +43,6 @@ impl Default for DemoState {
     }
 }
 
-/// Demo mode's keys, for its own help (`?`).
-pub const DEMO_HELP: &[(&str, &str)] = &[
-    (
-        "Space →",
-        "run the cell and show its output, then the next cell (also PgDn, Enter)",
-    ),
-    ("←", "back a step (also PgUp, Backspace)"),
-    ("a", "pause / resume --auto"),
-    ("b  .", "blank the screen"),
-    ("z", "sizes of the lesson's dims (toy ↔ paper)"),
-    ("Ctrl-C", "stop a running cell"),
-    ("?", "this help"),
-    ("q  Esc", "quit"),
-];
-
-pub const DEMO_HELP_KO: &[(&str, &str)] = &[
-    (
-        "Space →",
-        "셀을 실행해 출력 보이기, 다음에는 다음 셀 (PgDn, Enter도)",
-    ),
-    ("←", "한 단계 뒤로 (PgUp, Backspace도)"),
-    ("a", "--auto 멈춤 / 계속"),
-    ("b  .", "화면 끄기"),
-    ("z", "레슨 차원 크기 (기본 ↔ 논문)"),
-    ("Ctrl-C", "실행 중인 셀 중단"),
-    ("?", "이 도움말"),
-    ("q  Esc", "종료"),
-];
-
 const fn hint(keys: &'static str, label: &'static str, rank: u8) -> Hint {
     Hint { keys, label, rank }
 }

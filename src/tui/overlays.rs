@@ -10,7 +10,6 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::lesson::Lang;
 
-use super::action::{HELP, HELP_KO};
 use super::answer::AnswerNote;
 use super::app::App;
 use super::prose;
@@ -49,12 +48,8 @@ fn help_lines(keys: &[(&str, &str)], width: u16) -> Vec<Line<'static>> {
 
 /// The keys the help lists: demo mode's own in demo mode, the notebook's otherwise.
 fn help_keys(demo: bool, lang: Lang) -> &'static [(&'static str, &'static str)] {
-    match (demo, lang) {
-        (false, Lang::En) => HELP,
-        (false, Lang::Ko) => HELP_KO,
-        (true, Lang::En) => super::demo::DEMO_HELP,
-        (true, Lang::Ko) => super::demo::DEMO_HELP_KO,
-    }
+    let text = super::text::text(lang);
+    if demo { text.demo_help } else { text.help }
 }
 
 fn help_popup(area: Rect, keys: &[(&str, &str)]) -> (Rect, Vec<Line<'static>>) {
@@ -195,24 +190,4 @@ pub(super) fn render_question(app: &App, f: &mut Frame, area: Rect) {
             .wrap(Wrap { trim: false }),
         popup,
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_help_lists_the_same_keys_in_both_languages() {
-        for (en, ko) in [
-            (HELP, HELP_KO),
-            (
-                super::super::demo::DEMO_HELP,
-                super::super::demo::DEMO_HELP_KO,
-            ),
-        ] {
-            let keys =
-                |list: &[(&str, &str)]| list.iter().map(|(k, _)| k.to_string()).collect::<Vec<_>>();
-            assert_eq!(keys(en), keys(ko));
-        }
-    }
 }

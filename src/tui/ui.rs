@@ -123,11 +123,7 @@ fn render_list(app: &App, f: &mut Frame, area: Rect) {
     );
     f.render_widget(
         Paragraph::new(footer::footer(
-            if app.lang == Lang::Ko {
-                footer::LIST_KO
-            } else {
-                footer::LIST_EN
-            },
+            app.text().list_hints,
             app.status.as_deref(),
             status.width as usize,
         )),
