@@ -18,7 +18,7 @@ use super::app::App;
 use super::footer::{self, Hint};
 use super::highlight;
 use super::notebook::outcome_lines;
-use super::ui::{bar_style, sizes_label, t};
+use super::ui::{bar_style, sizes_label};
 use super::widgets::HeatmapView;
 use super::wrap;
 
@@ -246,11 +246,7 @@ pub(super) fn render(app: &App, f: &mut Frame, area: Rect) {
     match (app.demo.revealed, outcome) {
         (false, _) => {
             // The class predicts first: the output stays hidden until the next click.
-            let prompt = t(
-                app,
-                "What will this cell print? Predict, then click (Space) to run it.",
-                "이 셀은 무엇을 출력할까요? 예상해 본 다음 클릭(Space)하면 실행합니다.",
-            );
+            let prompt = app.text().what_will_this_cell_print;
             f.render_widget(
                 Paragraph::new(Line::from(Span::styled(
                     prompt,
@@ -261,11 +257,7 @@ pub(super) fn render(app: &App, f: &mut Frame, area: Rect) {
             );
         }
         (true, None) => {
-            let running = t(
-                app,
-                "running… (Ctrl-C stops it)",
-                "실행 중… (Ctrl-C로 중단)",
-            );
+            let running = app.text().running_ctrl_c_stops_it;
             f.render_widget(Paragraph::new(running), body);
         }
         (true, Some(_)) => {}

@@ -13,7 +13,7 @@ use crate::lesson::Lang;
 use super::answer::AnswerNote;
 use super::app::App;
 use super::prose;
-use super::ui::{centered, clear_popup, t};
+use super::ui::{centered, clear_popup};
 
 const HELP_WIDTH: u16 = 72;
 
@@ -76,17 +76,13 @@ pub(super) fn render_help(app: &App, f: &mut Frame, area: Rect) {
         .saturating_sub(popup.height.saturating_sub(2) as usize);
     let first = app.help_scroll.min(overflow);
     let title = if overflow == 0 {
-        t(app, "keys — any key closes", "키 — 아무 키나 누르면 닫힘").to_string()
+        app.text().keys_any_key_closes.to_string()
     } else {
         // Where the view is, so that a learner knows there is more below.
         let shown = popup.height.saturating_sub(2) as usize;
         format!(
             "{} {}–{}/{}",
-            t(
-                app,
-                "keys — ↑↓ scroll, other keys close ·",
-                "키 — ↑↓ 스크롤, 다른 키는 닫기 ·"
-            ),
+            app.text().keys_scroll_other_keys_close,
             first + 1,
             first + shown,
             lines.len()
@@ -118,22 +114,14 @@ pub(super) fn render_question(app: &App, f: &mut Frame, area: Rect) {
     let lines = vec![
         Line::from(format!(
             "{} `{target}`?",
-            t(
-                app,
-                "What shape will this cell give",
-                "이 셀이 만드는 모양은"
-            )
+            app.text().what_shape_will_this_cell
         )),
         Line::from(Span::styled(
             format!("dims: {}", dims.join(", ")),
             Style::default().fg(Color::DarkGray),
         )),
         Line::from(Span::styled(
-            t(
-                app,
-                "sizes or dim names, e.g. `1 7 8` or `[bs, sl, hid_dim]`",
-                "크기나 차원 이름으로, 예: `1 7 8` 또는 `[bs, sl, hid_dim]`",
-            ),
+            app.text().sizes_or_dim_names_e,
             Style::default().fg(Color::DarkGray),
         )),
         Line::default(),
@@ -148,22 +136,11 @@ pub(super) fn render_question(app: &App, f: &mut Frame, area: Rect) {
     let mut lines = lines;
     match &nb.answer_note {
         Some(AnswerNote::Wrong(text)) => lines.push(Line::from(Span::styled(
-            format!(
-                "✗ {text} — {}",
-                t(
-                    app,
-                    "not quite; try again, or Tab shows the answer",
-                    "아쉽네요. 다시 해 보거나 Tab으로 정답 보기"
-                )
-            ),
+            format!("✗ {text} — {}", app.text().not_quite_try_again_or),
             Style::default().fg(app.color.fg(Color::Red)),
         ))),
         Some(AnswerNote::Unreadable) => lines.push(Line::from(Span::styled(
-            t(
-                app,
-                "? write sizes or the lesson's dim names (Tab shows the answer)",
-                "? 크기나 레슨의 차원 이름을 적어 주세요 (Tab: 정답 보기)",
-            ),
+            app.text().write_sizes_or_the_lesson,
             Style::default().fg(app.color.fg(Color::Yellow)),
         ))),
         None => {}
@@ -176,14 +153,9 @@ pub(super) fn render_question(app: &App, f: &mut Frame, area: Rect) {
         .sum();
     let popup = centered(area, 70, (needed as u16 + 2).max(10));
     clear_popup(f, popup);
-    let block = Block::default().borders(Borders::ALL).title(format!(
-        " {} ",
-        t(
-            app,
-            "predict, then Enter · Tab answer · Esc later",
-            "예상한 뒤 Enter · Tab 정답 · Esc 나중에"
-        )
-    ));
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(format!(" {} ", app.text().predict_then_enter_tab_answer));
     f.render_widget(
         Paragraph::new(lines)
             .block(block)

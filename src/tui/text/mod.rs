@@ -36,6 +36,104 @@ pub struct Text {
     pub inspector_show: &'static str,
     /// The footer's `f/Esc` while the inspector is full screen.
     pub inspector_back: &'static str,
+    /// What will this cell print? Predict, then click (Space) to run it.
+    pub what_will_this_cell_print: &'static str,
+    /// running… (Ctrl-C stops it)
+    pub running_ctrl_c_stops_it: &'static str,
+    /// editing cell
+    pub editing_cell: &'static str,
+    /// to finish
+    pub to_finish: &'static str,
+    /// Please enlarge the terminal
+    pub please_enlarge_the_terminal: &'static str,
+    /// lessons
+    pub lessons: &'static str,
+    /// cell
+    pub cell: &'static str,
+    /// sizes
+    pub sizes: &'static str,
+    /// predict the shape
+    pub predict_the_shape: &'static str,
+    /// not run
+    pub not_run: &'static str,
+    /// edited (o restores)
+    pub edited_o_restores: &'static str,
+    /// you predicted
+    pub you_predicted: &'static str,
+    /// it is
+    pub it_is: &'static str,
+    /// running… (Esc stops it)
+    pub running_esc_stops_it: &'static str,
+    /// waiting to run
+    pub waiting_to_run: &'static str,
+    /// complete the code: e edits, Enter checks it, h gives a hint
+    pub complete_the_code_e_edits: &'static str,
+    /// not run yet — Enter runs it
+    pub not_run_yet_enter_runs: &'static str,
+    /// raised, as expected
+    pub raised_as_expected: &'static str,
+    /// error
+    pub error: &'static str,
+    /// line
+    pub line: &'static str,
+    /// heatmap in the inspector
+    pub heatmap_in_the_inspector: &'static str,
+    /// heatmap on the right
+    pub heatmap_on_the_right: &'static str,
+    /// nothing to inspect in this cell
+    pub nothing_to_inspect_in_this: &'static str,
+    /// run the cell to inspect its tensors
+    pub run_the_cell_to_inspect: &'static str,
+    /// inspector (Tab: next · m: memory · f/Esc: back)
+    pub inspector_tab_next_m_memory: &'static str,
+    /// inspector (f/Esc: back)
+    pub inspector_f_esc_back: &'static str,
+    /// inspector (Tab: next · m: memory · f: full)
+    pub inspector_tab_next_m_memory_2: &'static str,
+    /// inspector (Tab: next · m: memory)
+    pub inspector_tab_next_m_memory_3: &'static str,
+    /// Run the cell (Enter) to see its tensors.
+    pub run_the_cell_enter_to: &'static str,
+    /// This cell made no tensors.
+    pub this_cell_made_no_tensors: &'static str,
+    /// No line of this cell made a tensor. (s: back to the tensors)
+    pub no_line_of_this_cell: &'static str,
+    /// shapes, line by line
+    pub shapes_line_by_line: &'static str,
+    /// tensors
+    pub tensors: &'static str,
+    ///   (in a function this cell called)
+    pub in_a_function_this_cell: &'static str,
+    /// h gives hints in exercise cells
+    pub h_gives_hints_in_exercise: &'static str,
+    /// S shows the solution of an exercise cell
+    pub s_shows_the_solution_of: &'static str,
+    /// the solution is below the cell (e edits the cell)
+    pub the_solution_is_below_the: &'static str,
+    /// exercise, solved
+    pub exercise_solved: &'static str,
+    /// exercise
+    pub exercise: &'static str,
+    /// all checks pass
+    pub all_checks_pass: &'static str,
+    /// the code raised an error (above); the checks did not run
+    pub the_code_raised_an_error: &'static str,
+    /// solution:
+    pub solution: &'static str,
+    /// keys — any key closes
+    pub keys_any_key_closes: &'static str,
+    /// keys — ↑↓ scroll, other keys close ·
+    pub keys_scroll_other_keys_close: &'static str,
+    /// What shape will this cell give
+    pub what_shape_will_this_cell: &'static str,
+    /// sizes or dim names, e.g. `1 7 8` or `[bs, sl, hid_dim]`
+    pub sizes_or_dim_names_e: &'static str,
+    /// not quite; try again, or Tab shows the answer
+    pub not_quite_try_again_or: &'static str,
+    /// ? write sizes or the lesson's dim names (Tab shows the answer)
+    pub write_sizes_or_the_lesson: &'static str,
+    /// predict, then Enter · Tab answer · Esc later
+    pub predict_then_enter_tab_answer: &'static str,
 }
 
 /// The table for a language.
@@ -61,6 +159,67 @@ mod tests {
             ("inspector_full", t.inspector_full),
             ("inspector_show", t.inspector_show),
             ("inspector_back", t.inspector_back),
+            ("what_will_this_cell_print", t.what_will_this_cell_print),
+            ("running_ctrl_c_stops_it", t.running_ctrl_c_stops_it),
+            ("editing_cell", t.editing_cell),
+            ("to_finish", t.to_finish),
+            ("please_enlarge_the_terminal", t.please_enlarge_the_terminal),
+            ("lessons", t.lessons),
+            ("cell", t.cell),
+            ("sizes", t.sizes),
+            ("predict_the_shape", t.predict_the_shape),
+            ("not_run", t.not_run),
+            ("edited_o_restores", t.edited_o_restores),
+            ("you_predicted", t.you_predicted),
+            ("it_is", t.it_is),
+            ("running_esc_stops_it", t.running_esc_stops_it),
+            ("waiting_to_run", t.waiting_to_run),
+            ("complete_the_code_e_edits", t.complete_the_code_e_edits),
+            ("not_run_yet_enter_runs", t.not_run_yet_enter_runs),
+            ("raised_as_expected", t.raised_as_expected),
+            ("error", t.error),
+            ("line", t.line),
+            ("heatmap_in_the_inspector", t.heatmap_in_the_inspector),
+            ("heatmap_on_the_right", t.heatmap_on_the_right),
+            ("nothing_to_inspect_in_this", t.nothing_to_inspect_in_this),
+            ("run_the_cell_to_inspect", t.run_the_cell_to_inspect),
+            ("inspector_tab_next_m_memory", t.inspector_tab_next_m_memory),
+            ("inspector_f_esc_back", t.inspector_f_esc_back),
+            (
+                "inspector_tab_next_m_memory_2",
+                t.inspector_tab_next_m_memory_2,
+            ),
+            (
+                "inspector_tab_next_m_memory_3",
+                t.inspector_tab_next_m_memory_3,
+            ),
+            ("run_the_cell_enter_to", t.run_the_cell_enter_to),
+            ("this_cell_made_no_tensors", t.this_cell_made_no_tensors),
+            ("no_line_of_this_cell", t.no_line_of_this_cell),
+            ("shapes_line_by_line", t.shapes_line_by_line),
+            ("tensors", t.tensors),
+            ("in_a_function_this_cell", t.in_a_function_this_cell),
+            ("h_gives_hints_in_exercise", t.h_gives_hints_in_exercise),
+            ("s_shows_the_solution_of", t.s_shows_the_solution_of),
+            ("the_solution_is_below_the", t.the_solution_is_below_the),
+            ("exercise_solved", t.exercise_solved),
+            ("exercise", t.exercise),
+            ("all_checks_pass", t.all_checks_pass),
+            ("the_code_raised_an_error", t.the_code_raised_an_error),
+            ("solution", t.solution),
+            ("keys_any_key_closes", t.keys_any_key_closes),
+            (
+                "keys_scroll_other_keys_close",
+                t.keys_scroll_other_keys_close,
+            ),
+            ("what_shape_will_this_cell", t.what_shape_will_this_cell),
+            ("sizes_or_dim_names_e", t.sizes_or_dim_names_e),
+            ("not_quite_try_again_or", t.not_quite_try_again_or),
+            ("write_sizes_or_the_lesson", t.write_sizes_or_the_lesson),
+            (
+                "predict_then_enter_tab_answer",
+                t.predict_then_enter_tab_answer,
+            ),
         ];
         for (k, v) in t.help.iter().chain(t.demo_help) {
             all.push((k, v));
