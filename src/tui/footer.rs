@@ -52,8 +52,7 @@ pub fn notebook_hints(lang: Lang, inspector: InspectorMode) -> Vec<Hint> {
     hints
 }
 
-/// The editor's footer: the keys ratatui-textarea really has (its undo is Ctrl-U; the app adds Ctrl-Z).
-
+/// The editor's footer, in the app's language.
 pub fn editor_hints(lang: Lang) -> &'static [Hint] {
     super::text::text(lang).editor_hints
 }
