@@ -251,6 +251,11 @@ impl Notebook {
 }
 
 impl App {
+    /// The app's words in the language it shows now (see [`super::text`]).
+    pub fn text(&self) -> &'static super::text::Text {
+        super::text::text(self.lang)
+    }
+
     pub fn new(opts: StartOptions) -> App {
         let (progress, warning) = if opts.persist {
             let l = Progress::load();

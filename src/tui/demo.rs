@@ -18,7 +18,7 @@ use super::app::App;
 use super::footer::{self, Hint};
 use super::highlight;
 use super::notebook::outcome_lines;
-use super::ui::{bar_style, sizes_label, t};
+use super::ui::{bar_style, sizes_label};
 use super::widgets::HeatmapView;
 use super::wrap;
 
@@ -42,35 +42,6 @@ impl Default for DemoState {
         }
     }
 }
-
-/// Demo mode's keys, for its own help (`?`).
-pub const DEMO_HELP: &[(&str, &str)] = &[
-    (
-        "Space →",
-        "run the cell and show its output, then the next cell (also PgDn, Enter)",
-    ),
-    ("←", "back a step (also PgUp, Backspace)"),
-    ("a", "pause / resume --auto"),
-    ("b  .", "blank the screen"),
-    ("z", "sizes of the lesson's dims (toy ↔ paper)"),
-    ("Ctrl-C", "stop a running cell"),
-    ("?", "this help"),
-    ("q  Esc", "quit"),
-];
-
-pub const DEMO_HELP_KO: &[(&str, &str)] = &[
-    (
-        "Space →",
-        "셀을 실행해 출력 보이기, 다음에는 다음 셀 (PgDn, Enter도)",
-    ),
-    ("←", "한 단계 뒤로 (PgUp, Backspace도)"),
-    ("a", "--auto 멈춤 / 계속"),
-    ("b  .", "화면 끄기"),
-    ("z", "레슨 차원 크기 (기본 ↔ 논문)"),
-    ("Ctrl-C", "실행 중인 셀 중단"),
-    ("?", "이 도움말"),
-    ("q  Esc", "종료"),
-];
 
 const fn hint(keys: &'static str, label: &'static str, rank: u8) -> Hint {
     Hint { keys, label, rank }
@@ -275,11 +246,7 @@ pub(super) fn render(app: &App, f: &mut Frame, area: Rect) {
     match (app.demo.revealed, outcome) {
         (false, _) => {
             // The class predicts first: the output stays hidden until the next click.
-            let prompt = t(
-                app,
-                "What will this cell print? Predict, then click (Space) to run it.",
-                "이 셀은 무엇을 출력할까요? 예상해 본 다음 클릭(Space)하면 실행합니다.",
-            );
+            let prompt = app.text().what_will_this_cell_print;
             f.render_widget(
                 Paragraph::new(Line::from(Span::styled(
                     prompt,
@@ -290,11 +257,7 @@ pub(super) fn render(app: &App, f: &mut Frame, area: Rect) {
             );
         }
         (true, None) => {
-            let running = t(
-                app,
-                "running… (Ctrl-C stops it)",
-                "실행 중… (Ctrl-C로 중단)",
-            );
+            let running = app.text().running_ctrl_c_stops_it;
             f.render_widget(Paragraph::new(running), body);
         }
         (true, Some(_)) => {}

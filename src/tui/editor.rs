@@ -14,7 +14,7 @@ use ratatui_textarea::TextArea;
 use super::app::App;
 use super::highlight;
 use super::theme::ColorMode;
-use super::ui::{clear_popup, t};
+use super::ui::clear_popup;
 use super::wrap;
 
 /// Applies a key to the editor: the textarea's own bindings, and Ctrl-Z for undo as nearly every editor
@@ -157,9 +157,9 @@ pub(super) fn render(app: &App, editor: &TextArea<'_>, f: &mut Frame, area: Rect
     clear_popup(f, area);
     let title = format!(
         " {} {} — Esc {} ",
-        t(app, "editing cell", "셀 편집"),
+        app.text().editing_cell,
         nb.selected + 1,
-        t(app, "to finish", "로 마침")
+        app.text().to_finish
     );
     let block = Block::default().borders(Borders::ALL).title(title);
     let inner = block.inner(area);

@@ -13,7 +13,6 @@ use crate::lesson::{Cell, CellKind, Lang};
 use super::app::App;
 use super::highlight;
 use super::jobs::Why;
-use super::ui::t;
 use super::wrap;
 
 impl App {
@@ -47,14 +46,7 @@ impl App {
     /// `h`: the selected exercise's next hint.
     pub(in crate::tui) fn reveal_hint(&mut self) {
         let Some(cell) = self.selected_exercise() else {
-            self.status = Some(
-                t(
-                    self,
-                    "h gives hints in exercise cells",
-                    "h: 연습 문제 셀의 힌트",
-                )
-                .into(),
-            );
+            self.status = Some(self.text().h_gives_hints_in_exercise.into());
             return;
         };
         let total = cell.exercise.as_ref().map_or(0, |e| e.hints.len());
@@ -83,14 +75,7 @@ impl App {
     /// `S`: the selected exercise's solution, once it has been tried twice (or solved).
     pub(in crate::tui) fn show_solution(&mut self) {
         let Some(cell) = self.selected_exercise() else {
-            self.status = Some(
-                t(
-                    self,
-                    "S shows the solution of an exercise cell",
-                    "S: 연습 문제 셀의 풀이 보기",
-                )
-                .into(),
-            );
+            self.status = Some(self.text().s_shows_the_solution_of.into());
             return;
         };
         let i = cell.index;
@@ -109,14 +94,7 @@ impl App {
             return;
         }
         self.exercise_progress_mut(i).seen_solution = true;
-        self.status = Some(
-            t(
-                self,
-                "the solution is below the cell (e edits the cell)",
-                "풀이는 셀 아래에 있습니다 (e: 셀 편집)",
-            )
-            .into(),
-        );
+        self.status = Some(self.text().the_solution_is_below_the.into());
         self.reveal_outcome_of(i);
         self.save_progress();
     }
@@ -161,12 +139,12 @@ pub(super) fn exercise_badge(app: &App, i: usize) -> Span<'static> {
     let record = app.exercise_progress(i);
     if record.passed {
         Span::styled(
-            format!("  ✓ {}", t(app, "exercise, solved", "연습 문제, 통과")),
+            format!("  ✓ {}", app.text().exercise_solved),
             Style::default().fg(c.fg(Color::Green)),
         )
     } else {
         Span::styled(
-            format!("  ✎ {}", t(app, "exercise", "연습 문제")),
+            format!("  ✎ {}", app.text().exercise),
             Style::default()
                 .fg(c.fg(Color::Magenta))
                 .add_modifier(Modifier::BOLD),
@@ -206,24 +184,17 @@ pub(super) fn exercise_lines(
     };
     match verdict {
         Some(v) if v.passed => say(
-            format!(
-                "✓ {}",
-                t(app, "all checks pass", "모든 검사를 통과했습니다")
-            ),
+            format!("✓ {}", app.text().all_checks_pass),
             Style::default()
                 .fg(c.fg(Color::Green))
                 .add_modifier(Modifier::BOLD),
             lines,
         ),
         Some(v) => {
-            let why = v.message.clone().unwrap_or_else(|| {
-                t(
-                    app,
-                    "the code raised an error (above); the checks did not run",
-                    "코드에서 오류가 나서 (위) 검사를 하지 않았습니다",
-                )
-                .into()
-            });
+            let why = v
+                .message
+                .clone()
+                .unwrap_or_else(|| app.text().the_code_raised_an_error.into());
             say(
                 format!("✗ {why}"),
                 Style::default().fg(c.fg(Color::Red)),
@@ -250,7 +221,7 @@ pub(super) fn exercise_lines(
     }
     if record.seen_solution {
         say(
-            t(app, "solution:", "풀이:").to_string(),
+            app.text().solution.to_string(),
             Style::default()
                 .fg(c.fg(Color::Cyan))
                 .add_modifier(Modifier::BOLD),

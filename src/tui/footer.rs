@@ -20,48 +20,26 @@ pub struct Hint {
     pub rank: u8,
 }
 
-const fn hint(keys: &'static str, label: &'static str, rank: u8) -> Hint {
+pub(crate) const fn hint(keys: &'static str, label: &'static str, rank: u8) -> Hint {
     Hint { keys, label, rank }
 }
 
 /// The notebook's footer, in the order shown.
-pub const NOTEBOOK_EN: &[Hint] = &[
-    hint("Enter", "run", 0),
-    hint("r", "run here", 6),
-    hint("R", "run all", 4),
-    hint("e", "edit", 3),
-    hint("n/p", "lesson", 5),
-    hint("l", "list", 7),
-    hint("z", "sizes", 8),
-    hint("t", "한국어", 2),
-    hint("?", "help", 0),
-    hint("q", "quit", 1),
-];
-pub const NOTEBOOK_KO: &[Hint] = &[
-    hint("Enter", "실행", 0),
-    hint("r", "제자리 실행", 6),
-    hint("R", "전체 실행", 4),
-    hint("e", "편집", 3),
-    hint("n/p", "레슨", 5),
-    hint("l", "목록", 7),
-    hint("z", "크기", 8),
-    hint("t", "English", 2),
-    hint("?", "도움말", 0),
-    hint("q", "종료", 1),
-];
 /// The notebook's footer with the inspector's key in it, saying what `i` and `f` do from here: hide or
 /// show it, make it full screen or give the notebook its room back.
 pub fn notebook_hints(lang: Lang, inspector: InspectorMode) -> Vec<Hint> {
-    let ko = lang == Lang::Ko;
-    let base = if ko { NOTEBOOK_KO } else { NOTEBOOK_EN };
-    let tr = |en: &'static str, k: &'static str| if ko { k } else { en };
+    let text = super::text::text(lang);
+    let base = text.notebook_hints;
+    let hide = [
+        hint("i", text.inspector_hide, 6),
+        hint("f", text.inspector_full, 9),
+    ];
+    let show = [hint("i", text.inspector_show, 1)];
+    let back = [hint("f/Esc", text.inspector_back, 1)];
     let extra: &[Hint] = match inspector {
-        InspectorMode::Shown => &[
-            hint("i", tr("hide", "숨기기"), 6),
-            hint("f", tr("full", "크게"), 9),
-        ],
-        InspectorMode::Hidden => &[hint("i", tr("inspector", "인스펙터"), 1)],
-        InspectorMode::Full => &[hint("f/Esc", tr("back", "돌아가기"), 1)],
+        InspectorMode::Shown => &hide,
+        InspectorMode::Hidden => &show,
+        InspectorMode::Full => &back,
     };
     // Before the language switch, with the other keys of the notebook.
     let at = base
@@ -74,49 +52,13 @@ pub fn notebook_hints(lang: Lang, inspector: InspectorMode) -> Vec<Hint> {
     hints
 }
 
-/// The editor's footer: the keys ratatui-textarea really has (its undo is Ctrl-U; the app adds Ctrl-Z).
-pub const EDITOR_EN: &[Hint] = &[
-    hint("Esc", "done", 0),
-    hint("Ctrl-Z/U", "undo", 1),
-    hint("Ctrl-R", "redo", 2),
-    hint("Shift-arrows", "select", 4),
-    hint("Ctrl-X", "cut", 3),
-    hint("Ctrl-Y", "paste", 3),
-    hint("Tab", "indent", 5),
-];
-pub const EDITOR_KO: &[Hint] = &[
-    hint("Esc", "마침", 0),
-    hint("Ctrl-Z/U", "되돌리기", 1),
-    hint("Ctrl-R", "다시 하기", 2),
-    hint("Shift-화살표", "선택", 4),
-    hint("Ctrl-X", "잘라내기", 3),
-    hint("Ctrl-Y", "붙여넣기", 3),
-    hint("Tab", "들여쓰기", 5),
-];
-
+/// The editor's footer, in the app's language.
 pub fn editor_hints(lang: Lang) -> &'static [Hint] {
-    if lang == Lang::Ko {
-        EDITOR_KO
-    } else {
-        EDITOR_EN
-    }
+    super::text::text(lang).editor_hints
 }
 
-/// The lesson list's footer.
-pub const LIST_EN: &[Hint] = &[
-    hint("↑↓", "choose", 1),
-    hint("Enter", "open", 0),
-    hint("t", "한국어", 2),
-    hint("?", "help", 0),
-    hint("q", "quit", 1),
-];
-pub const LIST_KO: &[Hint] = &[
-    hint("↑↓", "선택", 1),
-    hint("Enter", "열기", 0),
-    hint("t", "English", 2),
-    hint("?", "도움말", 0),
-    hint("q", "종료", 1),
-];
+/// The notebook's English footer, for tests that measure its fitting.
+pub const NOTEBOOK_EN: &[Hint] = super::text::EN.notebook_hints;
 
 const SEPARATOR: &str = " · ";
 /// Between the hints and the status message.

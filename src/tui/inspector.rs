@@ -13,7 +13,6 @@ use crate::viz::MemoryLayout;
 use super::app::App;
 use super::inspect::{MEMORY_CELLS, TENSOR_HEADER_LINES, inspected_map};
 use super::layout::Placement;
-use super::ui::t;
 use super::widgets::MemoryView;
 
 /// The one line left when there is nothing to inspect: a rule that says why, and how to hide it.
@@ -22,20 +21,12 @@ fn render_collapsed(app: &App, f: &mut Frame, area: Rect) {
     let nb = &app.notebook;
     let ran = nb.outcomes.get(nb.selected).is_some_and(|o| o.is_some());
     let why = if ran {
-        t(
-            app,
-            "nothing to inspect in this cell",
-            "이 셀에는 살펴볼 텐서가 없음",
-        )
+        app.text().nothing_to_inspect_in_this
     } else {
-        t(
-            app,
-            "run the cell to inspect its tensors",
-            "셀을 실행하면 텐서를 살펴볼 수 있음",
-        )
+        app.text().run_the_cell_to_inspect
     };
-    let name = t(app, "inspector", "인스펙터");
-    let hide = t(app, "hide", "숨기기");
+    let name = app.text().inspector_show;
+    let hide = app.text().inspector_hide;
     // The reason where it fits, else just how to hide the line: the key is never the part cut.
     let text = [
         format!("── {name} · {why} · i {hide} "),
@@ -64,32 +55,20 @@ pub(super) fn render_inspector(app: &App, f: &mut Frame, area: Rect, placement: 
     // title that fits the border.
     let titles = if placement == Placement::Full {
         [
-            t(
-                app,
-                "inspector (Tab: next · m: memory · f/Esc: back)",
-                "인스펙터 (Tab: 다음 · m: 메모리 · f/Esc: 돌아가기)",
-            ),
-            t(app, "inspector (f/Esc: back)", "인스펙터 (f/Esc: 돌아가기)"),
+            app.text().inspector_tab_next_m_memory,
+            app.text().inspector_f_esc_back,
         ]
     } else {
         [
-            t(
-                app,
-                "inspector (Tab: next · m: memory · f: full)",
-                "인스펙터 (Tab: 다음 · m: 메모리 · f: 크게)",
-            ),
-            t(
-                app,
-                "inspector (Tab: next · m: memory)",
-                "인스펙터 (Tab: 다음 · m: 메모리)",
-            ),
+            app.text().inspector_tab_next_m_memory_2,
+            app.text().inspector_tab_next_m_memory_3,
         ]
     };
     let room = (area.width as usize).saturating_sub(4);
     let title = titles
         .into_iter()
         .find(|title| unicode_width::UnicodeWidthStr::width(*title) <= room)
-        .unwrap_or(t(app, "inspector", "인스펙터"));
+        .unwrap_or(app.text().inspector_show);
     let block = Block::default()
         .borders(Borders::ALL)
         .title(format!(" {title} "));
@@ -98,12 +77,7 @@ pub(super) fn render_inspector(app: &App, f: &mut Frame, area: Rect, placement: 
     let nb = &app.notebook;
     let Some(o) = nb.outcomes.get(nb.selected).and_then(|o| o.as_ref()) else {
         f.render_widget(
-            Paragraph::new(t(
-                app,
-                "Run the cell (Enter) to see its tensors.",
-                "셀을 실행하면(Enter) 텐서가 여기에 보입니다.",
-            ))
-            .wrap(Wrap { trim: true }),
+            Paragraph::new(app.text().run_the_cell_enter_to).wrap(Wrap { trim: true }),
             inner,
         );
         return;
@@ -115,14 +89,7 @@ pub(super) fn render_inspector(app: &App, f: &mut Frame, area: Rect, placement: 
     let n_heat = o.heatmaps.len();
     let total = n_heat + o.tensors.len();
     if total == 0 {
-        f.render_widget(
-            Paragraph::new(t(
-                app,
-                "This cell made no tensors.",
-                "이 셀은 텐서를 만들지 않았습니다.",
-            )),
-            inner,
-        );
+        f.render_widget(Paragraph::new(app.text().this_cell_made_no_tensors), inner);
         return;
     }
     let sel = nb.tensor_sel.min(total - 1);
@@ -196,12 +163,7 @@ fn render_line_shapes(app: &App, o: &crate::lesson::CellOutcome, f: &mut Frame, 
         .get(nb.line_sel.min(o.lines.len().saturating_sub(1)))
     else {
         f.render_widget(
-            Paragraph::new(t(
-                app,
-                "No line of this cell made a tensor. (s: back to the tensors)",
-                "이 셀의 어느 줄도 텐서를 만들지 않았습니다. (s: 텐서 보기로)",
-            ))
-            .wrap(Wrap { trim: true }),
+            Paragraph::new(app.text().no_line_of_this_cell).wrap(Wrap { trim: true }),
             area,
         );
         return;
@@ -210,11 +172,11 @@ fn render_line_shapes(app: &App, o: &crate::lesson::CellOutcome, f: &mut Frame, 
         Line::from(Span::styled(
             format!(
                 "{} ({}/{})  [ ] {}  s {}",
-                t(app, "shapes, line by line", "줄별 모양"),
+                app.text().shapes_line_by_line,
                 nb.line_sel.min(o.lines.len() - 1) + 1,
                 o.lines.len(),
-                t(app, "line", "줄"),
-                t(app, "tensors", "텐서"),
+                app.text().line,
+                app.text().tensors,
             ),
             Style::default().fg(c.fg(Color::DarkGray)),
         )),
@@ -228,11 +190,7 @@ fn render_line_shapes(app: &App, o: &crate::lesson::CellOutcome, f: &mut Frame, 
     ];
     if !l.in_cell {
         lines.push(Line::from(Span::styled(
-            t(
-                app,
-                "  (in a function this cell called)",
-                "  (이 셀이 부른 함수 안)",
-            ),
+            app.text().in_a_function_this_cell,
             Style::default().fg(c.fg(Color::DarkGray)),
         )));
     }

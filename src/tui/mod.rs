@@ -24,6 +24,7 @@ mod search;
 mod signals;
 pub mod sizes;
 mod table;
+pub mod text;
 pub mod theme;
 pub mod ui;
 mod widgets;

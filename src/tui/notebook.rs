@@ -13,7 +13,7 @@ use super::exercise::{exercise_badge, exercise_lines};
 use super::highlight;
 use super::layout::NotebookAreas;
 use super::prose;
-use super::ui::{MIN_HEIGHT, MIN_WIDTH, t};
+use super::ui::{MIN_HEIGHT, MIN_WIDTH};
 use super::wrap;
 
 impl App {
@@ -182,7 +182,7 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> NotebookLines {
                 ];
                 match &cell.kind {
                     CellKind::Question => header.push(Span::styled(
-                        format!("  ? {}", t(app, "predict the shape", "모양 맞히기")),
+                        format!("  ? {}", app.text().predict_the_shape),
                         Style::default().fg(c.fg(Color::Magenta)),
                     )),
                     CellKind::Raises(k) => header.push(Span::styled(
@@ -190,7 +190,7 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> NotebookLines {
                         Style::default().fg(c.fg(Color::Yellow)),
                     )),
                     CellKind::NoRun => header.push(Span::styled(
-                        format!("  ({})", t(app, "not run", "실행 안 함")),
+                        format!("  ({})", app.text().not_run),
                         Style::default().fg(c.fg(Color::DarkGray)),
                     )),
                     CellKind::Exercise => header.push(exercise_badge(app, i)),
@@ -198,10 +198,7 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> NotebookLines {
                 }
                 if nb.is_edited(i) {
                     header.push(Span::styled(
-                        format!(
-                            "  ✎ {}",
-                            t(app, "edited (o restores)", "수정됨 (o: 되돌리기)")
-                        ),
+                        format!("  ✎ {}", app.text().edited_o_restores),
                         Style::default().fg(c.fg(Color::Yellow)),
                     ));
                 }
@@ -280,15 +277,12 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> NotebookLines {
                     } else {
                         ("✗", Color::Red)
                     };
-                    let mut text = format!(
-                        "  {mark} {} {answer}",
-                        t(app, "you predicted", "예상한 모양")
-                    );
+                    let mut text = format!("  {mark} {} {answer}", app.text().you_predicted);
                     if !*right && let Some(sc) = crate::lesson::question::asked(cell) {
                         let expected: Vec<String> = sc.dims.iter().map(|d| d.to_string()).collect();
                         text.push_str(&format!(
                             " — {} [{}]",
-                            t(app, "it is", "정답은"),
+                            app.text().it_is,
                             expected.join(", ")
                         ));
                     }
@@ -311,19 +305,11 @@ pub(super) fn notebook_lines(app: &App, width: usize) -> NotebookLines {
                             format!(
                                 "  {}",
                                 match (nb.running.map(|r| r.job.cell), app.is_pending(i)) {
-                                    (Some(r), _) if r == i =>
-                                        t(app, "running… (Esc stops it)", "실행 중… (Esc로 중단)"),
-                                    (_, true) => t(app, "waiting to run", "실행 대기 중"),
-                                    _ if cell.kind == CellKind::Exercise => t(
-                                        app,
-                                        "complete the code: e edits, Enter checks it, h gives a hint",
-                                        "코드를 완성하세요: e 편집, Enter 검사, h 힌트"
-                                    ),
-                                    _ => t(
-                                        app,
-                                        "not run yet — Enter runs it",
-                                        "아직 실행하지 않음 — Enter로 실행"
-                                    ),
+                                    (Some(r), _) if r == i => app.text().running_esc_stops_it,
+                                    (_, true) => app.text().waiting_to_run,
+                                    _ if cell.kind == CellKind::Exercise =>
+                                        app.text().complete_the_code_e_edits,
+                                    _ => app.text().not_run_yet_enter_runs,
                                 }
                             ),
                             Style::default().fg(c.fg(Color::DarkGray)),
@@ -390,16 +376,13 @@ pub(super) fn outcome_lines(
     }
     if let Some(e) = &o.error {
         let (label, col) = if o.expectation_met {
-            (
-                t(app, "raised, as expected", "예상대로 오류"),
-                Color::Yellow,
-            )
+            (app.text().raised_as_expected, Color::Yellow)
         } else {
-            (t(app, "error", "오류"), Color::Red)
+            (app.text().error, Color::Red)
         };
         let at = e
             .line
-            .map(|l| format!(" ({} {l})", t(app, "line", "줄")))
+            .map(|l| format!(" ({} {l})", app.text().line))
             .unwrap_or_default();
         let text = format!("  {label}{at}: {}: {}", e.kind, e.message);
         for (k, seg) in prose::wrap_spans(
@@ -519,8 +502,8 @@ pub(super) fn outcome_lines(
     let demo = app.view == View::Demo;
     for (k, h) in o.heatmaps.iter().enumerate() {
         let place = match (demo, k) {
-            (false, _) => Some(t(app, "heatmap in the inspector", "히트맵은 인스펙터에")),
-            (true, 0) => Some(t(app, "heatmap on the right", "히트맵은 오른쪽에")),
+            (false, _) => Some(app.text().heatmap_in_the_inspector),
+            (true, 0) => Some(app.text().heatmap_on_the_right),
             (true, _) => None,
         };
         let mut spans = vec![Span::styled(

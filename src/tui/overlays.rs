@@ -10,11 +10,10 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::lesson::Lang;
 
-use super::action::{HELP, HELP_KO};
 use super::answer::AnswerNote;
 use super::app::App;
 use super::prose;
-use super::ui::{centered, clear_popup, t};
+use super::ui::{centered, clear_popup};
 
 const HELP_WIDTH: u16 = 72;
 
@@ -49,12 +48,8 @@ fn help_lines(keys: &[(&str, &str)], width: u16) -> Vec<Line<'static>> {
 
 /// The keys the help lists: demo mode's own in demo mode, the notebook's otherwise.
 fn help_keys(demo: bool, lang: Lang) -> &'static [(&'static str, &'static str)] {
-    match (demo, lang) {
-        (false, Lang::En) => HELP,
-        (false, Lang::Ko) => HELP_KO,
-        (true, Lang::En) => super::demo::DEMO_HELP,
-        (true, Lang::Ko) => super::demo::DEMO_HELP_KO,
-    }
+    let text = super::text::text(lang);
+    if demo { text.demo_help } else { text.help }
 }
 
 fn help_popup(area: Rect, keys: &[(&str, &str)]) -> (Rect, Vec<Line<'static>>) {
@@ -81,17 +76,13 @@ pub(super) fn render_help(app: &App, f: &mut Frame, area: Rect) {
         .saturating_sub(popup.height.saturating_sub(2) as usize);
     let first = app.help_scroll.min(overflow);
     let title = if overflow == 0 {
-        t(app, "keys — any key closes", "키 — 아무 키나 누르면 닫힘").to_string()
+        app.text().keys_any_key_closes.to_string()
     } else {
         // Where the view is, so that a learner knows there is more below.
         let shown = popup.height.saturating_sub(2) as usize;
         format!(
             "{} {}–{}/{}",
-            t(
-                app,
-                "keys — ↑↓ scroll, other keys close ·",
-                "키 — ↑↓ 스크롤, 다른 키는 닫기 ·"
-            ),
+            app.text().keys_scroll_other_keys_close,
             first + 1,
             first + shown,
             lines.len()
@@ -123,22 +114,14 @@ pub(super) fn render_question(app: &App, f: &mut Frame, area: Rect) {
     let lines = vec![
         Line::from(format!(
             "{} `{target}`?",
-            t(
-                app,
-                "What shape will this cell give",
-                "이 셀이 만드는 모양은"
-            )
+            app.text().what_shape_will_this_cell
         )),
         Line::from(Span::styled(
             format!("dims: {}", dims.join(", ")),
             Style::default().fg(Color::DarkGray),
         )),
         Line::from(Span::styled(
-            t(
-                app,
-                "sizes or dim names, e.g. `1 7 8` or `[bs, sl, hid_dim]`",
-                "크기나 차원 이름으로, 예: `1 7 8` 또는 `[bs, sl, hid_dim]`",
-            ),
+            app.text().sizes_or_dim_names_e,
             Style::default().fg(Color::DarkGray),
         )),
         Line::default(),
@@ -153,22 +136,11 @@ pub(super) fn render_question(app: &App, f: &mut Frame, area: Rect) {
     let mut lines = lines;
     match &nb.answer_note {
         Some(AnswerNote::Wrong(text)) => lines.push(Line::from(Span::styled(
-            format!(
-                "✗ {text} — {}",
-                t(
-                    app,
-                    "not quite; try again, or Tab shows the answer",
-                    "아쉽네요. 다시 해 보거나 Tab으로 정답 보기"
-                )
-            ),
+            format!("✗ {text} — {}", app.text().not_quite_try_again_or),
             Style::default().fg(app.color.fg(Color::Red)),
         ))),
         Some(AnswerNote::Unreadable) => lines.push(Line::from(Span::styled(
-            t(
-                app,
-                "? write sizes or the lesson's dim names (Tab shows the answer)",
-                "? 크기나 레슨의 차원 이름을 적어 주세요 (Tab: 정답 보기)",
-            ),
+            app.text().write_sizes_or_the_lesson,
             Style::default().fg(app.color.fg(Color::Yellow)),
         ))),
         None => {}
@@ -181,38 +153,13 @@ pub(super) fn render_question(app: &App, f: &mut Frame, area: Rect) {
         .sum();
     let popup = centered(area, 70, (needed as u16 + 2).max(10));
     clear_popup(f, popup);
-    let block = Block::default().borders(Borders::ALL).title(format!(
-        " {} ",
-        t(
-            app,
-            "predict, then Enter · Tab answer · Esc later",
-            "예상한 뒤 Enter · Tab 정답 · Esc 나중에"
-        )
-    ));
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(format!(" {} ", app.text().predict_then_enter_tab_answer));
     f.render_widget(
         Paragraph::new(lines)
             .block(block)
             .wrap(Wrap { trim: false }),
         popup,
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_help_lists_the_same_keys_in_both_languages() {
-        for (en, ko) in [
-            (HELP, HELP_KO),
-            (
-                super::super::demo::DEMO_HELP,
-                super::super::demo::DEMO_HELP_KO,
-            ),
-        ] {
-            let keys =
-                |list: &[(&str, &str)]| list.iter().map(|(k, _)| k.to_string()).collect::<Vec<_>>();
-            assert_eq!(keys(en), keys(ko));
-        }
-    }
 }

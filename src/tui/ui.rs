@@ -26,20 +26,12 @@ use super::theme::ColorMode;
 pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 20;
 
-pub(super) fn t(app: &App, en: &'static str, ko: &'static str) -> &'static str {
-    if app.lang == Lang::Ko { ko } else { en }
-}
-
 pub fn render(app: &App, f: &mut Frame) {
     let area = f.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         let msg = format!(
             "{}\n{}×{} → {MIN_WIDTH}×{MIN_HEIGHT}",
-            t(
-                app,
-                "Please enlarge the terminal",
-                "터미널 창을 키워 주세요"
-            ),
+            app.text().please_enlarge_the_terminal,
             area.width,
             area.height
         );
@@ -75,7 +67,7 @@ fn render_list(app: &App, f: &mut Frame, area: Rect) {
     .areas(area);
     f.render_widget(
         Paragraph::new(footer::ellipsize(
-            &format!(" transformer-tutor — {}", t(app, "lessons", "레슨 목록")),
+            &format!(" transformer-tutor — {}", app.text().lessons),
             title.width as usize,
         ))
         .style(bar_style(app.color)),
@@ -123,11 +115,7 @@ fn render_list(app: &App, f: &mut Frame, area: Rect) {
     );
     f.render_widget(
         Paragraph::new(footer::footer(
-            if app.lang == Lang::Ko {
-                footer::LIST_KO
-            } else {
-                footer::LIST_EN
-            },
+            app.text().list_hints,
             app.status.as_deref(),
             status.width as usize,
         )),
@@ -148,11 +136,11 @@ fn render_notebook(app: &App, f: &mut Frame, area: Rect) {
         title: format!("{}. {}", nb.lesson.order, nb.lesson.title),
         cell: format!(
             "{} {}/{}",
-            t(app, "cell", "셀"),
+            app.text().cell,
             nb.selected + 1,
             nb.cell_count()
         ),
-        sizes_word: t(app, "sizes", "크기"),
+        sizes_word: app.text().sizes,
         sizes: &sizes,
         lang: lang_name,
     };
@@ -202,7 +190,7 @@ pub(super) fn sizes_label(app: &App, separator: &str) -> String {
     } else {
         format!(
             "{} {}{separator}",
-            t(app, "sizes", "크기"),
+            app.text().sizes,
             crate::lesson::sizes::describe(&active)
         )
     }
