@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use unicode_width::UnicodeWidthStr;
 
 use crate::lesson::Lang;
+use crate::tui::text::text;
 use crate::tui::theme::ColorMode;
 use crate::tui::ui::{centered, clear_popup};
 
@@ -19,10 +20,6 @@ use super::SizesPanel;
 const WIDTH: u16 = 66;
 /// Lines around the rows: intro, gap, gap, two for the message, keys, and the border.
 const CHROME: u16 = 8;
-
-fn t(lang: Lang, en: &'static str, ko: &'static str) -> &'static str {
-    if lang == Lang::Ko { ko } else { en }
-}
 
 fn pad(s: &str, width: usize) -> String {
     format!("{s}{}", " ".repeat(width.saturating_sub(s.width())))
@@ -64,7 +61,7 @@ fn row_lines(panel: &SizesPanel, lang: Lang, c: ColorMode) -> Vec<Line<'static>>
             let cursor = if editing && !panel.fresh { "█" } else { "" };
             let value = format!("{}{cursor}", row.text);
             let note = match row.default {
-                Some(d) => format!("{} {d}", t(lang, "toy", "기본")),
+                Some(d) => format!("{} {d}", text(lang).sizes_toy),
                 None => format!("= {}", row.expr),
             };
             let mark = if is_bad { "✗ " } else { "  " };
@@ -91,7 +88,7 @@ pub fn render(panel: &SizesPanel, lang: Lang, c: ColorMode, f: &mut Frame, area:
     clear_popup(f, popup);
     let block = Block::default()
         .borders(Borders::ALL)
-        .title(format!(" {} ", t(lang, "sizes (z)", "크기 (z)")));
+        .title(format!(" {} ", text(lang).sizes_title));
     let inner = block.inner(popup);
     f.render_widget(block, popup);
     let [intro, _, list, _, message, keys] = Layout::vertical([
@@ -105,17 +102,9 @@ pub fn render(panel: &SizesPanel, lang: Lang, c: ColorMode, f: &mut Frame, area:
     .areas(inner);
 
     let intro_text = if panel.rows.is_empty() {
-        t(
-            lang,
-            " This lesson has no named dims.",
-            " 이 레슨에는 이름 붙은 차원이 없습니다.",
-        )
+        text(lang).sizes_no_named_dims
     } else {
-        t(
-            lang,
-            " Type a size for the selected dim; derived dims follow.",
-            " 고른 차원의 크기를 입력하세요. 계산되는 차원은 따라 바뀝니다.",
-        )
+        text(lang).sizes_type_a_size
     };
     f.render_widget(
         Paragraph::new(intro_text).style(Style::default().fg(c.fg(Color::Gray))),
@@ -155,19 +144,19 @@ pub fn render(panel: &SizesPanel, lang: Lang, c: ColorMode, f: &mut Frame, area:
     f.render_widget(
         Paragraph::new(Line::from(vec![
             Span::styled(" ← ", key),
-            Span::styled(t(lang, "toy", "기본 크기"), preset_style(Preset::Toy)),
+            Span::styled(text(lang).sizes_toy_preset, preset_style(Preset::Toy)),
             Span::styled(" · ", dim),
             Span::styled("→ ", key),
-            Span::styled(t(lang, "paper", "논문 크기"), preset_style(Preset::Paper)),
+            Span::styled(text(lang).sizes_paper, preset_style(Preset::Paper)),
             Span::styled(" · ", dim),
             Span::styled("↑↓ ", key),
-            Span::raw(t(lang, "choose", "선택")),
+            Span::raw(text(lang).sizes_choose),
             Span::styled(" · ", dim),
             Span::styled("Enter ", key),
-            Span::raw(t(lang, "apply", "적용")),
+            Span::raw(text(lang).sizes_apply),
             Span::styled(" · ", dim),
             Span::styled("Esc ", key),
-            Span::raw(t(lang, "cancel", "취소")),
+            Span::raw(text(lang).sizes_cancel),
         ])),
         keys,
     );

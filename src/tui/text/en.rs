@@ -133,4 +133,13 @@ pub const EN: Text = Text {
     not_quite_try_again_or: "not quite; try again, or Tab shows the answer",
     write_sizes_or_the_lesson: "? write sizes or the lesson's dim names (Tab shows the answer)",
     predict_then_enter_tab_answer: "predict, then Enter · Tab answer · Esc later",
+    sizes_toy: "toy",
+    sizes_title: "sizes (z)",
+    sizes_no_named_dims: " This lesson has no named dims.",
+    sizes_type_a_size: " Type a size for the selected dim; derived dims follow.",
+    sizes_toy_preset: "toy",
+    sizes_paper: "paper",
+    sizes_choose: "choose",
+    sizes_apply: "apply",
+    sizes_cancel: "cancel",
 };

@@ -133,4 +133,13 @@ pub const KO: Text = Text {
     not_quite_try_again_or: "아쉽네요. 다시 해 보거나 Tab으로 정답 보기",
     write_sizes_or_the_lesson: "? 크기나 레슨의 차원 이름을 적어 주세요 (Tab: 정답 보기)",
     predict_then_enter_tab_answer: "예상한 뒤 Enter · Tab 정답 · Esc 나중에",
+    sizes_toy: "기본",
+    sizes_title: "크기 (z)",
+    sizes_no_named_dims: " 이 레슨에는 이름 붙은 차원이 없습니다.",
+    sizes_type_a_size: " 고른 차원의 크기를 입력하세요. 계산되는 차원은 따라 바뀝니다.",
+    sizes_toy_preset: "기본 크기",
+    sizes_paper: "논문 크기",
+    sizes_choose: "선택",
+    sizes_apply: "적용",
+    sizes_cancel: "취소",
 };

@@ -36,6 +36,24 @@ pub struct Text {
     pub inspector_show: &'static str,
     /// The footer's `f/Esc` while the inspector is full screen.
     pub inspector_back: &'static str,
+    /// toy
+    pub sizes_toy: &'static str,
+    /// sizes (z)
+    pub sizes_title: &'static str,
+    ///  This lesson has no named dims.
+    pub sizes_no_named_dims: &'static str,
+    ///  Type a size for the selected dim; derived dims follow.
+    pub sizes_type_a_size: &'static str,
+    /// toy
+    pub sizes_toy_preset: &'static str,
+    /// paper
+    pub sizes_paper: &'static str,
+    /// choose
+    pub sizes_choose: &'static str,
+    /// apply
+    pub sizes_apply: &'static str,
+    /// cancel
+    pub sizes_cancel: &'static str,
     /// What will this cell print? Predict, then click (Space) to run it.
     pub what_will_this_cell_print: &'static str,
     /// running… (Ctrl-C stops it)
@@ -159,6 +177,15 @@ mod tests {
             ("inspector_full", t.inspector_full),
             ("inspector_show", t.inspector_show),
             ("inspector_back", t.inspector_back),
+            ("sizes_toy", t.sizes_toy),
+            ("sizes_title", t.sizes_title),
+            ("sizes_no_named_dims", t.sizes_no_named_dims),
+            ("sizes_type_a_size", t.sizes_type_a_size),
+            ("sizes_toy_preset", t.sizes_toy_preset),
+            ("sizes_paper", t.sizes_paper),
+            ("sizes_choose", t.sizes_choose),
+            ("sizes_apply", t.sizes_apply),
+            ("sizes_cancel", t.sizes_cancel),
             ("what_will_this_cell_print", t.what_will_this_cell_print),
             ("running_ctrl_c_stops_it", t.running_ctrl_c_stops_it),
             ("editing_cell", t.editing_cell),
