@@ -378,21 +378,23 @@ pub fn parse_lesson(text: &str, path: &str, lang: Lang) -> Result<Lesson, Lesson
                 prose_start = range.end;
                 let fence_line = body_line0 + line_of(body, fence_at);
                 let first_code_line = fence_line + 1;
-                let exercise_above = blocks
-                    .iter()
-                    .rev()
-                    .find_map(|b| match b {
-                        Block::Cell(c) => Some(c.kind == CellKind::Exercise),
-                        Block::Prose { .. } => None,
-                    })
-                    .unwrap_or(false);
                 let part_name = match role {
                     Fence::Check => "python check",
                     Fence::Solution => "python solution",
                     Fence::Hint => "hint",
                     _ => "",
                 };
-                if !part_name.is_empty() && !exercise_above {
+                let exercise_above = || {
+                    blocks
+                        .iter()
+                        .rev()
+                        .find_map(|b| match b {
+                            Block::Cell(c) => Some(c.kind == CellKind::Exercise),
+                            Block::Prose { .. } => None,
+                        })
+                        .unwrap_or(false)
+                };
+                if !part_name.is_empty() && !exercise_above() {
                     return Err(LessonError::at(
                         path,
                         fence_line,

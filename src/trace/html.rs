@@ -409,9 +409,8 @@ fn cell_td(hm: &Heatmap, cell: HeatCell, show_values: bool) -> String {
 
 fn legend_html(out: &mut String, hm: &Heatmap, w: &Words) {
     let end = |v: f64| match hm.kind {
-        ValueKind::Float => hm.format(v),
-        ValueKind::Int => hm.format(v),
         ValueKind::Bool => if v >= 0.5 { "True" } else { "False" }.to_string(),
+        ValueKind::Float | ValueKind::Int => hm.format(v),
     };
     let (lo, hi) = match hm.scale {
         crate::viz::Scale::Diverging => {
