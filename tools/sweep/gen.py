@@ -115,7 +115,9 @@ def inp(name, var="x"):
 # ---- pointwise --------------------------------------------------------------------------------------
 
 UNARY = """abs acos asin atan ceil cos erf exp exp2 expm1 floor log log10 log1p log2 neg reciprocal relu
-round rsqrt sigmoid sign sin sqrt square tanh trunc bitwise_not logical_not isfinite isinf isnan""".split()
+round rsqrt sigmoid sign sin sqrt square tanh trunc bitwise_not logical_not isfinite isinf isnan
+tan sinh cosh asinh acosh atanh arcsin arccos arctan arcsinh arccosh arctanh deg2rad rad2deg frac sinc erfc fix
+negative absolute sgn signbit""".split()
 
 
 def unary():

@@ -65,6 +65,7 @@ mod avx2;
 mod glibc;
 pub mod layer_norm;
 pub mod lerp;
+mod libm;
 pub mod moments;
 mod onednn;
 mod sleef;
@@ -79,6 +80,7 @@ mod vec;
 
 pub use layer_norm::{layer_norm_row, layer_norm_stats};
 pub use lerp::lerp_one;
+pub use libm::{libm_acosh, libm_asinh, libm_atanh};
 pub use moments::{
     mean_inner, mean_inner_threads, std_all, std_all_threads, std_inner, var_all, var_all_threads,
     var_inner,
@@ -87,6 +89,6 @@ pub use sleef::{vec_exp, vec_log};
 pub use softmax::{log_softmax_dim, log_softmax_row, softmax_dim, softmax_row, softmax_row_lanes};
 pub use sum::{sum_inner, sum_inner_threads, sum_outer};
 pub use unary::{
-    atan, cos, erf, exp, expm1, gelu, gelu_tanh, log, log1p, log2, log10, relu, relu_one, rsqrt,
-    sigmoid, sigmoid_threads, sin, sqrt, tanh,
+    atan, atanh, cos, erf, exp, expm1, gelu, gelu_tanh, log, log1p, log2, log10, relu, relu_one,
+    rsqrt, sigmoid, sigmoid_threads, sin, sqrt, tanh,
 };

@@ -590,6 +590,18 @@ pub enum UnaryOp {
     Asin,
     Acos,
     Atan,
+    Tan,
+    Sinh,
+    Cosh,
+    Asinh,
+    Acosh,
+    Atanh,
+    Deg2Rad,
+    Rad2Deg,
+    Frac,
+    Sinc,
+    Erfc,
+    Signbit,
 }
 
 impl UnaryOp {
@@ -606,6 +618,16 @@ impl UnaryOp {
                 | Asin
                 | Acos
                 | Atan
+                | Tan
+                | Sinh
+                | Cosh
+                | Asinh
+                | Acosh
+                | Atanh
+                | Deg2Rad
+                | Rad2Deg
+                | Sinc
+                | Erfc
                 | Sqrt
                 | Rsqrt
                 | Sin
@@ -641,6 +663,22 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
                 IsInf => x.is_infinite(),
                 _ => x.is_finite(),
             });
+        }
+        Signbit => {
+            return match dtype {
+                DType::Float32 => map::<f32, bool>(a, |x| x.is_sign_negative()),
+                DType::Int64 => map::<i64, bool>(a, |x| x < 0),
+                DType::Int32 => map::<i32, bool>(a, |x| x < 0),
+                DType::Bool => Tensor::full(a.shape(), Scalar::Bool(false), DType::Bool),
+            };
+        }
+        // sign_kernel keeps a bool tensor as it is.
+        Sign if dtype == DType::Bool => return Ok(a.deep_copy()),
+        Frac if dtype != DType::Float32 => {
+            return Err(TensorError::NotImplemented(format!(
+                "\"frac_cpu\" not implemented for '{}'",
+                dtype.scalar_type_name()
+            )));
         }
         Not => {
             return match dtype {
@@ -698,6 +736,7 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
             Log2 => Some(crate::tensor::kernels::log2),
             Erf => Some(crate::tensor::kernels::erf),
             Atan => Some(crate::tensor::kernels::atan),
+            Atanh => Some(crate::tensor::kernels::atanh),
             _ => None,
         };
         if let Some(k) = kernel {
@@ -744,9 +783,33 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
             Asin => run!(f32::asin),
             Acos => run!(f32::acos),
             Atan => run!(f32::atan),
+            // MKL `vmsTan` in torch (closed source): the correctly rounded value here.
+            Tan => run!(|x: f32| f64::from(x).tan() as f32),
+            // `std::sinh`/`std::cosh`/`std::acosh`/`std::asinh`/`std::atanh` on every element in torch
+            // (its Vectorized versions map the scalar function): the platform's libm, as there.
+            Sinh => run!(f32::sinh),
+            Cosh => run!(f32::cosh),
+            Asinh => run!(crate::tensor::kernels::libm_asinh),
+            Atanh => run!(crate::tensor::kernels::libm_atanh),
+            Acosh => run!(crate::tensor::kernels::libm_acosh),
+            // ATen multiplies by the double constant, cast to the tensor's float32.
+            Deg2Rad => run!(|x| x * (0.017_453_292_519_943_295_f64 as f32)),
+            Rad2Deg => run!(|x| x * (57.295_779_513_082_32_f64 as f32)),
+            Frac => run!(|x: f32| x - x.trunc()),
+            // ATen's sinc: 1 at 0, else sin(pi x) / (pi x) in float32 with `std::sin`.
+            Sinc => run!(|x: f32| {
+                if x == 0.0 {
+                    1.0
+                } else {
+                    let p = std::f32::consts::PI * x;
+                    p.sin() / p
+                }
+            }),
+            // MKL `vmsErfc` in torch: the correctly rounded value here.
+            Erfc => run!(|x: f32| libm::erfc(f64::from(x)) as f32),
             Square => run!(|x| x * x),
             Reciprocal => run!(|x| 1.0 / x),
-            IsNan | IsInf | IsFinite | Not => run!(|x| x),
+            IsNan | IsInf | IsFinite | Not | Signbit => run!(|x| x),
         };
     }
     // Integer and bool tensors for ops that keep the dtype.

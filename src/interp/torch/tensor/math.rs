@@ -210,6 +210,13 @@ macro_rules! unary_inplace_def {
     };
 }
 
+/// `x.absolute_()`, `x.sgn_()`, `x.sign_()`: in-place methods torch has no function for.
+macro_rules! unary_method_inplace_def {
+    ($name:literal, $op:ident) => {
+        unary_inplace_def!($name, $op).no_function()
+    };
+}
+
 macro_rules! compare_def {
     ($name:literal, $kind:ident) => {
         Def::both(
@@ -426,6 +433,84 @@ pub(super) static DEFS: &[Def] = &[
     unary_def!("isnan", IsNan, no_out),
     unary_def!("isinf", IsInf, no_out),
     unary_def!("isfinite", IsFinite, no_out),
+    unary_def!("tan", Tan),
+    unary_def!("sinh", Sinh),
+    unary_def!("cosh", Cosh),
+    unary_def!("asinh", Asinh),
+    unary_def!("acosh", Acosh),
+    unary_def!("atanh", Atanh),
+    unary_def!("arcsin", Asin),
+    unary_def!("arccos", Acos),
+    unary_def!("arctan", Atan),
+    unary_def!("arcsinh", Asinh),
+    unary_def!("arccosh", Acosh),
+    unary_def!("arctanh", Atanh),
+    unary_def!("deg2rad", Deg2Rad),
+    unary_def!("rad2deg", Rad2Deg),
+    unary_def!("frac", Frac),
+    unary_def!("sinc", Sinc),
+    unary_def!("erfc", Erfc),
+    unary_def!("fix", Trunc),
+    unary_def!("negative", Neg),
+    unary_def!("absolute", Abs),
+    unary_def!("sgn", Sign),
+    Def::both(
+        "signbit",
+        &["signbit(Tensor input, *, Tensor out=None)"],
+        |_, c| {
+            if let Some(out) = c.out()
+                && out.dtype() != crate::tensor::DType::Bool
+            {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    "signbit does not support non-boolean outputs.",
+                ));
+            }
+            t(unary(UnaryOp::Signbit, &c.this()?)?)
+        },
+    ),
+    unary_inplace_def!("tan_", Tan),
+    unary_inplace_def!("sinh_", Sinh),
+    unary_inplace_def!("cosh_", Cosh),
+    unary_inplace_def!("asinh_", Asinh),
+    unary_inplace_def!("acosh_", Acosh),
+    unary_inplace_def!("atanh_", Atanh),
+    unary_inplace_def!("arcsin_", Asin),
+    unary_inplace_def!("arccos_", Acos),
+    unary_inplace_def!("arctan_", Atan),
+    unary_inplace_def!("arcsinh_", Asinh),
+    unary_inplace_def!("arccosh_", Acosh),
+    unary_inplace_def!("arctanh_", Atanh),
+    unary_inplace_def!("deg2rad_", Deg2Rad),
+    unary_inplace_def!("rad2deg_", Rad2Deg),
+    unary_inplace_def!("frac_", Frac),
+    unary_inplace_def!("sinc_", Sinc),
+    unary_inplace_def!("erfc_", Erfc),
+    unary_inplace_def!("fix_", Trunc),
+    unary_inplace_def!("negative_", Neg),
+    unary_method_inplace_def!("absolute_", Abs),
+    unary_method_inplace_def!("sgn_", Sign),
+    unary_inplace_def!("log_", Log),
+    unary_inplace_def!("log2_", Log2),
+    unary_inplace_def!("log10_", Log10),
+    unary_inplace_def!("log1p_", Log1p),
+    unary_inplace_def!("expm1_", Expm1),
+    unary_inplace_def!("exp2_", Exp2),
+    unary_inplace_def!("sin_", Sin),
+    unary_inplace_def!("cos_", Cos),
+    unary_inplace_def!("tanh_", Tanh),
+    unary_inplace_def!("sigmoid_", Sigmoid),
+    unary_inplace_def!("floor_", Floor),
+    unary_inplace_def!("ceil_", Ceil),
+    unary_inplace_def!("trunc_", Trunc),
+    unary_method_inplace_def!("sign_", Sign),
+    unary_inplace_def!("square_", Square),
+    unary_inplace_def!("reciprocal_", Reciprocal),
+    unary_inplace_def!("erf_", Erf),
+    unary_inplace_def!("asin_", Asin),
+    unary_inplace_def!("acos_", Acos),
+    unary_inplace_def!("atan_", Atan),
+    unary_inplace_def!("rsqrt_", Rsqrt),
     unary_inplace_def!("relu_", Relu),
     unary_inplace_def!("exp_", Exp),
     unary_inplace_def!("neg_", Neg),

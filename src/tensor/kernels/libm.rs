@@ -1,0 +1,24 @@
+//! The platform's C math library, for the ops where torch calls a `std::` function on every element
+//! (`std::asinh`, `std::acosh`, `std::atanh`): linking the same libm gives the same bits (glibc on Linux,
+//! which the goldens were recorded with). Rust's own `f32::asinh` and friends use other formulas.
+
+unsafe extern "C" {
+    safe fn asinhf(x: f32) -> f32;
+    safe fn acoshf(x: f32) -> f32;
+    safe fn atanhf(x: f32) -> f32;
+}
+
+/// `std::asinh(float)`.
+pub fn libm_asinh(x: f32) -> f32 {
+    asinhf(x)
+}
+
+/// `std::acosh(float)`.
+pub fn libm_acosh(x: f32) -> f32 {
+    acoshf(x)
+}
+
+/// `std::atanh(float)`.
+pub fn libm_atanh(x: f32) -> f32 {
+    atanhf(x)
+}
