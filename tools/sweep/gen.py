@@ -144,15 +144,18 @@ def unary():
 
 OPERATORS = {"add": "+", "sub": "-", "mul": "*", "div": "/", "true_divide": "/", "floor_divide": "//",
              "remainder": "%", "pow": "**", "eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">",
-             "ge": ">=", "bitwise_and": "&", "bitwise_or": "|"}
+             "ge": ">=", "bitwise_and": "&", "bitwise_or": "|", "bitwise_xor": "^",
+             "bitwise_left_shift": "<<", "bitwise_right_shift": ">>"}
 BINARY = """add sub mul div true_divide floor_divide remainder fmod pow maximum minimum eq ne lt le gt ge
-logical_and logical_or logical_xor bitwise_and bitwise_or""".split()
+logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor bitwise_left_shift bitwise_right_shift
+atan2 arctan2 hypot copysign logaddexp logaddexp2 xlogy fmax fmin nextafter heaviside gcd lcm subtract multiply
+divide greater greater_equal less less_equal not_equal""".split()
 PAIRS = [
     ("f", "f"), ("f", "bcast"), ("f", "2"), ("f", "-1.5"), ("f", "True"), ("f", "0"), ("i", "i"),
     ("i", "2"), ("i", "-2"), ("i", "2.5"), ("i", "f"), ("i32", "i"), ("i32", "3"), ("i32", "f0"),
     ("b", "b"), ("b", "i"), ("b", "True"), ("b", "2.5"), ("f0", "i"), ("i0", "f"), ("i0", "i32"),
     ("f", "ft"), ("fexp", "f"), ("f", "bad"), ("fempty", "bcast"), ("fodd", "fodd2"), ("f", "col"),
-    ("fspecial", "fspecial2"), ("i", "izero"), ("f", "fzero"), ("f3", "bcast4"),
+    ("fspecial", "fspecial2"), ("i", "izero"), ("f", "fzero"), ("f3", "bcast4"), ("f3", "f3b"),
 ]
 RHS = {
     "bcast": "torch.tensor([1.0, -2.0, 0.5])",
@@ -163,6 +166,8 @@ RHS = {
     "izero": "torch.tensor([[1, 0, -2], [3, 2, 0]])",
     "fzero": "torch.tensor([[0.0, -0.0, 1.0], [0.0, 2.0, -1.0]])",
     "bcast4": "torch.tensor([0.5, -1.0, 2.0, 3.0])",
+    # 24 contiguous elements against 24: the first 16 take a vectorised kernel's vector path.
+    "f3b": "torch.arange(24.0).reshape(2, 3, 4).flip(0).contiguous() / 5 - 2.0",
 }
 
 

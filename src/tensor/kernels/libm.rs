@@ -1,11 +1,29 @@
 //! The platform's C math library, for the ops where torch calls a `std::` function on every element
-//! (`std::asinh`, `std::acosh`, `std::atanh`): linking the same libm gives the same bits (glibc on Linux,
+//! (`std::asinh`, `std::acosh`, `std::atanh`, `std::fmax`, `std::fmin`, `std::nextafter`): linking the same libm gives the same bits (glibc on Linux,
 //! which the goldens were recorded with). Rust's own `f32::asinh` and friends use other formulas.
 
 unsafe extern "C" {
     safe fn asinhf(x: f32) -> f32;
     safe fn acoshf(x: f32) -> f32;
     safe fn atanhf(x: f32) -> f32;
+    safe fn fmaxf(x: f32, y: f32) -> f32;
+    safe fn fminf(x: f32, y: f32) -> f32;
+    safe fn nextafterf(x: f32, y: f32) -> f32;
+}
+
+/// `std::fmax(float, float)` (torch.fmax's kernel).
+pub fn libm_fmax(x: f32, y: f32) -> f32 {
+    fmaxf(x, y)
+}
+
+/// `std::fmin(float, float)`.
+pub fn libm_fmin(x: f32, y: f32) -> f32 {
+    fminf(x, y)
+}
+
+/// `std::nextafter(float, float)`.
+pub fn libm_nextafter(x: f32, y: f32) -> f32 {
+    nextafterf(x, y)
 }
 
 /// `std::asinh(float)`.

@@ -62,6 +62,7 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+mod binary;
 mod glibc;
 pub mod layer_norm;
 pub mod lerp;
@@ -78,9 +79,10 @@ mod tests_unary;
 pub mod unary;
 mod vec;
 
+pub use binary::logaddexp_vec;
 pub use layer_norm::{layer_norm_row, layer_norm_stats};
 pub use lerp::lerp_one;
-pub use libm::{libm_acosh, libm_asinh, libm_atanh};
+pub use libm::{libm_acosh, libm_asinh, libm_atanh, libm_fmax, libm_fmin, libm_nextafter};
 pub use moments::{
     mean_inner, mean_inner_threads, std_all, std_all_threads, std_inner, var_all, var_all_threads,
     var_inner,

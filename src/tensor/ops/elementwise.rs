@@ -31,6 +31,17 @@ impl Operand<'_> {
             Operand::Scalar(s) => matches!(s, Scalar::Bool(_)),
         }
     }
+    /// The operand's dtype as a tensor (a number's default dtype: int64, float32 or bool).
+    fn dtype_of(&self) -> DType {
+        match self {
+            Operand::Tensor(t) => t.dtype(),
+            Operand::Scalar(s) => match s.category() {
+                Category::Bool => DType::Bool,
+                Category::Int => DType::Int64,
+                Category::Float => DType::Float32,
+            },
+        }
+    }
     pub(crate) fn shape(&self) -> &[usize] {
         match self {
             Operand::Tensor(t) => t.shape(),
@@ -69,6 +80,20 @@ pub enum BinaryOp {
     And,
     Or,
     Xor,
+    Atan2,
+    Hypot,
+    Copysign,
+    LogAddExp,
+    LogAddExp2,
+    Xlogy,
+    Fmax,
+    Fmin,
+    NextAfter,
+    Heaviside,
+    Gcd,
+    Lcm,
+    Shl,
+    Shr,
 }
 
 impl BinaryOp {
@@ -83,6 +108,14 @@ impl BinaryOp {
             BinaryOp::And => "bitwise_and_cpu",
             BinaryOp::Or => "bitwise_or_cpu",
             BinaryOp::Xor => "bitwise_xor_cpu",
+            BinaryOp::Hypot => "hypot_cpu",
+            BinaryOp::LogAddExp => "logaddexp_cpu",
+            BinaryOp::LogAddExp2 => "logaddexp2_cpu",
+            BinaryOp::NextAfter => "nextafter_cpu",
+            BinaryOp::Gcd => "gcd_cpu",
+            BinaryOp::Lcm => "lcm_cpu",
+            BinaryOp::Shl => "lshift_cpu",
+            BinaryOp::Shr => "rshift_cpu",
             _ => "",
         }
     }
@@ -106,6 +139,39 @@ pub fn binary_dtypes(op: BinaryOp, a: &Operand, b: &Operand) -> Result<(DType, D
             (c, c)
         }
         _ if op.is_comparison() => (DType::Bool, common),
+        // `binary_float_op`: integer and bool operands compute in the default float type.
+        BinaryOp::Atan2 | BinaryOp::Copysign | BinaryOp::Xlogy => {
+            let c = if common.is_floating_point() {
+                common
+            } else {
+                DType::Float32
+            };
+            (c, c)
+        }
+        // Kernels dispatched on floating types only, without promotion.
+        BinaryOp::Hypot | BinaryOp::LogAddExp | BinaryOp::LogAddExp2 | BinaryOp::NextAfter
+            if !common.is_floating_point() =>
+        {
+            return Err(TensorError::NotImplemented(format!(
+                "\"{}\" not implemented for '{}'",
+                op.kernel_name(),
+                common.scalar_type_name()
+            )));
+        }
+        BinaryOp::Heaviside if a.dtype_of() != b.dtype_of() => {
+            return Err(TensorError::runtime(
+                "heaviside is not yet implemented for tensors with different dtypes.",
+            ));
+        }
+        BinaryOp::Gcd | BinaryOp::Lcm | BinaryOp::Shl | BinaryOp::Shr
+            if common.category() != Category::Int =>
+        {
+            return Err(TensorError::NotImplemented(format!(
+                "\"{}\" not implemented for '{}'",
+                op.kernel_name(),
+                common.scalar_type_name()
+            )));
+        }
         BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => {
             if common.is_floating_point() {
                 return Err(TensorError::NotImplemented(format!(
@@ -238,8 +304,17 @@ pub(crate) fn check_inplace(op: BinaryOp, a: &Tensor, b: Operand) -> Result<()> 
             broadcast: out_shape,
         });
     }
-    let (result, _) = binary_dtypes(op, &Operand::Tensor(a), &b)?;
-    check_cast(result, a.dtype())
+    match binary_dtypes(op, &Operand::Tensor(a), &b) {
+        Ok((result, _)) => check_cast(result, a.dtype()),
+        // A kernel that has no loop for the dtype refuses it only after TensorIterator has checked
+        // the cast into the output (ATen's own checks, such as sub's for bools, come first).
+        Err(e @ TensorError::NotImplemented(_)) if op != BinaryOp::Sub => {
+            let common = dtype::result_type(&[Operand::Tensor(a).promo(), b.promo()]);
+            check_cast(common, a.dtype())?;
+            Err(e)
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// An in-place write into `a` refuses a view with a stride-0 dim of size > 1 (ATen's MemoryOverlap).
@@ -359,8 +434,88 @@ fn float_binary(op: BinaryOp, a: &Tensor, b: &Tensor, shape: &[usize]) -> Result
                 x.min(y)
             }
         }),
+        BinaryOp::Atan2 => vector_blocks(run!(f32::atan2)?, a, b, shape, |x: f32, y: f32| {
+            f64::from(x).atan2(f64::from(y)) as f32
+        }),
+        BinaryOp::Hypot => vector_blocks(run!(f32::hypot)?, a, b, shape, |x: f32, y: f32| {
+            f64::from(x).hypot(f64::from(y)) as f32
+        }),
+        BinaryOp::Copysign => run!(f32::copysign),
+        BinaryOp::LogAddExp => vector_blocks(
+            run!(|x: f32, y: f32| {
+                if x.is_infinite() && x == y {
+                    x
+                } else {
+                    // std::max(a, b): `a < b ? b : a`.
+                    let m = if x < y { y } else { x };
+                    m + (-(x - y).abs()).exp().ln_1p()
+                }
+            })?,
+            a,
+            b,
+            shape,
+            crate::tensor::kernels::logaddexp_vec,
+        ),
+        BinaryOp::LogAddExp2 => run!(|x: f32, y: f32| {
+            if x.is_infinite() && x == y {
+                x
+            } else {
+                let m = if x < y { y } else { x };
+                // `m + log1p(exp2(-|a - b|)) * inv_log_2`, contracted into a fused multiply-add by
+                // the compiler of torch's AVX2 kernels.
+                (-(x - y).abs())
+                    .exp2()
+                    .ln_1p()
+                    .mul_add((1.0 / std::f64::consts::LN_2) as f32, m)
+            }
+        }),
+        BinaryOp::Xlogy => run!(|x: f32, y: f32| {
+            if y.is_nan() {
+                f32::NAN
+            } else if x == 0.0 {
+                0.0
+            } else {
+                x * y.ln()
+            }
+        }),
+        BinaryOp::Fmax => run!(crate::tensor::kernels::libm_fmax),
+        BinaryOp::Fmin => run!(crate::tensor::kernels::libm_fmin),
+        BinaryOp::NextAfter => run!(crate::tensor::kernels::libm_nextafter),
+        BinaryOp::Heaviside => run!(|x: f32, y: f32| {
+            if x == 0.0 {
+                y
+            } else {
+                f32::from(u8::from(x > 0.0))
+            }
+        }),
         _ => Err(TensorError::runtime("internal: unsupported float op")),
     }
+}
+
+/// `cpu_kernel_vec`'s split for a binary op whose vector and scalar forms differ: where every operand
+/// is contiguous or a single broadcast value, the first `len - len % 16` elements come from the vector
+/// form (`vf`) and the rest from the scalar form already in `out`; any other layout runs the scalar form
+/// throughout (ATen's `basic_loop`).
+fn vector_blocks(
+    out: Tensor,
+    a: &Tensor,
+    b: &Tensor,
+    shape: &[usize],
+    vf: impl Fn(f32, f32) -> f32,
+) -> Result<Tensor> {
+    let dense = |t: &Tensor| t.numel() == 1 || (t.is_contiguous() && t.shape() == shape);
+    let n = out.numel();
+    let head = n - n % 16;
+    if head == 0 || !dense(a) || !dense(b) {
+        return Ok(out);
+    }
+    let (av, bv) = (a.to_vec::<f32>(), b.to_vec::<f32>());
+    let mut values = out.to_vec::<f32>();
+    let at = |v: &[f32], i: usize| if v.len() == 1 { v[0] } else { v[i] };
+    for (i, o) in values.iter_mut().enumerate().take(head) {
+        *o = vf(at(&av, i), at(&bv, i));
+    }
+    Tensor::from_vec(values, shape)
 }
 
 /// A comparison with the op resolved outside the loop.
@@ -413,6 +568,14 @@ trait IntElement: Element + PartialOrd + Ord {
     fn bitand(self, o: Self) -> Self;
     fn bitor(self, o: Self) -> Self;
     fn bitxor(self, o: Self) -> Self;
+    /// ATen's `calc_gcd`: Euclid on the absolute values.
+    fn gcd(self, o: Self) -> Self;
+    fn wrapping_abs(self) -> Self;
+    fn one() -> Self;
+    /// `a << b`, 0 for a negative or too large shift (ATen's lshift_kernel).
+    fn shl(self, o: Self) -> Self;
+    /// `a >> b`, the sign fill for a negative or too large shift (ATen's rshift_kernel).
+    fn shr(self, o: Self) -> Self;
 }
 
 macro_rules! int_element {
@@ -485,6 +648,36 @@ macro_rules! int_element {
             fn bitor(self, o: Self) -> Self {
                 self | o
             }
+            fn gcd(self, o: Self) -> Self {
+                let mut a = self.wrapping_abs();
+                let mut b = o.wrapping_abs();
+                while a != 0 {
+                    let c = a;
+                    a = b.wrapping_rem(a);
+                    b = c;
+                }
+                b
+            }
+            fn wrapping_abs(self) -> Self {
+                <$t>::wrapping_abs(self)
+            }
+            fn one() -> Self {
+                1
+            }
+            fn shl(self, o: Self) -> Self {
+                if o < 0 || o >= <$t>::BITS as $t {
+                    0
+                } else {
+                    ((self as u64) << o) as $t
+                }
+            }
+            fn shr(self, o: Self) -> Self {
+                if o < 0 || o >= <$t>::BITS as $t {
+                    self >> (<$t>::BITS - 1)
+                } else {
+                    self >> o
+                }
+            }
             fn bitxor(self, o: Self) -> Self {
                 self ^ o
             }
@@ -529,6 +722,31 @@ fn int_binary<T: IntElement>(
         BinaryOp::And => run!(T::bitand),
         BinaryOp::Or => run!(T::bitor),
         BinaryOp::Xor => run!(T::bitxor),
+        BinaryOp::Gcd => run!(T::gcd),
+        BinaryOp::Lcm => run!(|x: T, y: T| {
+            let g = x.gcd(y);
+            if g == T::default() {
+                g
+            } else {
+                x.div_floor(g)
+                    .unwrap_or_default()
+                    .wrapping_mul(y)
+                    .wrapping_abs()
+            }
+        }),
+        BinaryOp::Shl => run!(T::shl),
+        BinaryOp::Shr => run!(T::shr),
+        BinaryOp::Fmax => run!(|x: T, y: T| if x >= y { x } else { y }),
+        BinaryOp::Fmin => run!(|x: T, y: T| if x <= y { x } else { y }),
+        BinaryOp::Heaviside => run!(|x: T, y: T| {
+            if x == T::default() {
+                y
+            } else if x > T::default() {
+                T::one()
+            } else {
+                T::default()
+            }
+        }),
         _ => Err(TensorError::runtime("internal: unsupported int op")),
     }
 }
@@ -545,6 +763,8 @@ fn bool_binary(op: BinaryOp, a: &Tensor, b: &Tensor, shape: &[usize]) -> Result<
             zip_map::<bool, bool>(a, b, shape, |x, y| x | y)
         }
         BinaryOp::Xor => zip_map::<bool, bool>(a, b, shape, |x, y| x ^ y),
+        BinaryOp::Fmin => zip_map::<bool, bool>(a, b, shape, |x, y| x & y),
+        BinaryOp::Fmax | BinaryOp::Heaviside => zip_map::<bool, bool>(a, b, shape, |x, y| x | y),
         _ => {
             // Arithmetic other than add/mul on bools runs in int64, as PyTorch promotes.
             let a64 = a.to_dtype(DType::Int64);

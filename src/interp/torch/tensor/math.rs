@@ -35,6 +35,175 @@ fn binary_op(interp: &mut Interpreter, c: &Call, kind: BinaryOp, op: Operator) -
     t(binary(kind, Operand::Tensor(x), other)?)
 }
 
+/// `op(input, other)` for ops without a Python operator: numbers on either side are scalar operands.
+fn binary_call(c: &Call, kind: BinaryOp) -> PyResult<Value> {
+    let (a, b) = (value(c, 0)?, value(c, 1)?);
+    let (Some(x), Some(y)) = (operand(&a), operand(&b)) else {
+        return Err(type_error("internal: not an operand"));
+    };
+    t(binary(kind, x, y)?)
+}
+
+/// `op(input, other)` and its in-place method for a binary op without an operator; `sigs` are the
+/// function's, `inplace` the method's.
+macro_rules! binary_defs {
+    ($name:literal, $kind:ident, [$($sig:literal),+]) => {
+        &[Def::both($name, &[$($sig),+], |_, c| binary_call(c, BinaryOp::$kind))]
+    };
+    ($name:literal, $kind:ident, [$($sig:literal),+], [$($isig:literal),+]) => {
+        &[
+            Def::both($name, &[$($sig),+], |_, c| binary_call(c, BinaryOp::$kind)),
+            Def::method(concat!($name, "_"), &[$($isig),+], |_, c| inplace(c, BinaryOp::$kind)),
+        ]
+    };
+}
+
+/// The binary ops that came with the API sweep: each a function, a method and an in-place method.
+pub(super) static BINARY_DEFS: &[&[Def]] = &[
+    binary_defs!(
+        "atan2",
+        Atan2,
+        ["atan2(Tensor input, Tensor other, *, Tensor out=None)"],
+        ["atan2_(Tensor input, Tensor other)"]
+    ),
+    binary_defs!(
+        "arctan2",
+        Atan2,
+        ["arctan2(Tensor input, Tensor other, *, Tensor out=None)"],
+        ["arctan2_(Tensor input, Tensor other)"]
+    ),
+    binary_defs!(
+        "hypot",
+        Hypot,
+        ["hypot(Tensor input, Tensor other, *, Tensor out=None)"],
+        ["hypot_(Tensor input, Tensor other)"]
+    ),
+    binary_defs!(
+        "copysign",
+        Copysign,
+        [
+            "copysign(Tensor input, Tensor other, *, Tensor out=None)",
+            "copysign(Tensor input, Scalar other, *, Tensor out=None)"
+        ],
+        [
+            "copysign_(Tensor input, Tensor other)",
+            "copysign_(Tensor input, Scalar other)"
+        ]
+    ),
+    binary_defs!(
+        "logaddexp",
+        LogAddExp,
+        ["logaddexp(Tensor input, Tensor other, *, Tensor out=None)"]
+    ),
+    binary_defs!(
+        "logaddexp2",
+        LogAddExp2,
+        ["logaddexp2(Tensor input, Tensor other, *, Tensor out=None)"]
+    ),
+    binary_defs!(
+        "xlogy",
+        Xlogy,
+        [
+            "xlogy(Tensor input, Tensor other, *, Tensor out=None)",
+            "xlogy(Scalar self, Tensor other, *, Tensor out=None)",
+            "xlogy(Tensor input, Scalar other, *, Tensor out=None)"
+        ],
+        [
+            "xlogy_(Tensor input, Tensor other)",
+            "xlogy_(Tensor input, Scalar other)"
+        ]
+    ),
+    binary_defs!(
+        "fmax",
+        Fmax,
+        ["fmax(Tensor input, Tensor other, *, Tensor out=None)"]
+    ),
+    binary_defs!(
+        "fmin",
+        Fmin,
+        ["fmin(Tensor input, Tensor other, *, Tensor out=None)"]
+    ),
+    binary_defs!(
+        "nextafter",
+        NextAfter,
+        ["nextafter(Tensor input, Tensor other, *, Tensor out=None)"],
+        ["nextafter_(Tensor input, Tensor other)"]
+    ),
+    binary_defs!(
+        "heaviside",
+        Heaviside,
+        ["heaviside(Tensor input, Tensor values, *, Tensor out=None)"],
+        ["heaviside_(Tensor input, Tensor values)"]
+    ),
+    binary_defs!(
+        "gcd",
+        Gcd,
+        ["gcd(Tensor input, Tensor other, *, Tensor out=None)"],
+        ["gcd_(Tensor input, Tensor other)"]
+    ),
+    binary_defs!(
+        "lcm",
+        Lcm,
+        ["lcm(Tensor input, Tensor other, *, Tensor out=None)"],
+        ["lcm_(Tensor input, Tensor other)"]
+    ),
+    binary_defs!(
+        "bitwise_xor",
+        Xor,
+        [
+            "bitwise_xor(Tensor input, Tensor other, *, Tensor out=None)",
+            "bitwise_xor(Scalar self, Tensor other)",
+            "bitwise_xor(Tensor input, Scalar other, *, Tensor out=None)"
+        ],
+        [
+            "bitwise_xor_(Tensor input, Tensor other)",
+            "bitwise_xor_(Tensor input, Scalar other)"
+        ]
+    ),
+    binary_defs!(
+        "bitwise_left_shift",
+        Shl,
+        [
+            "bitwise_left_shift(Tensor input, Tensor other, *, Tensor out=None)",
+            "bitwise_left_shift(Scalar self, Tensor other)",
+            "bitwise_left_shift(Tensor input, Scalar other, *, Tensor out=None)"
+        ],
+        [
+            "bitwise_left_shift_(Tensor input, Tensor other)",
+            "bitwise_left_shift_(Tensor input, Scalar other)"
+        ]
+    ),
+    binary_defs!(
+        "bitwise_right_shift",
+        Shr,
+        [
+            "bitwise_right_shift(Tensor input, Tensor other, *, Tensor out=None)",
+            "bitwise_right_shift(Scalar self, Tensor other)",
+            "bitwise_right_shift(Tensor input, Scalar other, *, Tensor out=None)"
+        ],
+        [
+            "bitwise_right_shift_(Tensor input, Tensor other)",
+            "bitwise_right_shift_(Tensor input, Scalar other)"
+        ]
+    ),
+];
+
+/// `torch.subtract(input, other, alpha=1)`: `sub` under its other name, whose number overload takes
+/// `alpha` positionally.
+fn subtract(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let (a, b) = (value(c, 0)?, value(c, 1)?);
+    let Value::Tensor(x) = &a else {
+        return tensor_binop(interp, Operator::Sub, &a, &b);
+    };
+    let other = operand(&b).ok_or_else(|| type_error("internal: not an operand"))?;
+    t(pointwise::binary_alpha(
+        BinaryOp::Sub,
+        x,
+        other,
+        c.opt_scalar(2)?,
+    )?)
+}
+
 /// `add`/`sub` with `alpha` (and their deprecated `add(input, alpha, other)`).
 fn add_like(interp: &mut Interpreter, c: &Call, kind: BinaryOp, op: Operator) -> PyResult<Value> {
     let (other_at, alpha) = match c.which() {
@@ -78,10 +247,11 @@ enum Rounding {
 }
 
 fn rounding(c: &Call) -> PyResult<Rounding> {
-    if c.which() == 0 {
-        return Ok(Rounding::True);
-    }
-    match c.str(2)?.as_deref() {
+    let mode = match c.value(2) {
+        Some(Value::Str(_)) | Some(Value::None) => c.str(2)?,
+        _ => None,
+    };
+    match mode.as_deref() {
         None => Ok(Rounding::True),
         Some("floor") => Ok(Rounding::Floor),
         Some("trunc") => Ok(Rounding::Trunc),
@@ -369,6 +539,69 @@ pub(super) static DEFS: &[Def] = &[
         "minimum",
         &["minimum(Tensor input, Tensor other, *, Tensor out=None)"],
         |i, c| binary_op(i, c, BinaryOp::Minimum, Operator::Add),
+    ),
+    compare_def!("greater", Gt),
+    compare_def!("greater_equal", Ge),
+    compare_def!("less", Lt),
+    compare_def!("less_equal", Le),
+    compare_def!("not_equal", Ne),
+    Def::both(
+        "subtract",
+        &[
+            "subtract(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)",
+            "subtract(Tensor input, Scalar other, Scalar alpha=1)",
+        ],
+        subtract,
+    ),
+    Def::method(
+        "subtract_",
+        &[
+            "subtract_(Tensor input, Tensor other, *, Scalar alpha=1)",
+            "subtract_(Tensor input, Scalar other, Scalar alpha=1)",
+        ],
+        |_, c| {
+            let x = c.this()?;
+            let b = value(c, 1)?;
+            let other = operand(&b).ok_or_else(|| type_error("internal: not an operand"))?;
+            pointwise::binary_alpha_inplace(BinaryOp::Sub, &x, other, c.opt_scalar(2)?)?;
+            t(x)
+        },
+    ),
+    Def::both(
+        "multiply",
+        &[
+            "multiply(Tensor input, Tensor other, *, Tensor out=None)",
+            "multiply(Tensor input, Scalar other)",
+        ],
+        |i, c| binary_op(i, c, BinaryOp::Mul, Operator::Mult),
+    ),
+    Def::method(
+        "multiply_",
+        &[
+            "multiply_(Tensor input, Tensor other)",
+            "multiply_(Tensor input, Scalar other)",
+        ],
+        |_, c| inplace(c, BinaryOp::Mul),
+    ),
+    Def::both(
+        "divide",
+        &[
+            "divide(Tensor input, Tensor other, *, Tensor out=None)",
+            "divide(Tensor input, Tensor other, *, str? rounding_mode, Tensor out=None)",
+            "divide(Tensor input, Scalar other)",
+            "divide(Tensor input, Scalar other, *, str? rounding_mode)",
+        ],
+        div,
+    ),
+    Def::method(
+        "divide_",
+        &[
+            "divide_(Tensor input, Tensor other)",
+            "divide_(Tensor input, Tensor other, *, str? rounding_mode)",
+            "divide_(Tensor input, Scalar other)",
+            "divide_(Tensor input, Scalar other, *, str? rounding_mode)",
+        ],
+        |_, c| div_(c),
     ),
     compare_def!("eq", Eq),
     compare_def!("ne", Ne),

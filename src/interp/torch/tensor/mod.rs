@@ -44,7 +44,8 @@ static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
         index::DEFS,
         convert::DEFS,
     ];
-    for def in defs.into_iter().flatten() {
+    let binary = math::BINARY_DEFS.iter().copied().flatten();
+    for def in defs.into_iter().flatten().chain(binary) {
         table.insert(def.name, Attr::Method(Prepared::new(def)));
     }
     for &(name, get) in props::PROPERTIES {

@@ -30,6 +30,8 @@ fn binop_kind(op: Operator) -> Option<BinaryOp> {
         Operator::BitAnd => BinaryOp::And,
         Operator::BitOr => BinaryOp::Or,
         Operator::BitXor => BinaryOp::Xor,
+        Operator::LShift => BinaryOp::Shl,
+        Operator::RShift => BinaryOp::Shr,
         _ => return None,
     })
 }
