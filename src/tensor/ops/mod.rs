@@ -14,6 +14,7 @@ pub mod reduce;
 pub mod reorder;
 pub mod shape;
 pub mod sort;
+pub mod unary;
 
 pub use elementwise::{BinaryOp, Operand, UnaryOp};
 pub use index::TensorIndex;

@@ -1,5 +1,6 @@
-//! Pointwise maths: arithmetic (with PyTorch's `Number self` overloads of the `torch` functions), unary
-//! functions, clamping, comparisons and logic, in-place variants, and the matrix products.
+//! Pointwise maths: arithmetic (with PyTorch's `Number self` overloads of the `torch` functions),
+//! clamping, comparisons and logic, in-place variants, and the matrix products (unary functions:
+//! `unary.rs`; binary ops without an operator: `binary.rs`).
 
 use rustpython_parser::ast::Operator;
 
@@ -7,20 +8,20 @@ use crate::interp::Interpreter;
 use crate::interp::error::{ExcKind, PyResult, exc, type_error};
 use crate::interp::value::Value;
 use crate::tensor::ops::elementwise::{
-    self, binary, binary_inplace, clamp, masked_fill, masked_fill_inplace, unary,
+    self, binary, binary_inplace, clamp, masked_fill, masked_fill_inplace,
 };
 use crate::tensor::ops::{matmul, pointwise};
-use crate::tensor::{BinaryOp, Operand, Scalar, Tensor, UnaryOp};
+use crate::tensor::{BinaryOp, Operand, Scalar, Tensor};
 
 use super::super::call::{Call, Def};
 use super::ops::{operand, tensor_binop};
 
-fn t(v: Tensor) -> PyResult<Value> {
+pub(super) fn t(v: Tensor) -> PyResult<Value> {
     Ok(Value::Tensor(v))
 }
 
 /// The argument at `i` as an operand of a binary op (a tensor or a number).
-fn value(c: &Call, i: usize) -> PyResult<Value> {
+pub(super) fn value(c: &Call, i: usize) -> PyResult<Value> {
     c.value(i)
         .ok_or_else(|| exc(ExcKind::RuntimeError, format!("internal: no argument {i}")))
 }
@@ -34,159 +35,6 @@ fn binary_op(interp: &mut Interpreter, c: &Call, kind: BinaryOp, op: Operator) -
     let other = operand(&b).ok_or_else(|| type_error("internal: not an operand"))?;
     t(binary(kind, Operand::Tensor(x), other)?)
 }
-
-/// `op(input, other)` for ops without a Python operator: numbers on either side are scalar operands.
-fn binary_call(c: &Call, kind: BinaryOp) -> PyResult<Value> {
-    let (a, b) = (value(c, 0)?, value(c, 1)?);
-    let (Some(x), Some(y)) = (operand(&a), operand(&b)) else {
-        return Err(type_error("internal: not an operand"));
-    };
-    t(binary(kind, x, y)?)
-}
-
-/// `op(input, other)` and its in-place method for a binary op without an operator; `sigs` are the
-/// function's, `inplace` the method's.
-macro_rules! binary_defs {
-    ($name:literal, $kind:ident, [$($sig:literal),+]) => {
-        &[Def::both($name, &[$($sig),+], |_, c| binary_call(c, BinaryOp::$kind))]
-    };
-    ($name:literal, $kind:ident, [$($sig:literal),+], [$($isig:literal),+]) => {
-        &[
-            Def::both($name, &[$($sig),+], |_, c| binary_call(c, BinaryOp::$kind)),
-            Def::method(concat!($name, "_"), &[$($isig),+], |_, c| inplace(c, BinaryOp::$kind)),
-        ]
-    };
-}
-
-/// The binary ops that came with the API sweep: each a function, a method and an in-place method.
-pub(super) static BINARY_DEFS: &[&[Def]] = &[
-    binary_defs!(
-        "atan2",
-        Atan2,
-        ["atan2(Tensor input, Tensor other, *, Tensor out=None)"],
-        ["atan2_(Tensor input, Tensor other)"]
-    ),
-    binary_defs!(
-        "arctan2",
-        Atan2,
-        ["arctan2(Tensor input, Tensor other, *, Tensor out=None)"],
-        ["arctan2_(Tensor input, Tensor other)"]
-    ),
-    binary_defs!(
-        "hypot",
-        Hypot,
-        ["hypot(Tensor input, Tensor other, *, Tensor out=None)"],
-        ["hypot_(Tensor input, Tensor other)"]
-    ),
-    binary_defs!(
-        "copysign",
-        Copysign,
-        [
-            "copysign(Tensor input, Tensor other, *, Tensor out=None)",
-            "copysign(Tensor input, Scalar other, *, Tensor out=None)"
-        ],
-        [
-            "copysign_(Tensor input, Tensor other)",
-            "copysign_(Tensor input, Scalar other)"
-        ]
-    ),
-    binary_defs!(
-        "logaddexp",
-        LogAddExp,
-        ["logaddexp(Tensor input, Tensor other, *, Tensor out=None)"]
-    ),
-    binary_defs!(
-        "logaddexp2",
-        LogAddExp2,
-        ["logaddexp2(Tensor input, Tensor other, *, Tensor out=None)"]
-    ),
-    binary_defs!(
-        "xlogy",
-        Xlogy,
-        [
-            "xlogy(Tensor input, Tensor other, *, Tensor out=None)",
-            "xlogy(Scalar self, Tensor other, *, Tensor out=None)",
-            "xlogy(Tensor input, Scalar other, *, Tensor out=None)"
-        ],
-        [
-            "xlogy_(Tensor input, Tensor other)",
-            "xlogy_(Tensor input, Scalar other)"
-        ]
-    ),
-    binary_defs!(
-        "fmax",
-        Fmax,
-        ["fmax(Tensor input, Tensor other, *, Tensor out=None)"]
-    ),
-    binary_defs!(
-        "fmin",
-        Fmin,
-        ["fmin(Tensor input, Tensor other, *, Tensor out=None)"]
-    ),
-    binary_defs!(
-        "nextafter",
-        NextAfter,
-        ["nextafter(Tensor input, Tensor other, *, Tensor out=None)"],
-        ["nextafter_(Tensor input, Tensor other)"]
-    ),
-    binary_defs!(
-        "heaviside",
-        Heaviside,
-        ["heaviside(Tensor input, Tensor values, *, Tensor out=None)"],
-        ["heaviside_(Tensor input, Tensor values)"]
-    ),
-    binary_defs!(
-        "gcd",
-        Gcd,
-        ["gcd(Tensor input, Tensor other, *, Tensor out=None)"],
-        ["gcd_(Tensor input, Tensor other)"]
-    ),
-    binary_defs!(
-        "lcm",
-        Lcm,
-        ["lcm(Tensor input, Tensor other, *, Tensor out=None)"],
-        ["lcm_(Tensor input, Tensor other)"]
-    ),
-    binary_defs!(
-        "bitwise_xor",
-        Xor,
-        [
-            "bitwise_xor(Tensor input, Tensor other, *, Tensor out=None)",
-            "bitwise_xor(Scalar self, Tensor other)",
-            "bitwise_xor(Tensor input, Scalar other, *, Tensor out=None)"
-        ],
-        [
-            "bitwise_xor_(Tensor input, Tensor other)",
-            "bitwise_xor_(Tensor input, Scalar other)"
-        ]
-    ),
-    binary_defs!(
-        "bitwise_left_shift",
-        Shl,
-        [
-            "bitwise_left_shift(Tensor input, Tensor other, *, Tensor out=None)",
-            "bitwise_left_shift(Scalar self, Tensor other)",
-            "bitwise_left_shift(Tensor input, Scalar other, *, Tensor out=None)"
-        ],
-        [
-            "bitwise_left_shift_(Tensor input, Tensor other)",
-            "bitwise_left_shift_(Tensor input, Scalar other)"
-        ]
-    ),
-    binary_defs!(
-        "bitwise_right_shift",
-        Shr,
-        [
-            "bitwise_right_shift(Tensor input, Tensor other, *, Tensor out=None)",
-            "bitwise_right_shift(Scalar self, Tensor other)",
-            "bitwise_right_shift(Tensor input, Scalar other, *, Tensor out=None)"
-        ],
-        [
-            "bitwise_right_shift_(Tensor input, Tensor other)",
-            "bitwise_right_shift_(Tensor input, Scalar other)"
-        ]
-    ),
-];
 
 /// `torch.subtract(input, other, alpha=1)`: `sub` under its other name, whose number overload takes
 /// `alpha` positionally.
@@ -230,7 +78,7 @@ fn add_like_(c: &Call, kind: BinaryOp) -> PyResult<Value> {
     t(x)
 }
 
-fn inplace(c: &Call, kind: BinaryOp) -> PyResult<Value> {
+pub(super) fn inplace(c: &Call, kind: BinaryOp) -> PyResult<Value> {
     let x = c.this()?;
     let b = value(c, 1)?;
     let other = operand(&b).ok_or_else(|| type_error("internal: not an operand"))?;
@@ -346,47 +194,6 @@ fn masked_fill_value(c: &Call) -> PyResult<Scalar> {
     }
 }
 
-macro_rules! unary_def {
-    ($name:literal, $op:ident) => {
-        Def::noargs(
-            $name,
-            concat!("TensorBase.", $name, "()"),
-            &[concat!($name, "(Tensor input, *, Tensor out=None)")],
-            |_, c| t(unary(UnaryOp::$op, &c.this()?)?),
-        )
-    };
-    ($name:literal, $op:ident, no_out) => {
-        Def::noargs(
-            $name,
-            concat!("TensorBase.", $name, "()"),
-            &[concat!($name, "(Tensor input)")],
-            |_, c| t(unary(UnaryOp::$op, &c.this()?)?),
-        )
-    };
-}
-
-macro_rules! unary_inplace_def {
-    ($name:literal, $op:ident) => {
-        Def::noargs(
-            $name,
-            concat!("TensorBase.", $name, "()"),
-            &[concat!($name, "(Tensor input)")],
-            |_, c| {
-                let x = c.this()?;
-                pointwise::unary_inplace(UnaryOp::$op, &x)?;
-                t(x)
-            },
-        )
-    };
-}
-
-/// `x.absolute_()`, `x.sgn_()`, `x.sign_()`: in-place methods torch has no function for.
-macro_rules! unary_method_inplace_def {
-    ($name:literal, $op:ident) => {
-        unary_inplace_def!($name, $op).no_function()
-    };
-}
-
 macro_rules! compare_def {
     ($name:literal, $kind:ident) => {
         Def::both(
@@ -423,41 +230,7 @@ macro_rules! logical_def {
     };
 }
 
-/// `nan_to_num(nan=0.0, posinf=None, neginf=None)`: NaN and the infinities replaced (by the float32
-/// extremes unless given); integer and bool tensors come back as copies.
-fn nan_to_num(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
-    let x = c.this()?;
-    if !x.dtype().is_floating_point() {
-        return t(x.clone_preserve());
-    }
-    let nan = c.opt_float(1)?.unwrap_or(0.0) as f32;
-    let posinf = c.opt_float(2)?.map_or(f32::MAX, |v| v as f32);
-    let neginf = c.opt_float(3)?.map_or(f32::MIN, |v| v as f32);
-    let out = crate::tensor::ops::elementwise::map::<f32, f32>(&x, move |v| {
-        if v.is_nan() {
-            nan
-        } else if v == f32::INFINITY {
-            posinf
-        } else if v == f32::NEG_INFINITY {
-            neginf
-        } else {
-            v
-        }
-    })?;
-    t(crate::tensor::ops::elementwise::follow_inputs(
-        out,
-        &[&Operand::Tensor(&x)],
-    ))
-}
-
 pub(super) static DEFS: &[Def] = &[
-    Def::both(
-        "nan_to_num",
-        &[
-            "nan_to_num(Tensor input, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor out=None)",
-        ],
-        nan_to_num,
-    ),
     Def::both(
         "add",
         &[
@@ -627,7 +400,6 @@ pub(super) static DEFS: &[Def] = &[
         ],
         |i, c| binary_op(i, c, BinaryOp::Or, Operator::BitOr),
     ),
-    unary_def!("bitwise_not", Not),
     logical_def!("logical_and", And),
     logical_def!("logical_or", Or),
     logical_def!("logical_xor", Xor),
@@ -637,118 +409,6 @@ pub(super) static DEFS: &[Def] = &[
         &["logical_not(Tensor input, *, Tensor out=None)"],
         |_, c| t(pointwise::logical_not(&c.this()?)?),
     ),
-    unary_def!("neg", Neg),
-    unary_def!("abs", Abs),
-    unary_def!("exp", Exp),
-    unary_def!("exp2", Exp2),
-    unary_def!("log", Log),
-    unary_def!("log2", Log2),
-    unary_def!("log10", Log10),
-    unary_def!("log1p", Log1p),
-    unary_def!("expm1", Expm1),
-    unary_def!("sqrt", Sqrt),
-    unary_def!("rsqrt", Rsqrt),
-    unary_def!("sin", Sin),
-    unary_def!("cos", Cos),
-    unary_def!("tanh", Tanh),
-    unary_def!("sigmoid", Sigmoid),
-    unary_def!("relu", Relu, no_out),
-    unary_def!("floor", Floor),
-    unary_def!("ceil", Ceil),
-    unary_def!("trunc", Trunc),
-    unary_def!("sign", Sign),
-    unary_def!("square", Square),
-    unary_def!("reciprocal", Reciprocal),
-    unary_def!("erf", Erf),
-    unary_def!("asin", Asin),
-    unary_def!("acos", Acos),
-    unary_def!("atan", Atan),
-    unary_def!("isnan", IsNan, no_out),
-    unary_def!("isinf", IsInf, no_out),
-    unary_def!("isfinite", IsFinite, no_out),
-    unary_def!("tan", Tan),
-    unary_def!("sinh", Sinh),
-    unary_def!("cosh", Cosh),
-    unary_def!("asinh", Asinh),
-    unary_def!("acosh", Acosh),
-    unary_def!("atanh", Atanh),
-    unary_def!("arcsin", Asin),
-    unary_def!("arccos", Acos),
-    unary_def!("arctan", Atan),
-    unary_def!("arcsinh", Asinh),
-    unary_def!("arccosh", Acosh),
-    unary_def!("arctanh", Atanh),
-    unary_def!("deg2rad", Deg2Rad),
-    unary_def!("rad2deg", Rad2Deg),
-    unary_def!("frac", Frac),
-    unary_def!("sinc", Sinc),
-    unary_def!("erfc", Erfc),
-    unary_def!("fix", Trunc),
-    unary_def!("negative", Neg),
-    unary_def!("absolute", Abs),
-    unary_def!("sgn", Sign),
-    Def::both(
-        "signbit",
-        &["signbit(Tensor input, *, Tensor out=None)"],
-        |_, c| {
-            if let Some(out) = c.out()
-                && out.dtype() != crate::tensor::DType::Bool
-            {
-                return Err(exc(
-                    ExcKind::RuntimeError,
-                    "signbit does not support non-boolean outputs.",
-                ));
-            }
-            t(unary(UnaryOp::Signbit, &c.this()?)?)
-        },
-    ),
-    unary_inplace_def!("tan_", Tan),
-    unary_inplace_def!("sinh_", Sinh),
-    unary_inplace_def!("cosh_", Cosh),
-    unary_inplace_def!("asinh_", Asinh),
-    unary_inplace_def!("acosh_", Acosh),
-    unary_inplace_def!("atanh_", Atanh),
-    unary_inplace_def!("arcsin_", Asin),
-    unary_inplace_def!("arccos_", Acos),
-    unary_inplace_def!("arctan_", Atan),
-    unary_inplace_def!("arcsinh_", Asinh),
-    unary_inplace_def!("arccosh_", Acosh),
-    unary_inplace_def!("arctanh_", Atanh),
-    unary_inplace_def!("deg2rad_", Deg2Rad),
-    unary_inplace_def!("rad2deg_", Rad2Deg),
-    unary_inplace_def!("frac_", Frac),
-    unary_inplace_def!("sinc_", Sinc),
-    unary_inplace_def!("erfc_", Erfc),
-    unary_inplace_def!("fix_", Trunc),
-    unary_inplace_def!("negative_", Neg),
-    unary_method_inplace_def!("absolute_", Abs),
-    unary_method_inplace_def!("sgn_", Sign),
-    unary_inplace_def!("log_", Log),
-    unary_inplace_def!("log2_", Log2),
-    unary_inplace_def!("log10_", Log10),
-    unary_inplace_def!("log1p_", Log1p),
-    unary_inplace_def!("expm1_", Expm1),
-    unary_inplace_def!("exp2_", Exp2),
-    unary_inplace_def!("sin_", Sin),
-    unary_inplace_def!("cos_", Cos),
-    unary_inplace_def!("tanh_", Tanh),
-    unary_inplace_def!("sigmoid_", Sigmoid),
-    unary_inplace_def!("floor_", Floor),
-    unary_inplace_def!("ceil_", Ceil),
-    unary_inplace_def!("trunc_", Trunc),
-    unary_method_inplace_def!("sign_", Sign),
-    unary_inplace_def!("square_", Square),
-    unary_inplace_def!("reciprocal_", Reciprocal),
-    unary_inplace_def!("erf_", Erf),
-    unary_inplace_def!("asin_", Asin),
-    unary_inplace_def!("acos_", Acos),
-    unary_inplace_def!("atan_", Atan),
-    unary_inplace_def!("rsqrt_", Rsqrt),
-    unary_inplace_def!("relu_", Relu),
-    unary_inplace_def!("exp_", Exp),
-    unary_inplace_def!("neg_", Neg),
-    unary_inplace_def!("sqrt_", Sqrt),
-    unary_inplace_def!("abs_", Abs),
     Def::both(
         "round",
         &[

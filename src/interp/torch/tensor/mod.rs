@@ -6,6 +6,7 @@
 //! (selecting, gathering, scattering, masking), `convert` (dtypes, copies, in-place fills, new tensors);
 //! `ops` holds Python's operators and indexing on tensors.
 
+mod binary;
 mod convert;
 mod index;
 mod math;
@@ -13,6 +14,7 @@ pub(crate) mod ops;
 mod props;
 mod reduce;
 mod shape;
+mod unary;
 
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -36,15 +38,16 @@ enum Attr {
 
 static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
     let mut table = FxHashMap::default();
-    let defs: [&'static [Def]; 6] = [
+    let defs: [&'static [Def]; 7] = [
         props::DEFS,
+        unary::UNARY_DEFS,
         shape::DEFS,
         math::DEFS,
         reduce::DEFS,
         index::DEFS,
         convert::DEFS,
     ];
-    let binary = math::BINARY_DEFS.iter().copied().flatten();
+    let binary = binary::BINARY_DEFS.iter().copied().flatten();
     for def in defs.into_iter().flatten().chain(binary) {
         table.insert(def.name, Attr::Method(Prepared::new(def)));
     }

@@ -1,0 +1,203 @@
+//! Unary functions (`exp`, `sin`, `tan`, `signbit`, the `arc*` aliases, ...), their in-place methods
+//! and `nan_to_num`.
+
+use crate::interp::Interpreter;
+use crate::interp::error::{ExcKind, PyResult, exc};
+use crate::interp::value::Value;
+use crate::tensor::ops::elementwise::unary;
+use crate::tensor::ops::pointwise;
+use crate::tensor::{Operand, UnaryOp};
+
+use super::super::call::{Call, Def};
+use super::math::t;
+
+macro_rules! unary_def {
+    ($name:literal, $op:ident) => {
+        Def::noargs(
+            $name,
+            concat!("TensorBase.", $name, "()"),
+            &[concat!($name, "(Tensor input, *, Tensor out=None)")],
+            |_, c| t(unary(UnaryOp::$op, &c.this()?)?),
+        )
+    };
+    ($name:literal, $op:ident, no_out) => {
+        Def::noargs(
+            $name,
+            concat!("TensorBase.", $name, "()"),
+            &[concat!($name, "(Tensor input)")],
+            |_, c| t(unary(UnaryOp::$op, &c.this()?)?),
+        )
+    };
+}
+
+macro_rules! unary_inplace_def {
+    ($name:literal, $op:ident) => {
+        Def::noargs(
+            $name,
+            concat!("TensorBase.", $name, "()"),
+            &[concat!($name, "(Tensor input)")],
+            |_, c| {
+                let x = c.this()?;
+                pointwise::unary_inplace(UnaryOp::$op, &x)?;
+                t(x)
+            },
+        )
+    };
+}
+
+/// `x.absolute_()`, `x.sgn_()`, `x.sign_()`: in-place methods torch has no function for.
+macro_rules! unary_method_inplace_def {
+    ($name:literal, $op:ident) => {
+        unary_inplace_def!($name, $op).no_function()
+    };
+}
+
+/// `nan_to_num(nan=0.0, posinf=None, neginf=None)`: NaN and the infinities replaced (by the float32
+/// extremes unless given); integer and bool tensors come back as copies.
+fn nan_to_num(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let x = c.this()?;
+    if !x.dtype().is_floating_point() {
+        return t(x.clone_preserve());
+    }
+    let nan = c.opt_float(1)?.unwrap_or(0.0) as f32;
+    let posinf = c.opt_float(2)?.map_or(f32::MAX, |v| v as f32);
+    let neginf = c.opt_float(3)?.map_or(f32::MIN, |v| v as f32);
+    let out = crate::tensor::ops::elementwise::map::<f32, f32>(&x, move |v| {
+        if v.is_nan() {
+            nan
+        } else if v == f32::INFINITY {
+            posinf
+        } else if v == f32::NEG_INFINITY {
+            neginf
+        } else {
+            v
+        }
+    })?;
+    t(crate::tensor::ops::elementwise::follow_inputs(
+        out,
+        &[&Operand::Tensor(&x)],
+    ))
+}
+
+pub(super) static UNARY_DEFS: &[Def] = &[
+    Def::both(
+        "nan_to_num",
+        &[
+            "nan_to_num(Tensor input, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor out=None)",
+        ],
+        nan_to_num,
+    ),
+    unary_def!("bitwise_not", Not),
+    unary_def!("neg", Neg),
+    unary_def!("abs", Abs),
+    unary_def!("exp", Exp),
+    unary_def!("exp2", Exp2),
+    unary_def!("log", Log),
+    unary_def!("log2", Log2),
+    unary_def!("log10", Log10),
+    unary_def!("log1p", Log1p),
+    unary_def!("expm1", Expm1),
+    unary_def!("sqrt", Sqrt),
+    unary_def!("rsqrt", Rsqrt),
+    unary_def!("sin", Sin),
+    unary_def!("cos", Cos),
+    unary_def!("tanh", Tanh),
+    unary_def!("sigmoid", Sigmoid),
+    unary_def!("relu", Relu, no_out),
+    unary_def!("floor", Floor),
+    unary_def!("ceil", Ceil),
+    unary_def!("trunc", Trunc),
+    unary_def!("sign", Sign),
+    unary_def!("square", Square),
+    unary_def!("reciprocal", Reciprocal),
+    unary_def!("erf", Erf),
+    unary_def!("asin", Asin),
+    unary_def!("acos", Acos),
+    unary_def!("atan", Atan),
+    unary_def!("isnan", IsNan, no_out),
+    unary_def!("isinf", IsInf, no_out),
+    unary_def!("isfinite", IsFinite, no_out),
+    unary_def!("tan", Tan),
+    unary_def!("sinh", Sinh),
+    unary_def!("cosh", Cosh),
+    unary_def!("asinh", Asinh),
+    unary_def!("acosh", Acosh),
+    unary_def!("atanh", Atanh),
+    unary_def!("arcsin", Asin),
+    unary_def!("arccos", Acos),
+    unary_def!("arctan", Atan),
+    unary_def!("arcsinh", Asinh),
+    unary_def!("arccosh", Acosh),
+    unary_def!("arctanh", Atanh),
+    unary_def!("deg2rad", Deg2Rad),
+    unary_def!("rad2deg", Rad2Deg),
+    unary_def!("frac", Frac),
+    unary_def!("sinc", Sinc),
+    unary_def!("erfc", Erfc),
+    unary_def!("fix", Trunc),
+    unary_def!("negative", Neg),
+    unary_def!("absolute", Abs),
+    unary_def!("sgn", Sign),
+    unary_inplace_def!("tan_", Tan),
+    unary_inplace_def!("sinh_", Sinh),
+    unary_inplace_def!("cosh_", Cosh),
+    unary_inplace_def!("asinh_", Asinh),
+    unary_inplace_def!("acosh_", Acosh),
+    unary_inplace_def!("atanh_", Atanh),
+    unary_inplace_def!("arcsin_", Asin),
+    unary_inplace_def!("arccos_", Acos),
+    unary_inplace_def!("arctan_", Atan),
+    unary_inplace_def!("arcsinh_", Asinh),
+    unary_inplace_def!("arccosh_", Acosh),
+    unary_inplace_def!("arctanh_", Atanh),
+    unary_inplace_def!("deg2rad_", Deg2Rad),
+    unary_inplace_def!("rad2deg_", Rad2Deg),
+    unary_inplace_def!("frac_", Frac),
+    unary_inplace_def!("sinc_", Sinc),
+    unary_inplace_def!("erfc_", Erfc),
+    unary_inplace_def!("fix_", Trunc),
+    unary_inplace_def!("negative_", Neg),
+    unary_method_inplace_def!("absolute_", Abs),
+    unary_method_inplace_def!("sgn_", Sign),
+    unary_inplace_def!("log_", Log),
+    unary_inplace_def!("log2_", Log2),
+    unary_inplace_def!("log10_", Log10),
+    unary_inplace_def!("log1p_", Log1p),
+    unary_inplace_def!("expm1_", Expm1),
+    unary_inplace_def!("exp2_", Exp2),
+    unary_inplace_def!("sin_", Sin),
+    unary_inplace_def!("cos_", Cos),
+    unary_inplace_def!("tanh_", Tanh),
+    unary_inplace_def!("sigmoid_", Sigmoid),
+    unary_inplace_def!("floor_", Floor),
+    unary_inplace_def!("ceil_", Ceil),
+    unary_inplace_def!("trunc_", Trunc),
+    unary_method_inplace_def!("sign_", Sign),
+    unary_inplace_def!("square_", Square),
+    unary_inplace_def!("reciprocal_", Reciprocal),
+    unary_inplace_def!("erf_", Erf),
+    unary_inplace_def!("asin_", Asin),
+    unary_inplace_def!("acos_", Acos),
+    unary_inplace_def!("atan_", Atan),
+    unary_inplace_def!("rsqrt_", Rsqrt),
+    unary_inplace_def!("relu_", Relu),
+    unary_inplace_def!("exp_", Exp),
+    unary_inplace_def!("neg_", Neg),
+    unary_inplace_def!("sqrt_", Sqrt),
+    unary_inplace_def!("abs_", Abs),
+    Def::both(
+        "signbit",
+        &["signbit(Tensor input, *, Tensor out=None)"],
+        |_, c| {
+            if let Some(out) = c.out()
+                && out.dtype() != crate::tensor::DType::Bool
+            {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    "signbit does not support non-boolean outputs.",
+                ));
+            }
+            t(unary(UnaryOp::Signbit, &c.this()?)?)
+        },
+    ),
+];

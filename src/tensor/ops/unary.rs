@@ -1,0 +1,292 @@
+//! Unary elementwise ops with PyTorch's dtype rules: float-only functions promote integers to float32,
+//! the rest keep the dtype; each float function runs the kernel torch runs for it (`tensor::kernels`).
+
+use super::elementwise::{Operand, follow_inputs, map};
+use crate::tensor::error::{Result, TensorError};
+use crate::tensor::{DType, Scalar, Tensor};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnaryOp {
+    Neg,
+    Abs,
+    Exp,
+    Log,
+    Sqrt,
+    Rsqrt,
+    Sin,
+    Cos,
+    Tanh,
+    Sigmoid,
+    Relu,
+    Gelu,
+    GeluTanh,
+    Floor,
+    Ceil,
+    Round,
+    Not,
+    IsNan,
+    IsInf,
+    IsFinite,
+    Sign,
+    Log2,
+    Exp2,
+    Square,
+    Reciprocal,
+    Trunc,
+    Silu,
+    Log10,
+    Log1p,
+    Expm1,
+    Erf,
+    Asin,
+    Acos,
+    Atan,
+    Tan,
+    Sinh,
+    Cosh,
+    Asinh,
+    Acosh,
+    Atanh,
+    Deg2Rad,
+    Rad2Deg,
+    Frac,
+    Sinc,
+    Erfc,
+    Signbit,
+}
+
+impl UnaryOp {
+    /// Ops that always compute in floating point (ints are promoted to float32).
+    fn is_float_only(self) -> bool {
+        use UnaryOp::*;
+        matches!(
+            self,
+            Exp | Log
+                | Log10
+                | Log1p
+                | Expm1
+                | Erf
+                | Asin
+                | Acos
+                | Atan
+                | Tan
+                | Sinh
+                | Cosh
+                | Asinh
+                | Acosh
+                | Atanh
+                | Deg2Rad
+                | Rad2Deg
+                | Sinc
+                | Erfc
+                | Sqrt
+                | Rsqrt
+                | Sin
+                | Cos
+                | Tanh
+                | Sigmoid
+                | Log2
+                | Exp2
+                | Reciprocal
+                | Gelu
+                | GeluTanh
+                | Silu
+        )
+    }
+}
+
+/// `op(a)` elementwise; the result keeps `a`'s axes.
+pub fn unary(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
+    let out = unary_values(op, a)?.with_axes_of(a);
+    Ok(follow_inputs(out, &[&Operand::Tensor(a)]))
+}
+
+fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
+    use UnaryOp::*;
+    let dtype = a.dtype();
+    match op {
+        IsNan | IsInf | IsFinite => {
+            if dtype != DType::Float32 {
+                return Tensor::full(a.shape(), Scalar::Bool(op == IsFinite), DType::Bool);
+            }
+            return map::<f32, bool>(a, move |x| match op {
+                IsNan => x.is_nan(),
+                IsInf => x.is_infinite(),
+                _ => x.is_finite(),
+            });
+        }
+        Signbit => {
+            return match dtype {
+                DType::Float32 => map::<f32, bool>(a, |x| x.is_sign_negative()),
+                DType::Int64 => map::<i64, bool>(a, |x| x < 0),
+                DType::Int32 => map::<i32, bool>(a, |x| x < 0),
+                DType::Bool => Tensor::full(a.shape(), Scalar::Bool(false), DType::Bool),
+            };
+        }
+        // sign_kernel keeps a bool tensor as it is.
+        Sign if dtype == DType::Bool => return Ok(a.deep_copy()),
+        Frac if dtype != DType::Float32 => {
+            return Err(TensorError::NotImplemented(format!(
+                "\"frac_cpu\" not implemented for '{}'",
+                dtype.scalar_type_name()
+            )));
+        }
+        Not => {
+            return match dtype {
+                DType::Bool => map::<bool, bool>(a, |x| !x),
+                DType::Int64 => map::<i64, i64>(a, |x| !x),
+                DType::Int32 => map::<i32, i32>(a, |x| !x),
+                DType::Float32 => Err(TensorError::NotImplemented(
+                    "\"bitwise_not_cpu\" not implemented for 'Float'".into(),
+                )),
+            };
+        }
+        Neg if dtype == DType::Bool => {
+            return Err(TensorError::NotImplemented(
+                "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.".into(),
+            ));
+        }
+        // ATen's GELU kernel dispatches on floating types only.
+        Gelu | GeluTanh if !dtype.is_floating_point() => {
+            return Err(TensorError::NotImplemented(format!(
+                "\"GeluKernelImpl\" not implemented for '{}'",
+                dtype.scalar_type_name()
+            )));
+        }
+        // ATen has no Bool kernel for these (its dispatch macros name the kernel).
+        Abs | Floor | Ceil | Round | Trunc | Relu if dtype == DType::Bool => {
+            return Err(TensorError::NotImplemented(match op {
+                Abs => "\"abs_cpu\" not implemented for 'Bool'".into(),
+                Relu => "Boolean inputs not supported for relu".into(),
+                _ => format!(
+                    "\"{}_vml_cpu\" not implemented for 'Bool'",
+                    format!("{op:?}").to_lowercase()
+                ),
+            }));
+        }
+        _ => {}
+    }
+    if dtype == DType::Float32 || op.is_float_only() {
+        let x = a.to_dtype(DType::Float32);
+        // Ops with PyTorch's own vectorised kernels run over the whole contiguous array, as PyTorch does
+        // (some of them treat the bulk and the tail of the array differently).
+        let kernel: Option<fn(&mut [f32])> = match op {
+            Exp => Some(crate::tensor::kernels::exp),
+            Log => Some(crate::tensor::kernels::log),
+            Sin => Some(crate::tensor::kernels::sin),
+            Cos => Some(crate::tensor::kernels::cos),
+            Tanh => Some(crate::tensor::kernels::tanh),
+            Sqrt => Some(crate::tensor::kernels::sqrt),
+            Rsqrt => Some(crate::tensor::kernels::rsqrt),
+            Sigmoid => Some(crate::tensor::kernels::sigmoid),
+            Gelu => Some(crate::tensor::kernels::gelu),
+            GeluTanh => Some(crate::tensor::kernels::gelu_tanh),
+            Expm1 => Some(crate::tensor::kernels::expm1),
+            Log1p => Some(crate::tensor::kernels::log1p),
+            Log10 => Some(crate::tensor::kernels::log10),
+            Log2 => Some(crate::tensor::kernels::log2),
+            Erf => Some(crate::tensor::kernels::erf),
+            Atan => Some(crate::tensor::kernels::atan),
+            Atanh => Some(crate::tensor::kernels::atanh),
+            _ => None,
+        };
+        if let Some(k) = kernel {
+            let mut values = x.to_vec::<f32>();
+            k(&mut values);
+            return Tensor::from_vec(values, x.shape());
+        }
+        macro_rules! run {
+            ($f:expr) => {
+                map::<f32, f32>(&x, $f)
+            };
+        }
+        return match op {
+            Neg => run!(|x| -x),
+            Abs => run!(f32::abs),
+            Exp => run!(f32::exp),
+            Log => run!(f32::ln),
+            Log2 => run!(f32::log2),
+            Exp2 => run!(f32::exp2),
+            Sqrt => run!(f32::sqrt),
+            Rsqrt => run!(|x| 1.0 / x.sqrt()),
+            Sin => run!(f32::sin),
+            Cos => run!(f32::cos),
+            Tanh => run!(f32::tanh),
+            Sigmoid => run!(|x| 1.0 / (1.0 + (-x).exp())),
+            Silu => run!(|x| x / (1.0 + (-x).exp())),
+            // In one pass from the source (no copy first).
+            Relu => run!(crate::tensor::kernels::relu_one),
+            Gelu => run!(|x| 0.5 * x * (1.0 + libm::erff(x * std::f32::consts::FRAC_1_SQRT_2))),
+            GeluTanh => run!(|x| {
+                let k = (2.0f32 / std::f32::consts::PI).sqrt();
+                0.5 * x * (1.0 + (k * (x + 0.044715 * x * x * x)).tanh())
+            }),
+            Floor => run!(f32::floor),
+            Ceil => run!(f32::ceil),
+            Round => run!(f32::round_ties_even),
+            Trunc => run!(f32::trunc),
+            // ATen's `(0 < x) - (x < 0)`: 0 for -0.0 and NaN alike.
+            Sign => run!(|x| f32::from(u8::from(0.0 < x)) - f32::from(u8::from(x < 0.0))),
+            Log10 => run!(f32::log10),
+            Log1p => run!(f32::ln_1p),
+            Expm1 => run!(f32::exp_m1),
+            Erf => run!(libm::erff),
+            Asin => run!(f32::asin),
+            Acos => run!(f32::acos),
+            Atan => run!(f32::atan),
+            // MKL `vmsTan` in torch (closed source): the correctly rounded value here.
+            Tan => run!(|x: f32| f64::from(x).tan() as f32),
+            // `std::sinh`/`std::cosh`/`std::acosh`/`std::asinh`/`std::atanh` on every element in torch
+            // (its Vectorized versions map the scalar function): the platform's libm, as there.
+            Sinh => run!(f32::sinh),
+            Cosh => run!(f32::cosh),
+            Asinh => run!(crate::tensor::kernels::libm_asinh),
+            Atanh => run!(crate::tensor::kernels::libm_atanh),
+            Acosh => run!(crate::tensor::kernels::libm_acosh),
+            // ATen multiplies by the double constant, cast to the tensor's float32.
+            Deg2Rad => run!(|x| x * (0.017_453_292_519_943_295_f64 as f32)),
+            Rad2Deg => run!(|x| x * (57.295_779_513_082_32_f64 as f32)),
+            Frac => run!(|x: f32| x - x.trunc()),
+            // ATen's sinc: 1 at 0, else sin(pi x) / (pi x) in float32 with `std::sin`.
+            Sinc => run!(|x: f32| {
+                if x == 0.0 {
+                    1.0
+                } else {
+                    let p = std::f32::consts::PI * x;
+                    p.sin() / p
+                }
+            }),
+            // MKL `vmsErfc` in torch: the correctly rounded value here.
+            Erfc => run!(|x: f32| libm::erfc(f64::from(x)) as f32),
+            Square => run!(|x| x * x),
+            Reciprocal => run!(|x| 1.0 / x),
+            IsNan | IsInf | IsFinite | Not | Signbit => run!(|x| x),
+        };
+    }
+    // Integer and bool tensors for ops that keep the dtype.
+    let as_int = if dtype == DType::Bool {
+        a.to_dtype(DType::Int64)
+    } else {
+        a.clone()
+    };
+    let g = |x: i64| -> i64 {
+        match op {
+            Neg => x.wrapping_neg(),
+            Abs => x.wrapping_abs(),
+            Relu => x.max(0),
+            Sign => x.signum(),
+            Square => x.wrapping_mul(x),
+            _ => x,
+        }
+    };
+    match as_int.dtype() {
+        DType::Int32 => map::<i32, i32>(&as_int, |x| g(x as i64) as i32),
+        _ => {
+            let out = map::<i64, i64>(&as_int, g)?;
+            if dtype == DType::Bool && matches!(op, Abs | Relu | Floor | Ceil | Round | Trunc) {
+                return Ok(out.to_dtype(DType::Bool));
+            }
+            Ok(out)
+        }
+    }
+}
