@@ -129,9 +129,18 @@ pub enum TensorError {
     },
 
     #[error(
-        "the number of sizes provided ({given}) must be greater or equal to the number of dimensions in the tensor ({ndim})"
+        "expand(torch.{}Tensor{{{}}}, size={}): the number of sizes provided ({given}) must be greater or equal to the number of dimensions in the tensor ({ndim})",
+        legacy_tensor_type(*dtype),
+        shape_list(shape),
+        ishape_list(sizes),
+        given = sizes.len(),
+        ndim = shape.len()
     )]
-    ExpandTooFewSizes { given: usize, ndim: usize },
+    ExpandTooFewSizes {
+        dtype: DType,
+        shape: Vec<usize>,
+        sizes: Vec<i64>,
+    },
 
     /// A shape-related failure whose message is built by the op (matmul, cat, stack, ...).
     #[error("{0}")]

@@ -823,13 +823,104 @@ def nn_cases():
              f"torch.manual_seed(0)\nw = torch.empty(3, 4)\nr = nn.init.{init}(w{args})\nshow(w)\nprint(r is w)")
 
 
+# ---- ops torch composes from others -------------------------------------------------------------------
+
+def composed():
+    g = "compose"
+
+    def both(name, cid, src, args, view=False):
+        """The function and method forms of `name(x, args)`, with aliasing checked for views."""
+        tail = "\nsame(r, x)" if view else ""
+        case(g, f"{name}/{cid}", [f"torch.{name}"], src + f"r = torch.{name}(x{', ' + args if args else ''})\nshow(r){tail}")
+        case(g, f"{name}/{cid}/method", [f"Tensor.{name}"], src + f"r = x.{name}({args})\nshow(r){tail}")
+
+    x24 = "x = torch.arange(24.0).reshape(2, 3, 4)\n"
+    for cid, src, args in [("t", inp("f"), "0, 1"), ("neg", x24, "-1, 0"), ("same", x24, "1, 1"), ("bad", inp("f"), "0, 2"),
+                           ("0d", inp("f0"), "0, 0")]:
+        both("swapdims", cid, src, args, view=True)
+    for cid, src, args in [("one", x24, "0, -1"), ("list", x24, "[0], [2]"), ("bad", x24, "0, 3"), ("two", x24, "[0, 1], [1, 0]")]:
+        both("moveaxis", cid, src, args, view=True)
+    for name in ["f", "ft", "f0", "fempty", "f3", "i"]:
+        both("ravel", name, inp(name), "", view=True)
+        both("flipud", name, inp(name), "")
+        both("positive", name, inp(name), "", view=True)
+        both("isposinf", name, inp(name), "")
+        both("isneginf", name, inp(name), "")
+        both("isreal", name, inp(name), "")
+        both("msort", name, inp(name), "")
+        both("trace", name, inp(name), "")
+        both("is_complex", name, inp(name), "")
+    for name in ["fspecial", "b", "i32", "it", "fexp"]:
+        both("isposinf", name, inp(name), "")
+        both("isneginf", name, inp(name), "")
+        both("flipud", name, inp(name), "")
+        both("positive", name, inp(name), "")
+        both("trace", name, inp(name), "")
+        both("msort", name, inp(name), "")
+    for name in ["f0", "f1", "fempty", "f", "i0", "b0"]:
+        both("is_nonzero", name, inp(name), "")
+    for cid, src, args in [("row", inp("f"), "(4, 2, 3)"), ("same", inp("f"), "[2, 3]"), ("bad", inp("f"), "(2, 4)"),
+                           ("keep", inp("f"), "(-1, 3)"), ("0d", inp("f0"), "(3,)"), ("fewer", inp("f"), "(3,)")]:
+        both("broadcast_to", cid, src, args, view=True)
+    for cid, args in [("v", "torch.tensor([1.0, -2.0])"), ("i", "torch.tensor([3, 4, 5])"), ("0d", "torch.tensor(2.0)")]:
+        both("ger", cid, "x = torch.tensor([1.5, -1.0, 0.5])\n", args)
+    xs = "x = torch.arange(7.0)\n"
+    x2 = "x = torch.arange(12).reshape(3, 4)\n"
+    for cid, src, args in [("3", xs, "3"), ("idx", xs, "[1, 5]"), ("neg", xs, "[-2, 10]"), ("dim", x2, "3, dim=1"),
+                           ("t", xs, "torch.tensor([2, 4])"), ("t0", xs, "torch.tensor(2)"), ("zero", xs, "0"),
+                           ("0d", inp("f0"), "2"), ("big", xs, "9"), ("desc", xs, "[5, 1]")]:
+        both("tensor_split", cid, src, args, view=True)
+    for name in ["hsplit", "vsplit", "dsplit"]:
+        for cid, src, args in [("1d", xs, "7"), ("2d", x2, "2"), ("idx", x2, "[1, 2]"), ("3d", x24, "2"), ("bad", x2, "3"),
+                               ("3d-idx", x24, "[1]")]:
+            both(name, cid, src, args)
+    for cid, src, args in [("f", inp("f"), "torch.tensor([0, 5, -1])"), ("2d", inp("f"), "torch.tensor([[0, 2], [4, 1]])"),
+                           ("out", inp("f"), "torch.tensor([6])"), ("float", inp("f"), "torch.tensor([0.0])"),
+                           ("i", inp("i"), "torch.tensor([1, 1])")]:
+        both("take", cid, src, args)
+    for cid, src, args in [("none", inp("f"), "torch.tensor([0, 5])"), ("d1", inp("f"), "torch.tensor([[0], [2]]), dim=1"),
+                           ("d0", inp("f"), "torch.tensor([[1, 0, 1]]), 0"), ("bcast", inp("f"), "torch.tensor([[2]]), 1"),
+                           ("argmax", inp("f"), "x.argmax(1, keepdim=True), 1"), ("float", inp("f"), "torch.tensor([0.0]), 0"),
+                           ("ndim", inp("f"), "torch.tensor([0]), 0")]:
+        both("take_along_dim", cid, src, args)
+    for op in ["addcmul", "addcdiv"]:
+        for cid, src, args in [("f", inp("f") + rhs("bcast"), "y, x"), ("val", inp("f") + rhs("bcast"), "y, x, value=0.5"),
+                               ("i", inp("i") + "y = torch.tensor([1, 2, 3])\n", "y, y, value=2"),
+                               ("odd", inp("fodd") + rhs("fodd2"), "y, x, value=-1.5"), ("bad", inp("f"), "x, torch.ones(2)")]:
+            both(op, cid, src, args)
+            case(g, f"{op}_/{cid}", [f"Tensor.{op}_"], src + f"z = x.clone()\nr = z.{op}_({args})\nshow(z)\nsame(r, z)")
+    for cid, src, args in [("f", inp("fodd"), ""), ("n2", inp("fodd"), "n=2"), ("d0", inp("f"), "dim=0"),
+                           ("pre", inp("f"), "prepend=torch.zeros(2, 1), append=torch.ones(2, 2)"),
+                           ("b", inp("b"), ""), ("i", inp("i"), "2, 0"), ("0d", inp("f0"), ""), ("n0", inp("f"), "0"),
+                           ("big", inp("f"), "5")]:
+        both("diff", cid, src, args)
+    for cid, src, args in [("1", inp("fodd"), "1"), ("neg", inp("fodd"), "-3"), ("flat", inp("f"), "2"),
+                           ("d1", inp("f"), "1, 1"), ("two", inp("f"), "(1, -1), (0, 1)"), ("big", inp("f"), "7, 0"),
+                           ("mis", inp("f"), "(1, 2), 0"), ("i", inp("i"), "-1, 1")]:
+        both("roll", cid, src, args)
+    for op in ["nansum", "nanmean"]:
+        for name in ["f", "fspecial", "f3", "fempty", "i", "b", "f0"]:
+            for cid, args in [("all", ""), ("d0", "0"), ("dk", "dim=-1, keepdim=True"), ("dt", "(0, 1)")]:
+                both(op, f"{name}/{cid}", inp(name), args)
+    for name in ["atleast_1d", "atleast_2d", "atleast_3d"]:
+        for inp_name in ["f0", "f1", "f", "f3"]:
+            case(g, f"{name}/{inp_name}", [f"torch.{name}"], inp(inp_name) + f"r = torch.{name}(x)\nshow(r)\nsame(r, x)")
+        case(g, f"{name}/many", [f"torch.{name}"], inp("f0") + f"show(torch.{name}(x, torch.ones(2)))")
+        case(g, f"{name}/list", [f"torch.{name}"], inp("f0") + f"show(torch.{name}([x, torch.ones(2, 2)]))")
+    for name in ["row_stack", "column_stack", "dstack"]:
+        for cid, args in [("1d", "[torch.ones(3), torch.zeros(3)]"), ("2d", "(torch.ones(2, 2), torch.zeros(2, 1))"),
+                          ("0d", "[torch.tensor(1.0), torch.tensor(2.0)]"), ("empty", "[]"),
+                          ("mixed", "[torch.ones(2, 3), torch.arange(6).reshape(2, 3)]"), ("bad", "[torch.ones(2), torch.ones(3)]")]:
+            case(g, f"{name}/{cid}", [f"torch.{name}"], f"show(torch.{name}({args}))")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--only", help="regenerate one group")
     args = ap.parse_args()
     for gen in [unary, binary, ternary, reductions, views, joining, indexing, products, creation, conversion,
-                properties, nn_cases]:
+                properties, nn_cases, composed]:
         gen()
     swept = set()
     changed = []

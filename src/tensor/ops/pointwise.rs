@@ -279,6 +279,14 @@ pub fn clamp_inplace(x: &Tensor, min: Option<Scalar>, max: Option<Scalar>) -> Re
 
 /// `torch.outer(a, b)`: `a[i] * b[j]`.
 pub fn outer(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+    for (name, t) in [("self", a), ("vec2", b)] {
+        if t.ndim() != 1 {
+            return Err(TensorError::runtime(format!(
+                "outer: Expected 1-D argument {name}, but got {}-D",
+                t.ndim()
+            )));
+        }
+    }
     binary(
         BinaryOp::Mul,
         Operand::Tensor(&a.unsqueeze(1)?),

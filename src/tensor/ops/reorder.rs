@@ -39,6 +39,8 @@ pub fn flip(x: &Tensor, dims: &[i64]) -> Result<Tensor> {
         }
         Tensor::from_vec(out, &shape)
     })
+    // Laid out as the input is (TensorIterator's output of a transposed input is transposed).
+    .map(|out| super::elementwise::follow_inputs(out, &[&super::elementwise::Operand::Tensor(x)]))
 }
 
 /// `x.repeat(*repeats)` / `x.tile(...)`: the whole tensor tiled `repeats[k]` times along dim k (extra

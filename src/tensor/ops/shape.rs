@@ -191,8 +191,9 @@ impl Tensor {
         let n = self.ndim();
         if sizes.len() < n {
             return Err(TensorError::ExpandTooFewSizes {
-                given: sizes.len(),
-                ndim: n,
+                dtype: self.dtype(),
+                shape: self.shape().to_vec(),
+                sizes: sizes.to_vec(),
             });
         }
         let lead = sizes.len() - n;

@@ -1,11 +1,11 @@
-//! Joining and broadcasting tensors: `cat`, `stack`, `vstack`, `hstack`, `where`, `broadcast_tensors`,
-//! `broadcast_shapes`.
+//! Joining and broadcasting tensors: `cat`, `stack`, `vstack`/`row_stack`, `hstack`, `column_stack`,
+//! `dstack`, `atleast_{1,2,3}d`, `where`, `broadcast_tensors`, `broadcast_shapes`.
 
 use crate::interp::Interpreter;
 use crate::interp::args::{Dialect, Sig};
 use crate::interp::error::{ExcKind, PyResult, exc, type_error};
 use crate::interp::value::{Args, Value};
-use crate::tensor::ops::{elementwise, gather, reorder};
+use crate::tensor::ops::{compose, elementwise, gather, reorder};
 use crate::tensor::{Operand, Tensor};
 
 use super::super::autograd::recording_tensors;
@@ -20,6 +20,36 @@ fn t(v: Tensor) -> PyResult<Value> {
 fn joined(interp: &Interpreter, ts: &[Tensor], out: Tensor, node: &'static str) -> PyResult<Value> {
     let record = recording_tensors(interp, &ts.iter().collect::<Vec<_>>());
     t(if record { out.with_grad_fn(node) } else { out })
+}
+
+/// `torch.atleast_{n}d(*tensors)` (Python in torch): one tensor gives a tensor, several (or a list) a
+/// tuple.
+macro_rules! atleast_def {
+    ($name:literal, $n:literal) => {
+        Def::python(
+            $name,
+            concat!($name, "(*tensors)"),
+            Dialect::PyDef,
+            |_, c| {
+                static SIG: Sig = Sig::torch(concat!($name, "(Tensor[] tensors)"));
+                let mut given = c.varargs();
+                let arg = if given.len() == 1 {
+                    given.remove(0)
+                } else {
+                    Value::tuple(given)
+                };
+                if let Value::Tensor(x) = &arg {
+                    return t(compose::atleast(x, $n)?);
+                }
+                let ts = SIG.bind(Args::new(vec![arg]))?.tensors(0)?;
+                Ok(Value::tuple(
+                    ts.iter()
+                        .map(|x| compose::atleast(x, $n).map(Value::Tensor))
+                        .collect::<Result<_, _>>()?,
+                ))
+            },
+        )
+    };
 }
 
 macro_rules! cat_def {
@@ -67,6 +97,24 @@ pub(super) static DEFS: &[Def] = &[
         &["vstack(Tensor[] tensors, *, Tensor out=None)"],
         |_, c| t(reorder::vstack(&c.tensors(0)?)?),
     ),
+    Def::function(
+        "row_stack",
+        &["row_stack(Tensor[] tensors, *, Tensor out=None)"],
+        |_, c| t(reorder::vstack(&c.tensors(0)?)?),
+    ),
+    Def::function(
+        "column_stack",
+        &["column_stack(Tensor[] tensors, *, Tensor out=None)"],
+        |_, c| t(compose::column_stack(&c.tensors(0)?)?),
+    ),
+    Def::function(
+        "dstack",
+        &["dstack(Tensor[] tensors, *, Tensor out=None)"],
+        |_, c| t(compose::dstack(&c.tensors(0)?)?),
+    ),
+    atleast_def!("atleast_1d", 1),
+    atleast_def!("atleast_2d", 2),
+    atleast_def!("atleast_3d", 3),
     Def::function(
         "hstack",
         &["hstack(Tensor[] tensors, *, Tensor out=None)"],

@@ -7,6 +7,7 @@
 //! `ops` holds Python's operators and indexing on tensors.
 
 mod binary;
+mod compose;
 mod convert;
 mod index;
 mod math;
@@ -38,8 +39,9 @@ enum Attr {
 
 static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
     let mut table = FxHashMap::default();
-    let defs: [&'static [Def]; 7] = [
+    let defs: [&'static [Def]; 8] = [
         props::DEFS,
+        compose::DEFS,
         unary::UNARY_DEFS,
         shape::DEFS,
         math::DEFS,

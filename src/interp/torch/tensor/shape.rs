@@ -308,15 +308,13 @@ fn movedim(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let x = c.this()?;
     let (source, destination) = match c.which() {
         0 => (c.int(1)?, c.int(2)?),
-        _ => match (c.int_list(1)?.as_slice(), c.int_list(2)?.as_slice()) {
-            ([s], [d]) => (*s, *d),
-            _ => {
-                return Err(exc(
-                    ExcKind::RuntimeError,
-                    "the tutor's movedim moves one dim at a time",
-                ));
-            }
-        },
+        _ => {
+            return t(crate::tensor::ops::compose::movedim(
+                &x,
+                &c.int_list(1)?,
+                &c.int_list(2)?,
+            )?);
+        }
     };
     t(reorder::movedim(&x, source, destination)?)
 }
