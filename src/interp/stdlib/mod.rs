@@ -10,6 +10,7 @@ use super::value::{Module, Value};
 
 mod copy;
 mod math;
+mod random;
 mod time;
 
 /// A module of native functions (and constants).
@@ -24,6 +25,14 @@ fn module(name: &'static str, defs: &'static [Def], constants: &[(&'static str, 
     Value::Module(Rc::new(Module { name, attrs }))
 }
 
+/// A module whose attributes are values made at install (classes, bound methods).
+fn module_of(name: &'static str, attrs: Vec<(&'static str, Value)>) -> Value {
+    Value::Module(Rc::new(Module {
+        name,
+        attrs: attrs.into_iter().collect(),
+    }))
+}
+
 pub(crate) fn install_stdlib(interp: &mut Interpreter) {
     interp
         .modules
@@ -35,4 +44,7 @@ pub(crate) fn install_stdlib(interp: &mut Interpreter) {
     interp
         .modules
         .insert("time", module("time", &time::DEFS, &[]));
+    interp
+        .modules
+        .insert("random", module_of("random", random::attrs()));
 }
