@@ -110,6 +110,14 @@ pub trait NativeType {
         )))
     }
 
+    /// `del obj[index]`.
+    fn del_item(&self, _interp: &mut Interpreter, obj: &Value, _index: &Value) -> PyResult<()> {
+        Err(type_error(format!(
+            "'{}' object doesn't support item deletion",
+            self.name(obj)
+        )))
+    }
+
     /// The items `for x in obj` yields.
     fn iterate(&self, _interp: &mut Interpreter, obj: &Value) -> PyResult<Vec<Value>> {
         Err(type_error(format!(

@@ -459,6 +459,16 @@ impl Interpreter {
             }
             (Value::DType(a), Value::DType(b)) => a == b,
             (Value::Range(a, b, c), Value::Range(x, y, z)) => (a, b, c) == (x, y, z),
+            // Values of the standard library's native types (a namedtuple, a deque) compare as their
+            // type says.
+            (Value::Native(_) | Value::Instance(_), _)
+            | (_, Value::Native(_) | Value::Instance(_))
+                if !is_same(l, r)
+                    && let Some(ty) = self.operator_type(l, r)
+                    && let Some(v) = ty.compare(self, CmpOp::Eq, l, r)? =>
+            {
+                self.truthy(&v)?
+            }
             // Native values (tensors) compare by identity here: this is only reached for `in` and
             // container equality, where Python tries `is` first; `==` on tensors is elementwise.
             _ => is_same(l, r),

@@ -8,7 +8,9 @@ use super::Interpreter;
 use super::builtins::Def;
 use super::value::{Module, Value};
 
+mod collections;
 mod copy;
+mod itertools;
 mod math;
 mod random;
 mod time;
@@ -47,4 +49,11 @@ pub(crate) fn install_stdlib(interp: &mut Interpreter) {
     interp
         .modules
         .insert("random", module_of("random", random::attrs()));
+    interp.modules.insert(
+        "collections",
+        module_of("collections", collections::attrs()),
+    );
+    interp
+        .modules
+        .insert("itertools", module_of("itertools", itertools::attrs()));
 }

@@ -17,7 +17,7 @@ use std::rc::Rc;
 use rustpython_parser::ast::{CmpOp, Operator};
 
 use super::super::Interpreter;
-use super::super::args::Dialect::{PyDef, Positional};
+use super::super::args::Dialect::{Positional, PyDef};
 use super::super::args::{Bound, Sig};
 use super::super::builtins::type_object_with;
 use super::super::convert::{index_of, to_float, to_int};
@@ -383,10 +383,9 @@ impl NativeType for RandomType {
                     .map_or(Value::None, Value::Float),
             ),
             "VERSION" => Some(Value::int(3)),
-            _ if method(name).is_some() => Some(Value::NativeMethod(Rc::new((
-                obj.clone(),
-                Rc::from(name),
-            )))),
+            _ if method(name).is_some() => {
+                Some(Value::NativeMethod(Rc::new((obj.clone(), Rc::from(name)))))
+            }
             _ => None,
         })
     }
@@ -454,10 +453,7 @@ fn shared(interp: &mut Interpreter) -> Value {
 
 /// The module's attributes: `Random`, and each method bound to the hidden instance.
 pub(super) fn attrs() -> Vec<(&'static str, Value)> {
-    let mut out = vec![(
-        "Random",
-        type_object_with("random.Random", new_random),
-    )];
+    let mut out = vec![("Random", type_object_with("random.Random", new_random))];
     for m in &METHODS {
         let name = m.sig.method_name();
         out.push((

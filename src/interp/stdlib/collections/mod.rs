@@ -1,0 +1,34 @@
+//! `collections`: `Counter`, `defaultdict`, `OrderedDict` (dicts with more behaviour, in `dicts`),
+//! `deque`, and `namedtuple`.
+
+use super::super::builtins::{builtin_with, type_object_with};
+use super::super::value::Value;
+
+mod deque;
+mod dicts;
+mod namedtuple;
+
+pub(super) fn attrs() -> Vec<(&'static str, Value)> {
+    vec![
+        (
+            "Counter",
+            type_object_with("collections.Counter", dicts::new_counter),
+        ),
+        (
+            "defaultdict",
+            type_object_with("collections.defaultdict", dicts::new_defaultdict),
+        ),
+        (
+            "OrderedDict",
+            type_object_with("collections.OrderedDict", dicts::new_ordered_dict),
+        ),
+        (
+            "deque",
+            type_object_with("collections.deque", deque::new_deque),
+        ),
+        (
+            "namedtuple",
+            builtin_with("namedtuple", namedtuple::namedtuple),
+        ),
+    ]
+}
