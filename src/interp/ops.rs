@@ -374,6 +374,22 @@ impl Interpreter {
                     }
                     Ok(Some(a.len().cmp(&b.len())))
                 }
+                // A native type that orders its values (a namedtuple, a `cmp_to_key` key): `<`, then `>`.
+                _ if let Some(ty) = self.operator_type(l, r)
+                    && let Some(less) = ty.compare(self, CmpOp::Lt, l, r)? =>
+                {
+                    if self.truthy(&less)? {
+                        return Ok(Some(std::cmp::Ordering::Less));
+                    }
+                    let greater = ty
+                        .compare(self, CmpOp::Gt, l, r)?
+                        .unwrap_or(Value::Bool(false));
+                    Ok(Some(if self.truthy(&greater)? {
+                        std::cmp::Ordering::Greater
+                    } else {
+                        std::cmp::Ordering::Equal
+                    }))
+                }
                 _ => Err(type_error(format!(
                     "'{}' not supported between instances of '{}' and '{}'",
                     match op {

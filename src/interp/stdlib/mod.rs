@@ -8,11 +8,16 @@ use super::Interpreter;
 use super::builtins::Def;
 use super::value::{Module, Value};
 
+mod bisect;
 mod collections;
 mod copy;
+mod functools;
+mod heapq;
 mod itertools;
 mod math;
+mod operator;
 mod random;
+mod string;
 mod time;
 
 /// A module of native functions (and constants).
@@ -56,4 +61,20 @@ pub(crate) fn install_stdlib(interp: &mut Interpreter) {
     interp
         .modules
         .insert("itertools", module_of("itertools", itertools::attrs()));
+    interp
+        .modules
+        .insert("functools", module_of("functools", functools::attrs()));
+    interp
+        .modules
+        .insert("operator", module_of("operator", operator::attrs()));
+    interp
+        .modules
+        .insert("heapq", module("heapq", &heapq::DEFS, &[]));
+    interp
+        .modules
+        .insert("bisect", module_of("bisect", bisect::attrs()));
+    interp.modules.insert(
+        "string",
+        module("string", &string::DEFS, &string::constants()),
+    );
 }

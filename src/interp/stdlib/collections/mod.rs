@@ -32,3 +32,11 @@ pub(super) fn attrs() -> Vec<(&'static str, Value)> {
         ),
     ]
 }
+
+/// `namedtuple(...)`, for the modules that make a named tuple type of their own (`CacheInfo`).
+pub(super) fn namedtuple_class(
+    interp: &mut super::super::Interpreter,
+    args: super::super::value::Args,
+) -> super::super::error::PyResult<Value> {
+    namedtuple::namedtuple(interp, args)
+}
