@@ -1,5 +1,7 @@
-//! The standard-library modules a cell may import: `math`, `copy`, and `time` (clocks only). Their
-//! functions are [`Def`]s like the built-ins: a CPython signature in its dialect and a body.
+//! The standard-library modules a cell may import: `math`, `copy`, `time` (clocks only), `random`,
+//! `collections`, `itertools`, `functools`, `operator`, `heapq`, `bisect` and `string`. Their
+//! functions are [`Def`]s like the built-ins (a CPython signature in its dialect and a body), and their
+//! types native types (`interp::native`); none reads files, the environment or the network.
 
 use std::collections::HashMap;
 use std::rc::Rc;

@@ -255,6 +255,10 @@ impl NativeType for DequeType {
         type_name == "deque"
     }
 
+    fn type_object(&self, interp: &mut Interpreter, _obj: &Value) -> PyResult<Value> {
+        Ok(super::class_named(interp, "deque"))
+    }
+
     fn get_attr(
         &self,
         _interp: &mut Interpreter,

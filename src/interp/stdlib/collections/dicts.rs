@@ -164,6 +164,10 @@ impl NativeType for DictLikeType {
         type_name == "dict" || self.name(obj) == type_name
     }
 
+    fn type_object(&self, interp: &mut Interpreter, obj: &Value) -> PyResult<Value> {
+        Ok(super::class_named(interp, &self.name(obj)))
+    }
+
     fn get_attr(
         &self,
         _interp: &mut Interpreter,

@@ -40,3 +40,11 @@ pub(super) fn namedtuple_class(
 ) -> super::super::error::PyResult<Value> {
     namedtuple::namedtuple(interp, args)
 }
+
+/// `type(v)` for a value of this module: the class the module holds, so `type(c) is Counter`.
+pub(crate) fn class_named(interp: &super::super::Interpreter, name: &str) -> Value {
+    match interp.modules.get("collections") {
+        Some(Value::Module(m)) => m.attrs.get(name).cloned().unwrap_or(Value::None),
+        _ => Value::None,
+    }
+}
