@@ -1,7 +1,8 @@
 //! The standard-library modules a cell may import: `math`, `copy`, `time` (clocks only), `random`,
-//! `collections`, `itertools`, `functools`, `operator`, `heapq`, `bisect` and `string`. Their
-//! functions are [`Def`]s like the built-ins (a CPython signature in its dialect and a body), and their
-//! types native types (`interp::native`); none reads files, the environment or the network.
+//! `collections`, `itertools`, `functools`, `operator`, `heapq`, `bisect`, `string`, `json`
+//! (`dumps`) and `textwrap` (`dedent`, `indent`). Their functions are [`Def`]s like the built-ins (a
+//! CPython signature in its dialect and a body), and their types native types (`interp::native`);
+//! none reads files, the environment or the network.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -16,10 +17,12 @@ mod copy;
 mod functools;
 mod heapq;
 mod itertools;
+mod json;
 mod math;
 mod operator;
 mod random;
 mod string;
+mod textwrap;
 mod time;
 
 /// A module of native functions (and constants).
@@ -79,4 +82,10 @@ pub(crate) fn install_stdlib(interp: &mut Interpreter) {
         "string",
         module("string", &string::DEFS, &string::constants()),
     );
+    interp
+        .modules
+        .insert("json", module("json", &json::DEFS, &[]));
+    interp
+        .modules
+        .insert("textwrap", module("textwrap", &textwrap::DEFS, &[]));
 }
