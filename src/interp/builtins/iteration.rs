@@ -1,7 +1,7 @@
 //! Built-ins over iterables: `len`, `range`, `enumerate`, `zip`, `map`, `filter`, `reversed`, `sorted`,
 //! `iter`, `next`, `sum`, `min`, `max`, `any`, `all`. The tutor's iterators are eager: `zip`, `map` and
-//! friends compute their items when called, except that `zip` and `map` over a lazy iterator
-//! (`itertools.count()`) pull their items as they are asked for.
+//! friends compute their items when called, except that `zip`, `map`, `enumerate` and `filter` over a
+//! lazy iterator (`itertools.count()`) pull their items as they are asked for.
 
 use rustpython_parser::ast::{CmpOp, Operator};
 
@@ -87,11 +87,18 @@ fn range(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
 }
 
 fn enumerate(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
-    let items = interp.collect_iter(&a.arg(0)?)?;
+    let source = a.arg(0)?;
     let start = match a.value(1) {
         Some(v) => to_int(&v, "")?,
         None => 0,
     };
+    if is_lazy(&source) {
+        return Ok(lazy(Enumerate {
+            source,
+            next: start,
+        }));
+    }
+    let items = interp.collect_iter(&source)?;
     Ok(seq_iter(
         items
             .into_iter()
@@ -163,6 +170,12 @@ fn map(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
 
 fn filter(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let f = a.arg(0)?;
+    if is_lazy(&a.arg(1)?) {
+        return Ok(lazy(Filter {
+            func: f,
+            source: a.arg(1)?,
+        }));
+    }
     let items = interp.collect_iter(&a.arg(1)?)?;
     let mut out = Vec::new();
     for v in items {
@@ -362,6 +375,58 @@ impl LazyIter for LazyZip {
             Some(f) => interp.call_value(f.clone(), Args::new(row)).map(Some),
             None => Ok(Some(Value::tuple(row))),
         }
+    }
+}
+
+fn lazy(state: impl LazyIter + 'static) -> Value {
+    Value::Iterator(std::rc::Rc::new(std::cell::RefCell::new(Iter::Lazy(
+        Box::new(state),
+    ))))
+}
+
+/// `enumerate` over a lazy iterator.
+struct Enumerate {
+    source: Value,
+    next: i64,
+}
+
+impl LazyIter for Enumerate {
+    fn type_name(&self) -> &'static str {
+        "enumerate"
+    }
+    fn next(&mut self, interp: &mut Interpreter) -> PyResult<Option<Value>> {
+        let Some(v) = interp.next(&self.source)? else {
+            return Ok(None);
+        };
+        let i = self.next;
+        self.next += 1;
+        Ok(Some(Value::tuple(vec![Value::int(i), v])))
+    }
+}
+
+/// `filter` over a lazy iterator.
+struct Filter {
+    func: Value,
+    source: Value,
+}
+
+impl LazyIter for Filter {
+    fn type_name(&self) -> &'static str {
+        "filter"
+    }
+    fn next(&mut self, interp: &mut Interpreter) -> PyResult<Option<Value>> {
+        while let Some(v) = interp.next(&self.source)? {
+            let keep = if matches!(self.func, Value::None) {
+                interp.truthy(&v)?
+            } else {
+                let r = interp.call_value(self.func.clone(), Args::new(vec![v.clone()]))?;
+                interp.truthy(&r)?
+            };
+            if keep {
+                return Ok(Some(v));
+            }
+        }
+        Ok(None)
     }
 }
 
