@@ -66,6 +66,13 @@ fn hash_key_at(v: &Value, depth: usize) -> PyResult<HashKey> {
         Value::List(_) | Value::Dict(_) | Value::Set(_) => {
             return Err(type_error(format!("unhashable type: '{}'", v.type_name())));
         }
+        Value::Instance(i)
+            if let Some(ty) = i.class.slots()
+                && let Some(k) = ty.hash_key(v)? =>
+        {
+            k
+        }
+        Value::Native(o) if let Some(k) = o.native_type().hash_key(v)? => k,
         other => match other.identity() {
             Some(id) => HashKey::Id(id),
             None => {

@@ -248,11 +248,15 @@ static DEQUE: DequeType = DequeType;
 
 impl NativeType for DequeType {
     fn name(&self, _obj: &Value) -> String {
-        "deque".into()
+        "collections.deque".into()
     }
 
     fn is_instance(&self, _obj: &Value, type_name: &str) -> bool {
         type_name == "deque"
+    }
+
+    fn hash_key(&self, obj: &Value) -> PyResult<Option<super::super::super::value::HashKey>> {
+        Err(type_error(format!("unhashable type: '{}'", self.name(obj))))
     }
 
     fn type_object(&self, interp: &mut Interpreter, _obj: &Value) -> PyResult<Value> {
@@ -288,7 +292,7 @@ impl NativeType for DequeType {
                 (m.body)(interp, obj, d, bound)
             }
             _ => Err(super::super::super::error::attribute_error(format!(
-                "'deque' object has no attribute '{name}'"
+                "'collections.deque' object has no attribute '{name}'"
             ))),
         }
     }

@@ -164,6 +164,10 @@ impl NativeType for DictLikeType {
         type_name == "dict" || self.name(obj) == type_name
     }
 
+    fn hash_key(&self, obj: &Value) -> PyResult<Option<super::super::super::value::HashKey>> {
+        Err(type_error(format!("unhashable type: '{}'", self.name(obj))))
+    }
+
     fn type_object(&self, interp: &mut Interpreter, obj: &Value) -> PyResult<Value> {
         Ok(super::class_named(interp, &self.name(obj)))
     }

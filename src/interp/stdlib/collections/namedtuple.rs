@@ -77,6 +77,13 @@ impl NativeType for NamedTupleType {
         "namedtuple".into()
     }
 
+    fn hash_key(&self, obj: &Value) -> PyResult<Option<super::super::super::value::HashKey>> {
+        match as_tuple(obj) {
+            Some(t) if instance(obj).is_some() => super::super::super::ops::hash_key(&t).map(Some),
+            _ => Ok(None),
+        }
+    }
+
     fn is_instance(&self, obj: &Value, type_name: &str) -> bool {
         type_name == "tuple" && instance(obj).is_some()
     }

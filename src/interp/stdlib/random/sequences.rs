@@ -191,7 +191,7 @@ fn is_sequence(v: &Value) -> bool {
         Value::List(_) | Value::Tuple(_) | Value::Str(_) | Value::Range(..) | Value::Size(_) => {
             true
         }
-        Value::Native(o) => o.native_type().name(v) == "deque",
+        Value::Native(o) => o.native_type().name(v) == "collections.deque",
         _ => false,
     }
 }
