@@ -166,6 +166,7 @@ impl Interpreter {
                     None => Err(super::exceptions::key_error(self, &index)),
                 }
             }
+            _ if let Some(ty) = self.native_type(obj) => ty.del_item(self, obj, &index),
             _ => Err(type_error(format!(
                 "'{}' object doesn't support item deletion",
                 obj.type_name()

@@ -39,6 +39,22 @@ impl Interpreter {
                 it.type_name()
             )));
         };
+        // A lazy iterator runs Python code (a key function, another iterator): it is taken out while it
+        // computes its item, so that code may use the interpreter, and put back unless it is exhausted.
+        let lazy = {
+            let mut slot = it.borrow_mut();
+            match &*slot {
+                Iter::Lazy(_) => Some(std::mem::replace(&mut *slot, Iter::Done)),
+                _ => None,
+            }
+        };
+        if let Some(Iter::Lazy(mut state)) = lazy {
+            let item = self.tick().and_then(|()| state.next(self));
+            if !matches!(item, Ok(None)) {
+                *it.borrow_mut() = Iter::Lazy(state);
+            }
+            return item;
+        }
         let mut it = it.borrow_mut();
         Ok(match &mut *it {
             Iter::Seq { items, pos } => {
@@ -60,7 +76,7 @@ impl Interpreter {
                     None
                 }
             }
-            Iter::Done => None,
+            Iter::Lazy(_) | Iter::Done => None,
         })
     }
 

@@ -88,6 +88,12 @@ pub trait NativeType {
         )))
     }
 
+    /// The key `obj` hashes to in a dict or set: `None` hashes it by identity (the default), a type
+    /// hashed by value gives its key (a namedtuple: its fields' tuple), an unhashable one an error.
+    fn hash_key(&self, _obj: &Value) -> PyResult<Option<super::value::HashKey>> {
+        Ok(None)
+    }
+
     /// `obj[index]`.
     fn get_item(&self, _interp: &mut Interpreter, obj: &Value, _index: &Value) -> PyResult<Value> {
         Err(type_error(format!(
@@ -106,6 +112,14 @@ pub trait NativeType {
     ) -> PyResult<()> {
         Err(type_error(format!(
             "'{}' object does not support item assignment",
+            self.name(obj)
+        )))
+    }
+
+    /// `del obj[index]`.
+    fn del_item(&self, _interp: &mut Interpreter, obj: &Value, _index: &Value) -> PyResult<()> {
+        Err(type_error(format!(
+            "'{}' object doesn't support item deletion",
             self.name(obj)
         )))
     }

@@ -66,6 +66,13 @@ fn hash_key_at(v: &Value, depth: usize) -> PyResult<HashKey> {
         Value::List(_) | Value::Dict(_) | Value::Set(_) => {
             return Err(type_error(format!("unhashable type: '{}'", v.type_name())));
         }
+        Value::Instance(i)
+            if let Some(ty) = i.class.slots()
+                && let Some(k) = ty.hash_key(v)? =>
+        {
+            k
+        }
+        Value::Native(o) if let Some(k) = o.native_type().hash_key(v)? => k,
         other => match other.identity() {
             Some(id) => HashKey::Id(id),
             None => {
@@ -374,6 +381,22 @@ impl Interpreter {
                     }
                     Ok(Some(a.len().cmp(&b.len())))
                 }
+                // A native type that orders its values (a namedtuple, a `cmp_to_key` key): `<`, then `>`.
+                _ if let Some(ty) = self.operator_type(l, r)
+                    && let Some(less) = ty.compare(self, CmpOp::Lt, l, r)? =>
+                {
+                    if self.truthy(&less)? {
+                        return Ok(Some(std::cmp::Ordering::Less));
+                    }
+                    let greater = ty
+                        .compare(self, CmpOp::Gt, l, r)?
+                        .unwrap_or(Value::Bool(false));
+                    Ok(Some(if self.truthy(&greater)? {
+                        std::cmp::Ordering::Greater
+                    } else {
+                        std::cmp::Ordering::Equal
+                    }))
+                }
                 _ => Err(type_error(format!(
                     "'{}' not supported between instances of '{}' and '{}'",
                     match op {
@@ -459,6 +482,16 @@ impl Interpreter {
             }
             (Value::DType(a), Value::DType(b)) => a == b,
             (Value::Range(a, b, c), Value::Range(x, y, z)) => (a, b, c) == (x, y, z),
+            // Values of the standard library's native types (a namedtuple, a deque) compare as their
+            // type says.
+            (Value::Native(_) | Value::Instance(_), _)
+            | (_, Value::Native(_) | Value::Instance(_))
+                if !is_same(l, r)
+                    && let Some(ty) = self.operator_type(l, r)
+                    && let Some(v) = ty.compare(self, CmpOp::Eq, l, r)? =>
+            {
+                self.truthy(&v)?
+            }
             // Native values (tensors) compare by identity here: this is only reached for `in` and
             // container equality, where Python tries `is` first; `==` on tensors is elementwise.
             _ => is_same(l, r),

@@ -319,10 +319,31 @@ pub struct Module {
 }
 
 pub enum Iter {
-    Seq { items: Rc<Seq>, pos: usize },
-    List { list: Rc<RefCell<Seq>>, pos: usize },
-    Range { next: i64, stop: i64, step: i64 },
+    Seq {
+        items: Rc<Seq>,
+        pos: usize,
+    },
+    List {
+        list: Rc<RefCell<Seq>>,
+        pos: usize,
+    },
+    Range {
+        next: i64,
+        stop: i64,
+        step: i64,
+    },
+    /// An iterator that computes each item when asked (`itertools.count`, `cycle`, `islice`), so an
+    /// infinite one costs nothing until it is consumed.
+    Lazy(Box<dyn LazyIter>),
     Done,
+}
+
+/// The state of a lazy iterator (see [`Iter::Lazy`]).
+pub trait LazyIter {
+    /// The Python type name, as error messages print it (`itertools.count`).
+    fn type_name(&self) -> &'static str;
+    /// The next item, or `None` when exhausted.
+    fn next(&mut self, interp: &mut Interpreter) -> PyResult<Option<Value>>;
 }
 
 /// Arguments of a call: positional values and keyword pairs.
@@ -546,7 +567,10 @@ impl Value {
             Value::Class(_) => "type".into(),
             Value::Instance(i) => i.class.name.to_string(),
             Value::Module(_) => "module".into(),
-            Value::Iterator(_) => "iterator".into(),
+            Value::Iterator(it) => match it.try_borrow().as_deref() {
+                Ok(Iter::Lazy(l)) => l.type_name().into(),
+                _ => "iterator".into(),
+            },
             Value::Super(_) => "super".into(),
             Value::Descriptor(d) => d.type_name().into(),
             Value::Native(o) => o.native_type().name(self),

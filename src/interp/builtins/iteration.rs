@@ -1,6 +1,7 @@
 //! Built-ins over iterables: `len`, `range`, `enumerate`, `zip`, `map`, `filter`, `reversed`, `sorted`,
 //! `iter`, `next`, `sum`, `min`, `max`, `any`, `all`. The tutor's iterators are eager: `zip`, `map` and
-//! friends compute their items when called.
+//! friends compute their items when called, except that `zip`, `map`, `enumerate` and `filter` over a
+//! lazy iterator (`itertools.count()`) pull their items as they are asked for.
 
 use rustpython_parser::ast::{CmpOp, Operator};
 
@@ -9,7 +10,7 @@ use super::super::args::Bound;
 use super::super::args::Dialect::{Clinic, Positional, Unpack};
 use super::super::error::{ExcKind, PyResult, exc, type_error};
 use super::super::types::list::{SORT, sort_values};
-use super::super::value::{Args, Value};
+use super::super::value::{Args, Iter, LazyIter, Value};
 use super::{Def, seq_iter, to_int};
 
 pub(super) static DEFS: [Def; 15] = [
@@ -86,11 +87,18 @@ fn range(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
 }
 
 fn enumerate(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
-    let items = interp.collect_iter(&a.arg(0)?)?;
+    let source = a.arg(0)?;
     let start = match a.value(1) {
         Some(v) => to_int(&v, "")?,
         None => 0,
     };
+    if is_lazy(&source) {
+        return Ok(lazy(Enumerate {
+            source,
+            next: start,
+        }));
+    }
+    let items = interp.collect_iter(&source)?;
     Ok(seq_iter(
         items
             .into_iter()
@@ -105,6 +113,9 @@ fn zip(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
         Some(v) => interp.truthy(&v)?,
         None => false,
     };
+    if !strict && a.varargs().iter().any(is_lazy) {
+        return lazily(interp, None, a.varargs());
+    }
     let mut lists = Vec::new();
     for it in a.varargs() {
         lists.push(interp.collect_iter(&it)?);
@@ -139,6 +150,11 @@ fn zip(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
 
 fn map(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let f = a.arg(0)?;
+    let mut sources = vec![a.arg(1)?];
+    sources.extend(a.varargs());
+    if sources.iter().any(is_lazy) {
+        return lazily(interp, Some(f), sources);
+    }
     let mut lists = vec![interp.collect_iter(&a.arg(1)?)?];
     for it in a.varargs() {
         lists.push(interp.collect_iter(&it)?);
@@ -154,6 +170,12 @@ fn map(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
 
 fn filter(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let f = a.arg(0)?;
+    if is_lazy(&a.arg(1)?) {
+        return Ok(lazy(Filter {
+            func: f,
+            source: a.arg(1)?,
+        }));
+    }
     let items = interp.collect_iter(&a.arg(1)?)?;
     let mut out = Vec::new();
     for v in items {
@@ -323,4 +345,100 @@ fn all(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
         }
     }
     Ok(Value::Bool(true))
+}
+
+/// Whether `v` is a lazy iterator (`itertools.count()`), which `zip` and `map` must not exhaust.
+fn is_lazy(v: &Value) -> bool {
+    matches!(v, Value::Iterator(it) if matches!(it.try_borrow().as_deref(), Ok(Iter::Lazy(_))))
+}
+
+/// `zip` (no function) or `map` over sources one of which is lazy: items are pulled as they are asked
+/// for, and the first source to run out ends it, as in CPython.
+struct LazyZip {
+    func: Option<Value>,
+    sources: Vec<Value>,
+}
+
+impl LazyIter for LazyZip {
+    fn type_name(&self) -> &'static str {
+        if self.func.is_some() { "map" } else { "zip" }
+    }
+    fn next(&mut self, interp: &mut Interpreter) -> PyResult<Option<Value>> {
+        let mut row = Vec::with_capacity(self.sources.len());
+        for src in &self.sources {
+            match interp.next(src)? {
+                Some(v) => row.push(v),
+                None => return Ok(None),
+            }
+        }
+        match &self.func {
+            Some(f) => interp.call_value(f.clone(), Args::new(row)).map(Some),
+            None => Ok(Some(Value::tuple(row))),
+        }
+    }
+}
+
+fn lazy(state: impl LazyIter + 'static) -> Value {
+    Value::Iterator(std::rc::Rc::new(std::cell::RefCell::new(Iter::Lazy(
+        Box::new(state),
+    ))))
+}
+
+/// `enumerate` over a lazy iterator.
+struct Enumerate {
+    source: Value,
+    next: i64,
+}
+
+impl LazyIter for Enumerate {
+    fn type_name(&self) -> &'static str {
+        "enumerate"
+    }
+    fn next(&mut self, interp: &mut Interpreter) -> PyResult<Option<Value>> {
+        let Some(v) = interp.next(&self.source)? else {
+            return Ok(None);
+        };
+        let i = self.next;
+        self.next += 1;
+        Ok(Some(Value::tuple(vec![Value::int(i), v])))
+    }
+}
+
+/// `filter` over a lazy iterator.
+struct Filter {
+    func: Value,
+    source: Value,
+}
+
+impl LazyIter for Filter {
+    fn type_name(&self) -> &'static str {
+        "filter"
+    }
+    fn next(&mut self, interp: &mut Interpreter) -> PyResult<Option<Value>> {
+        while let Some(v) = interp.next(&self.source)? {
+            let keep = if matches!(self.func, Value::None) {
+                interp.truthy(&v)?
+            } else {
+                let r = interp.call_value(self.func.clone(), Args::new(vec![v.clone()]))?;
+                interp.truthy(&r)?
+            };
+            if keep {
+                return Ok(Some(v));
+            }
+        }
+        Ok(None)
+    }
+}
+
+fn lazily(interp: &mut Interpreter, func: Option<Value>, sources: Vec<Value>) -> PyResult<Value> {
+    let mut iters = Vec::with_capacity(sources.len());
+    for v in &sources {
+        iters.push(interp.iter(v)?);
+    }
+    Ok(Value::Iterator(std::rc::Rc::new(std::cell::RefCell::new(
+        Iter::Lazy(Box::new(LazyZip {
+            func,
+            sources: iters,
+        })),
+    ))))
 }

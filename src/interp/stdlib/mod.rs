@@ -1,5 +1,8 @@
-//! The standard-library modules a cell may import: `math`, `copy`, and `time` (clocks only). Their
-//! functions are [`Def`]s like the built-ins: a CPython signature in its dialect and a body.
+//! The standard-library modules a cell may import: `math`, `copy`, `time` (clocks only), `random`,
+//! `collections`, `itertools`, `functools`, `operator`, `heapq`, `bisect`, `string`, `json`
+//! (`dumps`) and `textwrap` (`dedent`, `indent`). Their functions are [`Def`]s like the built-ins (a
+//! CPython signature in its dialect and a body), and their types native types (`interp::native`);
+//! none reads files, the environment or the network.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -8,8 +11,18 @@ use super::Interpreter;
 use super::builtins::Def;
 use super::value::{Module, Value};
 
+mod bisect;
+mod collections;
 mod copy;
+mod functools;
+mod heapq;
+mod itertools;
+mod json;
 mod math;
+mod operator;
+mod random;
+mod string;
+mod textwrap;
 mod time;
 
 /// A module of native functions (and constants).
@@ -24,6 +37,14 @@ fn module(name: &'static str, defs: &'static [Def], constants: &[(&'static str, 
     Value::Module(Rc::new(Module { name, attrs }))
 }
 
+/// A module whose attributes are values made at install (classes, bound methods).
+fn module_of(name: &'static str, attrs: Vec<(&'static str, Value)>) -> Value {
+    Value::Module(Rc::new(Module {
+        name,
+        attrs: attrs.into_iter().collect(),
+    }))
+}
+
 pub(crate) fn install_stdlib(interp: &mut Interpreter) {
     interp
         .modules
@@ -35,4 +56,36 @@ pub(crate) fn install_stdlib(interp: &mut Interpreter) {
     interp
         .modules
         .insert("time", module("time", &time::DEFS, &[]));
+    interp
+        .modules
+        .insert("random", module_of("random", random::attrs()));
+    interp.modules.insert(
+        "collections",
+        module_of("collections", collections::attrs()),
+    );
+    interp
+        .modules
+        .insert("itertools", module_of("itertools", itertools::attrs()));
+    interp
+        .modules
+        .insert("functools", module_of("functools", functools::attrs()));
+    interp
+        .modules
+        .insert("operator", module_of("operator", operator::attrs()));
+    interp
+        .modules
+        .insert("heapq", module("heapq", &heapq::DEFS, &[]));
+    interp
+        .modules
+        .insert("bisect", module_of("bisect", bisect::attrs()));
+    interp.modules.insert(
+        "string",
+        module("string", &string::DEFS, &string::constants()),
+    );
+    interp
+        .modules
+        .insert("json", module("json", &json::DEFS, &[]));
+    interp
+        .modules
+        .insert("textwrap", module("textwrap", &textwrap::DEFS, &[]));
 }

@@ -10,7 +10,7 @@ use super::super::args::Dialect::{Positional, Unpack};
 use super::super::builtins::Def;
 use super::super::error::{ExcKind, PyResult, Unwind, exc, type_error};
 use super::super::ops::hash_key;
-use super::super::value::{Dict, HashKey, Value};
+use super::super::value::{Args, Dict, HashKey, Value};
 use super::{Method, Table, key_error, table};
 
 type Items = Rc<RefCell<Dict>>;
@@ -84,6 +84,21 @@ fn setdefault(_: &mut Interpreter, d: &Items, a: Bound) -> PyResult<Value> {
 pub(crate) fn update_from(interp: &mut Interpreter, d: &Items, other: &Value) -> PyResult<()> {
     let pairs: Vec<(Value, Value)> = match other {
         Value::Dict(o) => o.borrow().entries.clone(),
+        // A mapping (`Counter`, `OrderedDict`): its `keys()`, each looked up (CPython's `PyDict_Merge`).
+        Value::Native(_)
+            if interp
+                .native_type(other)
+                .is_some_and(|t| t.has_method(other, "keys")) =>
+        {
+            let keys = interp.get_attr(other, "keys")?;
+            let keys = interp.call_value(keys, Args::default())?;
+            let mut pairs = Vec::new();
+            for k in interp.collect_iter(&keys)? {
+                let v = interp.get_item(other, k.clone())?;
+                pairs.push((k, v));
+            }
+            pairs
+        }
         _ => {
             let mut pairs = Vec::new();
             for (i, item) in interp.collect_iter(other)?.into_iter().enumerate() {
