@@ -914,13 +914,32 @@ def composed():
             case(g, f"{name}/{cid}", [f"torch.{name}"], f"show(torch.{name}({args}))")
 
 
+def settings_cases():
+    g = "props"
+    for a, b in [("float32", "int64"), ("int64", "float32"), ("int32", "bool"), ("bool", "int32"), ("int64", "int32"),
+                 ("float32", "bool"), ("bool", "bool")]:
+        case(g, f"can_cast/{a}-{b}", ["torch.can_cast"], f"show(torch.can_cast(torch.{a}, torch.{b}))")
+    case(g, "can_cast/int", ["torch.can_cast"], "torch.can_cast(1, torch.int64)")
+    case(g, "can_cast/kw", ["torch.can_cast"], "show(torch.can_cast(from_=torch.int32, to=torch.float32))")
+    case(g, "is_storage", ["torch.is_storage"], "show(torch.is_storage(torch.zeros(2)))\nshow(torch.is_storage([1]))")
+    case(g, "is_inference_mode_enabled", ["torch.is_inference_mode_enabled"], "show(torch.is_inference_mode_enabled())")
+    for p in ["'high'", "'medium'", "'highest'", "'bad'", "3"]:
+        case(g, f"matmul_precision/{p}", ["torch.set_float32_matmul_precision", "torch.get_float32_matmul_precision"],
+             f"show(torch.get_float32_matmul_precision())\nshow(torch.set_float32_matmul_precision({p}))\n"
+             "show(torch.get_float32_matmul_precision())")
+    for m in ["True", "False", "1", "'x'", "True, warn_only=True"]:
+        case(g, f"deterministic/{m}", ["torch.use_deterministic_algorithms", "torch.are_deterministic_algorithms_enabled"],
+             f"show(torch.are_deterministic_algorithms_enabled())\nshow(torch.use_deterministic_algorithms({m}))\n"
+             "show(torch.are_deterministic_algorithms_enabled())")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--only", help="regenerate one group")
     args = ap.parse_args()
     for gen in [unary, binary, ternary, reductions, views, joining, indexing, products, creation, conversion,
-                properties, nn_cases, composed]:
+                properties, nn_cases, composed, settings_cases]:
         gen()
     swept = set()
     changed = []
@@ -964,6 +983,8 @@ def reset():
     torch.set_grad_enabled(True)
     torch.set_default_dtype(torch.float32)
     torch.manual_seed(0)
+    torch.set_float32_matmul_precision("highest")
+    torch.use_deterministic_algorithms(False)
 
 
 def run(src):

@@ -16,6 +16,11 @@ pub(crate) struct TorchState {
     pub nn_classes: HashMap<&'static str, Rc<Class>>,
     /// `torch.set_printoptions`: what tensor reprs print with.
     pub print: crate::tensor::format::PrintOptions,
+    /// `torch.set_float32_matmul_precision`: remembered and reported; the engine's matmuls are always
+    /// full float32 ("highest"), as a CPU's are.
+    pub matmul_precision: &'static str,
+    /// `torch.use_deterministic_algorithms`: remembered; every kernel of the engine is deterministic.
+    pub deterministic: bool,
 }
 
 impl Default for TorchState {
@@ -25,6 +30,8 @@ impl Default for TorchState {
             no_grad: 0,
             nn_classes: HashMap::new(),
             print: crate::tensor::format::PrintOptions::default(),
+            matmul_precision: "highest",
+            deterministic: false,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The rest of the `torch` module: threads, type queries (`is_tensor`, `finfo`, `result_type`,
-//! `promote_types`), `device`, `Size`, and what the tutor does not offer (`from_numpy`,
+//! `promote_types`, `can_cast`), settings the CPU engine only remembers (matmul precision,
+//! deterministic algorithms), `device`, `Size`, and what the tutor does not offer (`from_numpy`,
 //! `set_printoptions`).
 
 use crate::interp::Interpreter;
@@ -14,6 +15,81 @@ use super::super::nn::named_tuple;
 use super::super::value_to_scalar;
 
 pub(super) static DEFS: &[Def] = &[
+    Def::python("is_storage", "is_storage(obj)", Dialect::PyDef, |_, _| {
+        Ok(Value::Bool(false))
+    }),
+    Def::python(
+        "is_inference_mode_enabled",
+        "torch.is_inference_mode_enabled()",
+        Dialect::Positional,
+        |_, _| Ok(Value::Bool(false)),
+    ),
+    Def::python(
+        "set_float32_matmul_precision",
+        "set_float32_matmul_precision(precision)",
+        Dialect::PyDef,
+        |interp, c| {
+            let given = c.value(0).unwrap_or(Value::None);
+            let Value::Str(p) = &given else {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    format!(
+                        "set_float32_matmul_precision expects a str, but got {}",
+                        given.type_name()
+                    ),
+                ));
+            };
+            // Another value only warns in torch ("... has no effect").
+            if let Some(p) = ["highest", "high", "medium"]
+                .into_iter()
+                .find(|v| **v == **p)
+            {
+                super::super::state::state(interp).matmul_precision = p;
+            }
+            Ok(Value::None)
+        },
+    ),
+    Def::python(
+        "get_float32_matmul_precision",
+        "get_float32_matmul_precision()",
+        Dialect::PyDef,
+        |interp, _| {
+            Ok(Value::str(
+                super::super::state::state(interp).matmul_precision,
+            ))
+        },
+    ),
+    Def::function(
+        "use_deterministic_algorithms",
+        &["_set_deterministic_algorithms(bool mode, *, bool warn_only=False)"],
+        |interp, c| {
+            let mode = c.bool(0)?;
+            super::super::state::state(interp).deterministic = mode;
+            Ok(Value::None)
+        },
+    ),
+    Def::python(
+        "are_deterministic_algorithms_enabled",
+        "are_deterministic_algorithms_enabled()",
+        Dialect::PyDef,
+        |interp, _| {
+            Ok(Value::Bool(
+                super::super::state::state(interp).deterministic,
+            ))
+        },
+    ),
+    Def::function(
+        "can_cast",
+        &["can_cast(ScalarType from_, ScalarType to)"],
+        |_, c| {
+            let (from, to) = (c.dtype(0)?, c.dtype(1)?);
+            let (Some(from), Some(to)) = (from, to) else {
+                return Err(type_error("can_cast(): expected two dtypes"));
+            };
+            // c10::canCast: no float to integral, nothing non-bool to bool.
+            Ok(Value::Bool(from.category() <= to.category()))
+        },
+    ),
     Def::python(
         "set_num_threads",
         "torch.set_num_threads(num, /)",
