@@ -356,10 +356,7 @@ pub(crate) fn transformer_forward(interp: &mut Interpreter, args: Args) -> PyRes
         })
     };
     let batch_dim = if batch_first { 0 } else { 1 };
-    if !batch_first && size(&src, 1)? != size(&tgt, 1)? && is_batched
-        || batch_first && size(&src, 0)? != size(&tgt, 0)? && is_batched
-    {
-        let _ = batch_dim;
+    if size(&src, batch_dim)? != size(&tgt, batch_dim)? && is_batched {
         return Err(runtime("the batch number of src and tgt must be equal"));
     }
     let d_model = int_attr(&inst, "d_model");
