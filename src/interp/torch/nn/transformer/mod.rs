@@ -4,11 +4,13 @@
 //! PyTorch runs the same ops. Submodules are called through the interpreter as `self.norm1(x)` is in
 //! Python, so a learner's replacement of one is honoured and results carry PyTorch's `grad_fn`s.
 //!
-//! Not reproduced: the fused CPU kernels PyTorch switches to in eval mode under `torch.no_grad()` with
-//! `batch_first=True` (`torch._native_multi_head_attention`, `torch._transformer_encoder_layer_fwd`,
-//! nested tensors); those cases run the ordinary path here, which differs from PyTorch's fused one in
-//! the last bits. `need_weights=False` (what the Transformer layers ask for) goes through
-//! `scaled_dot_product_attention`, whose CPU flash kernel the engine does not reproduce either.
+//! Not reproduced bit for bit: the fused CPU kernels PyTorch switches to in eval mode under
+//! `torch.no_grad()` with `batch_first=True` (`torch._native_multi_head_attention`,
+//! `torch._transformer_encoder_layer_fwd`); those cases run the ordinary path here, which differs from the
+//! fused one in the last bits. What the fused path shows beyond bits is kept: `TransformerEncoder` on
+//! nested tensors returns zeros at the padded positions. `need_weights=False` (what the Transformer
+//! layers ask for) goes through `scaled_dot_product_attention`, whose CPU flash kernel the engine does
+//! not reproduce either, and every projection is a GEMM whose summation order is the engine's.
 //!
 //! The parts: `attention` (MultiheadAttention), `layers` (TransformerEncoderLayer and
 //! TransformerDecoderLayer), `stacks` (TransformerEncoder, TransformerDecoder, Transformer); this file

@@ -163,6 +163,13 @@ pub(crate) fn encoder_forward(interp: &mut Interpreter, args: Args) -> PyResult<
     if layers.is_empty() {
         return Err(exc(ExcKind::IndexError, "index 0 is out of range"));
     }
+    let nested_padding =
+        nested_padding(interp, &inst, &layers[0], &src, mask.as_ref(), kpm.as_ref());
+    if nested_padding.is_some() && !interp.warnings.iter().any(|w| w.contains("nested tensors")) {
+        interp.warnings.push(
+            "UserWarning: The PyTorch API of nested tensors is in prototype stage and will change in the near future. We recommend specifying layout=torch.jagged when constructing a nested tensor, as this layout receives active development, has better operator coverage, and works with torch.compile.".into(),
+        );
+    }
     let (mask, kpm) = (opt_value(mask), opt_value(kpm));
     let len = seq_len(&src, first_layer_batch_first(&inst));
     let is_causal = detect_is_causal(&mask, &is_causal, len)?;
@@ -179,10 +186,64 @@ pub(crate) fn encoder_forward(interp: &mut Interpreter, args: Args) -> PyResult<
             ],
         )?;
     }
+    // `output.to_padded_tensor(0.0, src.size())`: the padded positions come back as zeros.
+    if let (Some(padded), Value::Tensor(out)) = (nested_padding, &output) {
+        let rows = padded.unsqueeze(-1)?;
+        output = Value::Tensor(masked_fill(out, &rows, Scalar::Float(0.0))?);
+    }
     match inst.get("norm") {
         Some(norm @ Value::Instance(_)) => call(interp, norm, vec![output], vec![]),
         _ => Ok(output),
     }
+}
+
+/// Where `TransformerEncoder.forward` takes its sparsity fast path (eval mode, no gradients recorded, a
+/// left-aligned padding mask and no attention mask, with a layer that allows it), PyTorch runs the layers
+/// on a nested tensor of the unpadded tokens and pads the result with zeros. The layers here run on the
+/// padded batch with the padding mask, which gives the same values at the real tokens; this returns the
+/// bool mask of the padded positions to zero afterwards, or `None` when PyTorch takes the ordinary path.
+fn nested_padding(
+    interp: &Interpreter,
+    inst: &Instance,
+    first_layer: &Value,
+    src: &Value,
+    mask: Option<&Tensor>,
+    kpm: Option<&Tensor>,
+) -> Option<Tensor> {
+    let Value::Instance(layer) = first_layer else {
+        return None;
+    };
+    let Value::Tensor(src) = src else {
+        return None;
+    };
+    let kpm = kpm?;
+    if !matches!(inst.get("use_nested_tensor"), Some(Value::Bool(true)))
+        || training(layer)
+        || src.ndim() != 3
+        || mask.is_some()
+        || kpm.ndim() != 2
+    {
+        return None;
+    }
+    // `mask_check`: each row's real tokens (where `kpm.logical_not()`) must come first.
+    let padded: Vec<bool> = kpm.to_vec::<f32>().iter().map(|&v| v != 0.0).collect();
+    let width = kpm.shape()[1];
+    let mask_check = !matches!(inst.get("mask_check"), Some(Value::Bool(false)));
+    if mask_check
+        && padded
+            .chunks(width.max(1))
+            .any(|row| row.windows(2).any(|w| w[0] && !w[1]))
+    {
+        return None;
+    }
+    let mut params = Vec::new();
+    all_parameters(layer, "", &mut params);
+    let recording = crate::interp::torch::state::no_grad_depth(interp) == 0
+        && (src.requires_grad() || params.iter().any(|(_, p)| p.requires_grad()));
+    if recording {
+        return None;
+    }
+    Tensor::from_vec(padded, kpm.shape()).ok()
 }
 
 static DECODER_INIT: Sig =
