@@ -958,6 +958,21 @@ def transformer_cases():
     for k, src in enumerate(errors):
         case(g, f"mha/error-{k}", [mha], MHA_GRID + f"m = grid(nn.MultiheadAttention(4, 2))\nshow({src})")
 
+    fmha = "torch.nn.functional.multi_head_attention_forward"
+    fargs = "m.in_proj_weight, m.in_proj_bias, None, None, False, 0.0, m.out_proj.weight, m.out_proj.bias"
+    for k, extra in enumerate(["", ", training=False", ", average_attn_weights=False, need_weights=True",
+                               ", key_padding_mask=torch.tensor([[False, True, False], [False, False, False]])",
+                               ", static_k=torch.ones(4, 2, 2) / 2, static_v=torch.arange(16.0).reshape(4, 2, 2) / 4",
+                               ", static_k=torch.ones(3, 2, 2)", ", use_separate_proj_weight=True"]):
+        case(g, f"F.mha/{k}", [fmha],
+             MHA_GRID + f"m = grid(nn.MultiheadAttention(4, 2))\nshow(F.multi_head_attention_forward(x, x, x, 4, 2, {fargs}{extra}))")
+    case(g, "F.mha/separate", [fmha],
+         MHA_GRID + "m = grid(nn.MultiheadAttention(4, 2))\nw = m.in_proj_weight\n"
+         f"show(F.multi_head_attention_forward(x, x * 2, x, 4, 2, None, {fargs[len('m.in_proj_weight, '):]}, "
+         "use_separate_proj_weight=True, q_proj_weight=w[:4], k_proj_weight=w[4:8], v_proj_weight=w[8:]))")
+    case(g, "F.mha/wrong-embed", [fmha],
+         MHA_GRID + f"m = grid(nn.MultiheadAttention(4, 2))\nshow(F.multi_head_attention_forward(x, x, x, 8, 2, {fargs}))")
+
     enc_layer, enc = "torch.nn.TransformerEncoderLayer", "torch.nn.TransformerEncoder"
     dec_layer, dec, tr = "torch.nn.TransformerDecoderLayer", "torch.nn.TransformerDecoder", "torch.nn.Transformer"
     case(g, "encoder-layer/print", [enc_layer],

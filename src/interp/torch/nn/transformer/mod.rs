@@ -35,12 +35,14 @@ use crate::interp::torch::state::state;
 use crate::interp::value::{Args, Instance, Value};
 
 use super::*;
+use crate::interp::torch::call::{Call, Def};
+use super::functional::{FDef, Node};
 
 mod attention;
 mod layers;
 mod stacks;
 
-pub(crate) use attention::{NDQ_LINEAR, mha_forward, mha_init};
+pub(crate) use attention::{F_DEFS as MHA_F_DEFS, NDQ_LINEAR, mha_forward, mha_init};
 pub(crate) use layers::{decoder_layer_forward, encoder_layer_forward, layer_init};
 pub(crate) use stacks::{
     decoder_forward, decoder_init, encoder_forward, encoder_init, generate_square_subsequent_mask,
