@@ -161,6 +161,22 @@ pub(crate) fn mha_forward(interp: &mut Interpreter, args: Args) -> PyResult<Valu
         b.value(2).unwrap_or(Value::None),
         b.value(3).unwrap_or(Value::None),
     );
+    // `torch.is_floating_point(attn_mask)`, then (unless that mask is a float one) of the padding mask:
+    // PyTorch's first look at the masks, and its words for one that is not a tensor.
+    static IS_FLOATING_POINT: Sig = Sig::torch("is_floating_point(Tensor input)");
+    let float_mask = |v: Option<Value>| -> PyResult<bool> {
+        match v {
+            None | Some(Value::None) => Ok(false),
+            Some(v) => Ok(IS_FLOATING_POINT
+                .bind(Args::new(vec![v]))?
+                .tensor(0)?
+                .dtype()
+                .is_floating_point()),
+        }
+    };
+    if !float_mask(b.value(6))? {
+        float_mask(b.value(4))?;
+    }
     let key_padding_mask = opt_tensor_arg(b.value(4))?;
     let need_weights = flag(interp, &b, 5, true)?;
     let attn_mask = opt_tensor_arg(b.value(6))?;
@@ -794,7 +810,11 @@ fn f_multi_head_attention_forward(interp: &mut Interpreter, c: &Call) -> PyResul
     let opt = |i: usize| opt_tensor_arg(c.value(i));
     let separate = if truthy(interp, 17)? {
         let mut ws = Vec::new();
-        for (i, name) in [(18, "q_proj_weight"), (19, "k_proj_weight"), (20, "v_proj_weight")] {
+        for (i, name) in [
+            (18, "q_proj_weight"),
+            (19, "k_proj_weight"),
+            (20, "v_proj_weight"),
+        ] {
             ws.push(opt(i)?.ok_or_else(|| {
                 assertion(format!(
                     "use_separate_proj_weight is True but {name} is None"
@@ -844,7 +864,11 @@ fn f_multi_head_attention_forward(interp: &mut Interpreter, c: &Call) -> PyResul
         static_v: opt(22)?,
     };
     let (out, attn) = mha_core(interp, &weights, inputs)?;
-    let out_node = if is_batched { "ViewBackward0" } else { "SqueezeBackward1" };
+    let out_node = if is_batched {
+        "ViewBackward0"
+    } else {
+        "SqueezeBackward1"
+    };
     let attn_node = if !is_batched {
         "SqueezeBackward1"
     } else if average_attn_weights {

@@ -178,9 +178,9 @@ pub(crate) fn encoder_layer_forward(interp: &mut Interpreter, args: Args) -> PyR
     let inst = this(&args)?;
     let b = ENCODER_LAYER_FORWARD.bind(args)?;
     let src_v = b.value(1).unwrap_or(Value::None);
-    let src = tensor_arg(Some(src_v.clone()))?;
-    let src_mask = opt_tensor_arg(b.value(2))?;
-    let kpm = opt_tensor_arg(b.value(3))?;
+    let src_mask = none_or_dtype_arg(b.value(2))?;
+    input_dtype_arg(&src_v)?;
+    let kpm = dtype_arg(b.value(3))?;
     let is_causal = b.value(4).unwrap_or(Value::Bool(false));
     let kpm = canonical_mask(
         interp,
@@ -190,7 +190,6 @@ pub(crate) fn encoder_layer_forward(interp: &mut Interpreter, args: Args) -> PyR
         "src_mask",
         true,
     )?;
-    let _ = src;
     let src_mask = canonical_mask(interp, src_mask, "src_mask", None, "", false)?;
     let (mask, kpm) = (opt_value(src_mask), opt_value(kpm));
     let norm_first = matches!(inst.get("norm_first"), Some(Value::Bool(true)));

@@ -34,9 +34,9 @@ use crate::interp::torch::autograd;
 use crate::interp::torch::state::state;
 use crate::interp::value::{Args, Instance, Value};
 
+use super::functional::{FDef, Node};
 use super::*;
 use crate::interp::torch::call::{Call, Def};
-use super::functional::{FDef, Node};
 
 mod attention;
 mod layers;
@@ -127,6 +127,40 @@ fn opt_tensor_arg(v: Option<Value>) -> PyResult<Option<Tensor>> {
     match v {
         None | Some(Value::None) => Ok(None),
         other => tensor_arg(other).map(Some),
+    }
+}
+
+/// A mask `F._none_or_dtype` is given: a tensor or `None`, else its RuntimeError.
+fn none_or_dtype_arg(v: Option<Value>) -> PyResult<Option<Tensor>> {
+    match v {
+        None | Some(Value::None) => Ok(None),
+        Some(Value::Tensor(t)) => Ok(Some(t)),
+        Some(_) => Err(runtime(
+            "input to _none_or_dtype() must be None or torch.Tensor",
+        )),
+    }
+}
+
+/// A value whose `.dtype` the code reads (a mask in `F._canonical_mask`, the input): a tensor or `None`.
+fn dtype_arg(v: Option<Value>) -> PyResult<Option<Tensor>> {
+    match v {
+        None | Some(Value::None) => Ok(None),
+        Some(Value::Tensor(t)) => Ok(Some(t)),
+        Some(other) => Err(exc(
+            ExcKind::AttributeError,
+            format!("'{}' object has no attribute 'dtype'", other.type_name()),
+        )),
+    }
+}
+
+/// The input whose `.dtype` the code reads first: a tensor, else Python's AttributeError.
+fn input_dtype_arg(v: &Value) -> PyResult<Tensor> {
+    match v {
+        Value::Tensor(t) => Ok(t.clone()),
+        other => Err(exc(
+            ExcKind::AttributeError,
+            format!("'{}' object has no attribute 'dtype'", other.type_name()),
+        )),
     }
 }
 

@@ -146,9 +146,9 @@ pub(crate) fn encoder_forward(interp: &mut Interpreter, args: Args) -> PyResult<
     let inst = this(&args)?;
     let b = ENCODER_FORWARD.bind(args)?;
     let src = b.value(1).unwrap_or(Value::None);
-    tensor_arg(Some(src.clone()))?;
-    let mask = opt_tensor_arg(b.value(2))?;
-    let kpm = opt_tensor_arg(b.value(3))?;
+    let mask = none_or_dtype_arg(b.value(2))?;
+    input_dtype_arg(&src)?;
+    let kpm = dtype_arg(b.value(3))?;
     let is_causal = b.value(4).unwrap_or(Value::None);
     let kpm = canonical_mask(
         interp,
