@@ -1,16 +1,18 @@
 //! `nn.MultiheadAttention` (`torch/nn/modules/activation.py`, its maths in `F.multi_head_attention_forward`
 //! of `torch/nn/functional.py`) and the `nn.Transformer` family (`torch/nn/modules/transformer.py`):
-//! compositions of the engine's ops in PyTorch's order, so the numbers are PyTorch's bit for bit where
-//! PyTorch runs the same ops. Submodules are called through the interpreter as `self.norm1(x)` is in
-//! Python, so a learner's replacement of one is honoured and results carry PyTorch's `grad_fn`s.
+//! compositions of the engine's ops in PyTorch's order. Submodules are called through the interpreter as
+//! `self.norm1(x)` is in Python, so a learner's replacement of one is honoured and results carry
+//! PyTorch's `grad_fn`s.
 //!
-//! Not reproduced bit for bit: the fused CPU kernels PyTorch switches to in eval mode under
-//! `torch.no_grad()` with `batch_first=True` (`torch._native_multi_head_attention`,
-//! `torch._transformer_encoder_layer_fwd`); those cases run the ordinary path here, which differs from the
-//! fused one in the last bits. What the fused path shows beyond bits is kept: `TransformerEncoder` on
-//! nested tensors returns zeros at the padded positions. `need_weights=False` (what the Transformer
-//! layers ask for) goes through `scaled_dot_product_attention`, whose CPU flash kernel the engine does
-//! not reproduce either, and every projection is a GEMM whose summation order is the engine's.
+//! How exact: the composition (masks, scaling, softmax, the batched products, the head average) is
+//! PyTorch's bit for bit (the sweep checks it on projections whose products are exactly representable);
+//! the projections are the engine's GEMM, which sums in another order than MKL's, so with arbitrary
+//! weights the last bits can differ, as for any `nn.Linear`. Also not reproduced bit for bit: the CPU
+//! flash kernel of `scaled_dot_product_attention` (behind `need_weights=False`, which the Transformer
+//! layers use) and the fused kernels PyTorch switches to in eval mode under `torch.no_grad()` with
+//! `batch_first=True` (`torch._native_multi_head_attention`, `torch._transformer_encoder_layer_fwd`);
+//! those run the ordinary path here. What the fused path shows beyond bits is kept: `TransformerEncoder`
+//! on nested tensors returns zeros at the padded positions.
 //!
 //! The parts: `attention` (MultiheadAttention), `layers` (TransformerEncoderLayer and
 //! TransformerDecoderLayer), `stacks` (TransformerEncoder, TransformerDecoder, Transformer); this file
