@@ -61,3 +61,12 @@ with torch.no_grad():
     y = t(s, g, tgt_mask=t.generate_square_subsequent_mask(3))
     print(y)
 print(sum(p.numel() for p in t.parameters()))
+
+# the causal mask in other dtypes, and its checks
+print(nn.Transformer.generate_square_subsequent_mask(3, dtype=torch.bool))
+print(nn.Transformer.generate_square_subsequent_mask(2, dtype=torch.float32))
+for bad in [(3, torch.int64), (3, torch.int32), (-1, None), (2.5, None)]:
+    try:
+        nn.Transformer.generate_square_subsequent_mask(bad[0], dtype=bad[1])
+    except (RuntimeError, TypeError) as e:
+        print(type(e).__name__, e)

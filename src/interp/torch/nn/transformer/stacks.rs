@@ -458,20 +458,34 @@ pub(crate) fn transformer_forward(interp: &mut Interpreter, args: Args) -> PyRes
 
 static SQUARE_MASK: Sig =
     def("Transformer.generate_square_subsequent_mask(sz, device=None, dtype=None)");
+/// `torch.full((sz, sz), float("-inf"), dtype=dtype)`: its words for a size that is not an int.
+static FULL: Sig = Sig::torch("full(SymInt[] size)");
 
-/// `Transformer.generate_square_subsequent_mask(sz)`, a static method: called on an instance, the
-/// instance is not an argument.
+/// `Transformer.generate_square_subsequent_mask(sz, device=None, dtype=None)`, a static method: called
+/// on an instance, the instance is not an argument.
 pub(crate) fn generate_square_subsequent_mask(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let mut args = args;
     if matches!(args.pos.first(), Some(Value::Instance(i)) if is_module(i)) {
         args.pos.remove(0);
     }
     let b = SQUARE_MASK.bind(args)?;
-    let sz = b.int(0)?;
+    let sz = b.value(0).unwrap_or(Value::None);
+    let sz = FULL
+        .bind(Args::new(vec![Value::tuple(vec![sz.clone(), sz])]))?
+        .int_list(0)?[0];
     if sz < 0 {
         return Err(runtime(format!(
             "Trying to create tensor with negative dimension {sz}: [{sz}, {sz}]"
         )));
     }
-    Ok(Value::Tensor(square_subsequent_mask(sz as usize)?))
+    let dtype = match given(&b, 2) {
+        Some(_) => b.dtype(2)?.unwrap_or(DType::Float32),
+        None => DType::Float32,
+    };
+    let fill = Scalar::Float(f64::NEG_INFINITY);
+    fill.check_fits(dtype)?;
+    let sz = sz as usize;
+    crate::tensor::settings::check_numel(&[sz, sz])?;
+    let full = Tensor::full(&[sz, sz], fill, dtype)?;
+    Ok(Value::Tensor(full.tri(1, false)?))
 }
