@@ -14,7 +14,7 @@
 //! those run the ordinary path here. What the fused path shows beyond bits is kept: `TransformerEncoder`
 //! on nested tensors returns zeros at the padded positions.
 //!
-//! The parts: `attention` (MultiheadAttention), `layers` (TransformerEncoderLayer and
+//! The parts: `attention` (MultiheadAttention), `f_mha` (F.multi_head_attention_forward), `layers` (TransformerEncoderLayer and
 //! TransformerDecoderLayer), `stacks` (TransformerEncoder, TransformerDecoder, Transformer); this file
 //! holds what they share.
 
@@ -41,10 +41,12 @@ use super::*;
 use crate::interp::torch::call::{Call, Def};
 
 mod attention;
+mod f_mha;
 mod layers;
 mod stacks;
 
-pub(crate) use attention::{F_DEFS as MHA_F_DEFS, NDQ_LINEAR, mha_forward, mha_init};
+pub(crate) use attention::{NDQ_LINEAR, mha_forward, mha_init};
+pub(crate) use f_mha::F_DEFS as MHA_F_DEFS;
 pub(crate) use layers::{decoder_layer_forward, encoder_layer_forward, layer_init};
 pub(crate) use stacks::{
     decoder_forward, decoder_init, encoder_forward, encoder_init, generate_square_subsequent_mask,
