@@ -14,9 +14,9 @@
 //! those run the ordinary path here. What the fused path shows beyond bits is kept: `TransformerEncoder`
 //! on nested tensors returns zeros at the padded positions.
 //!
-//! The parts: `attention` (MultiheadAttention), `f_mha` (F.multi_head_attention_forward), `layers` (TransformerEncoderLayer and
-//! TransformerDecoderLayer), `stacks` (TransformerEncoder, TransformerDecoder, Transformer); this file
-//! holds what they share.
+//! The parts: `attention` (MultiheadAttention), `f_mha` (F.multi_head_attention_forward), `layers`
+//! (TransformerEncoderLayer and TransformerDecoderLayer), `stacks` (TransformerEncoder,
+//! TransformerDecoder, Transformer); this file holds what they share.
 
 use std::rc::Rc;
 
