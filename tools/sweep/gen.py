@@ -939,7 +939,7 @@ def main():
     ap.add_argument("--only", help="regenerate one group")
     args = ap.parse_args()
     for gen in [unary, binary, ternary, reductions, views, joining, indexing, products, creation, conversion,
-                properties, nn_cases, composed, settings_cases]:
+                properties, nn_cases, composed, settings_cases, transformer_cases]:
         gen()
     swept = set()
     changed = []
@@ -999,6 +999,148 @@ def run(src):
             out.write(traceback.format_exception_only(type(e), e)[-1])
     reset()
     return out.getvalue()
+
+
+# ---- nn.MultiheadAttention and the nn.Transformer family ---------------------------------------------
+# The values are exact only where no GEMM of PyTorch's BLAS is involved whose summation order the engine
+# does not share: the projections get weights on a grid of quarters (every product and sum is exact) and
+# an identity out_proj, so what is checked to the last bit is the composition itself (masks, scaling,
+# softmax, the small batched products, the head average). Initialisation under a seed is exact too.
+
+MHA_GRID = """def grid(m):
+    with torch.no_grad():
+        for name, p in m.named_parameters():
+            if name.endswith("out_proj.weight"):
+                p.copy_(torch.eye(p.shape[0], p.shape[1]))
+            elif p.dim() > 1 and "bias_" not in name:
+                p.copy_((torch.arange(p.numel()).reshape(p.shape) % 7 - 3) / 4)
+            elif "bias_" not in name:
+                p.copy_((torch.arange(p.numel()) % 3 - 1) / 8)
+    return m
+x = (torch.arange(24.0).reshape(3, 2, 4) % 5 - 2) / 2
+"""
+
+
+def transformer_cases():
+    g = "transformer"
+    mha = "torch.nn.MultiheadAttention"
+    case(g, "mha/print", [mha],
+         "m = nn.MultiheadAttention(8, 2)\nprint(m)\nprint([(n, tuple(p.shape)) for n, p in m.named_parameters()])\n"
+         "print(list(m.state_dict().keys()))\nprint(m.embed_dim, m.num_heads, m.head_dim, m.kdim, m.vdim, m.dropout, m.batch_first)")
+    case(g, "mha/print-kv", [mha],
+         "m = nn.MultiheadAttention(4, 2, bias=False, add_bias_kv=True, add_zero_attn=True, kdim=3, vdim=5)\nprint(m)\n"
+         "print([(n, tuple(p.shape)) for n, p in m.named_parameters()])\nprint(m.in_proj_weight, m.in_proj_bias)")
+    case(g, "mha/init", [mha],
+         "torch.manual_seed(0)\nm = nn.MultiheadAttention(4, 2)\nshow(m.in_proj_weight)\nshow(m.in_proj_bias)\n"
+         "show(m.out_proj.weight)\nshow(m.out_proj.bias)")
+    case(g, "mha/init-separate", [mha],
+         "torch.manual_seed(0)\nm = nn.MultiheadAttention(4, 2, kdim=2, vdim=3, add_bias_kv=True, bias=False)\n"
+         "for n, p in m.named_parameters():\n    print(n)\n    show(p)")
+    forwards = [
+        ("default", "m(x, x, x)"),
+        ("per-head", "m(x, x, x, average_attn_weights=False)"),
+        ("bool-mask", "m(x, x, x, attn_mask=torch.tensor([[False, True, True], [False, False, True], [False, False, False]]))"),
+        ("float-mask", "m(x, x, x, attn_mask=torch.tensor([[0.0, -1.0, 0.5], [0.25, 0.0, -2.0], [1.0, 0.0, 0.0]]))"),
+        ("3d-mask", "m(x, x, x, attn_mask=torch.zeros(4, 3, 3))"),
+        ("padding", "m(x, x, x, key_padding_mask=torch.tensor([[False, False, True], [False, True, True]]))"),
+        ("padding-float", "m(x, x, x, key_padding_mask=torch.tensor([[0.0, 0.0, -1.0], [0.0, 0.5, 0.0]]))"),
+        ("causal", "m(x, x, x, attn_mask=torch.triu(torch.ones(3, 3, dtype=torch.bool), 1), is_causal=True)"),
+        ("cross", "m(x, x[:2], x[:2])"),
+        ("three", "m(x, x * 2, x - 1)"),
+        ("unbatched", "m(x[:, 0], x[:, 0], x[:, 0])"),
+        ("unbatched-padding", "m(x[:, 1], x[:, 1], x[:, 1], key_padding_mask=torch.tensor([True, False, False]))"),
+        ("no-weights", "m(x, x, x, need_weights=False)"),
+    ]
+    for k, call in forwards:
+        case(g, f"mha/forward-{k}", [mha], MHA_GRID + f"m = grid(nn.MultiheadAttention(4, 2))\nshow({call})")
+    case(g, "mha/batch-first", [mha],
+         MHA_GRID + "m = grid(nn.MultiheadAttention(4, 2, batch_first=True))\nxb = x.transpose(0, 1)\nshow(m(xb, xb, xb))")
+    case(g, "mha/no-bias", [mha], MHA_GRID + "m = grid(nn.MultiheadAttention(4, 2, bias=False))\nshow(m(x, x, x))")
+    case(g, "mha/kdim-vdim", [mha],
+         MHA_GRID + "m = grid(nn.MultiheadAttention(4, 2, kdim=2, vdim=3))\n"
+         "show(m(x, x[:, :, :2], x[:, :, 1:]))")
+    case(g, "mha/bias-kv-zero-attn", [mha],
+         MHA_GRID + "torch.manual_seed(0)\nm = grid(nn.MultiheadAttention(4, 2, add_bias_kv=True, add_zero_attn=True))\n"
+         "show(m(x, x, x, key_padding_mask=torch.tensor([[False, False, True], [False, False, False]])))")
+    case(g, "mha/dtype-mismatch-warning", [mha],
+         MHA_GRID + "m = grid(nn.MultiheadAttention(4, 2))\n"
+         "show(m(x, x, x, key_padding_mask=torch.tensor([[False, False, True], [False, False, False]]), attn_mask=torch.zeros(3, 3)))")
+    errors = [
+        "nn.MultiheadAttention(6, 4)", "nn.MultiheadAttention(0, 2)", "nn.MultiheadAttention(4, -1)",
+        "m(x, x, x, attn_mask=torch.zeros(2, 3))", "m(x, x, x, attn_mask=torch.zeros(3, 3, 3))",
+        "m(x, x, x, attn_mask=torch.zeros(3, 3, dtype=torch.int64))",
+        "m(x, x, x, key_padding_mask=torch.zeros(3, 3, dtype=torch.bool))",
+        "m(x, x, x, key_padding_mask=torch.zeros(2, 2, dtype=torch.bool))", "m(x, x, x, is_causal=True)",
+        "m(x, x[0], x)", "m(x, x, x[:2])", "m(x[..., :2], x[..., :2], x[..., :2])", "m(x[None], x, x)",
+        "m(x[:, 0], x[:, 0], x[:, 0], attn_mask=torch.zeros(3, 3, 3))",
+    ]
+    for k, src in enumerate(errors):
+        case(g, f"mha/error-{k}", [mha], MHA_GRID + f"m = grid(nn.MultiheadAttention(4, 2))\nshow({src})")
+
+    fmha = "torch.nn.functional.multi_head_attention_forward"
+    fargs = "m.in_proj_weight, m.in_proj_bias, None, None, False, 0.0, m.out_proj.weight, m.out_proj.bias"
+    for k, extra in enumerate(["", ", training=False", ", average_attn_weights=False, need_weights=True",
+                               ", key_padding_mask=torch.tensor([[False, True, False], [False, False, False]])",
+                               ", static_k=torch.ones(4, 2, 2) / 2, static_v=torch.arange(16.0).reshape(4, 2, 2) / 4",
+                               ", static_k=torch.ones(3, 2, 2)", ", use_separate_proj_weight=True"]):
+        case(g, f"F.mha/{k}", [fmha],
+             MHA_GRID + f"m = grid(nn.MultiheadAttention(4, 2))\nshow(F.multi_head_attention_forward(x, x, x, 4, 2, {fargs}{extra}))")
+    case(g, "F.mha/separate", [fmha],
+         MHA_GRID + "m = grid(nn.MultiheadAttention(4, 2))\nw = m.in_proj_weight\n"
+         f"show(F.multi_head_attention_forward(x, x * 2, x, 4, 2, None, {fargs[len('m.in_proj_weight, '):]}, "
+         "use_separate_proj_weight=True, q_proj_weight=w[:4], k_proj_weight=w[4:8], v_proj_weight=w[8:]))")
+    case(g, "F.mha/wrong-embed", [fmha],
+         MHA_GRID + f"m = grid(nn.MultiheadAttention(4, 2))\nshow(F.multi_head_attention_forward(x, x, x, 8, 2, {fargs}))")
+
+    enc_layer, enc = "torch.nn.TransformerEncoderLayer", "torch.nn.TransformerEncoder"
+    dec_layer, dec, tr = "torch.nn.TransformerDecoderLayer", "torch.nn.TransformerDecoder", "torch.nn.Transformer"
+    case(g, "encoder-layer/print", [enc_layer],
+         "m = nn.TransformerEncoderLayer(8, 2, dim_feedforward=16)\nprint(m)\nprint([n for n, _ in m.named_parameters()])\n"
+         "print(m.norm_first, m.activation_relu_or_gelu, m.activation is F.relu)")
+    case(g, "encoder-layer/gelu", [enc_layer],
+         "m = nn.TransformerEncoderLayer(4, 2, 8, activation='gelu', norm_first=True, bias=False, layer_norm_eps=1e-6)\n"
+         "print(m)\nprint(m.activation is F.gelu, m.activation_relu_or_gelu)")
+    case(g, "encoder-layer/module-activation", [enc_layer],
+         "m = nn.TransformerEncoderLayer(4, 2, 8, activation=nn.GELU())\nprint(m)\nprint(m.activation_relu_or_gelu)")
+    case(g, "encoder-layer/bad-activation", [enc_layer], "nn.TransformerEncoderLayer(4, 2, 8, activation='tanh')")
+    case(g, "encoder-layer/init", [enc_layer],
+         "torch.manual_seed(0)\nm = nn.TransformerEncoderLayer(4, 2, 6)\nfor n, p in m.named_parameters():\n    print(n)\n    show(p)")
+    case(g, "encoder-layer/forward", [enc_layer],
+         MHA_GRID + "m = grid(nn.TransformerEncoderLayer(4, 2, 6, dropout=0.0))\nshow(m(x))")
+    case(g, "encoder/print", [enc_layer, enc],
+         "m = nn.TransformerEncoder(nn.TransformerEncoderLayer(8, 2, 16), 3, norm=nn.LayerNorm(8))\nprint(m)\n"
+         "print(m.num_layers, m.use_nested_tensor, m.enable_nested_tensor, len(list(m.parameters())))")
+    case(g, "encoder/nested", [enc_layer, enc],
+         "m = nn.TransformerEncoder(nn.TransformerEncoderLayer(8, 2, 16, batch_first=True), 2)\nprint(m.use_nested_tensor)\n"
+         "m = nn.TransformerEncoder(nn.TransformerEncoderLayer(8, 2, 16, batch_first=True), 2, enable_nested_tensor=False)\n"
+         "print(m.use_nested_tensor)")
+    case(g, "encoder/copies", [enc_layer, enc],
+         "torch.manual_seed(0)\nlayer = nn.TransformerEncoderLayer(4, 2, 6)\nm = nn.TransformerEncoder(layer, 2)\n"
+         "print(m.layers[0] is layer, m.layers[0].linear1.weight is m.layers[1].linear1.weight)\n"
+         "print(torch.equal(m.layers[0].linear1.weight, m.layers[1].linear1.weight))\nshow(m.layers[1].self_attn.in_proj_weight)")
+    case(g, "encoder/forward", [enc_layer, enc],
+         MHA_GRID + "m = grid(nn.TransformerEncoder(nn.TransformerEncoderLayer(4, 2, 6, dropout=0.0), 2))\nshow(m(x))\n"
+         "show(m(x, mask=nn.Transformer.generate_square_subsequent_mask(3)))")
+    case(g, "decoder-layer/print", [dec_layer],
+         "m = nn.TransformerDecoderLayer(8, 2, dim_feedforward=16)\nprint(m)\nprint([n for n, _ in m.named_parameters()])")
+    case(g, "decoder-layer/forward", [dec_layer],
+         MHA_GRID + "m = grid(nn.TransformerDecoderLayer(4, 2, 6, dropout=0.0))\nshow(m(x, x[:2] * 2))")
+    case(g, "decoder/print", [dec_layer, dec],
+         "m = nn.TransformerDecoder(nn.TransformerDecoderLayer(8, 2, 16), 2)\nprint(m)\nprint(m.num_layers, m.norm)")
+    case(g, "transformer/print", [tr],
+         "m = nn.Transformer(8, 2, 1, 2, 16)\nprint(m)\nprint(sum(p.numel() for p in m.parameters()), m.d_model, m.nhead)")
+    case(g, "transformer/init", [tr],
+         "torch.manual_seed(0)\nm = nn.Transformer(4, 2, 1, 1, 6)\nshow(m.encoder.layers[0].self_attn.in_proj_weight)\n"
+         "show(m.decoder.layers[0].linear1.weight)\nshow(m.encoder.norm.weight)")
+    case(g, "transformer/mask", [tr],
+         "show(nn.Transformer.generate_square_subsequent_mask(4))\nshow(nn.Transformer.generate_square_subsequent_mask(1))\n"
+         "show(nn.Transformer.generate_square_subsequent_mask(0))")
+    case(g, "transformer/forward", [tr],
+         MHA_GRID + "m = grid(nn.Transformer(4, 2, 1, 1, 6, dropout=0.0))\nshow(m(x, x[:2]))")
+    case(g, "transformer/errors", [tr],
+         "m = nn.Transformer(4, 2, 1, 1, 6)\n"
+         "for a, b in [(torch.zeros(3, 2, 4), torch.zeros(3, 1, 4)), (torch.zeros(3, 2, 4), torch.zeros(3, 2, 5))]:\n"
+         "    try:\n        m(a, b)\n    except RuntimeError as e:\n        print(e)")
 
 
 if __name__ == "__main__":

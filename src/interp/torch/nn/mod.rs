@@ -4,7 +4,7 @@
 //! builds the classes and holds what every part shares; the parts are:
 //! `module` (Module's own methods, attributes and containers), `repr` (PyTorch's module printout),
 //! `layers` (Linear, Embedding, LayerNorm, Dropout, activations, Sequential, ModuleList, ModuleDict),
-//! `functional`, `losses` and `init`.
+//! `transformer` (MultiheadAttention and the Transformer family), `functional`, `losses` and `init`.
 
 use crate::interp::torch::state::state;
 use std::cell::RefCell;
@@ -24,6 +24,7 @@ mod layers;
 mod losses;
 mod module;
 mod repr;
+mod transformer;
 
 use functional::*;
 use initializers::init_fn;
@@ -36,6 +37,7 @@ pub(crate) use module::{
 };
 pub(crate) use repr::module_repr;
 use repr::*;
+use transformer::*;
 
 pub(super) fn native_class(
     name: &str,
@@ -219,12 +221,54 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
                 ("extend", list_extend),
             ],
         ),
+        sub(
+            "MultiheadAttention",
+            "MultiheadAttention",
+            &[("__init__", mha_init), ("forward", mha_forward)],
+        ),
+        sub(
+            "TransformerEncoderLayer",
+            "TransformerEncoderLayer",
+            &[("__init__", layer_init), ("forward", encoder_layer_forward)],
+        ),
+        sub(
+            "TransformerDecoderLayer",
+            "TransformerDecoderLayer",
+            &[("__init__", layer_init), ("forward", decoder_layer_forward)],
+        ),
+        sub(
+            "TransformerEncoder",
+            "TransformerEncoder",
+            &[("__init__", encoder_init), ("forward", encoder_forward)],
+        ),
+        sub(
+            "TransformerDecoder",
+            "TransformerDecoder",
+            &[("__init__", decoder_init), ("forward", decoder_forward)],
+        ),
+        sub(
+            "Transformer",
+            "Transformer",
+            &[
+                ("__init__", transformer_init),
+                ("forward", transformer_forward),
+                (
+                    "generate_square_subsequent_mask",
+                    generate_square_subsequent_mask,
+                ),
+            ],
+        ),
     ];
     let mut nn_attrs: HashMap<&'static str, Value> = HashMap::new();
     for c in &classes {
         let tag = c.native.unwrap_or("Module");
         state(interp).nn_classes.insert(tag, Rc::clone(c));
         nn_attrs.insert(tag, Value::Class(Rc::clone(c)));
+    }
+    // `MultiheadAttention.out_proj`: a Linear that prints its own class name; not a name of `torch.nn`.
+    if let Some(linear) = state(interp).nn_classes.get("Linear").cloned() {
+        let ndq = native_class(NDQ_LINEAR, "Linear", vec![linear], &[]);
+        state(interp).nn_classes.insert(NDQ_LINEAR, ndq);
     }
     nn_attrs.insert("Parameter", builtin("Parameter", parameter));
     let mut init_attrs = HashMap::new();
