@@ -189,6 +189,8 @@ pub(crate) fn method_node(
         "norm" => "NormBackward1",
         "floor" => "FloorBackward0",
         "ceil" => "CeilBackward0",
+        // `round(decimals=...)` is another overload with its own node.
+        "round" if has_dim => "RoundBackward1",
         "round" => "RoundBackward0",
         "trunc" => "TruncBackward0",
         "sign" => "SignBackward0",

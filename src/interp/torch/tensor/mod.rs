@@ -111,7 +111,7 @@ pub(crate) fn torch_function(name: &str) -> Option<&'static Prepared> {
 fn has_dim(pos: &[Value], kw: &[(Rc<str>, Value)]) -> bool {
     pos.iter()
         .any(|v| !matches!(v, Value::Tensor(_) | Value::Bool(_)))
-        || kw.iter().any(|(k, _)| &**k == "dim")
+        || kw.iter().any(|(k, _)| &**k == "dim" || &**k == "decimals")
 }
 
 /// `t.name(*args)`.
