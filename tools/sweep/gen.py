@@ -737,6 +737,51 @@ def nn_cases():
                      ("softplus", "beta=2, threshold=1")]:
         for name in ["f", "fodd", "fspecial", "f0", "fempty", "ft", "i"]:
             case(g, f"F.{fn}/{args}/{name}", [f"torch.nn.functional.{fn}"], inp(name) + f"show(F.{fn}(x{', ' + args if args else ''}))")
+    # The activations of Activation.cpp: every input kind, a run long enough for the vectorised path
+    # (blocks of 16, then a scalar tail) and the modules with their reprs.
+    big = "x = torch.arange(37.0) / 3 - 6\n"
+    for fn, args in [("hardtanh", ""), ("hardtanh", "-0.5, 2.0"), ("relu6", ""), ("hardsigmoid", ""), ("hardswish", ""),
+                     ("selu", ""), ("celu", ""), ("celu", "alpha=0.5"), ("mish", ""), ("softshrink", ""),
+                     ("softshrink", "lambd=1.0"), ("hardshrink", ""), ("hardshrink", "0.25"), ("tanhshrink", ""),
+                     ("softsign", ""), ("logsigmoid", ""), ("threshold", "0.1, 20.0"), ("threshold", "1, -2"),
+                     ("softmin", "dim=0"), ("softmin", "dim=-1"), ("glu", "dim=0"), ("elu", "alpha=0.3")]:
+        for name in ["f", "fodd", "fspecial", "f0", "fempty", "ft", "fstep", "f3", "i", "b"]:
+            case(g, f"F.{fn}/{args}/{name}", [f"torch.nn.functional.{fn}"], inp(name) + f"show(F.{fn}(x{', ' + args if args else ''}))")
+        case(g, f"F.{fn}/{args}/big", [f"torch.nn.functional.{fn}"], big + f"show(F.{fn}(x{', ' + args if args else ''}))")
+    for fn in ["softplus", "elu", "leaky_relu", "silu", "gelu"]:
+        case(g, f"F.{fn}/big", [f"torch.nn.functional.{fn}"], big + f"show(F.{fn}(x))")
+        case(g, f"F.{fn}/f3", [f"torch.nn.functional.{fn}"], inp("f3") + f"show(F.{fn}(x * 3))")
+    for k, src in enumerate([
+        "F.hardtanh(torch.ones(2), 2.0, 1.0)", "show(F.glu(torch.arange(12.0).reshape(2, 6) / 5 - 1))",
+        "show(F.glu(torch.arange(40.0).reshape(2, 20, 1) / 9 - 2, 1))", "F.glu(torch.ones(3))", "F.glu(torch.tensor(1.0))",
+        "F.glu(torch.ones(2, 4), 2)", "F.softshrink(torch.ones(2), -0.5)", "show(F.softmin(torch.tensor([[1.0, 2.0], [0.5, -1.0]])))",
+        "show(F.prelu(torch.tensor([[-1.0, 2.0, -3.0], [4.0, -5.0, 0.0]]), torch.tensor([0.1, 0.2, 0.3])))",
+        "show(F.prelu(torch.tensor([-1.0, 2.0, -3.0]), torch.tensor([0.5])))",
+        "show(F.prelu(torch.arange(-6.0, 6.0).reshape(2, 2, 3), torch.tensor([0.25, -1.0])))",
+        "F.prelu(torch.ones(2, 3), torch.ones(2))", "F.prelu(torch.tensor(1.0), torch.ones(2))", "F.prelu(torch.ones(2, 3, dtype=torch.int64), torch.ones(3))",
+        "x = torch.tensor([-2.0, 0.5, 7.0])\nr = F.hardtanh(x, inplace=True)\nshow(x)\nsame(r, x)",
+        "x = torch.tensor([-2.0, 0.5, 7.0])\nr = F.relu6(x, inplace=True)\nshow(x)\nsame(r, x)",
+        "x = torch.tensor([-2.0, 0.5, 7.0])\nr = F.threshold(x, 0.0, 9.0, inplace=True)\nshow(x)\nsame(r, x)",
+        "x = torch.tensor([-2.0, 0.5, 7.0])\nr = F.selu(x, inplace=True)\nshow(x)\nsame(r, x)",
+        "x = torch.tensor([-2.0, 0.5, 7.0])\nr = F.relu_(x)\nshow(x)\nsame(r, x)",
+        "show(F.relu_(torch.tensor([-1, 3])))",
+        "show(F.hardtanh(torch.tensor([-3, 0, 2]), -1.5, 2.5))",
+    ]):
+        case(g, f"activations/{k}", ["torch.nn.functional.hardtanh", "torch.nn.functional.glu", "torch.nn.functional.softshrink",
+                                      "torch.nn.functional.softmin", "torch.nn.functional.prelu", "torch.nn.functional.relu6",
+                                      "torch.nn.functional.threshold", "torch.nn.functional.selu", "torch.nn.functional.relu_"], src)
+    for act, args in [("Hardtanh", ""), ("Hardtanh", "-2, 2"), ("Hardtanh", "min_val=-0.5, max_val=1.5, inplace=True"),
+                      ("ReLU6", ""), ("ReLU6", "inplace=True"), ("Hardsigmoid", ""), ("Hardswish", ""), ("SELU", ""),
+                      ("SELU", "True"), ("CELU", ""), ("CELU", "alpha=0.5"), ("Mish", ""), ("Softplus", ""),
+                      ("Softplus", "beta=2, threshold=1"), ("Softshrink", ""), ("Softshrink", "1"), ("Hardshrink", ""),
+                      ("Hardshrink", "lambd=0.25"), ("Tanhshrink", ""), ("Softsign", ""), ("LogSigmoid", ""), ("GLU", ""),
+                      ("GLU", "0"), ("Softmin", "dim=1"), ("Threshold", "0.1, 20"), ("Threshold", "0.5, -1.0, inplace=True"),
+                      ("PReLU", ""), ("PReLU", "num_parameters=4, init=0.1"), ("Hardtanh", "1.0, 0.5"), ("Threshold", "")]:
+        src = x + f"m = nn.{act}({args})\nprint(m)\nprint(repr(m))\n"
+        case(g, f"{act}/{args}", [f"torch.nn.{act}", "torch.nn.Module"], src + "show(m(x))")
+    case(g, "activations/model", ["torch.nn.Sequential", "torch.nn.PReLU", "torch.nn.Hardswish", "torch.nn.Softplus", "torch.nn.Linear"],
+         "torch.manual_seed(0)\nm = nn.Sequential(nn.Linear(3, 4), nn.PReLU(), nn.Hardswish(), nn.Softplus(beta=0.5), nn.GLU())\n"
+         "print(m)\nwith torch.no_grad():\n    show(m(torch.ones(2, 3)))\nprint([n for n, _ in m.named_parameters()])")
     case(g, "F.gelu/-3", ["torch.nn.functional.gelu"], "show(F.gelu(torch.tensor([-3.0, -2.5, -1.0, 0.5, 3.0])))\nprint(F.gelu(torch.tensor(-3.0)))")
     case(g, "F.relu/inplace", ["torch.nn.functional.relu"], inp("f") + "r = F.relu(x, inplace=True)\nshow(x)\nsame(r, x)")
     for k, src in enumerate([

@@ -1,5 +1,6 @@
 //! Tensor operations, one file per family.
 
+pub mod activation;
 pub mod create;
 pub mod elementwise;
 pub mod gather;

@@ -18,6 +18,7 @@ use crate::interp::builtins::{builtin, builtin_with};
 use crate::interp::error::{ExcKind, PyResult, type_error};
 use crate::interp::value::{Args, Class, Instance, Module, NativeFn, Value};
 
+mod activations;
 mod functional;
 mod initializers;
 mod layers;
@@ -220,6 +221,19 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
             ],
         ),
     ];
+    let classes: Vec<Rc<Class>> = classes
+        .into_iter()
+        .chain(activations::ACT_MODULES.iter().map(|m| {
+            sub(
+                m.tag,
+                m.tag,
+                &[
+                    ("__init__", activations::act_module_init),
+                    ("forward", activations::act_module_forward),
+                ],
+            )
+        }))
+        .collect();
     let mut nn_attrs: HashMap<&'static str, Value> = HashMap::new();
     for c in &classes {
         let tag = c.native.unwrap_or("Module");

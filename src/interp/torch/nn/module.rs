@@ -471,7 +471,7 @@ fn native_forward_node(inst: &Instance, input_ndim: usize) -> Option<&'static st
         "Sigmoid" => "SigmoidBackward0",
         "Softmax" => "SoftmaxBackward0",
         "LogSoftmax" => "LogSoftmaxBackward0",
-        _ => return None,
+        tag => return super::activations::forward_node(tag),
     })
 }
 
