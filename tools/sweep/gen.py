@@ -782,6 +782,96 @@ def nn_cases():
     case(g, "activations/model", ["torch.nn.Sequential", "torch.nn.PReLU", "torch.nn.Hardswish", "torch.nn.Softplus", "torch.nn.Linear"],
          "torch.manual_seed(0)\nm = nn.Sequential(nn.Linear(3, 4), nn.PReLU(), nn.Hardswish(), nn.Softplus(beta=0.5), nn.GLU())\n"
          "print(m)\nwith torch.no_grad():\n    show(m(torch.ones(2, 3)))\nprint([n for n, _ in m.named_parameters()])")
+    # The elementwise losses: reductions (summation order included, over 24 and 60 elements), the
+    # option of each, integer inputs, broadcasting and the errors.
+    pairs = [("torch.tensor([1.0, 2.0, 4.0, -1.5])", "torch.tensor([1.5, 2.0, 0.0, 0.5])"),
+             ("torch.tensor([[0.1, -2.7, 5.3], [23.0, -0.0, 1e-3]])", "torch.tensor([[0.0, -2.0, 5.0], [20.0, 0.5, 0.0]])"),
+             ("torch.tensor([[0.1, -2.7, 5.3], [23.0, -0.0, 1e-3]])", "torch.tensor([0.5, -1.0, 2.0])"),
+             ("torch.arange(24.0).reshape(2, 3, 4) / 7 - 1.5", "torch.ones(2, 3, 4) * 0.3"),
+             ("torch.arange(60.0).reshape(6, 10) / 7 - 4", "(59 - torch.arange(60.0)).reshape(6, 10) / 11 - 2"),
+             ("torch.tensor([float('inf'), float('nan'), 1.0])", "torch.tensor([1.0, 0.0, float('-inf')])"),
+             ("torch.tensor([1, 2, 3])", "torch.tensor([3, 2, 0])"),
+             ("torch.tensor(2.5)", "torch.tensor(-1.0)")]
+    for fn, options in [("l1_loss", [""]), ("smooth_l1_loss", ["", ", beta=0.5", ", beta=0.0", ", beta=3.0"]),
+                        ("huber_loss", ["", ", delta=0.5", ", delta=2.0"])]:
+        for k, (a, b) in enumerate(pairs):
+            for opt in options:
+                for red in ["", ", reduction='sum'", ", reduction='none'"]:
+                    case(g, f"{fn}/{k}{opt}{red}", [f"torch.nn.functional.{fn}"], f"show(F.{fn}({a}, {b}{opt}{red}))")
+    for k, src in enumerate([
+        "F.l1_loss(torch.ones(3), torch.zeros(3), reduction='avg')",
+        "show(F.l1_loss(torch.tensor([1.0, 2.0, 4.0]), torch.zeros(3), weight=torch.tensor([1.0, 2.0, 0.5])))",
+        "show(F.l1_loss(torch.tensor([1.0, 2.0, 4.0]), torch.zeros(3), weight=torch.tensor([1.0, 2.0, 0.5]), reduction='sum'))",
+        "F.l1_loss(torch.ones(3), torch.zeros(3), weight=torch.ones(2))",
+        "F.l1_loss(torch.ones(3), torch.zeros(3), weight=torch.ones(3), reduction='avg')",
+        "F.l1_loss(torch.ones(3), torch.zeros(2))",
+        "show(F.l1_loss(torch.ones(3), torch.zeros(3), size_average=False))",
+        "show(F.l1_loss(torch.ones(3), torch.zeros(3), reduce=False))",
+        "F.smooth_l1_loss(torch.ones(3), torch.zeros(3), beta=-1.0)",
+        "F.huber_loss(torch.ones(3), torch.zeros(3), delta=0.0)",
+        "show(F.huber_loss(torch.tensor([1.0, 2.0, 4.0]), torch.zeros(3), weight=torch.tensor([1.0, 2.0, 0.5])))",
+        "show(F.huber_loss(torch.tensor([1.0, 2.0, 4.0]), torch.zeros(3), weight=torch.tensor([1.0, 2.0, 0.5]), reduction='none'))",
+        "F.huber_loss(torch.tensor([1, 2]), torch.tensor([0, 0]))",
+        "F.smooth_l1_loss(torch.tensor([1, 2]), torch.tensor([0, 0]))",
+    ]):
+        case(g, f"regression/{k}", ["torch.nn.functional.l1_loss", "torch.nn.functional.smooth_l1_loss",
+                                     "torch.nn.functional.huber_loss"], src)
+    probs = "torch.tensor([[0.2, 0.9, 0.5], [0.0, 1.0, 0.999]])"
+    targets = "torch.tensor([[0.0, 1.0, 0.3], [0.0, 0.5, 1.0]])"
+    logits = "torch.tensor([[1.5, -2.0, 0.0], [30.0, -30.0, 0.25]])"
+    for k, src in enumerate([
+        f"show(F.binary_cross_entropy({probs}, {targets}))",
+        f"show(F.binary_cross_entropy({probs}, {targets}, reduction='none'))",
+        f"show(F.binary_cross_entropy({probs}, {targets}, reduction='sum'))",
+        f"show(F.binary_cross_entropy({probs}, {targets}, weight=torch.tensor([1.0, 2.0, 0.5])))",
+        f"show(F.binary_cross_entropy({probs}, {targets}, weight=torch.tensor([[2.0], [0.5]]), reduction='none'))",
+        "show(F.binary_cross_entropy(torch.arange(1.0, 41.0) / 41, torch.arange(40.0) % 2))",
+        f"F.binary_cross_entropy({probs} * 2, {targets})",
+        f"F.binary_cross_entropy({probs}, {targets} * 3)",
+        f"F.binary_cross_entropy({probs}, torch.ones(3))",
+        f"F.binary_cross_entropy({probs}, {targets}, weight=torch.ones(2))",
+        "F.binary_cross_entropy(torch.tensor([1, 0]), torch.tensor([1, 0]))",
+        f"F.binary_cross_entropy({probs}, {targets}, reduction='avg')",
+        f"show(F.binary_cross_entropy_with_logits({logits}, {targets}))",
+        f"show(F.binary_cross_entropy_with_logits({logits}, {targets}, reduction='none'))",
+        f"show(F.binary_cross_entropy_with_logits({logits}, {targets}, reduction='sum'))",
+        f"show(F.binary_cross_entropy_with_logits({logits}, {targets}, pos_weight=torch.tensor([1.0, 3.0, 0.5])))",
+        f"show(F.binary_cross_entropy_with_logits({logits}, {targets}, weight=torch.tensor([1.0, 3.0, 0.5]), reduction='none'))",
+        f"show(F.binary_cross_entropy_with_logits({logits}, {targets}, pos_weight=torch.tensor([2, 1, 3])))",
+        "show(F.binary_cross_entropy_with_logits(torch.arange(40.0) / 4 - 5, torch.arange(40.0) % 3 / 2))",
+        f"F.binary_cross_entropy_with_logits({logits}, torch.ones(3))",
+        f"F.binary_cross_entropy_with_logits({logits}, {targets}, pos_weight=torch.ones(2))",
+        "F.binary_cross_entropy_with_logits(torch.tensor([1, 0]), torch.tensor([1, 0]))",
+    ]):
+        case(g, f"bce/{k}", ["torch.nn.functional.binary_cross_entropy", "torch.nn.functional.binary_cross_entropy_with_logits"], src)
+    x1 = "torch.tensor([[0.5, -1.0, 2.0], [0.0, 3.0, -0.25]])"
+    x2 = "torch.tensor([[1.0, -1.0, 0.5], [0.5, 1.0, 0.25]])"
+    y = "torch.tensor([[1.0, -1.0, 1.0], [-1.0, -1.0, 1.0]])"
+    for k, src in enumerate([
+        f"show(F.soft_margin_loss({x1}, {y}))", f"show(F.soft_margin_loss({x1}, {y}, reduction='none'))",
+        f"show(F.soft_margin_loss({x1}, {y}, reduction='sum'))", f"show(F.soft_margin_loss({x1}, torch.tensor([1.0, -1.0, 1.0])))",
+        f"F.soft_margin_loss(torch.tensor([1.0, -1.0, 1.0]), {y})", "F.soft_margin_loss(torch.tensor([1, 2]), torch.tensor([1, -1]))",
+        f"show(F.margin_ranking_loss({x1}, {x2}, {y}))", f"show(F.margin_ranking_loss({x1}, {x2}, {y}, margin=0.5, reduction='none'))",
+        f"show(F.margin_ranking_loss({x1}, {x2}, {y}, 0.25, reduction='sum'))", f"F.margin_ranking_loss({x1}, {x2}, torch.ones(3))",
+        "show(F.margin_ranking_loss(torch.tensor([1, 2]), torch.tensor([2, 2]), torch.tensor([1, -1])))",
+        f"show(F.hinge_embedding_loss({x1}, {y}))", f"show(F.hinge_embedding_loss({x1}, {y}, margin=0.5, reduction='none'))",
+        f"show(F.hinge_embedding_loss({x1}, {y}, reduction='sum'))", f"show(F.hinge_embedding_loss({x1}, torch.tensor([1.0, 0.0, -1.0]), reduction='none'))",
+        "F.hinge_embedding_loss(torch.tensor([1, 2]), torch.tensor([1, -1]))",
+        "show(F.hinge_embedding_loss(torch.tensor([1, 2]), torch.tensor([1, -1]), reduction='none'))",
+    ]):
+        case(g, f"margin/{k}", ["torch.nn.functional.soft_margin_loss", "torch.nn.functional.margin_ranking_loss",
+                                 "torch.nn.functional.hinge_embedding_loss"], src)
+    for k, (mod, args, call) in enumerate([
+        ("L1Loss", "", f"{x1}, {x2}"), ("L1Loss", "reduction='sum'", f"{x1}, {x2}"),
+        ("SmoothL1Loss", "beta=0.5", f"{x1}, {x2}"), ("SmoothL1Loss", "reduction='none'", f"{x1}, {x2}"),
+        ("HuberLoss", "", f"{x1}, {x2}"), ("HuberLoss", "reduction='sum', delta=0.3", f"{x1}, {x2}"),
+        ("BCELoss", "", f"{probs}, {targets}"), ("BCELoss", "weight=torch.tensor([1.0, 2.0, 0.5])", f"{probs}, {targets}"),
+        ("BCEWithLogitsLoss", "", f"{logits}, {targets}"), ("BCEWithLogitsLoss", "pos_weight=torch.tensor([1.0, 3.0, 0.5])", f"{logits}, {targets}"),
+        ("SoftMarginLoss", "", f"{x1}, {y}"), ("MarginRankingLoss", "margin=0.5", f"{x1}, {x2}, {y}"),
+        ("MarginRankingLoss", "", f"{x1}, {x2}, {y}"), ("HingeEmbeddingLoss", "margin=2.0", f"{x1}, {y}"),
+        ("HingeEmbeddingLoss", "reduction='none'", f"{x1}, {y}"), ("L1Loss", "size_average=False", f"{x1}, {x2}"),
+    ]):
+        case(g, f"{mod}/{k}", [f"torch.nn.{mod}", "torch.nn.Module"], f"m = nn.{mod}({args})\nprint(m)\nshow(m({call}))")
     case(g, "F.gelu/-3", ["torch.nn.functional.gelu"], "show(F.gelu(torch.tensor([-3.0, -2.5, -1.0, 0.5, 3.0])))\nprint(F.gelu(torch.tensor(-3.0)))")
     case(g, "F.relu/inplace", ["torch.nn.functional.relu"], inp("f") + "r = F.relu(x, inplace=True)\nshow(x)\nsame(r, x)")
     for k, src in enumerate([

@@ -7,6 +7,7 @@ pub mod gather;
 pub mod index;
 pub mod init;
 pub mod loss;
+pub mod loss_elementwise;
 mod masked;
 pub mod matmul;
 pub mod nn;

@@ -223,6 +223,13 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
     ];
     let classes: Vec<Rc<Class>> = classes
         .into_iter()
+        .chain(LOSS_MODULES.iter().map(|tag| {
+            sub(
+                tag,
+                tag,
+                &[("__init__", loss_init), ("forward", loss_forward)],
+            )
+        }))
         .chain(activations::ACT_MODULES.iter().map(|m| {
             sub(
                 m.tag,
