@@ -872,6 +872,50 @@ def nn_cases():
         ("HingeEmbeddingLoss", "reduction='none'", f"{x1}, {y}"), ("L1Loss", "size_average=False", f"{x1}, {x2}"),
     ]):
         case(g, f"{mod}/{k}", [f"torch.nn.{mod}", "torch.nn.Module"], f"m = nn.{mod}({args})\nprint(m)\nshow(m({call}))")
+    # Norm-based functions and the small modules.
+    rows = "a = torch.arange(-40.0, 62.0).reshape(6, 17) / 9\nb = (70 - torch.arange(102.0)).reshape(6, 17) / 13\n"
+    for k, src in enumerate([
+        rows + "show(F.normalize(a))", rows + "show(F.normalize(a, dim=0))", rows + "show(F.normalize(a, p=1.0, dim=-1))",
+        rows + "show(F.normalize(a.t(), dim=1))", "show(F.normalize(torch.tensor([[0.0, 0.0], [3.0, 4.0]])))",
+        "show(F.normalize(torch.tensor([3.0, 4.0]), dim=0, eps=10.0))", "F.normalize(torch.tensor([[1, 2]]))",
+        "F.normalize(torch.ones(3), dim=1)", "show(F.normalize(torch.arange(24.0).reshape(2, 3, 4) - 11))",
+        rows + "show(F.cosine_similarity(a, b))", rows + "show(F.cosine_similarity(a, b, dim=0))",
+        rows + "show(F.cosine_similarity(a, b[0]))", rows + "show(F.cosine_similarity(a, b, eps=100.0))",
+        "show(F.cosine_similarity(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([-1.0, 0.5, 2.0]), dim=0))",
+        "show(F.cosine_similarity(torch.zeros(2, 3), torch.ones(2, 3)))",
+        "F.cosine_similarity(torch.tensor([[1, 2]]), torch.tensor([[1, 2]]))",
+        "show(F.cosine_similarity(torch.tensor([[1, 2]]), torch.tensor([[1.0, 2.5]])))",
+        "F.cosine_similarity(torch.ones(2, 3), torch.ones(4, 3))",
+        rows + "show(F.pairwise_distance(a, b))", rows + "show(F.pairwise_distance(a, b, p=1.0, keepdim=True))",
+        rows + "show(F.pairwise_distance(a, b[2], eps=0.0))", rows + "show(F.pairwise_distance(a, b, p=3.0))",
+        "show(F.pairwise_distance(torch.tensor([[1, 2]]), torch.tensor([[1, 3]])))",
+        "show(F.pairwise_distance(torch.ones(3), torch.ones(3)))",
+        rows + "show(F.rms_norm(a, (17,)))", rows + "show(F.rms_norm(a, [6, 17]))",
+        rows + "show(F.rms_norm(a, (17,), weight=b[1], eps=1e-5))",
+        "show(F.rms_norm(torch.arange(24.0).reshape(2, 3, 4) - 11, (3, 4)))",
+        "F.rms_norm(torch.ones(2, 3), (4,))", "F.rms_norm(torch.ones(2, 3), (4, 5))", "F.rms_norm(torch.ones(3), (2, 3))",
+        "F.rms_norm(torch.ones(2, 3), (3,), torch.ones(2))", "F.rms_norm(torch.ones(2, 3, dtype=torch.int64), (3,))",
+    ]):
+        case(g, f"norms/{k}", ["torch.nn.functional.normalize", "torch.nn.functional.cosine_similarity",
+                                "torch.nn.functional.pairwise_distance", "torch.nn.functional.rms_norm"], src)
+    x4 = "x = torch.arange(24.0).reshape(2, 3, 4) / 5 - 2\n"
+    for k, (mod, args, call) in enumerate([
+        ("Flatten", "", "x"), ("Flatten", "0, 1", "x"), ("Flatten", "start_dim=-2", "x"), ("Flatten", "", "torch.ones(3)"),
+        ("Unflatten", "1, (3, 1)", "x"), ("Unflatten", "-1, [2, 2]", "x"), ("Unflatten", "2, (3, 2)", "x"),
+        ("Unflatten", "1, 3", "x"), ("Unflatten", "1, (3, 1.0)", "x"),
+        ("ConstantPad1d", "2, 3.5", "x"), ("ConstantPad1d", "(1, 0), -1", "x"), ("ZeroPad1d", "2", "x"),
+        ("ZeroPad1d", "(0, 3)", "x"), ("ConstantPad2d", "1, 0.5", "x"), ("ZeroPad2d", "(1, 0, 2, 1)", "x"),
+        ("ConstantPad1d", "[1, 2], 7", "torch.tensor([[1, 2]])"),
+        ("CosineSimilarity", "", "x, x.flip(1)"), ("CosineSimilarity", "dim=-1, eps=1e-3", "x, x + 1"),
+        ("PairwiseDistance", "", "x[0], x[1]"), ("PairwiseDistance", "p=1.0, keepdim=True", "x, x * 2"),
+        ("RMSNorm", "4", "x"), ("RMSNorm", "[3, 4], eps=1e-5", "x"), ("RMSNorm", "(4,), elementwise_affine=False", "x"),
+        ("RMSNorm", "3", "x"),
+    ]):
+        case(g, f"{mod}/{k}", [f"torch.nn.{mod}", "torch.nn.Module"],
+             x4 + f"m = nn.{mod}({args})\nprint(m)\nwith torch.no_grad():\n    show(m({call}))")
+    case(g, "RMSNorm/params", ["torch.nn.RMSNorm", "torch.nn.Sequential", "torch.nn.Flatten", "torch.nn.Linear"],
+         "torch.manual_seed(0)\nm = nn.Sequential(nn.Flatten(), nn.Linear(6, 4), nn.RMSNorm(4))\nprint(m)\nm = nn.Sequential(nn.Flatten(), nn.RMSNorm(6))\n"
+         "print([(n, tuple(p.shape)) for n, p in m.named_parameters()])\nwith torch.no_grad():\n    show(m(torch.arange(12.0).reshape(2, 2, 3)))")
     case(g, "F.gelu/-3", ["torch.nn.functional.gelu"], "show(F.gelu(torch.tensor([-3.0, -2.5, -1.0, 0.5, 3.0])))\nprint(F.gelu(torch.tensor(-3.0)))")
     case(g, "F.relu/inplace", ["torch.nn.functional.relu"], inp("f") + "r = F.relu(x, inplace=True)\nshow(x)\nsame(r, x)")
     for k, src in enumerate([

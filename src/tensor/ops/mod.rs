@@ -15,6 +15,7 @@ pub mod pointwise;
 pub mod reduce;
 pub mod reorder;
 pub mod shape;
+pub mod similarity;
 pub mod sort;
 
 pub use elementwise::{BinaryOp, Operand, UnaryOp};

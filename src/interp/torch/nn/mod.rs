@@ -25,6 +25,7 @@ mod layers;
 mod losses;
 mod module;
 mod repr;
+mod utility;
 
 use functional::*;
 use initializers::init_fn;
@@ -228,6 +229,16 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
                 tag,
                 tag,
                 &[("__init__", loss_init), ("forward", loss_forward)],
+            )
+        }))
+        .chain(utility::UTILITY_MODULES.iter().map(|tag| {
+            sub(
+                tag,
+                tag,
+                &[
+                    ("__init__", utility::utility_init),
+                    ("forward", utility::utility_forward),
+                ],
             )
         }))
         .chain(activations::ACT_MODULES.iter().map(|m| {
