@@ -916,6 +916,22 @@ def nn_cases():
     case(g, "RMSNorm/params", ["torch.nn.RMSNorm", "torch.nn.Sequential", "torch.nn.Flatten", "torch.nn.Linear"],
          "torch.manual_seed(0)\nm = nn.Sequential(nn.Flatten(), nn.Linear(6, 4), nn.RMSNorm(4))\nprint(m)\nm = nn.Sequential(nn.Flatten(), nn.RMSNorm(6))\n"
          "print([(n, tuple(p.shape)) for n, p in m.named_parameters()])\nwith torch.no_grad():\n    show(m(torch.arange(12.0).reshape(2, 2, 3)))")
+    # ParameterList / ParameterDict: reprs (one entry prints on the module's line), names, items.
+    for k, src in enumerate([
+        "p = nn.ParameterList([nn.Parameter(torch.ones(2)), torch.zeros(3, 4)])\nprint(p)\nprint(len(p))\nshow(p[1])\nshow(p[-1])",
+        "p = nn.ParameterList([torch.ones(2)])\nprint(p)\np.append(torch.zeros(1, 2))\np.extend([torch.ones(3)])\nprint(p)\n"
+        "print([n for n, _ in p.named_parameters()])\nprint([tuple(t.shape) for t in p])",
+        "print(nn.ParameterList())\nprint(nn.ParameterDict())",
+        "p = nn.ParameterList([torch.ones(2), torch.ones(3)])\np[5]",
+        "p = nn.ParameterList([torch.ones(2), torch.ones(3), torch.ones(4)])\nprint(p[1:])\np[0] = torch.full((2,), 3.0)\nshow(p[0])",
+        "d = nn.ParameterDict({'a': nn.Parameter(torch.ones(2)), 'b': torch.zeros(2, 3)})\nprint(d)\nprint(list(d.keys()), len(d))\n"
+        "show(d['a'])\nd['c'] = torch.ones(1)\nprint(d)\nprint([n for n, _ in d.named_parameters()])\nprint('a' in d, [k for k in d])",
+        "d = nn.ParameterDict([('w', torch.ones(2)), ('v', torch.zeros(1))])\nprint(d)\nprint([k for k, _ in d.items()], [tuple(v.shape) for v in d.values()])\nd['zz']",
+        "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.ps = nn.ParameterList([torch.ones(2), torch.ones(2, 2)])\n"
+        "        self.pd = nn.ParameterDict({'w': torch.ones(3)})\nm = M()\nprint(m)\nprint([n for n, _ in m.named_parameters()])\n"
+        "print(sum(p.numel() for p in m.parameters()))",
+    ]):
+        case(g, f"params/{k}", ["torch.nn.ParameterList", "torch.nn.ParameterDict", "torch.nn.Module"], src)
     case(g, "F.gelu/-3", ["torch.nn.functional.gelu"], "show(F.gelu(torch.tensor([-3.0, -2.5, -1.0, 0.5, 3.0])))\nprint(F.gelu(torch.tensor(-3.0)))")
     case(g, "F.relu/inplace", ["torch.nn.functional.relu"], inp("f") + "r = F.relu(x, inplace=True)\nshow(x)\nsame(r, x)")
     for k, src in enumerate([

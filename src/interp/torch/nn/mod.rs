@@ -24,6 +24,7 @@ mod initializers;
 mod layers;
 mod losses;
 mod module;
+mod params;
 mod repr;
 mod utility;
 
@@ -34,7 +35,7 @@ use losses::*;
 use module::*;
 pub(crate) use module::{
     before_module_setattr, construct_native, module_attr, module_getitem, module_iter, module_len,
-    named_tuple,
+    module_setitem, named_tuple,
 };
 pub(crate) use repr::module_repr;
 use repr::*;
@@ -229,6 +230,20 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
                 tag,
                 tag,
                 &[("__init__", loss_init), ("forward", loss_forward)],
+            )
+        }))
+        .chain(params::PARAM_MODULES.iter().map(|tag| {
+            sub(
+                tag,
+                tag,
+                &[
+                    ("__init__", params::params_init),
+                    ("append", params::params_append),
+                    ("extend", params::params_extend),
+                    ("keys", params::params_keys),
+                    ("values", params::params_values),
+                    ("items", params::params_items),
+                ],
             )
         }))
         .chain(utility::UTILITY_MODULES.iter().map(|tag| {
