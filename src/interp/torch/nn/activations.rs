@@ -90,9 +90,25 @@ fn number(v: &Value) -> Option<f64> {
 
 fn hardtanh(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let (min, max) = (arg(c, 1), arg(c, 2));
-    if let (Some(lo), Some(hi)) = (number(&min), number(&max))
-        && lo > hi
-    {
+    // `if min_val > max_val:` in Python: numbers and strings compare, other pairs raise.
+    let greater = match (&min, &max) {
+        (Value::Str(a), Value::Str(b)) => a > b,
+        (Value::Tensor(_), _) | (_, Value::Tensor(_)) => false,
+        _ => match (number(&min), number(&max)) {
+            (Some(lo), Some(hi)) => lo > hi,
+            _ => {
+                return Err(exc(
+                    ExcKind::TypeError,
+                    format!(
+                        "'>' not supported between instances of '{}' and '{}'",
+                        min.type_name(),
+                        max.type_name()
+                    ),
+                ));
+            }
+        },
+    };
+    if greater {
         return Err(exc(
             ExcKind::ValueError,
             "min_val cannot be greater than max_val",
@@ -494,9 +510,25 @@ pub(super) fn act_module_init(interp: &mut Interpreter, args: Args) -> PyResult<
                 values[i] = v;
             }
         }
-        if let (Some(lo), Some(hi)) = (number(&values[0]), number(&values[1]))
-            && hi <= lo
-        {
+        // `if self.max_val <= self.min_val:`: numbers and strings compare, other pairs raise.
+        let not_above = match (&values[1], &values[0]) {
+            (Value::Str(hi), Value::Str(lo)) => hi <= lo,
+            (Value::Tensor(_), _) | (_, Value::Tensor(_)) => false,
+            (hi, lo) => match (number(hi), number(lo)) {
+                (Some(hi), Some(lo)) => hi <= lo,
+                _ => {
+                    return Err(exc(
+                        ExcKind::TypeError,
+                        format!(
+                            "'<=' not supported between instances of '{}' and '{}'",
+                            hi.type_name(),
+                            lo.type_name()
+                        ),
+                    ));
+                }
+            },
+        };
+        if not_above {
             let (min, max) = (interp.to_str(&values[0])?, interp.to_str(&values[1])?);
             return Err(exc(
                 ExcKind::AssertionError,

@@ -587,6 +587,19 @@ pub(super) fn loss_init(interp: &mut Interpreter, args: Args) -> PyResult<Value>
         _ => &MSE_LOSS_INIT,
     };
     let b = sig.bind(args)?;
+    if tag == "HuberLoss" {
+        let delta = b.value_or_default(2)?;
+        if !matches!(delta, Value::Float(_) | Value::Int(..) | Value::Bool(_)) {
+            let class = match &delta {
+                Value::Tensor(_) => "torch.Tensor".to_string(),
+                other => other.type_name(),
+            };
+            return Err(exc(
+                ExcKind::TypeError,
+                format!("delta must be a float or int, got: <class '{class}'>"),
+            ));
+        }
+    }
     // (size_average, reduce, reduction) positions, and the weighted losses' weight.
     let (sa, re, red) = match tag {
         "CrossEntropyLoss" | "NLLLoss" => (2, 4, 5),

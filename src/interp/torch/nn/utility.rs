@@ -271,13 +271,22 @@ fn call_method(
 }
 
 pub(super) fn utility_forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
-    static ONE: Sig = def("Module.forward(self, input)");
-    static TWO: Sig = def("Module.forward(self, x1, x2)");
+    static FLATTEN: Sig = def("Flatten.forward(self, input)");
+    static UNFLATTEN: Sig = def("Unflatten.forward(self, input)");
+    static PAD: Sig = def("_ConstantPadNd.forward(self, input)");
+    static RMS: Sig = def("RMSNorm.forward(self, x)");
+    static COSINE: Sig = def("CosineSimilarity.forward(self, x1, x2)");
+    static PAIRWISE: Sig = def("PairwiseDistance.forward(self, x1, x2)");
     let inst = this(&args)?;
     let tag = inst.class.native_tag().unwrap_or("");
     let get = |name: &str| inst.get(name).unwrap_or(Value::None);
     if matches!(tag, "CosineSimilarity" | "PairwiseDistance") {
-        let b = TWO.bind(args)?;
+        let sig = if tag == "CosineSimilarity" {
+            &COSINE
+        } else {
+            &PAIRWISE
+        };
+        let b = sig.bind(args)?;
         let (x1, x2) = (
             b.value(1).unwrap_or(Value::None),
             b.value(2).unwrap_or(Value::None),
@@ -296,7 +305,13 @@ pub(super) fn utility_forward(interp: &mut Interpreter, args: Args) -> PyResult<
             )
         };
     }
-    let input = ONE.bind(args)?.value(1).unwrap_or(Value::None);
+    let sig = match tag {
+        "Flatten" => &FLATTEN,
+        "Unflatten" => &UNFLATTEN,
+        "RMSNorm" => &RMS,
+        _ => &PAD,
+    };
+    let input = sig.bind(args)?.value(1).unwrap_or(Value::None);
     match tag {
         "Flatten" => call_method(
             interp,
