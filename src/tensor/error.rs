@@ -219,10 +219,6 @@ pub enum TensorError {
     #[error("diagonal dimensions cannot be identical {dim1}, {dim2}")]
     DiagonalSameDims { dim1: usize, dim2: usize },
 
-    /// `F.pad` with an odd number of pads or more pairs than dims.
-    #[error("Padding length must be divisible by 2 and at most twice the number of dimensions")]
-    PadLength { pads: usize, shape: Vec<usize> },
-
     /// An embedding lookup with indices that are not int64/int32.
     #[error(
         "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got torch.{}Tensor instead (while checking arguments for embedding)",

@@ -162,7 +162,7 @@ pub fn threshold(x: &Tensor, threshold: Scalar, value: Scalar) -> Result<Tensor>
 pub fn glu(x: &Tensor, dim: i64) -> Result<Tensor> {
     let d = crate::tensor::layout::wrap_dim(dim, x.ndim())?;
     let size = x.shape()[d];
-    if size % 2 != 0 {
+    if !size.is_multiple_of(2) {
         return Err(TensorError::runtime(format!(
             "Halving dimension must be even, but dimension {d} is size {size}"
         )));
@@ -182,7 +182,7 @@ pub fn glu(x: &Tensor, dim: i64) -> Result<Tensor> {
     }
     let mut shape = x.shape().to_vec();
     shape[d] = half;
-    Ok(Tensor::from_vec(out, &shape)?)
+    Tensor::from_vec(out, &shape)
 }
 
 /// `torch.prelu(x, weight)`: `x` where positive, else `weight * x`, one weight per channel (dim 1) or

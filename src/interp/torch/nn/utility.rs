@@ -136,6 +136,8 @@ pub(super) static UTILITY_MODULES: &[&str] = &[
     "ZeroPad1d",
     "ConstantPad2d",
     "ZeroPad2d",
+    "ConstantPad3d",
+    "ZeroPad3d",
     "CosineSimilarity",
     "PairwiseDistance",
     "RMSNorm",
@@ -162,6 +164,8 @@ pub(super) fn utility_init(interp: &mut Interpreter, args: Args) -> PyResult<Val
     static ZERO_PAD1D: Sig = def("ZeroPad1d.__init__(self, padding)");
     static CONSTANT_PAD2D: Sig = def("ConstantPad2d.__init__(self, padding, value)");
     static ZERO_PAD2D: Sig = def("ZeroPad2d.__init__(self, padding)");
+    static CONSTANT_PAD3D: Sig = def("ConstantPad3d.__init__(self, padding, value)");
+    static ZERO_PAD3D: Sig = def("ZeroPad3d.__init__(self, padding)");
     static COSINE: Sig = def("CosineSimilarity.__init__(self, dim=1, eps=1e-08)");
     static PAIRWISE: Sig = def("PairwiseDistance.__init__(self, p=2.0, eps=1e-06, keepdim=False)");
     static RMS: Sig = def(
@@ -176,6 +180,8 @@ pub(super) fn utility_init(interp: &mut Interpreter, args: Args) -> PyResult<Val
         "ZeroPad1d" => &ZERO_PAD1D,
         "ConstantPad2d" => &CONSTANT_PAD2D,
         "ZeroPad2d" => &ZERO_PAD2D,
+        "ConstantPad3d" => &CONSTANT_PAD3D,
+        "ZeroPad3d" => &ZERO_PAD3D,
         "CosineSimilarity" => &COSINE,
         "PairwiseDistance" => &PAIRWISE,
         _ => &RMS,
@@ -211,8 +217,13 @@ pub(super) fn utility_init(interp: &mut Interpreter, args: Args) -> PyResult<Val
             inst.set("dim", at(1)?);
             inst.set("unflattened_size", sizes);
         }
-        "ConstantPad1d" | "ZeroPad1d" | "ConstantPad2d" | "ZeroPad2d" => {
-            let n = if tag.ends_with("1d") { 2 } else { 4 };
+        "ConstantPad1d" | "ZeroPad1d" | "ConstantPad2d" | "ZeroPad2d" | "ConstantPad3d"
+        | "ZeroPad3d" => {
+            let n = match tag.as_bytes().get(tag.len() - 2) {
+                Some(b'1') => 2,
+                Some(b'2') => 4,
+                _ => 6,
+            };
             let padding = ntuple(interp, at(1)?, n)?;
             inst.set("padding", padding);
             let value = if tag.starts_with("Zero") {
@@ -385,10 +396,10 @@ pub(super) fn extra_repr(inst: &Instance) -> Option<String> {
             get("dim"),
             get("unflattened_size")
         ),
-        "ConstantPad1d" | "ConstantPad2d" => {
+        "ConstantPad1d" | "ConstantPad2d" | "ConstantPad3d" => {
             format!("padding={}, value={}", get("padding"), get("value"))
         }
-        "ZeroPad1d" | "ZeroPad2d" => get("padding"),
+        "ZeroPad1d" | "ZeroPad2d" | "ZeroPad3d" => get("padding"),
         "RMSNorm" => format!(
             "{}, eps={}, elementwise_affine={}",
             get("normalized_shape"),
