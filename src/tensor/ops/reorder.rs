@@ -222,18 +222,11 @@ pub fn diag_offset(x: &Tensor, offset: i64) -> Result<Tensor> {
 /// `F.pad(x, pads, value=...)` in constant mode: `pads` holds (left, right) pairs from the last dim
 /// backwards; negative pads crop.
 pub fn pad(x: &Tensor, pads: &[i64], value: Scalar) -> Result<Tensor> {
-    // `constant_pad_nd`'s two checks, in its order and words.
-    if !pads.len().is_multiple_of(2) {
-        return Err(TensorError::runtime(
-            "Padding length must be divisible by 2",
-        ));
-    }
-    if pads.len() / 2 > x.ndim() {
-        return Err(TensorError::runtime(format!(
-            "Padding length should be less than or equal to two times the input dimension but got padding length {} and input of dimension {}",
-            pads.len(),
-            x.ndim()
-        )));
+    if !pads.len().is_multiple_of(2) || pads.len() / 2 > x.ndim() {
+        return Err(TensorError::PadLength {
+            pads: pads.len(),
+            shape: x.shape().to_vec(),
+        });
     }
     let n = x.ndim();
     let mut shape = x.shape().to_vec();
