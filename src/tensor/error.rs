@@ -228,8 +228,8 @@ pub enum TensorError {
     #[error("diagonal dimensions cannot be identical {dim1}, {dim2}")]
     DiagonalSameDims { dim1: usize, dim2: usize },
 
-    /// `F.pad` with an odd number of pads or more pairs than dims.
-    #[error("Padding length must be divisible by 2 and at most twice the number of dimensions")]
+    /// `F.pad` with an odd number of pads or more pairs than dims (`constant_pad_nd`'s two checks).
+    #[error("{}", pad_length_message(*.pads, .shape))]
     PadLength { pads: usize, shape: Vec<usize> },
 
     /// An embedding lookup with indices that are not int64/int32.
@@ -303,6 +303,17 @@ pub enum TensorError {
     /// The learner interrupted the run (Esc or Ctrl-C in the notebook) inside a long native loop.
     #[error("{}", INTERRUPTED)]
     Interrupted,
+}
+
+/// `constant_pad_nd`'s words for a padding of the wrong length.
+fn pad_length_message(pads: usize, shape: &[usize]) -> String {
+    if !pads.is_multiple_of(2) {
+        return "Padding length must be divisible by 2".into();
+    }
+    format!(
+        "Padding length should be less than or equal to two times the input dimension but got padding length {pads} and input of dimension {}",
+        shape.len()
+    )
 }
 
 /// What an interrupted cell says under its `KeyboardInterrupt`.

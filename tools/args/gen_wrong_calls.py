@@ -158,7 +158,7 @@ COMMON_MISTAKES = [
 
 def functional_probes():
     calls = []
-    for n in names("nn/functional.rs", "nn/losses.rs"):
+    for n in names("nn/functional.rs", "nn/losses.rs", "nn/activations.rs", "nn/utility.rs"):
         for a in ["", "foo=1", "'x'", "T, 0, 0, 0, 0, 0, 0, 0, 0, 0", "T, 'x'", "T, T, foo=1"]:
             calls.append(f"F.{n}({a})")
     return calls + [
@@ -173,14 +173,24 @@ def functional_probes():
 
 MODULES = ["Module", "Linear", "Embedding", "LayerNorm", "Dropout", "ReLU", "GELU", "Tanh", "Sigmoid",
            "Identity", "Softmax", "LogSoftmax", "LeakyReLU", "ELU", "SiLU", "CrossEntropyLoss", "NLLLoss",
-           "MSELoss", "KLDivLoss", "ModuleDict", "Sequential", "ModuleList", "Parameter"]
+           "MSELoss", "KLDivLoss", "ModuleDict", "Sequential", "ModuleList", "Parameter",
+           "Hardtanh", "ReLU6", "Hardsigmoid", "Hardswish", "Mish", "SELU", "CELU", "GLU", "Hardshrink",
+           "Softshrink", "Softplus", "Threshold", "Softmin", "PReLU", "LogSigmoid", "Softsign", "Tanhshrink",
+           "L1Loss", "SmoothL1Loss", "HuberLoss", "BCELoss", "BCEWithLogitsLoss", "SoftMarginLoss",
+           "MarginRankingLoss", "HingeEmbeddingLoss", "Flatten", "Unflatten", "ConstantPad1d", "ZeroPad1d",
+           "ConstantPad2d", "ZeroPad2d", "CosineSimilarity", "PairwiseDistance", "RMSNorm", "ParameterList",
+           "ParameterDict"]
 
 BUILT = {"Linear": "nn.Linear(3, 2)", "Embedding": "nn.Embedding(4, 3)", "LayerNorm": "nn.LayerNorm(3)",
          "Dropout": "nn.Dropout()", "ReLU": "nn.ReLU()", "GELU": "nn.GELU()", "Tanh": "nn.Tanh()",
          "Sigmoid": "nn.Sigmoid()", "Identity": "nn.Identity()", "Softmax": "nn.Softmax(dim=0)",
          "LeakyReLU": "nn.LeakyReLU()", "ELU": "nn.ELU()", "SiLU": "nn.SiLU()",
          "CrossEntropyLoss": "nn.CrossEntropyLoss()", "NLLLoss": "nn.NLLLoss()", "MSELoss": "nn.MSELoss()",
-         "KLDivLoss": "nn.KLDivLoss()", "Sequential": "nn.Sequential(nn.ReLU())"}
+         "KLDivLoss": "nn.KLDivLoss()", "Sequential": "nn.Sequential(nn.ReLU())",
+         "Hardtanh": "nn.Hardtanh()", "PReLU": "nn.PReLU()", "Softplus": "nn.Softplus()", "GLU": "nn.GLU()",
+         "L1Loss": "nn.L1Loss()", "BCELoss": "nn.BCELoss()", "MarginRankingLoss": "nn.MarginRankingLoss()",
+         "Flatten": "nn.Flatten()", "ZeroPad1d": "nn.ZeroPad1d(1)", "CosineSimilarity": "nn.CosineSimilarity()",
+         "RMSNorm": "nn.RMSNorm(3)"}
 
 
 def module_probes():
@@ -259,7 +269,7 @@ def main():
     n, _ = write("args_common_mistakes", "everyday mistakes", COMMON_MISTAKES, [])
     total += n
     n, missing = write("args_functional", "torch.nn.functional", functional_probes(),
-                       names("nn/functional.rs", "nn/losses.rs"))
+                       names("nn/functional.rs", "nn/losses.rs", "nn/activations.rs", "nn/utility.rs"))
     total, gaps = total + n, gaps + missing
     n, missing = write("args_nn_modules", "nn modules (constructors, forward, Module methods)", module_probes(),
                        MODULES)

@@ -744,6 +744,202 @@ def nn_cases():
                      ("softplus", "beta=2, threshold=1")]:
         for name in ["f", "fodd", "fspecial", "f0", "fempty", "ft", "i"]:
             case(g, f"F.{fn}/{args}/{name}", [f"torch.nn.functional.{fn}"], inp(name) + f"show(F.{fn}(x{', ' + args if args else ''}))")
+    # The activations of Activation.cpp: every input kind, a run long enough for the vectorised path
+    # (blocks of 16, then a scalar tail) and the modules with their reprs.
+    big = "x = torch.arange(37.0) / 3 - 6\n"
+    for fn, args in [("hardtanh", ""), ("hardtanh", "-0.5, 2.0"), ("relu6", ""), ("hardsigmoid", ""), ("hardswish", ""),
+                     ("selu", ""), ("celu", ""), ("celu", "alpha=0.5"), ("mish", ""), ("softshrink", ""),
+                     ("softshrink", "lambd=1.0"), ("hardshrink", ""), ("hardshrink", "0.25"), ("tanhshrink", ""),
+                     ("softsign", ""), ("logsigmoid", ""), ("threshold", "0.1, 20.0"), ("threshold", "1, -2"),
+                     ("softmin", "dim=0"), ("softmin", "dim=-1"), ("glu", "dim=0"), ("elu", "alpha=0.3")]:
+        for name in ["f", "fodd", "fspecial", "f0", "fempty", "ft", "fstep", "f3", "i", "b"]:
+            case(g, f"F.{fn}/{args}/{name}", [f"torch.nn.functional.{fn}"], inp(name) + f"show(F.{fn}(x{', ' + args if args else ''}))")
+        case(g, f"F.{fn}/{args}/big", [f"torch.nn.functional.{fn}"], big + f"show(F.{fn}(x{', ' + args if args else ''}))")
+    for fn in ["softplus", "elu", "leaky_relu", "silu", "gelu"]:
+        case(g, f"F.{fn}/big", [f"torch.nn.functional.{fn}"], big + f"show(F.{fn}(x))")
+        case(g, f"F.{fn}/f3", [f"torch.nn.functional.{fn}"], inp("f3") + f"show(F.{fn}(x * 3))")
+    for k, src in enumerate([
+        "F.hardtanh(torch.ones(2), 2.0, 1.0)", "show(F.glu(torch.arange(12.0).reshape(2, 6) / 5 - 1))",
+        "show(F.glu(torch.arange(40.0).reshape(2, 20, 1) / 9 - 2, 1))", "F.glu(torch.ones(3))", "F.glu(torch.tensor(1.0))",
+        "F.glu(torch.ones(2, 4), 2)", "F.softshrink(torch.ones(2), -0.5)", "show(F.softmin(torch.tensor([[1.0, 2.0], [0.5, -1.0]])))",
+        "show(F.prelu(torch.tensor([[-1.0, 2.0, -3.0], [4.0, -5.0, 0.0]]), torch.tensor([0.1, 0.2, 0.3])))",
+        "show(F.prelu(torch.tensor([-1.0, 2.0, -3.0]), torch.tensor([0.5])))",
+        "show(F.prelu(torch.arange(-6.0, 6.0).reshape(2, 2, 3), torch.tensor([0.25, -1.0])))",
+        "F.prelu(torch.ones(2, 3), torch.ones(2))", "F.prelu(torch.tensor(1.0), torch.ones(2))", "F.prelu(torch.ones(2, 3, dtype=torch.int64), torch.ones(3))",
+        "x = torch.tensor([-2.0, 0.5, 7.0])\nr = F.hardtanh(x, inplace=True)\nshow(x)\nsame(r, x)",
+        "x = torch.tensor([-2.0, 0.5, 7.0])\nr = F.relu6(x, inplace=True)\nshow(x)\nsame(r, x)",
+        "x = torch.tensor([-2.0, 0.5, 7.0])\nr = F.threshold(x, 0.0, 9.0, inplace=True)\nshow(x)\nsame(r, x)",
+        "x = torch.tensor([-2.0, 0.5, 7.0])\nr = F.selu(x, inplace=True)\nshow(x)\nsame(r, x)",
+        "x = torch.tensor([-2.0, 0.5, 7.0])\nr = F.relu_(x)\nshow(x)\nsame(r, x)",
+        "show(F.relu_(torch.tensor([-1, 3])))",
+        "show(F.hardtanh(torch.tensor([-3, 0, 2]), -1.5, 2.5))",
+    ]):
+        case(g, f"activations/{k}", ["torch.nn.functional.hardtanh", "torch.nn.functional.glu", "torch.nn.functional.softshrink",
+                                      "torch.nn.functional.softmin", "torch.nn.functional.prelu", "torch.nn.functional.relu6",
+                                      "torch.nn.functional.threshold", "torch.nn.functional.selu", "torch.nn.functional.relu_"], src)
+    for act, args in [("Hardtanh", ""), ("Hardtanh", "-2, 2"), ("Hardtanh", "min_val=-0.5, max_val=1.5, inplace=True"),
+                      ("ReLU6", ""), ("ReLU6", "inplace=True"), ("Hardsigmoid", ""), ("Hardswish", ""), ("SELU", ""),
+                      ("SELU", "True"), ("CELU", ""), ("CELU", "alpha=0.5"), ("Mish", ""), ("Softplus", ""),
+                      ("Softplus", "beta=2, threshold=1"), ("Softshrink", ""), ("Softshrink", "1"), ("Hardshrink", ""),
+                      ("Hardshrink", "lambd=0.25"), ("Tanhshrink", ""), ("Softsign", ""), ("LogSigmoid", ""), ("GLU", ""),
+                      ("GLU", "0"), ("Softmin", "dim=1"), ("Threshold", "0.1, 20"), ("Threshold", "0.5, -1.0, inplace=True"),
+                      ("PReLU", ""), ("PReLU", "num_parameters=4, init=0.1"), ("Hardtanh", "1.0, 0.5"), ("Threshold", "")]:
+        src = x + f"m = nn.{act}({args})\nprint(m)\nprint(repr(m))\n"
+        case(g, f"{act}/{args}", [f"torch.nn.{act}", "torch.nn.Module"], src + "show(m(x))")
+    case(g, "activations/model", ["torch.nn.Sequential", "torch.nn.PReLU", "torch.nn.Hardswish", "torch.nn.Softplus", "torch.nn.Linear"],
+         "torch.manual_seed(0)\nm = nn.Sequential(nn.Linear(3, 4), nn.PReLU(), nn.Hardswish(), nn.Softplus(beta=0.5), nn.GLU())\n"
+         "print(m)\nwith torch.no_grad():\n    show(m(torch.ones(2, 3)))\nprint([n for n, _ in m.named_parameters()])")
+    # The elementwise losses: reductions (summation order included, over 24 and 60 elements), the
+    # option of each, integer inputs, broadcasting and the errors.
+    pairs = [("torch.tensor([1.0, 2.0, 4.0, -1.5])", "torch.tensor([1.5, 2.0, 0.0, 0.5])"),
+             ("torch.tensor([[0.1, -2.7, 5.3], [23.0, -0.0, 1e-3]])", "torch.tensor([[0.0, -2.0, 5.0], [20.0, 0.5, 0.0]])"),
+             ("torch.tensor([[0.1, -2.7, 5.3], [23.0, -0.0, 1e-3]])", "torch.tensor([0.5, -1.0, 2.0])"),
+             ("torch.arange(24.0).reshape(2, 3, 4) / 7 - 1.5", "torch.ones(2, 3, 4) * 0.3"),
+             ("torch.arange(60.0).reshape(6, 10) / 7 - 4", "(59 - torch.arange(60.0)).reshape(6, 10) / 11 - 2"),
+             ("torch.tensor([float('inf'), float('nan'), 1.0])", "torch.tensor([1.0, 0.0, float('-inf')])"),
+             ("torch.tensor([1, 2, 3])", "torch.tensor([3, 2, 0])"),
+             ("torch.tensor(2.5)", "torch.tensor(-1.0)")]
+    for fn, options in [("l1_loss", [""]), ("smooth_l1_loss", ["", ", beta=0.5", ", beta=0.0", ", beta=3.0"]),
+                        ("huber_loss", ["", ", delta=0.5", ", delta=2.0"])]:
+        for k, (a, b) in enumerate(pairs):
+            for opt in options:
+                for red in ["", ", reduction='sum'", ", reduction='none'"]:
+                    case(g, f"{fn}/{k}{opt}{red}", [f"torch.nn.functional.{fn}"], f"show(F.{fn}({a}, {b}{opt}{red}))")
+    for k, src in enumerate([
+        "F.l1_loss(torch.ones(3), torch.zeros(3), reduction='avg')",
+        "show(F.l1_loss(torch.tensor([1.0, 2.0, 4.0]), torch.zeros(3), weight=torch.tensor([1.0, 2.0, 0.5])))",
+        "show(F.l1_loss(torch.tensor([1.0, 2.0, 4.0]), torch.zeros(3), weight=torch.tensor([1.0, 2.0, 0.5]), reduction='sum'))",
+        "F.l1_loss(torch.ones(3), torch.zeros(3), weight=torch.ones(2))",
+        "F.l1_loss(torch.ones(3), torch.zeros(3), weight=torch.ones(3), reduction='avg')",
+        "F.l1_loss(torch.ones(3), torch.zeros(2))",
+        "show(F.l1_loss(torch.ones(3), torch.zeros(3), size_average=False))",
+        "show(F.l1_loss(torch.ones(3), torch.zeros(3), reduce=False))",
+        "F.smooth_l1_loss(torch.ones(3), torch.zeros(3), beta=-1.0)",
+        "F.huber_loss(torch.ones(3), torch.zeros(3), delta=0.0)",
+        "show(F.huber_loss(torch.tensor([1.0, 2.0, 4.0]), torch.zeros(3), weight=torch.tensor([1.0, 2.0, 0.5])))",
+        "show(F.huber_loss(torch.tensor([1.0, 2.0, 4.0]), torch.zeros(3), weight=torch.tensor([1.0, 2.0, 0.5]), reduction='none'))",
+        "F.huber_loss(torch.tensor([1, 2]), torch.tensor([0, 0]))",
+        "F.smooth_l1_loss(torch.tensor([1, 2]), torch.tensor([0, 0]))",
+    ]):
+        case(g, f"regression/{k}", ["torch.nn.functional.l1_loss", "torch.nn.functional.smooth_l1_loss",
+                                     "torch.nn.functional.huber_loss"], src)
+    probs = "torch.tensor([[0.2, 0.9, 0.5], [0.0, 1.0, 0.999]])"
+    targets = "torch.tensor([[0.0, 1.0, 0.3], [0.0, 0.5, 1.0]])"
+    logits = "torch.tensor([[1.5, -2.0, 0.0], [30.0, -30.0, 0.25]])"
+    for k, src in enumerate([
+        f"show(F.binary_cross_entropy({probs}, {targets}))",
+        f"show(F.binary_cross_entropy({probs}, {targets}, reduction='none'))",
+        f"show(F.binary_cross_entropy({probs}, {targets}, reduction='sum'))",
+        f"show(F.binary_cross_entropy({probs}, {targets}, weight=torch.tensor([1.0, 2.0, 0.5])))",
+        f"show(F.binary_cross_entropy({probs}, {targets}, weight=torch.tensor([[2.0], [0.5]]), reduction='none'))",
+        "show(F.binary_cross_entropy(torch.arange(1.0, 41.0) / 41, torch.arange(40.0) % 2))",
+        f"F.binary_cross_entropy({probs} * 2, {targets})",
+        f"F.binary_cross_entropy({probs}, {targets} * 3)",
+        f"F.binary_cross_entropy({probs}, torch.ones(3))",
+        f"F.binary_cross_entropy({probs}, {targets}, weight=torch.ones(2))",
+        "F.binary_cross_entropy(torch.tensor([1, 0]), torch.tensor([1, 0]))",
+        f"F.binary_cross_entropy({probs}, {targets}, reduction='avg')",
+        f"show(F.binary_cross_entropy_with_logits({logits}, {targets}))",
+        f"show(F.binary_cross_entropy_with_logits({logits}, {targets}, reduction='none'))",
+        f"show(F.binary_cross_entropy_with_logits({logits}, {targets}, reduction='sum'))",
+        f"show(F.binary_cross_entropy_with_logits({logits}, {targets}, pos_weight=torch.tensor([1.0, 3.0, 0.5])))",
+        f"show(F.binary_cross_entropy_with_logits({logits}, {targets}, weight=torch.tensor([1.0, 3.0, 0.5]), reduction='none'))",
+        f"show(F.binary_cross_entropy_with_logits({logits}, {targets}, pos_weight=torch.tensor([2, 1, 3])))",
+        "show(F.binary_cross_entropy_with_logits(torch.arange(40.0) / 4 - 5, torch.arange(40.0) % 3 / 2))",
+        f"F.binary_cross_entropy_with_logits({logits}, torch.ones(3))",
+        f"F.binary_cross_entropy_with_logits({logits}, {targets}, pos_weight=torch.ones(2))",
+        "F.binary_cross_entropy_with_logits(torch.tensor([1, 0]), torch.tensor([1, 0]))",
+    ]):
+        case(g, f"bce/{k}", ["torch.nn.functional.binary_cross_entropy", "torch.nn.functional.binary_cross_entropy_with_logits"], src)
+    x1 = "torch.tensor([[0.5, -1.0, 2.0], [0.0, 3.0, -0.25]])"
+    x2 = "torch.tensor([[1.0, -1.0, 0.5], [0.5, 1.0, 0.25]])"
+    y = "torch.tensor([[1.0, -1.0, 1.0], [-1.0, -1.0, 1.0]])"
+    for k, src in enumerate([
+        f"show(F.soft_margin_loss({x1}, {y}))", f"show(F.soft_margin_loss({x1}, {y}, reduction='none'))",
+        f"show(F.soft_margin_loss({x1}, {y}, reduction='sum'))", f"show(F.soft_margin_loss({x1}, torch.tensor([1.0, -1.0, 1.0])))",
+        f"F.soft_margin_loss(torch.tensor([1.0, -1.0, 1.0]), {y})", "F.soft_margin_loss(torch.tensor([1, 2]), torch.tensor([1, -1]))",
+        f"show(F.margin_ranking_loss({x1}, {x2}, {y}))", f"show(F.margin_ranking_loss({x1}, {x2}, {y}, margin=0.5, reduction='none'))",
+        f"show(F.margin_ranking_loss({x1}, {x2}, {y}, 0.25, reduction='sum'))", f"F.margin_ranking_loss({x1}, {x2}, torch.ones(3))",
+        "show(F.margin_ranking_loss(torch.tensor([1, 2]), torch.tensor([2, 2]), torch.tensor([1, -1])))",
+        f"show(F.hinge_embedding_loss({x1}, {y}))", f"show(F.hinge_embedding_loss({x1}, {y}, margin=0.5, reduction='none'))",
+        f"show(F.hinge_embedding_loss({x1}, {y}, reduction='sum'))", f"show(F.hinge_embedding_loss({x1}, torch.tensor([1.0, 0.0, -1.0]), reduction='none'))",
+        "F.hinge_embedding_loss(torch.tensor([1, 2]), torch.tensor([1, -1]))",
+        "show(F.hinge_embedding_loss(torch.tensor([1, 2]), torch.tensor([1, -1]), reduction='none'))",
+    ]):
+        case(g, f"margin/{k}", ["torch.nn.functional.soft_margin_loss", "torch.nn.functional.margin_ranking_loss",
+                                 "torch.nn.functional.hinge_embedding_loss"], src)
+    for k, (mod, args, call) in enumerate([
+        ("L1Loss", "", f"{x1}, {x2}"), ("L1Loss", "reduction='sum'", f"{x1}, {x2}"),
+        ("SmoothL1Loss", "beta=0.5", f"{x1}, {x2}"), ("SmoothL1Loss", "reduction='none'", f"{x1}, {x2}"),
+        ("HuberLoss", "", f"{x1}, {x2}"), ("HuberLoss", "reduction='sum', delta=0.3", f"{x1}, {x2}"),
+        ("BCELoss", "", f"{probs}, {targets}"), ("BCELoss", "weight=torch.tensor([1.0, 2.0, 0.5])", f"{probs}, {targets}"),
+        ("BCEWithLogitsLoss", "", f"{logits}, {targets}"), ("BCEWithLogitsLoss", "pos_weight=torch.tensor([1.0, 3.0, 0.5])", f"{logits}, {targets}"),
+        ("SoftMarginLoss", "", f"{x1}, {y}"), ("MarginRankingLoss", "margin=0.5", f"{x1}, {x2}, {y}"),
+        ("MarginRankingLoss", "", f"{x1}, {x2}, {y}"), ("HingeEmbeddingLoss", "margin=2.0", f"{x1}, {y}"),
+        ("HingeEmbeddingLoss", "reduction='none'", f"{x1}, {y}"), ("L1Loss", "size_average=False", f"{x1}, {x2}"),
+    ]):
+        case(g, f"{mod}/{k}", [f"torch.nn.{mod}", "torch.nn.Module"], f"m = nn.{mod}({args})\nprint(m)\nshow(m({call}))")
+    # Norm-based functions and the small modules.
+    rows = "a = torch.arange(-40.0, 62.0).reshape(6, 17) / 9\nb = (70 - torch.arange(102.0)).reshape(6, 17) / 13\n"
+    for k, src in enumerate([
+        rows + "show(F.normalize(a))", rows + "show(F.normalize(a, dim=0))", rows + "show(F.normalize(a, p=1.0, dim=-1))",
+        rows + "show(F.normalize(a.t(), dim=1))", "show(F.normalize(torch.tensor([[0.0, 0.0], [3.0, 4.0]])))",
+        "show(F.normalize(torch.tensor([3.0, 4.0]), dim=0, eps=10.0))", "F.normalize(torch.tensor([[1, 2]]))",
+        "F.normalize(torch.ones(3), dim=1)", "show(F.normalize(torch.arange(24.0).reshape(2, 3, 4) - 11))",
+        rows + "show(F.cosine_similarity(a, b))", rows + "show(F.cosine_similarity(a, b, dim=0))",
+        rows + "show(F.cosine_similarity(a, b[0]))", rows + "show(F.cosine_similarity(a, b, eps=100.0))",
+        "show(F.cosine_similarity(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([-1.0, 0.5, 2.0]), dim=0))",
+        "show(F.cosine_similarity(torch.zeros(2, 3), torch.ones(2, 3)))",
+        "F.cosine_similarity(torch.tensor([[1, 2]]), torch.tensor([[1, 2]]))",
+        "show(F.cosine_similarity(torch.tensor([[1, 2]]), torch.tensor([[1.0, 2.5]])))",
+        "F.cosine_similarity(torch.ones(2, 3), torch.ones(4, 3))",
+        rows + "show(F.pairwise_distance(a, b))", rows + "show(F.pairwise_distance(a, b, p=1.0, keepdim=True))",
+        rows + "show(F.pairwise_distance(a, b[2], eps=0.0))", rows + "show(F.pairwise_distance(a, b, p=3.0))",
+        "show(F.pairwise_distance(torch.tensor([[1, 2]]), torch.tensor([[1, 3]])))",
+        "show(F.pairwise_distance(torch.ones(3), torch.ones(3)))",
+        rows + "show(F.rms_norm(a, (17,)))", rows + "show(F.rms_norm(a, [6, 17]))",
+        rows + "show(F.rms_norm(a, (17,), weight=b[1], eps=1e-5))",
+        "show(F.rms_norm(torch.arange(24.0).reshape(2, 3, 4) - 11, (3, 4)))",
+        "F.rms_norm(torch.ones(2, 3), (4,))", "F.rms_norm(torch.ones(2, 3), (4, 5))", "F.rms_norm(torch.ones(3), (2, 3))",
+        "F.rms_norm(torch.ones(2, 3), (3,), torch.ones(2))", "F.rms_norm(torch.ones(2, 3, dtype=torch.int64), (3,))",
+    ]):
+        case(g, f"norms/{k}", ["torch.nn.functional.normalize", "torch.nn.functional.cosine_similarity",
+                                "torch.nn.functional.pairwise_distance", "torch.nn.functional.rms_norm"], src)
+    x4 = "x = torch.arange(24.0).reshape(2, 3, 4) / 5 - 2\n"
+    for k, (mod, args, call) in enumerate([
+        ("Flatten", "", "x"), ("Flatten", "0, 1", "x"), ("Flatten", "start_dim=-2", "x"), ("Flatten", "", "torch.ones(3)"),
+        ("Unflatten", "1, (3, 1)", "x"), ("Unflatten", "-1, [2, 2]", "x"), ("Unflatten", "2, (3, 2)", "x"),
+        ("Unflatten", "1, 3", "x"), ("Unflatten", "1, (3, 1.0)", "x"),
+        ("ConstantPad1d", "2, 3.5", "x"), ("ConstantPad1d", "(1, 0), -1", "x"), ("ZeroPad1d", "2", "x"),
+        ("ZeroPad1d", "(0, 3)", "x"), ("ConstantPad2d", "1, 0.5", "x"), ("ZeroPad2d", "(1, 0, 2, 1)", "x"),
+        ("ConstantPad1d", "[1, 2], 7", "torch.tensor([[1, 2]])"), ("ConstantPad3d", "1, -1.5", "x"),
+        ("ZeroPad3d", "(1, 0, 0, 1, 1, 0)", "x"), ("ZeroPad3d", "(1, 0, 0, 1, 1, 0)", "x[0]"),
+        ("CosineSimilarity", "", "x, x.flip(1)"), ("CosineSimilarity", "dim=-1, eps=1e-3", "x, x + 1"),
+        ("PairwiseDistance", "", "x[0], x[1]"), ("PairwiseDistance", "p=1.0, keepdim=True", "x, x * 2"),
+        ("RMSNorm", "4", "x"), ("RMSNorm", "[3, 4], eps=1e-5", "x"), ("RMSNorm", "(4,), elementwise_affine=False", "x"),
+        ("RMSNorm", "3", "x"),
+    ]):
+        case(g, f"{mod}/{k}", [f"torch.nn.{mod}", "torch.nn.Module"],
+             x4 + f"m = nn.{mod}({args})\nprint(m)\nwith torch.no_grad():\n    show(m({call}))")
+    case(g, "RMSNorm/params", ["torch.nn.RMSNorm", "torch.nn.Sequential", "torch.nn.Flatten", "torch.nn.Linear"],
+         "torch.manual_seed(0)\nm = nn.Sequential(nn.Flatten(), nn.Linear(6, 4), nn.RMSNorm(4))\nprint(m)\nm = nn.Sequential(nn.Flatten(), nn.RMSNorm(6))\n"
+         "print([(n, tuple(p.shape)) for n, p in m.named_parameters()])\nwith torch.no_grad():\n    show(m(torch.arange(12.0).reshape(2, 2, 3)))")
+    # ParameterList / ParameterDict: reprs (one entry prints on the module's line), names, items.
+    for k, src in enumerate([
+        "p = nn.ParameterList([nn.Parameter(torch.ones(2)), torch.zeros(3, 4)])\nprint(p)\nprint(len(p))\nshow(p[1])\nshow(p[-1])",
+        "p = nn.ParameterList([torch.ones(2)])\nprint(p)\np.append(torch.zeros(1, 2))\np.extend([torch.ones(3)])\nprint(p)\n"
+        "print([n for n, _ in p.named_parameters()])\nprint([tuple(t.shape) for t in p])",
+        "print(nn.ParameterList())\nprint(nn.ParameterDict())",
+        "p = nn.ParameterList([torch.ones(2), torch.ones(3)])\np[5]",
+        "p = nn.ParameterList([torch.ones(2), torch.ones(3), torch.ones(4)])\nprint(p[1:])\np[0] = torch.full((2,), 3.0)\nshow(p[0])",
+        "d = nn.ParameterDict({'a': nn.Parameter(torch.ones(2)), 'b': torch.zeros(2, 3)})\nprint(d)\nprint(list(d.keys()), len(d))\n"
+        "show(d['a'])\nd['c'] = torch.ones(1)\nprint(d)\nprint([n for n, _ in d.named_parameters()])\nprint('a' in d, [k for k in d])",
+        "d = nn.ParameterDict([('w', torch.ones(2)), ('v', torch.zeros(1))])\nprint(d)\nprint([k for k, _ in d.items()], [tuple(v.shape) for v in d.values()])\nd['zz']",
+        "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.ps = nn.ParameterList([torch.ones(2), torch.ones(2, 2)])\n"
+        "        self.pd = nn.ParameterDict({'w': torch.ones(3)})\nm = M()\nprint(m)\nprint([n for n, _ in m.named_parameters()])\n"
+        "print(sum(p.numel() for p in m.parameters()))",
+    ]):
+        case(g, f"params/{k}", ["torch.nn.ParameterList", "torch.nn.ParameterDict", "torch.nn.Module"], src)
     case(g, "F.gelu/-3", ["torch.nn.functional.gelu"], "show(F.gelu(torch.tensor([-3.0, -2.5, -1.0, 0.5, 3.0])))\nprint(F.gelu(torch.tensor(-3.0)))")
     case(g, "F.relu/inplace", ["torch.nn.functional.relu"], inp("f") + "r = F.relu(x, inplace=True)\nshow(x)\nsame(r, x)")
     for k, src in enumerate([

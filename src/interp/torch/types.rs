@@ -342,6 +342,19 @@ impl NativeType for ModuleType {
         }
     }
 
+    fn set_item(
+        &self,
+        _interp: &mut Interpreter,
+        obj: &Value,
+        index: &Value,
+        value: &Value,
+    ) -> PyResult<()> {
+        match instance(obj) {
+            Some(inst) => nn::module_setitem(inst, index, value),
+            None => Ok(()),
+        }
+    }
+
     fn iterate(&self, interp: &mut Interpreter, obj: &Value) -> PyResult<Vec<Value>> {
         match instance(obj) {
             Some(inst) => nn::module_iter(interp, inst),

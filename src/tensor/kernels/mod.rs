@@ -60,6 +60,7 @@
 //! modelled lane by lane), [`sleef`], [`glibc`] and [`onednn`] (one-lane copies of the
 //! libraries torch calls), and [`avx2`] (the same on real AVX2 registers, chosen at run time).
 
+pub mod activation;
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 mod binary;

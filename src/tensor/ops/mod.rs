@@ -1,5 +1,6 @@
 //! Tensor operations, one file per family.
 
+pub mod activation;
 pub mod compose;
 pub mod create;
 pub mod elementwise;
@@ -7,6 +8,7 @@ pub mod gather;
 pub mod index;
 pub mod init;
 pub mod loss;
+pub mod loss_elementwise;
 mod masked;
 pub mod matmul;
 pub mod nn;
@@ -14,6 +16,7 @@ pub mod pointwise;
 pub mod reduce;
 pub mod reorder;
 pub mod shape;
+pub mod similarity;
 pub mod sort;
 pub mod unary;
 

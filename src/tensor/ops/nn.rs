@@ -99,30 +99,14 @@ pub fn leaky_relu(x: &Tensor, negative_slope: f64) -> Result<Tensor> {
     .map(|out| follow(out, x))
 }
 
-/// `F.elu(x, alpha)`: `x` where positive, else `alpha * (exp(x) - 1)` (computed in float32).
+/// `F.elu(x, alpha)`: ATen's `elu_kernel` with `scale = input_scale = 1`.
 pub fn elu(x: &Tensor, alpha: f64) -> Result<Tensor> {
-    float_only(x, "elu_cpu")?;
-    let alpha = alpha as f32;
-    Ok(map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| {
-        if v > 0.0 { v } else { alpha * v.exp_m1() }
-    })?
-    .with_axes_of(x))
-    .map(|out| follow(out, x))
+    super::activation::elu_scaled(x, alpha, 1.0, 1.0)
 }
 
 /// `F.softplus(x, beta, threshold)`: `log(1 + exp(beta x)) / beta`, or `x` where `beta x > threshold`.
 pub fn softplus(x: &Tensor, beta: f64, threshold: f64) -> Result<Tensor> {
-    float_only(x, "softplus_cpu")?;
-    let (beta, threshold) = (beta as f32, threshold as f32);
-    Ok(map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| {
-        if v * beta > threshold {
-            v
-        } else {
-            (v * beta).exp().ln_1p() / beta
-        }
-    })?
-    .with_axes_of(x))
-    .map(|out| follow(out, x))
+    super::activation::softplus(x, beta, threshold)
 }
 
 /// ATen's activation kernels exist for floating point only; their dispatch names the kernel.

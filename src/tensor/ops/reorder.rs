@@ -267,6 +267,25 @@ pub fn movedim(x: &Tensor, source: i64, destination: i64) -> Result<Tensor> {
 /// `x.unflatten(dim, sizes)`: a view with `dim` split into `sizes` (one may be -1).
 pub fn unflatten(x: &Tensor, dim: i64, sizes: &[i64]) -> Result<Tensor> {
     let d = wrap_dim(dim, x.ndim())?;
+    if sizes.is_empty() {
+        return Err(TensorError::runtime("unflatten: sizes must be non-empty"));
+    }
+    // `infer_size` against the one dim; its "is invalid for input of size" becomes unflatten's words.
+    let size = x.shape().get(d).copied().unwrap_or(1) as i64;
+    let inferred = sizes.iter().filter(|&&s| s == -1).count();
+    let known: i64 = sizes.iter().filter(|&&s| s != -1).product();
+    let fits = if inferred == 1 {
+        known != 0 && size % known == 0 || known == 0 && size == 0
+    } else {
+        known == size
+    };
+    if inferred <= 1 && sizes.iter().all(|&s| s >= -1) && !fits {
+        let list: Vec<String> = sizes.iter().map(|s| s.to_string()).collect();
+        return Err(TensorError::runtime(format!(
+            "unflatten: Provided sizes [{}] don't multiply up to the size of dim {d} ({size}) in the input tensor",
+            list.join(", ")
+        )));
+    }
     let mut shape: Vec<i64> = x.shape()[..d.min(x.ndim())]
         .iter()
         .map(|&s| s as i64)

@@ -183,6 +183,7 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
             GeluTanh => Some(crate::tensor::kernels::gelu_tanh),
             Expm1 => Some(crate::tensor::kernels::expm1),
             Log1p => Some(crate::tensor::kernels::log1p),
+            Silu => Some(crate::tensor::kernels::activation::silu),
             Log10 => Some(crate::tensor::kernels::log10),
             Log2 => Some(crate::tensor::kernels::log2),
             Erf => Some(crate::tensor::kernels::erf),

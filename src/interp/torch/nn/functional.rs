@@ -62,6 +62,8 @@ pub(super) static F_TABLE: LazyLock<rustc_hash::FxHashMap<&'static str, (Prepare
             .iter()
             .chain(super::losses::LOSS_DEFS)
             .chain(super::transformer::MHA_F_DEFS)
+            .chain(super::activations::ACT_DEFS)
+            .chain(super::utility::UTILITY_DEFS)
             .map(|f| (f.def.name, (Prepared::new(&f.def), f.node)))
             .collect()
     });

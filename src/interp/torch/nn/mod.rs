@@ -18,13 +18,16 @@ use crate::interp::builtins::{builtin, builtin_with};
 use crate::interp::error::{ExcKind, PyResult, type_error};
 use crate::interp::value::{Args, Class, Instance, Module, NativeFn, Value};
 
+mod activations;
 mod functional;
 mod initializers;
 mod layers;
 mod losses;
 mod module;
+mod params;
 mod repr;
 mod transformer;
+mod utility;
 
 use functional::*;
 use initializers::init_fn;
@@ -33,7 +36,7 @@ use losses::*;
 use module::*;
 pub(crate) use module::{
     before_module_setattr, construct_native, module_attr, module_getitem, module_iter, module_len,
-    named_tuple,
+    module_setitem, named_tuple,
 };
 pub(crate) use repr::module_repr;
 use repr::*;
@@ -259,6 +262,50 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
             ],
         ),
     ];
+    let classes: Vec<Rc<Class>> = classes
+        .into_iter()
+        .chain(LOSS_MODULES.iter().map(|tag| {
+            sub(
+                tag,
+                tag,
+                &[("__init__", loss_init), ("forward", loss_forward)],
+            )
+        }))
+        .chain(params::PARAM_MODULES.iter().map(|tag| {
+            sub(
+                tag,
+                tag,
+                &[
+                    ("__init__", params::params_init),
+                    ("append", params::params_append),
+                    ("extend", params::params_extend),
+                    ("keys", params::params_keys),
+                    ("values", params::params_values),
+                    ("items", params::params_items),
+                ],
+            )
+        }))
+        .chain(utility::UTILITY_MODULES.iter().map(|tag| {
+            sub(
+                tag,
+                tag,
+                &[
+                    ("__init__", utility::utility_init),
+                    ("forward", utility::utility_forward),
+                ],
+            )
+        }))
+        .chain(activations::ACT_MODULES.iter().map(|m| {
+            sub(
+                m.tag,
+                m.tag,
+                &[
+                    ("__init__", activations::act_module_init),
+                    ("forward", activations::act_module_forward),
+                ],
+            )
+        }))
+        .collect();
     let mut nn_attrs: HashMap<&'static str, Value> = HashMap::new();
     for c in &classes {
         let tag = c.native.unwrap_or("Module");

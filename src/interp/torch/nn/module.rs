@@ -471,7 +471,7 @@ fn native_forward_node(inst: &Instance, input_ndim: usize) -> Option<&'static st
         "Sigmoid" => "SigmoidBackward0",
         "Softmax" => "SoftmaxBackward0",
         "LogSoftmax" => "LogSoftmaxBackward0",
-        _ => return None,
+        tag => return super::activations::forward_node(tag),
     })
 }
 
@@ -551,6 +551,9 @@ pub(crate) fn module_getitem(
         let i = interp.seq_index(index, vals.len(), "tuple")?;
         return Ok(vals[i].clone());
     }
+    if super::params::is_param_container(inst) {
+        return super::params::getitem(interp, inst, index);
+    }
     if inst.class.has_native("ModuleDict") {
         let key = match index {
             Value::Str(s) => s.to_string(),
@@ -610,6 +613,9 @@ pub(crate) fn module_getitem(
 }
 
 pub(crate) fn module_iter(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<Vec<Value>> {
+    if super::params::is_param_container(inst) {
+        return Ok(super::params::iterate(inst));
+    }
     if inst.class.has_native("ModuleDict") {
         return Ok(children(inst)
             .into_iter()
@@ -629,6 +635,9 @@ pub(crate) fn module_iter(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<
 }
 
 pub(crate) fn module_len(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<Value> {
+    if super::params::is_param_container(inst) {
+        return Ok(Value::int(super::params::len(inst) as i64));
+    }
     if is_named_tuple(inst) {
         return Ok(Value::int(inst.attrs.borrow().len() as i64));
     }
@@ -670,4 +679,15 @@ pub(crate) fn named_tuple(
 
 pub(super) fn is_named_tuple(inst: &Instance) -> bool {
     inst.class.has_native("namedtuple")
+}
+
+/// `module[index] = value`: ParameterList and ParameterDict take it; other modules do not.
+pub(crate) fn module_setitem(inst: &Rc<Instance>, index: &Value, value: &Value) -> PyResult<()> {
+    if super::params::is_param_container(inst) {
+        return super::params::setitem(inst, index, value);
+    }
+    Err(type_error(format!(
+        "'{}' object does not support item assignment",
+        inst.class.name
+    )))
 }

@@ -92,7 +92,10 @@ pub(super) fn native_extra_repr(inst: &Instance) -> String {
             Some(Value::Int(d, _)) => format!("dim={d}"),
             _ => "dim=None".into(),
         },
-        _ => String::new(),
+        _ => super::activations::extra_repr(inst)
+            .or_else(|| super::utility::extra_repr(inst))
+            .or_else(|| super::params::extra_repr(inst))
+            .unwrap_or_default(),
     }
 }
 

@@ -1,0 +1,411 @@
+//! The small modules and functions around the layers: `nn.Flatten`, `nn.Unflatten`, the constant
+//! paddings, `F.normalize`, `F.cosine_similarity` / `nn.CosineSimilarity`, `F.pairwise_distance` /
+//! `nn.PairwiseDistance` and `F.rms_norm` / `nn.RMSNorm`. Each module stores its `__init__` arguments
+//! under PyTorch's attribute names and its forward calls what PyTorch's calls.
+
+use crate::interp::Interpreter;
+use crate::interp::args::{Dialect, Sig};
+use crate::interp::error::{ExcKind, PyResult, exc, type_error};
+use crate::interp::value::{Args, Instance, Value};
+use crate::tensor::ops::similarity as sim;
+use crate::tensor::{DType, Scalar, Tensor};
+
+use super::super::call::{Call, Def};
+use super::functional::{FDef, Node, run_f};
+use super::*;
+
+/// The argument at `i` as the Python function passes it on: the value given or its default.
+fn arg(c: &Call, i: usize) -> Value {
+    c.value_or_default(i).unwrap_or(Value::None)
+}
+
+static NORMALIZE_NORM: Sig =
+    Sig::torch("norm(Tensor input, Scalar? p, int dim, bool keepdim=False)");
+static RMS_NORM: Sig = Sig::torch(
+    "rms_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight=None, float? eps=None)",
+);
+
+/// `F.normalize(input, p=2.0, dim=1, eps=1e-12, out=None)`.
+fn normalize(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    if !matches!(c.value(4), None | Some(Value::None)) {
+        return Err(exc(
+            ExcKind::NotImplementedError,
+            "the tutor's normalize does not support out=",
+        ));
+    }
+    let b = NORMALIZE_NORM.bind(Args::new(vec![arg(c, 0), arg(c, 1), arg(c, 2)]))?;
+    let eps = match arg(c, 3) {
+        Value::Int(i, _) => i as f64,
+        Value::Float(f) => f,
+        Value::Bool(v) => f64::from(u8::from(v)),
+        other => {
+            return Err(type_error(format!(
+                "clamp_min(): argument 'min' (position 1) must be Number, not {}",
+                other.type_name()
+            )));
+        }
+    };
+    let p = b.opt_scalar(1)?.map_or(2.0, |s| s.to_f64());
+    Ok(Value::Tensor(sim::normalize(
+        &b.tensor(0)?,
+        p,
+        b.int(2)?,
+        eps,
+    )?))
+}
+
+fn rms_norm(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let b = RMS_NORM.bind(Args::new((0..4).map(|i| arg(c, i)).collect()))?;
+    let shape: Vec<usize> = b.int_list(1)?.iter().map(|&d| d.max(0) as usize).collect();
+    let w = b.opt_tensor(2)?;
+    Ok(Value::Tensor(sim::rms_norm(
+        &b.tensor(0)?,
+        &shape,
+        w.as_ref(),
+        b.opt_float(3)?,
+    )?))
+}
+
+const fn py(
+    name: &'static str,
+    text: &'static str,
+    run: super::super::call::Run,
+    node: Node,
+) -> FDef {
+    FDef {
+        def: Def::python(name, text, Dialect::PyDef, run),
+        node,
+    }
+}
+
+pub(super) static UTILITY_DEFS: &[FDef] = &[
+    py(
+        "normalize",
+        "normalize(input, p=2.0, dim=1, eps=1e-12, out=None)",
+        normalize,
+        Node::Fixed("DivBackward0"),
+    ),
+    py(
+        "rms_norm",
+        "rms_norm(input, normalized_shape, weight=None, eps=None)",
+        rms_norm,
+        Node::Fixed("MulBackward0"),
+    ),
+    FDef {
+        def: Def::function(
+            "cosine_similarity",
+            &["cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08)"],
+            |_, c| {
+                Ok(Value::Tensor(sim::cosine_similarity(
+                    &c.tensor(0)?,
+                    &c.tensor(1)?,
+                    c.int(2)?,
+                    c.float(3)?,
+                )?))
+            },
+        ),
+        node: Node::Fixed("SumBackward1"),
+    },
+    FDef {
+        def: Def::function(
+            "pairwise_distance",
+            &[
+                "pairwise_distance(Tensor x1, Tensor x2, float p=2, float eps=1e-06, bool keepdim=False)",
+            ],
+            |_, c| {
+                Ok(Value::Tensor(sim::pairwise_distance(
+                    &c.tensor(0)?,
+                    &c.tensor(1)?,
+                    c.float(2)?,
+                    c.float(3)?,
+                    c.bool(4)?,
+                )?))
+            },
+        ),
+        node: Node::Fixed("NormBackward1"),
+    },
+];
+
+// ---- the modules ----------------------------------------------------------------------------------
+
+/// The modules of this file, in `torch.nn`.
+pub(super) static UTILITY_MODULES: &[&str] = &[
+    "Flatten",
+    "Unflatten",
+    "ConstantPad1d",
+    "ZeroPad1d",
+    "ConstantPad2d",
+    "ZeroPad2d",
+    "ConstantPad3d",
+    "ZeroPad3d",
+    "CosineSimilarity",
+    "PairwiseDistance",
+    "RMSNorm",
+];
+
+const fn def(text: &'static str) -> Sig {
+    Sig::new(text, Dialect::PyDef)
+}
+
+/// `_ntuple(n)(padding)`: an iterable as a tuple, anything else repeated `n` times.
+fn ntuple(interp: &mut Interpreter, v: Value, n: usize) -> PyResult<Value> {
+    match v {
+        Value::Tuple(_) | Value::List(_) | Value::Size(_) => {
+            Ok(Value::tuple(interp.collect_iter(&v)?))
+        }
+        other => Ok(Value::tuple(vec![other; n])),
+    }
+}
+
+pub(super) fn utility_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    static FLATTEN: Sig = def("Flatten.__init__(self, start_dim=1, end_dim=-1)");
+    static UNFLATTEN: Sig = def("Unflatten.__init__(self, dim, unflattened_size)");
+    static CONSTANT_PAD1D: Sig = def("ConstantPad1d.__init__(self, padding, value)");
+    static ZERO_PAD1D: Sig = def("ZeroPad1d.__init__(self, padding)");
+    static CONSTANT_PAD2D: Sig = def("ConstantPad2d.__init__(self, padding, value)");
+    static ZERO_PAD2D: Sig = def("ZeroPad2d.__init__(self, padding)");
+    static CONSTANT_PAD3D: Sig = def("ConstantPad3d.__init__(self, padding, value)");
+    static ZERO_PAD3D: Sig = def("ZeroPad3d.__init__(self, padding)");
+    static COSINE: Sig = def("CosineSimilarity.__init__(self, dim=1, eps=1e-08)");
+    static PAIRWISE: Sig = def("PairwiseDistance.__init__(self, p=2.0, eps=1e-06, keepdim=False)");
+    static RMS: Sig = def(
+        "RMSNorm.__init__(self, normalized_shape, eps=None, elementwise_affine=True, device=None, dtype=None)",
+    );
+    let inst = this(&args)?;
+    let tag = inst.class.native_tag().unwrap_or("");
+    let sig = match tag {
+        "Flatten" => &FLATTEN,
+        "Unflatten" => &UNFLATTEN,
+        "ConstantPad1d" => &CONSTANT_PAD1D,
+        "ZeroPad1d" => &ZERO_PAD1D,
+        "ConstantPad2d" => &CONSTANT_PAD2D,
+        "ZeroPad2d" => &ZERO_PAD2D,
+        "ConstantPad3d" => &CONSTANT_PAD3D,
+        "ZeroPad3d" => &ZERO_PAD3D,
+        "CosineSimilarity" => &COSINE,
+        "PairwiseDistance" => &PAIRWISE,
+        _ => &RMS,
+    };
+    let b = sig.bind(args)?;
+    inst.set("training", Value::Bool(true));
+    let at = |i: usize| b.value_or_default(i);
+    match tag {
+        "Flatten" => {
+            inst.set("start_dim", at(1)?);
+            inst.set("end_dim", at(2)?);
+        }
+        "Unflatten" => {
+            let sizes = at(2)?;
+            match &sizes {
+                Value::Tuple(_) | Value::List(_) => {
+                    for (idx, elem) in interp.collect_iter(&sizes)?.iter().enumerate() {
+                        if !matches!(elem, Value::Int(..) | Value::Bool(_)) {
+                            return Err(type_error(format!(
+                                "unflattened_size must be tuple of ints, but found element of type {} at pos {idx}",
+                                elem.type_name()
+                            )));
+                        }
+                    }
+                }
+                other => {
+                    return Err(type_error(format!(
+                        "unflattened_size must be a tuple of ints, but found type {}",
+                        other.type_name()
+                    )));
+                }
+            }
+            inst.set("dim", at(1)?);
+            inst.set("unflattened_size", sizes);
+        }
+        "ConstantPad1d" | "ZeroPad1d" | "ConstantPad2d" | "ZeroPad2d" | "ConstantPad3d"
+        | "ZeroPad3d" => {
+            let n = match tag.as_bytes().get(tag.len() - 2) {
+                Some(b'1') => 2,
+                Some(b'2') => 4,
+                _ => 6,
+            };
+            let padding = ntuple(interp, at(1)?, n)?;
+            inst.set("padding", padding);
+            let value = if tag.starts_with("Zero") {
+                Value::Float(0.0)
+            } else {
+                at(2)?
+            };
+            inst.set("value", value);
+        }
+        "CosineSimilarity" => {
+            inst.set("dim", at(1)?);
+            inst.set("eps", at(2)?);
+        }
+        "PairwiseDistance" => {
+            inst.set("norm", at(1)?);
+            inst.set("eps", at(2)?);
+            inst.set("keepdim", at(3)?);
+        }
+        _ => {
+            let shape = match at(1)? {
+                v @ (Value::Int(..) | Value::Bool(_)) => vec![v],
+                other => interp.collect_iter(&other)?,
+            };
+            static EMPTY: Sig = Sig::torch("empty(SymInt[] size)");
+            let sizes = EMPTY.bind(Args::new(vec![Value::tuple(shape.clone())]))?;
+            let dims: Vec<usize> = sizes
+                .int_list(0)?
+                .iter()
+                .map(|&d| d.max(0) as usize)
+                .collect();
+            let affine = interp.truthy(&at(3)?)?;
+            inst.set("normalized_shape", Value::tuple(shape));
+            inst.set("eps", at(2)?);
+            inst.set("elementwise_affine", Value::Bool(affine));
+            if affine {
+                crate::tensor::settings::check_numel(&dims)?;
+                let w = Tensor::full(&dims, Scalar::Float(1.0), DType::Float32)?;
+                inst.set("weight", param(w));
+            } else {
+                inst.set("weight", Value::None);
+            }
+        }
+    }
+    Ok(Value::None)
+}
+
+/// `input.name(*args)`.
+fn call_method(
+    interp: &mut Interpreter,
+    input: Value,
+    name: &str,
+    args: Vec<Value>,
+) -> PyResult<Value> {
+    let m = interp.get_attr(&input, name)?;
+    interp.call_value(m, Args::new(args))
+}
+
+pub(super) fn utility_forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    static FLATTEN: Sig = def("Flatten.forward(self, input)");
+    static UNFLATTEN: Sig = def("Unflatten.forward(self, input)");
+    static PAD: Sig = def("_ConstantPadNd.forward(self, input)");
+    static RMS: Sig = def("RMSNorm.forward(self, x)");
+    static COSINE: Sig = def("CosineSimilarity.forward(self, x1, x2)");
+    static PAIRWISE: Sig = def("PairwiseDistance.forward(self, x1, x2)");
+    let inst = this(&args)?;
+    let tag = inst.class.native_tag().unwrap_or("");
+    let get = |name: &str| inst.get(name).unwrap_or(Value::None);
+    if matches!(tag, "CosineSimilarity" | "PairwiseDistance") {
+        let sig = if tag == "CosineSimilarity" {
+            &COSINE
+        } else {
+            &PAIRWISE
+        };
+        let b = sig.bind(args)?;
+        let (x1, x2) = (
+            b.value(1).unwrap_or(Value::None),
+            b.value(2).unwrap_or(Value::None),
+        );
+        return if tag == "CosineSimilarity" {
+            run_f(
+                interp,
+                "cosine_similarity",
+                Args::new(vec![x1, x2, get("dim"), get("eps")]),
+            )
+        } else {
+            run_f(
+                interp,
+                "pairwise_distance",
+                Args::new(vec![x1, x2, get("norm"), get("eps"), get("keepdim")]),
+            )
+        };
+    }
+    let sig = match tag {
+        "Flatten" => &FLATTEN,
+        "Unflatten" => &UNFLATTEN,
+        "RMSNorm" => &RMS,
+        _ => &PAD,
+    };
+    let input = sig.bind(args)?.value(1).unwrap_or(Value::None);
+    match tag {
+        "Flatten" => call_method(
+            interp,
+            input,
+            "flatten",
+            vec![get("start_dim"), get("end_dim")],
+        ),
+        "Unflatten" => call_method(
+            interp,
+            input,
+            "unflatten",
+            vec![get("dim"), get("unflattened_size")],
+        ),
+        "RMSNorm" => run_f(
+            interp,
+            "rms_norm",
+            Args::new(vec![
+                input,
+                get("normalized_shape"),
+                get("weight"),
+                get("eps"),
+            ]),
+        ),
+        _ => run_f(
+            interp,
+            "pad",
+            Args::new(vec![
+                input,
+                get("padding"),
+                Value::str("constant"),
+                get("value"),
+            ]),
+        ),
+    }
+}
+
+/// Python's `str()` of the numbers, flags and int sequences these modules print.
+fn str_of(v: Option<Value>) -> String {
+    match v {
+        Some(Value::Int(i, _)) => i.to_string(),
+        Some(Value::Float(f)) => crate::interp::types::format::float_repr(f),
+        Some(Value::Bool(true)) => "True".into(),
+        Some(Value::Bool(false)) => "False".into(),
+        Some(Value::Tuple(t)) => {
+            let parts: Vec<String> = t.iter().map(|x| str_of(Some(x.clone()))).collect();
+            if parts.len() == 1 {
+                format!("({},)", parts[0])
+            } else {
+                format!("({})", parts.join(", "))
+            }
+        }
+        Some(Value::List(l)) => {
+            let parts: Vec<String> = l.borrow().iter().map(|x| str_of(Some(x.clone()))).collect();
+            format!("[{}]", parts.join(", "))
+        }
+        _ => "None".into(),
+    }
+}
+
+/// The `extra_repr` of this file's modules (`None` for another module).
+pub(super) fn extra_repr(inst: &Instance) -> Option<String> {
+    let tag = inst.class.native_tag()?;
+    if !UTILITY_MODULES.contains(&tag) {
+        return None;
+    }
+    let get = |name: &str| str_of(inst.get(name));
+    Some(match tag {
+        "Flatten" => format!("start_dim={}, end_dim={}", get("start_dim"), get("end_dim")),
+        "Unflatten" => format!(
+            "dim={}, unflattened_size={}",
+            get("dim"),
+            get("unflattened_size")
+        ),
+        "ConstantPad1d" | "ConstantPad2d" | "ConstantPad3d" => {
+            format!("padding={}, value={}", get("padding"), get("value"))
+        }
+        "ZeroPad1d" | "ZeroPad2d" | "ZeroPad3d" => get("padding"),
+        "RMSNorm" => format!(
+            "{}, eps={}, elementwise_affine={}",
+            get("normalized_shape"),
+            get("eps"),
+            get("elementwise_affine")
+        ),
+        _ => String::new(),
+    })
+}

@@ -1,0 +1,161 @@
+//! The activations of `aten/src/ATen/native/cpu/Activation.cpp` that call a transcendental function.
+//!
+//! Each goes through `cpu_kernel_vec`: over a contiguous run, blocks of 16 elements from the start take
+//! the `Vectorized<float>` lambda (SLEEF `expf8_u10`, `log1pf8_u10`, `tanhf8_u10`), the `len % 16` last
+//! ones the scalar lambda (glibc `expf`, `log1pf`, `tanhf`), so the two halves of one tensor may round
+//! differently. `log_sigmoid` is the exception: its hand-written loop loads the partial last vector, so
+//! every element takes the SLEEF path.
+
+use super::glibc::{glibc_expf, glibc_expm1f, glibc_tanhf};
+use super::sleef::{sleef_expf_u10, sleef_expm1f_u10, sleef_log1pf_u10, sleef_tanhf_u10};
+use super::vec::LANES;
+
+/// The first `len - len % 16` elements, which `cpu_kernel_vec` hands to the vectorised lambda.
+fn vector_end(len: usize) -> usize {
+    len - len % (2 * LANES)
+}
+
+/// `(bulk, tail)` of one contiguous run.
+fn split(xs: &mut [f32]) -> (&mut [f32], &mut [f32]) {
+    let end = vector_end(xs.len());
+    xs.split_at_mut(end)
+}
+
+/// glibc's `log1pf`, which the scalar lambdas call through `std::log1p(float)`; Rust's `ln_1p` is the
+/// platform's `log1pf`, glibc's on Linux.
+#[inline(always)]
+fn scalar_log1pf(x: f32) -> f32 {
+    x.ln_1p()
+}
+
+/// The coefficients of ATen's `elu_kernel` (`elu`, `selu`, `celu` all run it), each already a float.
+#[derive(Debug, Clone, Copy)]
+pub struct EluCoefficients {
+    /// `alpha * scale` (two floats multiplied in float).
+    pub negcoef: f32,
+    /// `scale`.
+    pub poscoef: f32,
+    /// `input_scale`.
+    pub negiptcoef: f32,
+}
+
+/// `elu_kernel`: `x <= 0 ? expm1(x * negiptcoef) * negcoef : x * poscoef` (torch 2.15 takes `expm1`,
+/// so `elu(-0.0)` is `-0.0`).
+pub fn elu(xs: &mut [f32], c: EluCoefficients) {
+    let (bulk, tail) = split(xs);
+    for x in bulk.iter_mut() {
+        let a = *x;
+        // `blendv(neg, pos, a > 0)`: NaN takes the negative branch, which keeps it NaN.
+        *x = if a > 0.0 {
+            a * c.poscoef
+        } else {
+            sleef_expm1f_u10(a * c.negiptcoef) * c.negcoef
+        };
+    }
+    for x in tail.iter_mut() {
+        let a = *x;
+        *x = if a <= 0.0 {
+            glibc_expm1f(a * c.negiptcoef) * c.negcoef
+        } else {
+            a * c.poscoef
+        };
+    }
+}
+
+/// `softplus_kernel`: `x * beta > threshold ? x : log1p(exp(x * beta)) / beta`.
+pub fn softplus(xs: &mut [f32], beta: f32, threshold: f32) {
+    let (bulk, tail) = split(xs);
+    for x in bulk.iter_mut() {
+        let a = *x;
+        let scaled = a * beta;
+        *x = if scaled > threshold {
+            a
+        } else {
+            sleef_log1pf_u10(sleef_expf_u10(scaled)) / beta
+        };
+    }
+    for x in tail.iter_mut() {
+        let a = *x;
+        let scaled = a * beta;
+        *x = if scaled > threshold {
+            a
+        } else {
+            scalar_log1pf(glibc_expf(scaled)) / beta
+        };
+    }
+}
+
+/// `mish_kernel`: `x * tanh(log1p(exp(x)))`.
+pub fn mish(xs: &mut [f32]) {
+    let (bulk, tail) = split(xs);
+    for x in bulk.iter_mut() {
+        *x *= sleef_tanhf_u10(sleef_log1pf_u10(sleef_expf_u10(*x)));
+    }
+    for x in tail.iter_mut() {
+        *x *= glibc_tanhf(scalar_log1pf(glibc_expf(*x)));
+    }
+}
+
+/// `_vec_log_sigmoid`: `min(x, 0) - log1p(exp(-|x|))`, SLEEF on every element (the last, partial
+/// vector is loaded as one too). `vec::minimum` keeps a NaN.
+pub fn log_sigmoid(xs: &mut [f32]) {
+    for x in xs.iter_mut() {
+        let a = *x;
+        // `_mm256_min_ps(x, 0)` (`x < 0 ? x : 0`), with `vec::minimum`'s NaN kept.
+        let min = if a.is_nan() || a < 0.0 { a } else { 0.0 };
+        *x = min - sleef_log1pf_u10(sleef_expf_u10(-a.abs()));
+    }
+}
+
+/// `glu_kernel` over one contiguous run of the halves `a` and `b`: `a * (1 / (1 + exp(-b)))`, written
+/// into `a`.
+pub fn glu(a: &mut [f32], b: &[f32]) {
+    let end = vector_end(a.len().min(b.len()));
+    for (i, (x, &g)) in a.iter_mut().zip(b).enumerate() {
+        let gate = if i < end {
+            1.0 / (1.0 + sleef_expf_u10(-g))
+        } else {
+            1.0 / (1.0 + glibc_expf(-g))
+        };
+        *x *= gate;
+    }
+}
+
+/// `silu_kernel`: `x / (1 + exp(-x))`.
+pub fn silu(xs: &mut [f32]) {
+    let (bulk, tail) = split(xs);
+    for x in bulk.iter_mut() {
+        *x /= 1.0 + sleef_expf_u10(-*x);
+    }
+    for x in tail.iter_mut() {
+        *x /= 1.0 + glibc_expf(-*x);
+    }
+}
+
+/// `softshrink_kernel`'s vectorised lambda (in-range values become `+0.0`, NaN stays) on the bulk, its
+/// scalar one (`x * 0` in range, so `-0.0` for a negative) on the tail.
+pub fn softshrink(xs: &mut [f32], l: f32) {
+    let (bulk, tail) = split(xs);
+    for x in bulk.iter_mut() {
+        let a = *x;
+        *x = if a.is_nan() {
+            a
+        } else if a > l {
+            a - l
+        } else if a < -l {
+            a + l
+        } else {
+            0.0
+        };
+    }
+    for x in tail.iter_mut() {
+        let a = *x;
+        *x = if a > l {
+            a - l
+        } else if a < -l {
+            a + l
+        } else {
+            a * 0.0
+        };
+    }
+}
