@@ -146,7 +146,13 @@ pub(super) static DEFS: &[Def] = &[
         "fliplr",
         "TensorBase.fliplr()",
         &["fliplr(Tensor input)"],
-        |_, c| t(reorder::flip(&c.this()?, &[1])?),
+        |_, c| {
+            let x = c.this()?;
+            if x.ndim() < 2 {
+                return Err(exc(ExcKind::RuntimeError, "Input must be >= 2-d."));
+            }
+            t(reorder::flip(&x, &[1])?)
+        },
     ),
     Def::method(
         "repeat",
