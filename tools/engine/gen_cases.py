@@ -422,10 +422,6 @@ known("PyTorch has no integer mse kernel; the engine computes in int64", ["mse_l
 known("PyTorch broadcasts input and target before it reads reduction=; the engine's caller parses reduction= "
       "first", ["mse_loss/err_broadcast_and_reduction"])
 # index
-known("PyTorch rejects negative indices in gather/scatter; the engine wraps them",
-      ["gather/negative_index", "scatter/negative_index"])
-known("PyTorch checks the index's sizes outside dim against the input; the engine reads past the row",
-      ["gather/err_index_too_big"])
 known("index_fill of a 0-d tensor: PyTorch fills it, the engine's select() fails",
       ["index_fill/0d_x", "index_fill_/0d_x"])
 known("PyTorch 2.15 accepts several '...' in an index; the engine raises IndexError", ["index/two_ellipsis"])
@@ -433,10 +429,6 @@ known("assigning a value that cannot expand to the view: PyTorch reports expand'
       "broadcast message", ["index_put/err_slice_shape"])
 known("index_select goes through the engine's indexing, whose message differs from index_select's",
       ["index_select/err_out_of_range"])
-known("PyTorch refuses an index with fewer dims than self; the engine scatters along the leading dims",
-      ["scatter/index_fewer_dims"])
-known("PyTorch requires src to have self's dtype; the engine casts it", ["scatter/err_dtype_src",
-                                                                         "scatter_/err_dtype_src"])
 # reduce
 # reorder
 known("PyTorch's message prints the dims as given (1, -1); the engine prints them wrapped",

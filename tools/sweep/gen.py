@@ -37,6 +37,9 @@ os.environ.setdefault("PYTHONHASHSEED", "0")
 
 import torch  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import api  # noqa: E402
+
 warnings.simplefilter("ignore")
 torch.set_num_threads(1)
 
@@ -1137,6 +1140,7 @@ def main():
     for gen in [unary, binary, ternary, reductions, views, joining, indexing, products, creation, conversion,
                 properties, nn_cases, composed, settings_cases, transformer_cases]:
         gen()
+    api.register(case, inp)
     swept = set()
     changed = []
     total = 0

@@ -8,10 +8,16 @@ use crate::tensor::ops::elementwise::Operand;
 use crate::tensor::{DType, Scalar, Tensor, TensorIndex};
 use crate::with_dtype;
 
-/// An index entry checked against a dim of `size` and wrapped when negative.
+/// `[3, 4]`, as c10 prints an `IntArrayRef`.
+fn sizes_text(s: &[usize]) -> String {
+    let items: Vec<String> = s.iter().map(|n| n.to_string()).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// An index entry checked against a dim of `size`: ATen's gather kernel refuses negative entries too.
 fn wrap_index(op: &'static str, index: i64, dim: usize, size: usize) -> Result<usize> {
     let n = size as i64;
-    if index < -n || index >= n {
+    if index < 0 || index >= n {
         return Err(TensorError::IndexOutOfBounds {
             op,
             index,
@@ -19,7 +25,7 @@ fn wrap_index(op: &'static str, index: i64, dim: usize, size: usize) -> Result<u
             size,
         });
     }
-    Ok(if index < 0 { index + n } else { index } as usize)
+    Ok(index as usize)
 }
 
 /// `torch.gather(x, dim, index)`: `out[i][j][k] = x[index[i][j][k]][j][k]` (for dim 0), shaped like `index`.
@@ -31,6 +37,15 @@ pub fn gather(x: &Tensor, dim: i64, index: &Tensor) -> Result<Tensor> {
             index: index.shape().to_vec(),
             input: x.shape().to_vec(),
         });
+    }
+    for k in 0..x.ndim() {
+        if k != d && index.shape()[k] > x.shape()[k] {
+            return Err(TensorError::runtime(format!(
+                "Size does not match at dimension {k} expected index {} to be no larger than self {} apart from dimension {d}",
+                sizes_text(index.shape()),
+                sizes_text(x.shape())
+            )));
+        }
     }
     let index_shape = index.shape().to_vec();
     let entries = index.to_vec::<i64>();
@@ -54,49 +69,9 @@ pub fn gather(x: &Tensor, dim: i64, index: &Tensor) -> Result<Tensor> {
     })
 }
 
-/// `x.scatter_(dim, index, src)`: writes `src[i][j][k]` (or the scalar) to `x[index[i][j][k]][j][k]`
-/// (for dim 0), in place through `x`'s view.
+/// `x.scatter_(dim, index, src)`: see [`super::scatter::scatter_`].
 pub fn scatter_(x: &Tensor, dim: i64, index: &Tensor, src: Operand) -> Result<()> {
-    let d = wrap_dim(dim, x.ndim())?;
-    if index.ndim() > x.ndim() {
-        // (An index with fewer dims than `x` is accepted here, as the tutor always has; PyTorch refuses it.)
-        return Err(TensorError::IndexRankMismatch {
-            op: "scatter",
-            index: index.shape().to_vec(),
-            input: x.shape().to_vec(),
-        });
-    }
-    let src = match src {
-        Operand::Tensor(s) => s.clone(),
-        Operand::Scalar(s) => Tensor::full(index.shape(), s, x.dtype())?,
-    };
-    let index_shape = index.shape().to_vec();
-    let entries = index.to_vec::<i64>();
-    let x_shape = x.shape().to_vec();
-    let src = src.to_dtype(x.dtype());
-    with_dtype!(x.dtype(), T => {
-        let src_values = src.to_vec::<T>();
-        let src_strides = contiguous_strides(src.shape());
-        let x_strides = contiguous_strides(&x_shape);
-        let mut values = x.to_vec::<T>();
-        for (flat, &entry) in entries.iter().enumerate() {
-            let mut rem = flat;
-            let mut x_off = 0usize;
-            let mut src_off = 0usize;
-            for k in (0..index_shape.len()).rev() {
-                let c = rem % index_shape[k];
-                rem /= index_shape[k];
-                src_off += c * src_strides.get(k).copied().unwrap_or(0);
-                let xc = if k == d { wrap_index("scatter", entry, d, x_shape[k])? } else { c };
-                x_off += xc * x_strides.get(k).copied().unwrap_or(0);
-            }
-            if let (Some(slot), Some(&v)) = (values.get_mut(x_off), src_values.get(src_off)) {
-                *slot = v;
-            }
-        }
-        x.write_values(&values);
-        Ok(())
-    })
+    super::scatter::scatter_(x, dim, index, src)
 }
 
 /// `x.scatter(dim, index, src)`: [`scatter_`] on a copy.

@@ -15,6 +15,7 @@ pub mod nn;
 pub mod pointwise;
 pub mod reduce;
 pub mod reorder;
+pub mod scatter;
 pub mod shape;
 pub mod similarity;
 pub mod sort;

@@ -3,6 +3,7 @@
 use crate::interp::Interpreter;
 use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::value::Value;
+use crate::tensor::ops::scatter::{self, Reduce};
 use crate::tensor::ops::{gather, reorder};
 use crate::tensor::{DType, Operand, Scalar, Tensor};
 
@@ -44,25 +45,30 @@ macro_rules! scatter_sigs {
     };
 }
 
-/// `scatter(dim, index, src|value)`; the engine has no `reduce=`.
+/// `scatter(dim, index, src|value)`, and with `reduce='add'|'multiply'` the older scatter-reduce.
 fn scatter(c: &Call, inplace: bool) -> PyResult<Value> {
-    if matches!(c.which(), 1 | 3) {
-        return Err(exc(
-            ExcKind::RuntimeError,
-            "the tutor's scatter does not support reduce=",
-        ));
-    }
     let x = c.this()?;
     let (dim, index) = (c.int(1)?, c.tensor(2)?);
     let src_value = c.value(3);
     let src = match &src_value {
-        Some(Value::Tensor(s)) if c.which() == 0 => Operand::Tensor(s),
+        Some(Value::Tensor(s)) if matches!(c.which(), 0 | 1) => Operand::Tensor(s),
         Some(Value::Tensor(s)) => Operand::Scalar(s.item()?),
         Some(v) => Operand::Scalar(
             value_to_scalar(v).ok_or_else(|| exc(ExcKind::TypeError, "internal: not a number"))?,
         ),
         None => return Err(exc(ExcKind::RuntimeError, "internal: no src")),
     };
+    if matches!(c.which(), 1 | 3) {
+        let reduce = Reduce::parse_legacy(&c.str(4)?.unwrap_or_default())?;
+        return if inplace {
+            scatter::scatter_reduce_("scatter", &x, dim, &index, src, reduce, true)?;
+            t(x)
+        } else {
+            t(scatter::scatter_reduce(
+                "scatter", &x, dim, &index, src, reduce, true,
+            )?)
+        };
+    }
     if inplace {
         gather::scatter_(&x, dim, &index, src)?;
         t(x)

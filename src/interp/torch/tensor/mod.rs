@@ -14,6 +14,7 @@ mod math;
 pub(crate) mod ops;
 mod props;
 mod reduce;
+mod scatter;
 mod shape;
 mod unary;
 
@@ -39,7 +40,7 @@ enum Attr {
 
 static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
     let mut table = FxHashMap::default();
-    let defs: [&'static [Def]; 8] = [
+    let defs: [&'static [Def]; 9] = [
         props::DEFS,
         compose::DEFS,
         unary::UNARY_DEFS,
@@ -47,6 +48,7 @@ static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
         math::DEFS,
         reduce::DEFS,
         index::DEFS,
+        scatter::DEFS,
         convert::DEFS,
     ];
     let binary = binary::BINARY_DEFS.iter().copied().flatten();

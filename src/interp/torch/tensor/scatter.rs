@@ -1,0 +1,121 @@
+//! `scatter_add`, `scatter_reduce`, `index_add` and `index_copy`, as functions, methods and in-place
+//! methods, onto `tensor::ops::scatter`.
+
+use crate::interp::error::PyResult;
+use crate::interp::value::Value;
+use crate::tensor::Operand;
+use crate::tensor::Scalar;
+use crate::tensor::ops::scatter::{self, Reduce};
+
+use super::super::call::{Call, Def};
+use super::math::t;
+
+fn scatter_add(c: &Call, inplace: bool) -> PyResult<Value> {
+    let (x, dim, index, src) = (c.this()?, c.int(1)?, c.tensor(2)?, c.tensor(3)?);
+    let src = Operand::Tensor(&src);
+    if inplace {
+        scatter::scatter_reduce_("scatter", &x, dim, &index, src, Reduce::Sum, true)?;
+        t(x)
+    } else {
+        t(scatter::scatter_reduce(
+            "scatter",
+            &x,
+            dim,
+            &index,
+            src,
+            Reduce::Sum,
+            true,
+        )?)
+    }
+}
+
+fn scatter_reduce(c: &Call, inplace: bool) -> PyResult<Value> {
+    let (x, dim, index, src) = (c.this()?, c.int(1)?, c.tensor(2)?, c.tensor(3)?);
+    let reduce = Reduce::parse(&c.str(4)?.unwrap_or_default())?;
+    let include_self = c.bool(5)?;
+    let src = Operand::Tensor(&src);
+    if inplace {
+        scatter::scatter_reduce_("scatter", &x, dim, &index, src, reduce, include_self)?;
+        t(x)
+    } else {
+        t(scatter::scatter_reduce(
+            "scatter",
+            &x,
+            dim,
+            &index,
+            src,
+            reduce,
+            include_self,
+        )?)
+    }
+}
+
+fn index_add(c: &Call, inplace: bool) -> PyResult<Value> {
+    let (x, dim, index, source) = (c.this()?, c.int(1)?, c.tensor(2)?, c.tensor(3)?);
+    let alpha = c.opt_scalar(4)?.unwrap_or(Scalar::Int(1));
+    if inplace {
+        scatter::index_add_(&x, dim, &index, &source, alpha)?;
+        t(x)
+    } else {
+        t(scatter::index_add(&x, dim, &index, &source, alpha)?)
+    }
+}
+
+fn index_copy(c: &Call, inplace: bool) -> PyResult<Value> {
+    let (x, dim, index, source) = (c.this()?, c.int(1)?, c.tensor(2)?, c.tensor(3)?);
+    if inplace {
+        scatter::index_copy_(&x, dim, &index, &source)?;
+        t(x)
+    } else {
+        t(scatter::index_copy(&x, dim, &index, &source)?)
+    }
+}
+
+pub(super) static DEFS: &[Def] = &[
+    Def::both(
+        "scatter_add",
+        &["scatter_add(Tensor input, int dim, Tensor index, Tensor src, *, Tensor out=None)"],
+        |_, c| scatter_add(c, false),
+    ),
+    Def::method(
+        "scatter_add_",
+        &["scatter_add_(Tensor input, int dim, Tensor index, Tensor src)"],
+        |_, c| scatter_add(c, true),
+    ),
+    Def::both(
+        "scatter_reduce",
+        &[
+            "scatter_reduce(Tensor input, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True, Tensor out=None)",
+        ],
+        |_, c| scatter_reduce(c, false),
+    ),
+    Def::method(
+        "scatter_reduce_",
+        &[
+            "scatter_reduce_(Tensor input, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True)",
+        ],
+        |_, c| scatter_reduce(c, true),
+    ),
+    Def::both(
+        "index_add",
+        &[
+            "index_add(Tensor input, int dim, Tensor index, Tensor source, *, Scalar alpha=1, Tensor out=None)",
+        ],
+        |_, c| index_add(c, false),
+    ),
+    Def::method(
+        "index_add_",
+        &["index_add_(Tensor input, int dim, Tensor index, Tensor source, *, Scalar alpha=1)"],
+        |_, c| index_add(c, true),
+    ),
+    Def::both(
+        "index_copy",
+        &["index_copy(Tensor input, int dim, Tensor index, Tensor source)"],
+        |_, c| index_copy(c, false),
+    ),
+    Def::method(
+        "index_copy_",
+        &["index_copy_(Tensor input, int dim, Tensor index, Tensor source)"],
+        |_, c| index_copy(c, true),
+    ),
+];

@@ -1,0 +1,97 @@
+"""Sweep cases for the ops added for API coverage (issue 19): the scatter/index-add family, scans,
+searching and counting, products and the named-tuple reductions. gen.py calls `register` with its
+`case` and `inp` helpers; the cases land in tests/data/sweep/api.json like every other group."""
+
+G = "api"
+
+
+def register(case, inp):
+    scatter_family(case)
+
+
+def scatter_family(case):
+    x = "x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])\n"
+    xi = "x = torch.tensor([[1, 2, 3], [4, 5, 6]])\n"
+    idx = "idx = torch.tensor([[0, 0, 1], [1, 0, 1]])\n"
+    src = "src = torch.tensor([[10.0, 20.0, 30.0], [40.0, 50.0, 60.0]])\n"
+    srci = "src = torch.tensor([[10, 20, 30], [40, 50, 60]])\n"
+    # scatter_add: values, the index smaller than self, int32 index, and every check.
+    for k, (pre, call) in enumerate([
+            (x + idx + src, "0, idx, src"), (x + idx + src, "1, idx, src"), (xi + idx + srci, "-1, idx, src"),
+            (x + idx + src, "0, idx[:1], src"), (x + idx + src, "0, idx.int(), src"),
+            (x + idx + src, "0, idx[:, :2], src"), (x + src, "0, torch.tensor([[0, 1, 0]]).expand(2, 3), src"),
+            (x + idx + src, "0, idx, src.long()"), (x + idx + src, "0, idx[0], src"),
+            (x + src, "0, torch.tensor([[0, 0, 0, 0]]), src"), (x + src, "0, torch.tensor([[2]]), src"),
+            (x + src, "0, torch.tensor([[-1]]), src"), (x + src, "0, torch.tensor([[0.0]]), src"),
+            (x + idx + src, "2, idx, src"), (x + idx + src, "dim=1, index=idx, src=src"),
+            (x + src, "0, torch.tensor([], dtype=torch.int64).reshape(0, 3), src"),
+            ("x = torch.zeros(5)\n", "0, torch.tensor([0, 1, 0, 4, 4, 4]), torch.tensor([0.1, 0.2, 0.3, 0.4, 0.5, 0.6])"),
+            ("x = torch.zeros(3, 2).t()\n" + src, "1, torch.tensor([[2, 2], [0, 1]]), src"),
+            (x + idx, "0, idx, torch.ones(3, 3)"), (x + idx, "0, idx, torch.ones(1, 3)")]):
+        case(G, f"scatter_add/{k}", ["torch.scatter_add"], pre + f"show(torch.scatter_add(x, {call}))")
+        case(G, f"scatter_add/{k}/method", ["Tensor.scatter_add"], pre + f"show(x.scatter_add({call}))")
+        case(G, f"scatter_add_/{k}", ["Tensor.scatter_add_"], pre + f"r = x.scatter_add_({call})\nshow(x)\nsame(r, x)")
+    # scatter_reduce: every reduction, with and without self, floats and ints, NaN, and the checks.
+    for red in ["sum", "prod", "mean", "amax", "amin"]:
+        for inc in ["True", "False"]:
+            for pre, dim in [(x + idx + src, 0), (xi + idx + srci, 1)]:
+                call = f"{dim}, idx, src, '{red}', include_self={inc}"
+                kind = "f" if dim == 0 else "i"
+                case(G, f"scatter_reduce/{red}/{inc}/{kind}", ["torch.scatter_reduce"], pre + f"show(torch.scatter_reduce(x, {call}))")
+                case(G, f"scatter_reduce/{red}/{inc}/{kind}/method", ["Tensor.scatter_reduce"], pre + f"show(x.scatter_reduce({call}))")
+                case(G, f"scatter_reduce_/{red}/{inc}/{kind}", ["Tensor.scatter_reduce_"],
+                     pre + f"r = x.scatter_reduce_({call})\nshow(x)\nsame(r, x)")
+        case(G, f"scatter_reduce/{red}/nan", ["Tensor.scatter_reduce"],
+             "x = torch.tensor([1.0, float('nan'), 3.0])\n"
+             f"show(x.scatter_reduce(0, torch.tensor([0, 0, 1, 2]), torch.tensor([float('nan'), 2.0, 5.0, -1.0]), '{red}'))")
+        case(G, f"scatter_reduce/{red}/kw", ["torch.scatter_reduce"],
+             x + idx + src + f"show(torch.scatter_reduce(x, dim=1, index=idx, src=src, reduce='{red}', include_self=False))")
+    for k, call in enumerate(["0, idx, src, 'add'", "0, idx, src.long(), 'sum'", "0, idx, src"]):
+        case(G, f"scatter_reduce/bad/{k}", ["Tensor.scatter_reduce"], x + idx + src + f"show(x.scatter_reduce({call}))")
+    # The legacy reduce= of scatter.
+    for k, (pre, call) in enumerate([(x + src, "1, torch.tensor([[1]]), 2.0, reduce='add'"),
+                                     (x + src, "1, torch.tensor([[1]]), src, reduce='multiply'"),
+                                     (x + idx + src, "0, idx, src, reduce='add'"),
+                                     (xi + idx, "0, idx, 3, reduce='multiply'"),
+                                     (xi + idx, "0, idx, 2.5, reduce='add'"),
+                                     (x + src, "1, torch.tensor([[1]]), src, reduce='mean'")]):
+        case(G, f"scatter/reduce/{k}", ["torch.scatter"], pre + f"show(torch.scatter(x, {call}))")
+        case(G, f"scatter_/reduce/{k}", ["Tensor.scatter_"], pre + f"r = x.scatter_({call})\nshow(x)\nsame(r, x)")
+    # index_add and index_copy: slices, alpha, 1-D, 0-d, and their checks.
+    for k, (pre, call) in enumerate([
+            (x + src, "0, torch.tensor([1, 1]), src"), (x + src, "1, torch.tensor([2, 0, 2]), src, alpha=2"),
+            (xi, "1, torch.tensor([2, 0, 2]), x, alpha=2"), (x + src, "1, torch.tensor([2, 0, 2]), src, alpha=0.5"),
+            ("x = torch.tensor([1.0, 2.0, 3.0])\n", "0, torch.tensor([0, 0, 2]), torch.tensor([0.1, 0.2, 0.3]), alpha=0.3"),
+            ("x = torch.tensor([1.0, 2.0, 3.0])\n", "0, torch.tensor([2, 0]), torch.tensor([0.1, 0.7])"),
+            (x + src, "0, torch.tensor([[1, 1]]), src"), (x + src, "0, torch.tensor([1, 1.0]), src"),
+            (x + src, "0, torch.tensor([1, 5]), src"), (x + src, "0, torch.tensor([1, 5]), src, alpha=2"),
+            (x + src, "0, torch.tensor([1]), src"), (xi + src, "0, torch.tensor([1, 0]), src"),
+            (x + src, "0, torch.tensor([1, 0], dtype=torch.int32), src"), (x + src, "-1, torch.tensor([0, 0, 1]), src.t().t()"),
+            (x + src, "0, torch.tensor([1, 0]), src.t().contiguous().t()"),
+            ("x = torch.tensor(1.0)\n", "0, torch.tensor([0]), torch.tensor(5.0)"),
+            (x, "0, torch.tensor([1, 0]), torch.ones(2, 4)"), (x + src, "dim=1, index=torch.tensor([0, 0, 0]), source=src, alpha=-1")]):
+        case(G, f"index_add/{k}", ["torch.index_add"], pre + f"show(torch.index_add(x, {call}))")
+        case(G, f"index_add/{k}/method", ["Tensor.index_add"], pre + f"show(x.index_add({call}))")
+        case(G, f"index_add_/{k}", ["Tensor.index_add_"], pre + f"r = x.index_add_({call})\nshow(x)\nsame(r, x)")
+    for k, (pre, call) in enumerate([
+            (x + src, "0, torch.tensor([1, 0]), src"), (x + src, "0, torch.tensor([1, 1]), src"),
+            (x + src, "1, torch.tensor([2, 0, 1]), src"), (x + src, "0, torch.tensor([1, 0], dtype=torch.int32), src"),
+            (x + src, "0, torch.tensor([1, 7]), src"), (x + src, "1, torch.tensor([1, 7, 0]), src"),
+            (x + src, "0, torch.tensor([-1, 0]), src"), (xi + src, "0, torch.tensor([1, 0]), src"),
+            (x + src, "0, torch.tensor([1]), src"), (x + src, "0, torch.tensor([[1, 0]]), src"),
+            ("x = torch.zeros(4)\n", "0, torch.tensor([3, 1]), torch.tensor([7.0, 8.0])"),
+            (x, "0, torch.tensor([0]), torch.tensor(5.0)"), (x, "0, torch.tensor([1, 0]), torch.ones(2, 4)"),
+            (x + src, "dim=0, index=torch.tensor([1, 0]), source=src")]):
+        case(G, f"index_copy/{k}", ["torch.index_copy"], pre + f"show(torch.index_copy(x, {call}))")
+        case(G, f"index_copy/{k}/method", ["Tensor.index_copy"], pre + f"show(x.index_copy({call}))")
+        case(G, f"index_copy_/{k}", ["Tensor.index_copy_"], pre + f"r = x.index_copy_({call})\nshow(x)\nsame(r, x)")
+    # Plain scatter and gather on the same checks: negative entries, an index of another rank.
+    for k, (pre, call) in enumerate([(x + src, "0, torch.tensor([[-1, 0, 1]]), src"), (x + src, "1, torch.tensor([0, 1]), src"),
+                                     (x, "1, torch.tensor([[-1]]), 7.0"), (x + src, "0, torch.tensor([[0, 1, 0, 1]]), src"),
+                                     (x, "0, torch.tensor([[0, 1, 0, 1]]), 1.0"), (x + src, "0, torch.tensor([[0.0]]), src"),
+                                     (x + src, "0, torch.tensor([[1]], dtype=torch.int32), src"), (x, "0, torch.tensor([[1]]).expand(2, 3), 1.0")]):
+        case(G, f"scatter/checks/{k}", ["Tensor.scatter"], pre + f"show(x.scatter({call}))")
+        case(G, f"scatter_/checks/{k}", ["Tensor.scatter_"], pre + f"r = x.scatter_({call})\nshow(x)\nsame(r, x)")
+    for k, call in enumerate(["1, torch.tensor([[-1]])", "0, torch.tensor([1, 0])", "0, torch.tensor([[0, 1, 0, 1]])",
+                              "0, torch.tensor([[1]], dtype=torch.int32)", "1, torch.tensor([[0, 1, 2, 0]])"]):
+        case(G, f"gather/checks/{k}", ["Tensor.gather"], x + f"show(x.gather({call}))")
