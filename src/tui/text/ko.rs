@@ -229,14 +229,14 @@ pub const KO: Text = Text {
     auto_paused: "자동 멈춤",
     next_in: |secs| format!("{secs:.0}초 후 다음"),
     more_lines: |hidden| format!("… {hidden}줄 더 (노트북에서 셀 전체를 볼 수 있습니다)"),
-    size_error: size_error,
+    size_error: korean_size_error,
     computed_dim: |name, expr| format!("{name} = {expr}: 계산되는 값이라 직접 바꿀 수 없습니다"),
     lessons_own_sizes: "레슨 기본 크기",
     sizes_run_a_cell: |what| format!("크기: {what} — 셀을 실행해 보세요"),
 };
 
 /// [`SizeError`]'s English message (the lesson room's), in Korean.
-fn size_error(e: &SizeError) -> String {
+fn korean_size_error(e: &SizeError) -> String {
     match e {
         SizeError::Empty { name } => format!("{name}: 값을 입력하세요"),
         SizeError::NotANumber { name, text } => format!("{name}: `{text}`은(는) 정수가 아닙니다"),
