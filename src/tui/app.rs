@@ -275,7 +275,7 @@ impl App {
                     Some(l) => l.clone(),
                     None => Lesson {
                         id: "empty".into(),
-                        title: "No lessons".into(),
+                        title: super::text::text(opts.lang).no_lessons.into(),
                         order: 0,
                         lang: opts.lang,
                         path: String::new(),
@@ -384,7 +384,7 @@ impl App {
         if self.persist
             && let Err(e) = self.progress.save()
         {
-            self.status = Some(format!("could not save progress: {e}"));
+            self.status = Some((self.text().could_not_save_progress)(&e.to_string()));
         }
     }
 
@@ -562,7 +562,7 @@ impl App {
                     let lp = self.progress.lesson_mut(&self.notebook.lesson.id);
                     lp.edits.remove(&i);
                     lp.ran.remove(&i);
-                    self.status = Some(format!("cell {} restored", i + 1));
+                    self.status = Some((self.text().cell_restored)(i + 1));
                     self.save_progress();
                 }
             }

@@ -11,8 +11,6 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use crate::lesson::Lang;
-
 use super::action::Action;
 use super::app::App;
 use super::footer::{self, Hint};
@@ -43,61 +41,33 @@ impl Default for DemoState {
     }
 }
 
-const fn hint(keys: &'static str, label: &'static str, rank: u8) -> Hint {
-    Hint { keys, label, rank }
-}
-
 /// The footer's keys: what the next click does first, `? help` always.
 fn demo_hints(app: &App) -> Vec<Hint> {
-    let ko = app.lang == Lang::Ko;
-    let next = match (app.demo.revealed, ko) {
-        (false, false) => hint("Space", "run", 0),
-        (false, true) => hint("Space", "실행", 0),
-        (true, false) => hint("Space", "next", 0),
-        (true, true) => hint("Space", "다음", 0),
+    let text = app.text();
+    let next = if app.demo.revealed {
+        text.demo_next
+    } else {
+        text.demo_run
     };
-    let mut hints = vec![
-        next,
-        if ko {
-            hint("←", "뒤로", 3)
-        } else {
-            hint("←", "back", 3)
-        },
-    ];
+    let mut hints = vec![next, text.demo_back];
     if app.auto.is_some() {
-        hints.push(match (app.demo.paused, ko) {
-            (false, false) => hint("a", "pause", 1),
-            (false, true) => hint("a", "멈춤", 1),
-            (true, false) => hint("a", "resume", 1),
-            (true, true) => hint("a", "계속", 1),
+        hints.push(if app.demo.paused {
+            text.demo_resume
+        } else {
+            text.demo_pause
         });
     }
-    hints.extend(if ko {
-        [
-            hint("b", "화면 끄기", 5),
-            hint("z", "크기", 4),
-            hint("?", "도움말", 0),
-            hint("q", "종료", 1),
-        ]
-    } else {
-        [
-            hint("b", "blank", 5),
-            hint("z", "sizes", 4),
-            hint("?", "help", 0),
-            hint("q", "quit", 1),
-        ]
-    });
+    hints.extend_from_slice(text.demo_hints);
     hints
 }
 
 /// `Masking 3/12 · code · next in 4 s`: the lesson, the cell, the step and the `--auto` clock.
 fn where_we_are(app: &App) -> String {
     let nb = &app.notebook;
-    let step = match (app.demo.revealed, app.lang == Lang::Ko) {
-        (false, false) => "code",
-        (false, true) => "코드",
-        (true, false) => "output",
-        (true, true) => "출력",
+    let step = if app.demo.revealed {
+        app.text().demo_output
+    } else {
+        app.text().demo_code
     };
     let mut text = format!(
         "{} {}/{} · {step} · {}",
@@ -110,11 +80,10 @@ fn where_we_are(app: &App) -> String {
         let left = interval
             .saturating_sub(app.demo.since.elapsed())
             .as_secs_f64();
-        text.push_str(&match (app.demo.paused, app.lang == Lang::Ko) {
-            (true, false) => "auto paused".to_string(),
-            (true, true) => "자동 멈춤".to_string(),
-            (false, false) => format!("next in {:.0} s", left.ceil()),
-            (false, true) => format!("{:.0}초 후 다음", left.ceil()),
+        text.push_str(&if app.demo.paused {
+            app.text().auto_paused.to_string()
+        } else {
+            (app.text().next_in)(left.ceil())
         });
     }
     text.trim_end_matches([' ', '·']).to_string()
@@ -218,10 +187,7 @@ pub(super) fn render(app: &App, f: &mut Frame, area: Rect) {
         let hidden = code_lines.len() - (rows - 1);
         code_lines.truncate(rows - 1);
         code_lines.push(Line::from(Span::styled(
-            match app.lang {
-                Lang::En => format!("… {hidden} more lines (the notebook shows the whole cell)"),
-                Lang::Ko => format!("… {hidden}줄 더 (노트북에서 셀 전체를 볼 수 있습니다)"),
-            },
+            (app.text().more_lines)(hidden),
             mark_style,
         )));
     }

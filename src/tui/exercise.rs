@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 
 use crate::lesson::kernel::ExerciseOutcome;
 use crate::lesson::progress::{ExerciseProgress, TRIES_BEFORE_SOLUTION};
-use crate::lesson::{Cell, CellKind, Lang};
+use crate::lesson::{Cell, CellKind};
 
 use super::app::App;
 use super::highlight;
@@ -51,23 +51,17 @@ impl App {
         };
         let total = cell.exercise.as_ref().map_or(0, |e| e.hints.len());
         let i = cell.index;
-        let ko = self.lang == Lang::Ko;
+        let text = self.text();
         let shown = self.exercise_progress(i).hints;
         if shown >= total {
-            self.status = Some(match (total, ko) {
-                (0, false) => "this exercise has no hints".into(),
-                (0, true) => "이 연습 문제에는 힌트가 없습니다".into(),
-                (_, false) => format!("no more hints — {total} of {total} shown"),
-                (_, true) => format!("힌트를 모두 봤습니다 ({total}/{total})"),
+            self.status = Some(match total {
+                0 => text.no_hints.into(),
+                _ => (text.no_more_hints)(total),
             });
             return;
         }
         self.exercise_progress_mut(i).hints = shown + 1;
-        self.status = Some(if ko {
-            format!("힌트 {}/{total} — 셀 아래", shown + 1)
-        } else {
-            format!("hint {} of {total} — below the cell", shown + 1)
-        });
+        self.status = Some((text.hint_shown)(shown + 1, total));
         self.reveal_outcome_of(i);
         self.save_progress();
     }
@@ -80,17 +74,12 @@ impl App {
         };
         let i = cell.index;
         let record = self.exercise_progress(i);
-        let ko = self.lang == Lang::Ko;
         if !record.passed && record.tries < TRIES_BEFORE_SOLUTION {
             let left = TRIES_BEFORE_SOLUTION - record.tries;
-            self.status = Some(if ko {
-                format!("풀이는 {left}번 더 시도한 뒤에 볼 수 있습니다 (h: 힌트)")
-            } else {
-                format!(
-                    "try {left} more time{} first — the solution opens after {TRIES_BEFORE_SOLUTION} tries (h: hint)",
-                    if left == 1 { "" } else { "s" }
-                )
-            });
+            self.status = Some((self.text().solution_after_tries)(
+                left,
+                TRIES_BEFORE_SOLUTION,
+            ));
             return;
         }
         self.exercise_progress_mut(i).seen_solution = true;
@@ -106,7 +95,7 @@ impl App {
         if why == Why::Replay || self.view == super::app::View::Demo {
             return;
         }
-        let ko = self.lang == Lang::Ko;
+        let text = self.text();
         let record = self.exercise_progress_mut(i);
         if verdict.passed {
             record.passed = true;
@@ -117,17 +106,10 @@ impl App {
         let tries = record.tries;
         let offer = !verdict.passed && tries >= TRIES_BEFORE_SOLUTION;
         if matches!(why, Why::Step { .. }) {
-            self.status = Some(match (verdict.passed, ko) {
-                (true, false) => format!("✓ exercise {} solved", i + 1),
-                (true, true) => format!("✓ 연습 문제 {} 통과", i + 1),
-                (false, false) => format!(
-                    "✗ not yet — see below the cell (h: hint{})",
-                    if offer { ", S: solution" } else { "" }
-                ),
-                (false, true) => format!(
-                    "✗ 아직 아닙니다 — 셀 아래를 보세요 (h: 힌트{})",
-                    if offer { ", S: 풀이" } else { "" }
-                ),
+            self.status = Some(if verdict.passed {
+                (text.exercise_passed)(i + 1)
+            } else {
+                (text.exercise_not_yet)(offer)
             });
         }
     }
@@ -205,11 +187,7 @@ pub(super) fn exercise_lines(
     }
     let total = exercise.hints.len();
     for (k, hint) in exercise.hints.iter().take(record.hints).enumerate() {
-        let label = if app.lang == Lang::Ko {
-            format!("힌트 {}/{total}: ", k + 1)
-        } else {
-            format!("hint {} of {total}: ", k + 1)
-        };
+        let label = (app.text().hint_label)(k + 1, total);
         say(
             format!(
                 "{label}{}",
@@ -237,18 +215,12 @@ pub(super) fn exercise_lines(
         }
     } else if verdict.is_some_and(|v| !v.passed) {
         let hint_left = record.hints < total;
-        let keys = match (
-            hint_left,
-            record.tries >= TRIES_BEFORE_SOLUTION,
-            app.lang == Lang::Ko,
-        ) {
-            (true, true, false) => "h: a hint · S: the solution",
-            (true, false, false) => "h: a hint",
-            (false, true, false) => "S: the solution",
-            (true, true, true) => "h: 힌트 · S: 풀이",
-            (true, false, true) => "h: 힌트",
-            (false, true, true) => "S: 풀이",
-            (false, false, _) => "",
+        let text = app.text();
+        let keys = match (hint_left, record.tries >= TRIES_BEFORE_SOLUTION) {
+            (true, true) => text.hint_and_solution_keys,
+            (true, false) => text.hint_key,
+            (false, true) => text.solution_key,
+            (false, false) => "",
         };
         if !keys.is_empty() {
             say(keys.to_string(), mark_style, lines);

@@ -120,9 +120,9 @@ pub(super) fn render_inspector(app: &App, f: &mut Frame, area: Rect, placement: 
             info.strides,
             info.storage_offset,
             if info.contiguous {
-                "contiguous"
+                app.text().contiguous
             } else {
-                "non-contiguous"
+                app.text().non_contiguous
             }
         )),
     ];

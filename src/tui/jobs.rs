@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::lesson::{CellOutcome, Lang};
+use crate::lesson::CellOutcome;
 
 use super::app::App;
 use super::worker::{Reply, Request, Runner};
@@ -203,19 +203,17 @@ impl App {
         if nb.running.is_some() {
             self.runner.interrupt();
         }
-        let ko = self.lang == Lang::Ko;
-        self.status = Some(match (dropped, ko) {
-            (0, false) => "interrupting…".to_string(),
-            (0, true) => "중단하는 중…".to_string(),
-            (n, false) => format!("interrupting… ({n} queued cells dropped)"),
-            (n, true) => format!("중단하는 중… (대기 중인 셀 {n}개 취소)"),
+        let text = self.text();
+        self.status = Some(match dropped {
+            0 => text.interrupting.to_string(),
+            n => (text.interrupting_dropped)(n),
         });
     }
 
     /// The status line while the kernel works: a spinner, the cell and the time it has taken.
     fn activity(&self) -> Option<String> {
         let nb = &self.notebook;
-        let ko = self.lang == Lang::Ko;
+        let text = self.text();
         let running = nb.running?;
         let secs = running.since.elapsed().as_secs_f64();
         // Quick cells show nothing: the screen would flicker.
@@ -225,17 +223,10 @@ impl App {
         let spin = SPINNER[(secs * 10.0) as usize % SPINNER.len()];
         let queued = nb.queue.len();
         let cell = running.job.cell + 1;
-        Some(match (running.job.why, ko) {
-            (Why::Replay, false) => format!("{spin} restoring outputs: cell {cell} · {secs:.1} s"),
-            (Why::Replay, true) => format!("{spin}출력 복원 중: 셀 {cell} · {secs:.1}초"),
-            (_, false) if queued > 0 => {
-                format!("{spin} running cell {cell} · {secs:.1} s · {queued} queued · Esc stops")
-            }
-            (_, false) => format!("{spin} running cell {cell} · {secs:.1} s · Esc stops it"),
-            (_, true) if queued > 0 => {
-                format!("{spin} 셀 {cell} 실행 중 · {secs:.1}초 · 대기 {queued} · Esc로 중단")
-            }
-            (_, true) => format!("{spin} 셀 {cell} 실행 중 · {secs:.1}초 · Esc로 중단"),
+        Some(match running.job.why {
+            Why::Replay => (text.restoring_outputs)(spin, cell, secs),
+            _ if queued > 0 => (text.running_cell_queued)(spin, cell, secs, queued),
+            _ => (text.running_cell)(spin, cell, secs),
         })
     }
 
@@ -303,7 +294,6 @@ impl App {
             nb.line_sel = 0;
             nb.slice = [0, 0];
         }
-        let ko = self.lang == Lang::Ko;
         if let Some(verdict) = &verdict {
             self.note_exercise(i, verdict, job.why);
         }
@@ -328,13 +318,10 @@ impl App {
                         .queue
                         .retain(|j| !matches!(j.why, Why::Step { .. }));
                     let interrupted = error_kind.as_deref() == Some("KeyboardInterrupt");
-                    self.status = Some(match (interrupted, ko) {
-                        (true, false) => format!("cell {} interrupted", i + 1),
-                        (true, true) => format!("셀 {} 중단됨", i + 1),
-                        (false, false) => {
-                            format!("cell {} raised an error — see below the cell", i + 1)
-                        }
-                        (false, true) => format!("셀 {}에서 오류 — 셀 아래를 보세요", i + 1),
+                    self.status = Some(if interrupted {
+                        (self.text().cell_interrupted)(i + 1)
+                    } else {
+                        (self.text().cell_raised)(i + 1)
                     });
                     // Enter moved on when it queued the cell; come back to the cell that raised if the
                     // learner has not moved since.
@@ -371,38 +358,21 @@ impl App {
         let Some(batch) = self.notebook.batch.take() else {
             return;
         };
-        let ko = self.lang == Lang::Ko;
+        let text = self.text();
         let (n, f) = (batch.cells, batch.failed);
         let secs = batch.took.as_secs_f64();
-        let todo = match (batch.todo, ko) {
-            (0, _) => String::new(),
-            (1, false) => "; 1 exercise to do".to_string(),
-            (t, false) => format!("; {t} exercises to do"),
-            (t, true) => format!(" · 연습 문제 {t}개 남음"),
+        let todo = match batch.todo {
+            0 => String::new(),
+            t => (text.exercises_to_do)(t),
         };
-        let summary = match (&batch.kind, ko) {
-            (BatchKind::All, false) if f == 0 => format!("ran all {n} cells"),
-            (BatchKind::All, false) => format!("ran all cells; {f} raised an error"),
-            (BatchKind::All, true) if f == 0 => format!("셀 {n}개 모두 실행"),
-            (BatchKind::All, true) => format!("모든 셀 실행: {f}개 오류"),
-            (BatchKind::Above, false) if n == 0 => "no cells above this one".to_string(),
-            (BatchKind::Above, false) if f == 0 => format!("ran the {n} cells above"),
-            (BatchKind::Above, false) => format!("ran the {n} cells above; {f} raised an error"),
-            (BatchKind::Above, true) if n == 0 => "위에 셀이 없습니다".to_string(),
-            (BatchKind::Above, true) if f == 0 => format!("위의 셀 {n}개 실행"),
-            (BatchKind::Above, true) => format!("위의 셀 {n}개 실행: {f}개 오류"),
-            (BatchKind::Sizes(what), false) if f == 0 => {
-                format!("reran {n} cells in {secs:.1} s at {what}")
-            }
-            (BatchKind::Sizes(what), false) => {
-                format!("reran {n} cells at {what}: {f} raised an error")
-            }
-            (BatchKind::Sizes(what), true) if f == 0 => {
-                format!("셀 {n}개를 {what}에서 다시 실행 ({secs:.1}초)")
-            }
-            (BatchKind::Sizes(what), true) => {
-                format!("셀 {n}개를 {what}에서 다시 실행: {f}개 오류")
-            }
+        let summary = match &batch.kind {
+            BatchKind::All if f == 0 => (text.ran_all)(n),
+            BatchKind::All => (text.ran_all_failed)(f),
+            BatchKind::Above if n == 0 => text.no_cells_above.to_string(),
+            BatchKind::Above if f == 0 => (text.ran_above)(n),
+            BatchKind::Above => (text.ran_above_failed)(n, f),
+            BatchKind::Sizes(what) if f == 0 => (text.reran_at)(n, secs, what),
+            BatchKind::Sizes(what) => (text.reran_at_failed)(n, what, f),
         };
         self.status = Some(summary + &todo);
     }

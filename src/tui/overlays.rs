@@ -117,7 +117,7 @@ pub(super) fn render_question(app: &App, f: &mut Frame, area: Rect) {
             app.text().what_shape_will_this_cell
         )),
         Line::from(Span::styled(
-            format!("dims: {}", dims.join(", ")),
+            format!("{}{}", app.text().question_dims, dims.join(", ")),
             Style::default().fg(Color::DarkGray),
         )),
         Line::from(Span::styled(

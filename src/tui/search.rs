@@ -4,7 +4,7 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
-use crate::lesson::{Block, Lang};
+use crate::lesson::Block;
 
 use super::app::App;
 
@@ -44,17 +44,13 @@ impl App {
 
     fn show_query(&mut self) {
         let query = self.search.clone().unwrap_or_default();
-        let hint = if self.lang == Lang::Ko {
-            "Enter 찾기 · Esc 취소"
-        } else {
-            "Enter find · Esc cancel"
-        };
+        let hint = self.text().search_keys;
         self.status = Some(format!("/{query}▏  {hint}"));
     }
 
     /// Selects the next cell that matches `query`.
     fn find(&mut self, query: &str) {
-        let ko = self.lang == Lang::Ko;
+        let text = self.text();
         let needle = query.trim().to_lowercase();
         if needle.is_empty() {
             self.status = None;
@@ -70,14 +66,9 @@ impl App {
             Some(i) => {
                 self.select(i);
                 let k = matches.iter().position(|&m| m == i).unwrap_or(0) + 1;
-                if ko {
-                    format!("/{query}: 셀 {} ({k}/{}번째)", i + 1, matches.len())
-                } else {
-                    format!("/{query}: cell {} (match {k} of {})", i + 1, matches.len())
-                }
+                (text.search_found)(query, i + 1, k, matches.len())
             }
-            None if ko => format!("/{query}: 찾지 못했습니다"),
-            None => format!("/{query}: not found"),
+            None => (text.search_not_found)(query),
         });
     }
 }

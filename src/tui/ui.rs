@@ -9,8 +9,6 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-use crate::lesson::Lang;
-
 use super::app::{App, Mode, View};
 use super::editor;
 use super::footer;
@@ -126,11 +124,7 @@ fn render_list(app: &App, f: &mut Frame, area: Rect) {
 fn render_notebook(app: &App, f: &mut Frame, area: Rect) {
     let areas = NotebookAreas::of(app, area);
     let nb = &app.notebook;
-    let lang_name = if app.lang == Lang::Ko {
-        "한국어"
-    } else {
-        "English"
-    };
+    let lang_name = app.text().language_name;
     let sizes = app.active_sizes();
     let header = footer::Header {
         title: format!("{}. {}", nb.lesson.order, nb.lesson.title),

@@ -5,7 +5,6 @@
 
 use ratatui::layout::Rect;
 
-use crate::lesson::Lang;
 use crate::viz::Zoom;
 
 use super::action::Action;
@@ -30,35 +29,9 @@ pub struct MapFit {
     pub capacity: (usize, usize),
 }
 
-const fn hint(keys: &'static str, label: &'static str, rank: u8) -> Hint {
-    Hint { keys, label, rank }
-}
-
-/// The footer in zoom mode.
-pub const ZOOM_EN: &[Hint] = &[
-    hint("+/-", "zoom", 0),
-    hint("←↑↓→", "pan", 0),
-    hint("0/Esc", "whole map", 1),
-    hint("v", "peaks/means", 3),
-    hint("t", "한국어", 2),
-    hint("?", "help", 0),
-];
-pub const ZOOM_KO: &[Hint] = &[
-    hint("+/-", "확대/축소", 0),
-    hint("←↑↓→", "이동", 0),
-    hint("0/Esc", "전체 보기", 1),
-    hint("v", "최댓값/평균", 3),
-    hint("t", "English", 2),
-    hint("?", "도움말", 0),
-];
-
 /// The footer's hints while zoomed.
 pub(super) fn hints(app: &App) -> Option<&'static [Hint]> {
-    app.zoom_active().then_some(if app.lang == Lang::Ko {
-        ZOOM_KO
-    } else {
-        ZOOM_EN
-    })
+    app.zoom_active().then_some(app.text().zoom_hints)
 }
 
 impl App {
@@ -109,17 +82,10 @@ impl App {
         };
         if Zoom::deepest(fit.size, fit.capacity) == 0 {
             self.notebook.zoom = None;
-            self.status = Some(self.tr(
-                "the whole map already shows one value per cell",
-                "이 지도는 이미 칸 하나에 값 하나로 다 보입니다",
-            ));
+            self.status = Some(self.text().zoom_whole_map_fits.into());
         } else {
             state.zoom = state.zoom.clamped(fit.size, fit.capacity);
         }
-    }
-
-    fn tr(&self, en: &str, ko: &str) -> String {
-        if self.lang == Lang::Ko { ko } else { en }.to_string()
     }
 
     /// Applies a zoom action: `+`, `-`, `0`/Esc, or a pan.
@@ -129,10 +95,7 @@ impl App {
         match action {
             Action::ZoomIn if !active => {
                 if inspected_map(self).is_none() {
-                    self.status = Some(self.tr(
-                        "no heatmap to zoom into here",
-                        "여기에는 확대할 히트맵이 없습니다",
-                    ));
+                    self.status = Some(self.text().zoom_no_heatmap.into());
                     return;
                 }
                 self.notebook.zoom = Some(ZoomState {
@@ -147,10 +110,7 @@ impl App {
                 let deepest = fit.map_or(u32::MAX, |f| Zoom::deepest(f.size, f.capacity));
                 if let Some(state) = self.notebook.zoom.as_mut() {
                     if state.zoom.level >= deepest {
-                        self.status = Some(self.tr(
-                            "deepest zoom: one value per cell",
-                            "가장 크게 확대했습니다: 칸 하나에 값 하나",
-                        ));
+                        self.status = Some(self.text().zoom_deepest.into());
                     } else {
                         state.zoom.level += 1;
                     }

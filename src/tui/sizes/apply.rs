@@ -2,7 +2,7 @@
 //! it, and the sizes remembered by name for the other lessons.
 
 use crate::lesson::sizes::{carry_over, changed_from_defaults, describe, overrides_for};
-use crate::lesson::{Kernel, Lang, Lesson};
+use crate::lesson::{Kernel, Lesson};
 use crate::tui::app::App;
 use crate::tui::jobs::BatchKind;
 
@@ -78,18 +78,13 @@ impl App {
             &self.notebook.lesson,
             &lesson_overrides,
         ));
-        let ko = self.lang == Lang::Ko;
-        let what = match (active.is_empty(), ko) {
-            (true, false) => "the lesson's own sizes".to_string(),
-            (true, true) => "레슨 기본 크기".to_string(),
-            (false, _) => active,
+        let what = if active.is_empty() {
+            self.text().lessons_own_sizes.to_string()
+        } else {
+            active
         };
         if ran.is_empty() {
-            self.status = Some(if ko {
-                format!("크기: {what} — 셀을 실행해 보세요")
-            } else {
-                format!("sizes: {what} — run a cell to see them")
-            });
+            self.status = Some((self.text().sizes_run_a_cell)(&what));
         } else {
             self.run_batch(BatchKind::Sizes(what), ran);
         }

@@ -37,8 +37,7 @@ impl PanelError {
     /// The message shown in the panel, in the learner's language.
     pub fn message(&self, lang: Lang) -> String {
         match self {
-            PanelError::Size(e) if lang == Lang::Ko => korean(e),
-            PanelError::Size(e) => e.to_string(),
+            PanelError::Size(e) => (crate::tui::text::text(lang).size_error)(e),
             PanelError::Kernel(m) => m.clone(),
         }
     }
@@ -49,26 +48,6 @@ impl PanelError {
             PanelError::Size(e) => e.dims(),
             PanelError::Kernel(_) => vec![],
         }
-    }
-}
-
-/// [`SizeError`]'s English message, in Korean.
-fn korean(e: &SizeError) -> String {
-    match e {
-        SizeError::Empty { name } => format!("{name}: 값을 입력하세요"),
-        SizeError::NotANumber { name, text } => format!("{name}: `{text}`은(는) 정수가 아닙니다"),
-        SizeError::NotPositive { name, value } => format!("{name}: 1 이상이어야 합니다 ({value})"),
-        SizeError::TooLarge { name, value, max } => {
-            format!("{name}: {value}은(는) 너무 큽니다 (최대 {max})")
-        }
-        SizeError::NotDivisible(d) => {
-            let ((a, av), (b, bv)) = (&d.dividend, &d.divisor);
-            format!(
-                "{a}={av}은(는) {b}={bv}(으)로 나누어떨어지지 않습니다 ({} = {a} // {b})",
-                d.derived
-            )
-        }
-        SizeError::NotAnAssignment { text } => format!("`{text}`: 이름=값 꼴이어야 합니다"),
     }
 }
 

@@ -8,6 +8,7 @@ use crate::lesson::sizes::{Preset, SizeError, check_exact_divisions, literal, pa
 use crate::lesson::{Kernel, Lang, Lesson};
 
 use super::PanelError;
+use crate::tui::text::text;
 
 /// Longest text a field keeps; anything longer is too large anyway.
 const MAX_TEXT: usize = 12;
@@ -197,14 +198,7 @@ impl SizesPanel {
                     return PanelKey::Handled;
                 };
                 if row.is_derived() {
-                    self.notice = Some(if lang == Lang::Ko {
-                        format!(
-                            "{} = {}: 계산되는 값이라 직접 바꿀 수 없습니다",
-                            row.name, row.expr
-                        )
-                    } else {
-                        format!("{} = {} is computed from the others", row.name, row.expr)
-                    });
+                    self.notice = Some((text(lang).computed_dim)(&row.name, &row.expr));
                     return PanelKey::Handled;
                 }
                 match k.code {

@@ -1,6 +1,7 @@
 //! Every Korean string the terminal app shows (terms as lessons/GLOSSARY.md spells them).
 
 use super::Text;
+use crate::lesson::sizes::SizeError;
 use crate::tui::footer::hint;
 
 pub const KO: Text = Text {
@@ -142,4 +143,114 @@ pub const KO: Text = Text {
     sizes_choose: "선택",
     sizes_apply: "적용",
     sizes_cancel: "취소",
+    question_dims: "차원: ",
+    language_name: "한국어",
+    no_lessons: "레슨 없음",
+    cell_restored: |n| format!("셀 {n} 원래대로 되돌림"),
+    could_not_save_progress: |e| format!("진행 상황을 저장하지 못했습니다: {e}"),
+    interrupting: "중단하는 중…",
+    interrupting_dropped: |n| format!("중단하는 중… (대기 중인 셀 {n}개 취소)"),
+    restoring_outputs: |spin, cell, secs| format!("{spin}출력 복원 중: 셀 {cell} · {secs:.1}초"),
+    running_cell_queued: |spin, cell, secs, queued| {
+        format!("{spin} 셀 {cell} 실행 중 · {secs:.1}초 · 대기 {queued} · Esc로 중단")
+    },
+    running_cell: |spin, cell, secs| format!("{spin} 셀 {cell} 실행 중 · {secs:.1}초 · Esc로 중단"),
+    cell_interrupted: |n| format!("셀 {n} 중단됨"),
+    cell_raised: |n| format!("셀 {n}에서 오류 — 셀 아래를 보세요"),
+    exercises_to_do: |t| format!(" · 연습 문제 {t}개 남음"),
+    ran_all: |n| format!("셀 {n}개 모두 실행"),
+    ran_all_failed: |f| format!("모든 셀 실행: {f}개 오류"),
+    no_cells_above: "위에 셀이 없습니다",
+    ran_above: |n| format!("위의 셀 {n}개 실행"),
+    ran_above_failed: |n, f| format!("위의 셀 {n}개 실행: {f}개 오류"),
+    reran_at: |n, secs, what| format!("셀 {n}개를 {what}에서 다시 실행 ({secs:.1}초)"),
+    reran_at_failed: |n, what, f| format!("셀 {n}개를 {what}에서 다시 실행: {f}개 오류"),
+    search_keys: "Enter 찾기 · Esc 취소",
+    search_found: |query, cell, k, of| format!("/{query}: 셀 {cell} ({k}/{of}번째)"),
+    search_not_found: |query| format!("/{query}: 찾지 못했습니다"),
+    no_hints: "이 연습 문제에는 힌트가 없습니다",
+    no_more_hints: |total| format!("힌트를 모두 봤습니다 ({total}/{total})"),
+    hint_shown: |k, total| format!("힌트 {k}/{total} — 셀 아래"),
+    solution_after_tries: |left, _| {
+        format!("풀이는 {left}번 더 시도한 뒤에 볼 수 있습니다 (h: 힌트)")
+    },
+    exercise_passed: |n| format!("✓ 연습 문제 {n} 통과"),
+    exercise_not_yet: |offer| {
+        format!(
+            "✗ 아직 아닙니다 — 셀 아래를 보세요 (h: 힌트{})",
+            if offer { ", S: 풀이" } else { "" }
+        )
+    },
+    hint_label: |k, total| format!("힌트 {k}/{total}: "),
+    hint_and_solution_keys: "h: 힌트 · S: 풀이",
+    hint_key: "h: 힌트",
+    solution_key: "S: 풀이",
+    zoom_hints: &[
+        hint("+/-", "확대/축소", 0),
+        hint("←↑↓→", "이동", 0),
+        hint("0/Esc", "전체 보기", 1),
+        hint("v", "최댓값/평균", 3),
+        hint("t", "English", 2),
+        hint("?", "도움말", 0),
+    ],
+    zoom_whole_map_fits: "이 지도는 이미 칸 하나에 값 하나로 다 보입니다",
+    zoom_no_heatmap: "여기에는 확대할 히트맵이 없습니다",
+    zoom_deepest: "가장 크게 확대했습니다: 칸 하나에 값 하나",
+    axis_rows: "행",
+    axis_cols: "열",
+    axis_of: |span, n| format!("{span} ({n}개 중)"),
+    block_means: "블록 평균",
+    block_peaks_explained: "블록 최댓값(|값|이 가장 큰 값)",
+    block_peaks: "블록 최댓값",
+    plus_zoom: " · + 확대",
+    pooled_note: |wr, wc, rows, cols, how, zoom| {
+        format!("{wr}×{wc}을 {rows}×{cols} {how}으로{zoom}")
+    },
+    one_value_per_cell: "칸 하나에 값 하나",
+    masked: "마스크",
+    contiguous: "연속",
+    non_contiguous: "연속이 아님",
+    storage_elements: |n| format!("storage: 원소 {n}개"),
+    memory_step: "한 칸씩",
+    the_view_in_order: |name| format!("{name} (뷰, 차례대로)"),
+    demo_run: hint("Space", "실행", 0),
+    demo_next: hint("Space", "다음", 0),
+    demo_back: hint("←", "뒤로", 3),
+    demo_pause: hint("a", "멈춤", 1),
+    demo_resume: hint("a", "계속", 1),
+    demo_hints: &[
+        hint("b", "화면 끄기", 5),
+        hint("z", "크기", 4),
+        hint("?", "도움말", 0),
+        hint("q", "종료", 1),
+    ],
+    demo_code: "코드",
+    demo_output: "출력",
+    auto_paused: "자동 멈춤",
+    next_in: |secs| format!("{secs:.0}초 후 다음"),
+    more_lines: |hidden| format!("… {hidden}줄 더 (노트북에서 셀 전체를 볼 수 있습니다)"),
+    size_error: korean_size_error,
+    computed_dim: |name, expr| format!("{name} = {expr}: 계산되는 값이라 직접 바꿀 수 없습니다"),
+    lessons_own_sizes: "레슨 기본 크기",
+    sizes_run_a_cell: |what| format!("크기: {what} — 셀을 실행해 보세요"),
 };
+
+/// [`SizeError`]'s English message (the lesson room's), in Korean.
+fn korean_size_error(e: &SizeError) -> String {
+    match e {
+        SizeError::Empty { name } => format!("{name}: 값을 입력하세요"),
+        SizeError::NotANumber { name, text } => format!("{name}: `{text}`은(는) 정수가 아닙니다"),
+        SizeError::NotPositive { name, value } => format!("{name}: 1 이상이어야 합니다 ({value})"),
+        SizeError::TooLarge { name, value, max } => {
+            format!("{name}: {value}은(는) 너무 큽니다 (최대 {max})")
+        }
+        SizeError::NotDivisible(d) => {
+            let ((a, av), (b, bv)) = (&d.dividend, &d.divisor);
+            format!(
+                "{a}={av}은(는) {b}={bv}(으)로 나누어떨어지지 않습니다 ({} = {a} // {b})",
+                d.derived
+            )
+        }
+        SizeError::NotAnAssignment { text } => format!("`{text}`: 이름=값 꼴이어야 합니다"),
+    }
+}

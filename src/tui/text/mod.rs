@@ -4,6 +4,7 @@
 //! To add a string: add a field to [`Text`], then give it a value in both `en.rs` and `ko.rs`.
 
 use crate::lesson::Lang;
+use crate::lesson::sizes::SizeError;
 
 use super::footer::Hint;
 
@@ -152,6 +153,153 @@ pub struct Text {
     pub write_sizes_or_the_lesson: &'static str,
     /// predict, then Enter · Tab answer · Esc later
     pub predict_then_enter_tab_answer: &'static str,
+    /// `dims: ` before the lesson's sizes in the question overlay.
+    pub question_dims: &'static str,
+
+    // The notebook's title bar and the status line of the app.
+    /// The language the app speaks now, in the title bar.
+    pub language_name: &'static str,
+    /// The title of the stand-in lesson when no lesson was found.
+    pub no_lessons: &'static str,
+    /// `o` restored cell n.
+    pub cell_restored: fn(usize) -> String,
+    /// The progress file could not be written (the error's own words follow).
+    pub could_not_save_progress: fn(&str) -> String,
+
+    // The kernel at work: spinner lines, interrupts, errors and batch summaries (`jobs.rs`).
+    /// Esc / Ctrl-C with nothing queued.
+    pub interrupting: &'static str,
+    /// Esc / Ctrl-C with n queued cells dropped.
+    pub interrupting_dropped: fn(usize) -> String,
+    /// Spinner, cell, seconds: outputs being restored on opening a lesson.
+    pub restoring_outputs: fn(char, usize, f64) -> String,
+    /// Spinner, cell, seconds, queued cells.
+    pub running_cell_queued: fn(char, usize, f64, usize) -> String,
+    /// Spinner, cell, seconds.
+    pub running_cell: fn(char, usize, f64) -> String,
+    /// Cell n stopped with `KeyboardInterrupt`.
+    pub cell_interrupted: fn(usize) -> String,
+    /// Cell n raised.
+    pub cell_raised: fn(usize) -> String,
+    /// After a batch summary: t (at least 1) exercises left to solve.
+    pub exercises_to_do: fn(usize) -> String,
+    /// `R` ran n cells, none raised.
+    pub ran_all: fn(usize) -> String,
+    /// `R` ran the cells, f raised.
+    pub ran_all_failed: fn(usize) -> String,
+    /// `A` on the first cell.
+    pub no_cells_above: &'static str,
+    /// `A` ran n cells, none raised.
+    pub ran_above: fn(usize) -> String,
+    /// `A` ran n cells, f raised.
+    pub ran_above_failed: fn(usize, usize) -> String,
+    /// New sizes reran n cells in secs seconds at `what` (`sl=256 …`).
+    pub reran_at: fn(usize, f64, &str) -> String,
+    /// New sizes reran n cells at `what`, f raised.
+    pub reran_at_failed: fn(usize, &str, usize) -> String,
+
+    // Find (`/`).
+    /// The keys after the query being typed.
+    pub search_keys: &'static str,
+    /// Query, cell, k-th match, matches.
+    pub search_found: fn(&str, usize, usize, usize) -> String,
+    /// Query.
+    pub search_not_found: fn(&str) -> String,
+
+    // Exercises: hints, solution, verdicts (`exercise.rs`).
+    /// `h` on an exercise without hints.
+    pub no_hints: &'static str,
+    /// `h` after all `total` hints.
+    pub no_more_hints: fn(usize) -> String,
+    /// `h` showed hint k of total.
+    pub hint_shown: fn(usize, usize) -> String,
+    /// `S` too early: `left` more tries of `needed`.
+    pub solution_after_tries: fn(u32, u32) -> String,
+    /// Exercise n passed its checks.
+    pub exercise_passed: fn(usize) -> String,
+    /// The checks said no; `true` when the solution may be opened.
+    pub exercise_not_yet: fn(bool) -> String,
+    /// Before hint k of total, under the cell.
+    pub hint_label: fn(usize, usize) -> String,
+    /// Under a failed exercise: the keys that help, when both do.
+    pub hint_and_solution_keys: &'static str,
+    /// … when only a hint is left.
+    pub hint_key: &'static str,
+    /// … when only the solution is.
+    pub solution_key: &'static str,
+
+    // Zoom (`zoom.rs`).
+    /// The footer while zoomed.
+    pub zoom_hints: &'static [Hint],
+    /// `+` on a map that already fits.
+    pub zoom_whole_map_fits: &'static str,
+    /// `+` with no heatmap shown.
+    pub zoom_no_heatmap: &'static str,
+    /// `+` at the deepest zoom.
+    pub zoom_deepest: &'static str,
+
+    // The heatmap's axis titles, note and legend (`widgets/heatmap_parts.rs`).
+    /// The row axis.
+    pub axis_rows: &'static str,
+    /// The column axis.
+    pub axis_cols: &'static str,
+    /// The positions shown of n: `0–15 of 128`.
+    pub axis_of: fn(&str, usize) -> String,
+    /// How a downsampled map pooled its buckets.
+    pub block_means: &'static str,
+    /// … with what a peak is, when there is room.
+    pub block_peaks_explained: &'static str,
+    pub block_peaks: &'static str,
+    /// The key that zooms a pooled map, after the note.
+    pub plus_zoom: &'static str,
+    /// Window rows, cols, map rows, cols, how pooled, the zoom key (or nothing).
+    pub pooled_note: fn(usize, usize, usize, usize, &str, &str) -> String,
+    /// A zoomed window at one value per cell.
+    pub one_value_per_cell: &'static str,
+    /// The legend's masked cells.
+    pub masked: &'static str,
+
+    // The tensor header and the memory layout (`inspector.rs`, `widgets/memory.rs`). `shape`, `stride`,
+    // `offset` and `storage` stay PyTorch's names in both languages.
+    pub contiguous: &'static str,
+    pub non_contiguous: &'static str,
+    /// The storage strip's title: n elements.
+    pub storage_elements: fn(usize) -> String,
+    /// `← →` step through the view.
+    pub memory_step: &'static str,
+    /// The grid's title, after the tensor's name.
+    pub the_view_in_order: fn(&str) -> String,
+
+    // Demo mode (`demo.rs`).
+    /// Space before the output shows.
+    pub demo_run: Hint,
+    /// Space once it shows.
+    pub demo_next: Hint,
+    pub demo_back: Hint,
+    /// `a` under `--auto`.
+    pub demo_pause: Hint,
+    pub demo_resume: Hint,
+    /// The rest of demo mode's footer.
+    pub demo_hints: &'static [Hint],
+    /// The step shown: the code…
+    pub demo_code: &'static str,
+    /// … or its output.
+    pub demo_output: &'static str,
+    pub auto_paused: &'static str,
+    /// Seconds (rounded up) before `--auto` clicks next.
+    pub next_in: fn(f64) -> String,
+    /// Code taller than its box: n lines hidden.
+    pub more_lines: fn(usize) -> String,
+
+    // The Sizes panel's messages (`sizes/`).
+    /// A rule of the lesson's sizes broken, in words (English: the lesson room's own message).
+    pub size_error: fn(&SizeError) -> String,
+    /// A derived dim typed into: name, its expression.
+    pub computed_dim: fn(&str, &str) -> String,
+    /// The sizes applied are the lesson's own.
+    pub lessons_own_sizes: &'static str,
+    /// Sizes applied before any cell ran.
+    pub sizes_run_a_cell: fn(&str) -> String,
 }
 
 /// The table for a language.
@@ -248,14 +396,54 @@ mod tests {
                 t.predict_then_enter_tab_answer,
             ),
         ];
+        all.extend([
+            ("question_dims", t.question_dims),
+            ("language_name", t.language_name),
+            ("no_lessons", t.no_lessons),
+            ("interrupting", t.interrupting),
+            ("no_cells_above", t.no_cells_above),
+            ("search_keys", t.search_keys),
+            ("no_hints", t.no_hints),
+            ("hint_and_solution_keys", t.hint_and_solution_keys),
+            ("hint_key", t.hint_key),
+            ("solution_key", t.solution_key),
+            ("zoom_whole_map_fits", t.zoom_whole_map_fits),
+            ("zoom_no_heatmap", t.zoom_no_heatmap),
+            ("zoom_deepest", t.zoom_deepest),
+            ("axis_rows", t.axis_rows),
+            ("axis_cols", t.axis_cols),
+            ("block_means", t.block_means),
+            ("block_peaks_explained", t.block_peaks_explained),
+            ("block_peaks", t.block_peaks),
+            ("plus_zoom", t.plus_zoom),
+            ("one_value_per_cell", t.one_value_per_cell),
+            ("masked", t.masked),
+            ("contiguous", t.contiguous),
+            ("non_contiguous", t.non_contiguous),
+            ("memory_step", t.memory_step),
+            ("demo_code", t.demo_code),
+            ("demo_output", t.demo_output),
+            ("auto_paused", t.auto_paused),
+            ("lessons_own_sizes", t.lessons_own_sizes),
+        ]);
         for (k, v) in t.help.iter().chain(t.demo_help) {
             all.push((k, v));
         }
+        let demo_keys = [
+            t.demo_run,
+            t.demo_next,
+            t.demo_back,
+            t.demo_pause,
+            t.demo_resume,
+        ];
         for h in t
             .notebook_hints
             .iter()
             .chain(t.editor_hints)
             .chain(t.list_hints)
+            .chain(t.zoom_hints)
+            .chain(t.demo_hints)
+            .chain(&demo_keys)
         {
             all.push((h.keys, h.label));
         }
@@ -296,6 +484,19 @@ mod tests {
         let hint_keys = |h: &'static [Hint]| keys_of(h.iter().map(|h| h.keys));
         assert_eq!(hint_keys(EN.notebook_hints), hint_keys(KO.notebook_hints));
         assert_eq!(hint_keys(EN.list_hints), hint_keys(KO.list_hints));
+        assert_eq!(hint_keys(EN.zoom_hints), hint_keys(KO.zoom_hints));
+        assert_eq!(hint_keys(EN.demo_hints), hint_keys(KO.demo_hints));
+        let demo = |t: &Text| {
+            [
+                t.demo_run,
+                t.demo_next,
+                t.demo_back,
+                t.demo_pause,
+                t.demo_resume,
+            ]
+            .map(|h| h.keys)
+        };
+        assert_eq!(demo(&EN), demo(&KO));
         // The editor names its arrow keys in the reader's language; the rest are the same keys.
         let editor = |h: &'static [Hint]| {
             keys_of(

@@ -9,9 +9,7 @@ use crate::viz::{HeatCell, Heatmap, Pool, ValueKind, labels};
 
 use super::heatmap::{HeatmapView, Plan};
 
-fn ko(lang: Lang) -> bool {
-    lang == Lang::Ko
-}
+use crate::tui::text::text;
 
 /// The axis titles: each axis by the name of its dim (`rows sl · cols sl`; the size where no name is
 /// proven, nothing when neither is), and when zoomed the positions shown (`rows sl 0–15 of 128`).
@@ -20,11 +18,8 @@ pub(super) fn axes_text(
     view: &HeatmapView<'_>,
     window: Option<&[Range<usize>; 2]>,
 ) -> Option<String> {
-    let (rows_word, cols_word) = if ko(view.lang) {
-        ("행", "열")
-    } else {
-        ("rows", "cols")
-    };
+    let words = text(view.lang);
+    let (rows_word, cols_word) = (words.axis_rows, words.axis_cols);
     let sizes = [view.rows, view.cols];
     let part = |axis: usize, word: &str| {
         let n = sizes[axis];
@@ -37,11 +32,7 @@ pub(super) fn axes_text(
             0 | 1 => shown.start.to_string(),
             _ => format!("{}–{}", shown.start, shown.end - 1),
         };
-        let of = if ko(view.lang) {
-            format!("{span} ({n}개 중)")
-        } else {
-            format!("{span} of {n}")
-        };
+        let of = (words.axis_of)(&span, n);
         match (view.zoom.is_some(), name) {
             (true, Some(name)) => format!("{word} {name} {of}"),
             (true, None) => format!("{word} {of}"),
@@ -66,34 +57,17 @@ pub(super) fn note_text(hm: &Heatmap, zoomed: bool, lang: Lang, width: usize) ->
 
 fn note(hm: &Heatmap, zoomed: bool, lang: Lang, explain: bool) -> Option<String> {
     let (wr, wc) = (hm.row_window.len(), hm.col_window.len());
+    let words = text(lang);
     if hm.downsampled() {
-        let how = match (hm.pool, ko(lang)) {
-            (Pool::Mean, false) => "block means",
-            (Pool::Peak, false) if explain => "block peaks (largest |value|)",
-            (Pool::Peak, false) => "block peaks",
-            (Pool::Mean, true) => "블록 평균",
-            (Pool::Peak, true) if explain => "블록 최댓값(|값|이 가장 큰 값)",
-            (Pool::Peak, true) => "블록 최댓값",
+        let how = match hm.pool {
+            Pool::Mean => words.block_means,
+            Pool::Peak if explain => words.block_peaks_explained,
+            Pool::Peak => words.block_peaks,
         };
-        let zoom = match (zoomed, ko(lang)) {
-            (true, _) => "",
-            (false, false) => " · + zoom",
-            (false, true) => " · + 확대",
-        };
-        Some(if ko(lang) {
-            format!("{wr}×{wc}을 {}×{} {how}으로{zoom}", hm.rows, hm.cols)
-        } else {
-            format!("{wr}×{wc} as {}×{} {how}{zoom}", hm.rows, hm.cols)
-        })
+        let zoom = if zoomed { "" } else { words.plus_zoom };
+        Some((words.pooled_note)(wr, wc, hm.rows, hm.cols, how, zoom))
     } else if zoomed {
-        Some(
-            if ko(lang) {
-                "칸 하나에 값 하나"
-            } else {
-                "one value per cell"
-            }
-            .into(),
-        )
+        Some(words.one_value_per_cell.into())
     } else {
         None
     }
@@ -141,8 +115,7 @@ pub(super) fn legend_entries(hm: &Heatmap, lines: usize, lang: Lang) -> Vec<(Hea
         }
     }
     if hm.cells.contains(&HeatCell::Masked) {
-        let masked = if ko(lang) { "마스크" } else { "masked" };
-        out.push((HeatCell::Masked, masked.into()));
+        out.push((HeatCell::Masked, text(lang).masked.into()));
     }
     out
 }

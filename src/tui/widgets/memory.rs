@@ -11,6 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use crate::lesson::Lang;
+use crate::tui::text::{Text, text};
 use crate::tui::theme::ColorMode;
 use crate::viz::memory::strip_start;
 use crate::viz::{MemoryLayout, labels};
@@ -63,8 +64,8 @@ impl MemoryView<'_> {
         }
     }
 
-    fn ko(&self) -> bool {
-        self.lang == Lang::Ko
+    fn text(&self) -> &'static Text {
+        text(self.lang)
     }
 }
 
@@ -96,12 +97,12 @@ impl Widget for MemoryView<'_> {
             Span::raw(format!("{}  ", m.storage_offset)),
         ];
         let contiguous = if m.contiguous {
-            "contiguous"
+            self.text().contiguous
         } else {
-            "non-contiguous"
+            self.text().non_contiguous
         };
         // Said again only where it fits: the tensor's header above says it too.
-        if Line::from(layout.clone()).width() + contiguous.len() <= width {
+        if Line::from(layout.clone()).width() + labels::width(contiguous) <= width {
             layout.push(Span::styled(
                 contiguous,
                 Style::default().fg(c.fg(if m.contiguous {
@@ -170,19 +171,11 @@ impl Widget for MemoryView<'_> {
                 Mark::Unread
             }
         };
-        let title = if self.ko() {
-            format!("storage: 원소 {}개", m.storage_len)
-        } else {
-            format!("storage: {} elements", m.storage_len)
-        };
+        let title = (self.text().storage_elements)(m.storage_len);
         lines.push(Line::from(vec![
             Span::styled(title, bold),
             Span::styled(
-                format!(
-                    "  ← → {} ({}/{n})",
-                    if self.ko() { "한 칸씩" } else { "step" },
-                    sel + 1
-                ),
+                format!("  ← → {} ({}/{n})", self.text().memory_step, sel + 1),
                 dim,
             ),
         ]));
@@ -229,11 +222,7 @@ impl Widget for MemoryView<'_> {
         let room = (area.height as usize).saturating_sub(lines.len() + 1);
         if room > 0 && n > 0 {
             lines.push(Line::from(Span::styled(
-                if self.ko() {
-                    format!("{} (뷰, 차례대로)", self.name)
-                } else {
-                    format!("{} (the view, in order)", self.name)
-                },
+                (self.text().the_view_in_order)(self.name),
                 bold,
             )));
             let sel_row = sel / last;
