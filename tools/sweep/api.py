@@ -7,6 +7,7 @@ G = "api"
 
 def register(case, inp):
     scatter_family(case)
+    grids(case, inp)
 
 
 def scatter_family(case):
@@ -95,3 +96,67 @@ def scatter_family(case):
     for k, call in enumerate(["1, torch.tensor([[-1]])", "0, torch.tensor([1, 0])", "0, torch.tensor([[0, 1, 0, 1]])",
                               "0, torch.tensor([[1]], dtype=torch.int32)", "1, torch.tensor([[0, 1, 2, 0]])"]):
         case(G, f"gather/checks/{k}", ["Tensor.gather"], x + f"show(x.gather({call}))")
+
+
+def grids(case, inp):
+    a, b, c = "torch.tensor([1, 2, 3])", "torch.tensor([4, 5])", "torch.tensor(7)"
+    for k, args in enumerate([f"{a}, {b}", f"{a}, {b}, indexing='ij'", f"{a}, {b}, indexing='xy'",
+                              f"[{a}, {b}]", f"({a}, {b}), indexing='xy'", f"{a}", f"{a}, {c}",
+                              f"{a}, {b}, {c}, indexing='xy'", f"{a}, torch.tensor([4.0, 5.0])",
+                              f"{a}, {b}, indexing='foo'", "torch.tensor([], dtype=torch.int64), torch.tensor([1])",
+                              f"{a}, {b}, {a}"]):
+        case(G, f"meshgrid/{k}", ["torch.meshgrid"], f"r = torch.meshgrid({args})\nshow(r)")
+    for k, args in enumerate([f"{a}, {b}", f"{a}, {a}", f"{a}", f"{a}, {b}, torch.tensor([0, 1])",
+                              f"{a}, torch.ones(2, 2)", f"{a}, torch.tensor([1.0])", f"[{a}, {b}]",
+                              "torch.tensor([], dtype=torch.int64), torch.tensor([1])"]):
+        case(G, f"cartesian_prod/{k}", ["torch.cartesian_prod"], f"show(torch.cartesian_prod({args}))")
+    case(G, "cartesian_prod/same", ["torch.cartesian_prod"], f"x = {a}\nr = torch.cartesian_prod(x)\nsame(r, x)")
+    for k, args in enumerate(["x", "x, r=3", "x, with_replacement=True", "x, r=0", "x, r=5", "x, 3, True",
+                              "torch.ones(2, 2)", "x, r=-1", "torch.tensor([], dtype=torch.int64)",
+                              "torch.tensor([0.5, -1.5, 2.0, 3.25])", "torch.tensor([True, False]), with_replacement=True",
+                              "x, 1"]):
+        case(G, f"combinations/{k}", ["torch.combinations"], f"x = torch.tensor([1, 2, 3, 4])\nshow(torch.combinations({args}))")
+    for k, args in enumerate(["torch.ones(2, 2), torch.tensor([5, 6]), torch.tensor(7.0)", "", "torch.ones(2, 2, 2)",
+                              "torch.tensor([[1, 2], [3, 4]]), torch.tensor([[5]])", "torch.zeros(0, 2), torch.ones(1, 1)",
+                              "torch.tensor([True]), torch.tensor([[2]], dtype=torch.int32)", "torch.ones(2, 3).t()"]):
+        case(G, f"block_diag/{k}", ["torch.block_diag"], f"show(torch.block_diag({args}))")
+    for k, (x, args) in enumerate([("torch.tensor([[1.0, 2.0], [3.0, 4.0]])", ""), ("torch.tensor([1, 2])", "offset=1"),
+                                   ("torch.tensor([1, 2])", "offset=-1, dim1=0, dim2=1"), ("torch.tensor([[1, 2]])", "dim1=0, dim2=2"),
+                                   ("torch.tensor([[1, 2]])", "dim1=0, dim2=0"), ("torch.tensor([1, 2])", "0, 1, 0"),
+                                   ("torch.tensor(3)", ""), ("torch.arange(6.0).reshape(2, 3).t()", "2"),
+                                   ("torch.tensor([1, 2])", "dim1=3")]):
+        case(G, f"diag_embed/{k}", ["torch.diag_embed"], f"show(torch.diag_embed({x}{', ' + args if args else ''}))")
+        case(G, f"diag_embed/{k}/method", ["Tensor.diag_embed"], f"show({x}.diag_embed({args}))")
+    for k, (x, args) in enumerate([("torch.tensor([[1, 2], [3, 4]])", ""), ("torch.tensor([1, 2])", "1"),
+                                   ("torch.tensor(3)", "-1"), ("torch.tensor([1.5, 2.5]).expand(2, 2)", "offset=-2"),
+                                   ("torch.tensor([], dtype=torch.int64)", "")]):
+        case(G, f"diagflat/{k}", ["torch.diagflat"], f"show(torch.diagflat({x}{', ' + args if args else ''}))")
+        case(G, f"diagflat/{k}/method", ["Tensor.diagflat"], f"show({x}.diagflat({args}))")
+    base = "x = torch.arange(6).reshape(2, 3)\n"
+    for k, args in enumerate(["", "0", "1", "2", "3", "-1", "5", "1, [1, 0]", "1, [0, 0]", "1, [0]", "1, [0, 2]",
+                              "k=2, dims=(-1, -2)", "1, [0, -2]"]):
+        case(G, f"rot90/{k}", ["torch.rot90"], base + f"r = torch.rot90(x{', ' + args if args else ''})\nshow(r)\nsame(r, x)")
+        case(G, f"rot90/{k}/method", ["Tensor.rot90"], base + f"show(x.rot90({args}))")
+    case(G, "rot90/1d", ["torch.rot90"], "show(torch.rot90(torch.tensor([1, 2])))")
+    case(G, "rot90/3d", ["torch.rot90"], "show(torch.rot90(torch.arange(8).reshape(2, 2, 2), 1, [1, 2]))")
+    for name in ["f", "i", "b", "fspecial", "f0", "fempty", "b0", "ft"]:
+        case(G, f"argwhere/{name}", ["torch.argwhere"], inp(name) + "show(torch.argwhere(x))")
+        case(G, f"argwhere/{name}/method", ["Tensor.argwhere"], inp(name) + "show(x.argwhere())")
+    for k, args in enumerate(["torch.tensor([1, 2, 3]), torch.tensor([2, 5])",
+                              "torch.tensor([1.0, 2.0, float('nan')]), torch.tensor([2, 5, float('nan')])",
+                              "torch.tensor([1, 2, 3]), 2", "2, torch.tensor([1, 2])",
+                              "torch.tensor([1, 2, 3]), torch.tensor([2, 5]), invert=True",
+                              "torch.tensor([[1, 2], [3, 4]]), torch.tensor([[4], [1]])",
+                              "torch.tensor([1.5, 2.0]), torch.tensor([2])", "torch.tensor([True, False]), torch.tensor([1])",
+                              "torch.tensor([1, 2]), torch.tensor([], dtype=torch.int64)",
+                              "elements=torch.tensor([1, 2, 3]), test_elements=torch.tensor([3]), assume_unique=True"]):
+        case(G, f"isin/{k}", ["torch.isin"], f"show(torch.isin({args}))")
+    for k, args in enumerate(["torch.tensor([4, 1]), (2, 3)", "torch.tensor(5), (2, 3)", "7, (2, 3)",
+                              "torch.tensor([1.0]), (2, 3)", "torch.tensor([[0, 7], [11, 3]]), (3, 4)",
+                              "torch.tensor([7, -1]), (2, 3)", "torch.tensor([5]), 4", "torch.tensor([5]), (2, -3)",
+                              "torch.tensor([3], dtype=torch.int32), [2, 2]", "torch.tensor([3]), ()"]):
+        case(G, f"unravel_index/{k}", ["torch.unravel_index"], f"show(torch.unravel_index({args}))")
+    for k, call in enumerate(["3, 3", "3, 4, 1", "4, 3, -1", "0, 3", "3, 3, dtype=torch.int32", "3, 3, 5",
+                              "3, 3, -5", "2, 5, 2", "3, 3, dtype=torch.float32", "1, 1"]):
+        case(G, f"triu_indices/{k}", ["torch.triu_indices"], f"show(torch.triu_indices({call}))")
+    case(G, "tril_indices/float", ["torch.tril_indices"], "show(torch.tril_indices(3, 3, dtype=torch.float32))")

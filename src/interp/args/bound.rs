@@ -353,9 +353,11 @@ fn literal(s: &str) -> Value {
     }
 }
 
-/// `IntArrayRef[2] x=1` (repeated) or `IntArrayRef x={1,2}`.
+/// `IntArrayRef[2] x=1` (repeated), `IntArrayRef x={1,2}` or `int[] x=[0,1]`.
 fn parse_int_list_default(s: &str, size: usize) -> Vec<i64> {
-    if let Some(inner) = s.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
+    if let Some(inner) = (s.strip_prefix('{').and_then(|r| r.strip_suffix('}')))
+        .or_else(|| s.strip_prefix('[').and_then(|r| r.strip_suffix(']')))
+    {
         return inner
             .split(',')
             .filter_map(|x| x.trim().parse().ok())

@@ -112,6 +112,38 @@ pub fn one_hot(indices: &Tensor, num_classes: i64) -> Result<Tensor> {
     Tensor::from_vec(data, &shape)
 }
 
+/// `torch.triu_indices(row, col, offset)`: the (row, column) coordinates of the upper triangle
+/// (`col - row >= offset`), the complement of `tril_indices(row, col, offset - 1)`, in row-major order.
+pub fn triu_indices(row: i64, col: i64, offset: i64) -> Result<Tensor> {
+    let (rows_n, cols_n) = (i128::from(row.max(0)), i128::from(col.max(0)));
+    let offset = i128::from(offset);
+    // Row i holds columns clamp(i + offset, 0, cols)..cols: none from row `cols - offset` on.
+    let last = (cols_n - offset).clamp(0, rows_n);
+    let mut count: i128 = 0;
+    // Rows before -offset are full; the rest shrink by one each.
+    let full = (-offset).clamp(0, last);
+    count += full * cols_n;
+    let partial = last - full;
+    if partial > 0 {
+        let first_width = cols_n - (full + offset);
+        count += partial * (2 * first_width - partial + 1) / 2;
+    }
+    let n = usize::try_from(count).unwrap_or(usize::MAX);
+    check_numel(&[2, n])?;
+    let mut rows = Vec::with_capacity(2 * n);
+    let mut cols = Vec::with_capacity(n);
+    for i in 0..last {
+        if i % 1024 == 0 {
+            crate::tensor::settings::check_deadline()?;
+        }
+        let start = (i + offset).clamp(0, cols_n);
+        rows.extend(std::iter::repeat_n(i as i64, (cols_n - start) as usize));
+        cols.extend(start as i64..cols_n as i64);
+    }
+    rows.extend(cols);
+    Tensor::from_vec(rows, &[2, n])
+}
+
 /// `torch.tril_indices(row, col, offset)`: an int64 `[2, n]` tensor of the (row, column) coordinates of
 /// the lower triangle (`col - row <= offset`), in row-major order. Negative sizes count as 0. The count is
 /// worked out first, so a huge request meets the element cap before anything is allocated, and the rows

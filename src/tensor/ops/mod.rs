@@ -5,6 +5,7 @@ pub mod compose;
 pub mod create;
 pub mod elementwise;
 pub mod gather;
+pub mod grid;
 pub mod index;
 pub mod init;
 pub mod loss;

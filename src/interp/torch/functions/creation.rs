@@ -316,7 +316,14 @@ pub(super) static DEFS: &[Def] = &[
         &[
             "tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=torch.int64, Layout? layout=None, Device? device=None, bool? pin_memory=False)",
         ],
-        |_, c| t(create::tril_indices(c.int(0)?, c.int(1)?, c.int(2)?)?),
+        |_, c| {
+            let out = create::tril_indices(c.int(0)?, c.int(1)?, c.int(2)?)?;
+            t(super::grid::indices_dtype(
+                "tril_indices",
+                out,
+                c.dtype(3)?,
+            )?)
+        },
     ),
 ];
 

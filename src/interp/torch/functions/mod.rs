@@ -4,6 +4,7 @@
 
 mod creation;
 mod grad;
+mod grid;
 mod joining;
 mod misc;
 mod random;
@@ -23,11 +24,12 @@ use super::tensor;
 pub(crate) use creation::tensor_from_value;
 
 static TABLE: LazyLock<Vec<Prepared>> = LazyLock::new(|| {
-    let defs: [&'static [Def]; 5] = [
+    let defs: [&'static [Def]; 6] = [
         creation::DEFS,
         random::DEFS,
         joining::DEFS,
         grad::DEFS,
+        grid::DEFS,
         misc::DEFS,
     ];
     defs.into_iter().flatten().map(Prepared::new).collect()

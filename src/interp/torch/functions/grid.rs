@@ -1,0 +1,170 @@
+//! `meshgrid`, `cartesian_prod`, `combinations`, `block_diag`, `diag_embed`, `diagflat`, `rot90`,
+//! `argwhere`, `isin`, `unravel_index` and `triu_indices`, onto `tensor::ops::grid`.
+
+use crate::interp::args::{Dialect, Sig};
+use crate::interp::error::{ExcKind, PyResult, exc};
+use crate::interp::value::{Args, Value};
+use crate::tensor::Tensor;
+use crate::tensor::ops::grid::{self, Indexing};
+use crate::tensor::ops::{create, gather};
+
+use super::super::call::{Call, Def};
+use super::super::value_to_scalar;
+
+fn t(v: Tensor) -> PyResult<Value> {
+    Ok(Value::Tensor(v))
+}
+
+fn tuple(ts: Vec<Tensor>) -> PyResult<Value> {
+    Ok(Value::tuple(ts.into_iter().map(Value::Tensor).collect()))
+}
+
+/// `*tensors` of a Python-written torch function (or, with `unwrap`, one list or tuple of them, as
+/// `meshgrid` accepts), bound as the C++ op's `Tensor[]`.
+fn tensor_list(c: &Call, sig: &'static Sig, unwrap: bool) -> PyResult<Vec<Tensor>> {
+    let mut given = c.varargs();
+    let arg = if unwrap && given.len() == 1 && matches!(given[0], Value::List(_) | Value::Tuple(_))
+    {
+        given.remove(0)
+    } else {
+        Value::tuple(given)
+    };
+    sig.bind(Args::new(vec![arg]))?.tensors(0)
+}
+
+/// A tensor or a Python number, as `isin` takes either side.
+fn tensor_or_number(c: &Call, i: usize) -> PyResult<Tensor> {
+    match c.value(i) {
+        Some(Value::Tensor(x)) => Ok(x),
+        Some(v) => match value_to_scalar(&v) {
+            Some(s) => Ok(grid::scalar_tensor(s)?),
+            None => Err(exc(
+                ExcKind::TypeError,
+                format!(
+                    "isin() received an invalid combination of arguments - got ({}), but expected Tensor or Scalar",
+                    v.type_name()
+                ),
+            )),
+        },
+        None => Err(exc(ExcKind::TypeError, "isin() missing an argument")),
+    }
+}
+
+static MESHGRID: Sig = Sig::torch("meshgrid(Tensor[] tensors)");
+static CARTESIAN: Sig = Sig::torch("cartesian_prod(Tensor[] tensors)");
+static BLOCK_DIAG: Sig = Sig::torch("block_diag(Tensor[] tensors)");
+
+pub(super) static DEFS: &[Def] = &[
+    Def::python(
+        "meshgrid",
+        "meshgrid(*tensors, indexing=None)",
+        Dialect::PyDef,
+        |_, c| {
+            let ts = tensor_list(c, &MESHGRID, true)?;
+            let indexing = match c.str(0)? {
+                Some(name) => Indexing::parse(&name)?,
+                None => Indexing::Ij,
+            };
+            tuple(grid::meshgrid(&ts, indexing)?)
+        },
+    ),
+    Def::python(
+        "cartesian_prod",
+        "cartesian_prod(*tensors)",
+        Dialect::PyDef,
+        |_, c| t(grid::cartesian_prod(&tensor_list(c, &CARTESIAN, false)?)?),
+    ),
+    Def::python(
+        "block_diag",
+        "block_diag(*tensors)",
+        Dialect::PyDef,
+        |_, c| t(grid::block_diag(&tensor_list(c, &BLOCK_DIAG, false)?)?),
+    ),
+    Def::function(
+        "combinations",
+        &["combinations(Tensor input, int r=2, bool with_replacement=False)"],
+        |_, c| t(grid::combinations(&c.tensor(0)?, c.int(1)?, c.bool(2)?)?),
+    ),
+    Def::both(
+        "diag_embed",
+        &["diag_embed(Tensor input, int offset=0, int dim1=-2, int dim2=-1)"],
+        |_, c| {
+            t(grid::diag_embed(
+                &c.this()?,
+                c.int(1)?,
+                c.int(2)?,
+                c.int(3)?,
+            )?)
+        },
+    ),
+    Def::both(
+        "diagflat",
+        &["diagflat(Tensor input, int offset=0)"],
+        |_, c| t(grid::diagflat(&c.this()?, c.int(1)?)?),
+    ),
+    Def::both(
+        "rot90",
+        &["rot90(Tensor input, int k=1, int[] dims=[0,1])"],
+        |_, c| t(grid::rot90(&c.this()?, c.int(1)?, &c.int_list(2)?)?),
+    ),
+    Def::both("argwhere", &["argwhere(Tensor input)"], |_, c| {
+        t(gather::nonzero(&c.this()?)?)
+    }),
+    Def::function(
+        "isin",
+        &[
+            "isin(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor out=None)",
+            "isin(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False, Tensor out=None)",
+            "isin(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor out=None)",
+        ],
+        |_, c| {
+            let (e, test) = (tensor_or_number(c, 0)?, tensor_or_number(c, 1)?);
+            t(grid::isin(&e, &test, c.bool(3)?)?)
+        },
+    ),
+    Def::python(
+        "unravel_index",
+        "unravel_index(indices, shape)",
+        Dialect::PyDef,
+        |_, c| {
+            let Some(Value::Tensor(indices)) = c.value(0) else {
+                let got = c.value(0).map(|v| v.type_name()).unwrap_or_default();
+                return Err(exc(
+                    ExcKind::AttributeError,
+                    format!("'{got}' object has no attribute 'is_complex'"),
+                ));
+            };
+            let shape = match c.value(1) {
+                Some(Value::Int(n, _)) => vec![n],
+                _ => c.int_list(1)?,
+            };
+            tuple(grid::unravel_index(&indices, &shape)?)
+        },
+    ),
+    Def::function(
+        "triu_indices",
+        &[
+            "triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=torch.int64, Layout? layout=None, Device? device=None, bool? pin_memory=False)",
+        ],
+        |_, c| {
+            let out = create::triu_indices(c.int(0)?, c.int(1)?, c.int(2)?)?;
+            t(indices_dtype("triu_indices", out, c.dtype(3)?)?)
+        },
+    ),
+];
+
+/// `tril_indices`/`triu_indices` in the dtype asked for: an integer type, as ATen dispatches them.
+pub(super) fn indices_dtype(
+    name: &str,
+    out: Tensor,
+    dtype: Option<crate::tensor::DType>,
+) -> PyResult<Tensor> {
+    match dtype {
+        None => Ok(out),
+        Some(d) if d.category() == crate::tensor::dtype::Category::Int => Ok(out.to_dtype(d)),
+        Some(d) => Err(exc(
+            ExcKind::NotImplementedError,
+            format!("\"{name}\" not implemented for '{}'", d.scalar_type_name()),
+        )),
+    }
+}
