@@ -8,6 +8,7 @@ G = "api"
 def register(case, inp):
     scatter_family(case)
     grids(case, inp)
+    order_stats(case, inp)
 
 
 def scatter_family(case):
@@ -160,3 +161,99 @@ def grids(case, inp):
                               "3, 3, -5", "2, 5, 2", "3, 3, dtype=torch.float32", "1, 1"]):
         case(G, f"triu_indices/{k}", ["torch.triu_indices"], f"show(torch.triu_indices({call}))")
     case(G, "tril_indices/float", ["torch.tril_indices"], "show(torch.tril_indices(3, 3, dtype=torch.float32))")
+
+
+def order_stats(case, inp):
+    rows = "x = torch.tensor([[3.0, 1.0, 3.0, 2.0], [1.0, 1.0, 0.0, 5.0]])\n"
+    ties = "x = torch.tensor([2.0, 1.0, 2.0, 2.0, 1.0, 4.0, 1.0, 0.5])\n"
+    ints = "x = torch.tensor([[5, 1, 4, 1, 5], [9, 2, 6, 5, 3]])\n"
+    for name in ["cummax", "cummin"]:
+        for k, (pre, args) in enumerate([(rows, "1"), (rows, "0"), (ties, "0"), (ints, "-1"),
+                                         ("x = torch.tensor([1.0, float('nan'), 2.0, float('nan'), 0.0])\n", "0"),
+                                         ("x = torch.tensor(3.0)\n", "0"), ("x = torch.tensor([True, False, True])\n", "0"),
+                                         (rows, "2"), ("x = torch.zeros(0, 3)\n", "0"), (rows + "x = x.t()\n", "0")]):
+            case(G, f"{name}/{k}", [f"torch.{name}"], pre + f"show(torch.{name}(x, {args}))")
+            case(G, f"{name}/{k}/method", [f"Tensor.{name}"], pre + f"show(x.{name}({args}))")
+        case(G, f"{name}/kw", [f"torch.{name}"], rows + f"print(torch.{name}(x, dim=1))")
+    for k, (pre, args) in enumerate([(rows, "1"), (rows, "0"), (ties, "0"), ("x = torch.tensor([1, 2])\n", "0"),
+                                     ("x = torch.tensor([float('-inf'), 0.0, float('inf'), float('nan')])\n", "0"),
+                                     ("x = torch.tensor([-100.0, 50.0, 0.125, 88.0, 90.0])\n", "0"),
+                                     ("x = torch.tensor(2.5)\n", "0"), (rows + "x = x.t()\n", "0")]):
+        case(G, f"logcumsumexp/{k}", ["torch.logcumsumexp"], pre + f"show(torch.logcumsumexp(x, {args}))")
+        case(G, f"logcumsumexp/{k}/method", ["Tensor.logcumsumexp"], pre + f"show(x.logcumsumexp({args}))")
+    for k, (pre, args) in enumerate([(rows, "2, 1"), (rows, "1"), (ties, "3"), (ties, "2"), (ties, "8"), (ties, "5"),
+                                     (ints, "3, 1, True"), (ints, "2, 0"), (rows, "5"), (rows, "0"),
+                                     ("x = torch.tensor([1.0, float('nan'), 3.0, 2.0])\n", "4"),
+                                     ("x = torch.tensor([1.0, float('nan'), 3.0, 2.0])\n", "2"),
+                                     ("x = torch.tensor(7.0)\n", "1"), (rows, "k=2, dim=0, keepdim=True")]):
+        case(G, f"kthvalue/{k}", ["torch.kthvalue"], pre + f"show(torch.kthvalue(x, {args}))")
+        case(G, f"kthvalue/{k}/method", ["Tensor.kthvalue"], pre + f"show(x.kthvalue({args}))")
+    for name in ["median", "nanmedian"]:
+        for k, (pre, args) in enumerate([(rows, ""), (rows, "1"), (rows, "0"), (ties, "0"), (ints, "1, True"),
+                                         ("x = torch.tensor([2.0, 1.0, 2.0, 1.0])\n", "0"),
+                                         ("x = torch.tensor([1.0, float('nan'), 3.0, 2.0])\n", ""),
+                                         ("x = torch.tensor([1.0, float('nan'), 3.0, 2.0])\n", "0"),
+                                         ("x = torch.tensor([[1.0, float('nan')], [float('nan'), 4.0]])\n", "1"),
+                                         ("x = torch.tensor(7.0)\n", ""), ("x = torch.zeros(0)\n", ""),
+                                         ("x = torch.zeros(2, 0)\n", "1"), (ints, ""), (rows, "dim=-1, keepdim=True")]):
+            case(G, f"{name}/{k}", [f"torch.{name}"], pre + f"show(torch.{name}(x{', ' + args if args else ''}))")
+            case(G, f"{name}/{k}/method", [f"Tensor.{name}"], pre + f"show(x.{name}({args}))")
+    for k, (pre, args) in enumerate([(rows, ""), (rows, "1"), (rows, "0"), (ties, ""),
+                                     ("x = torch.tensor([2, 1, 2, 1, 3, 1, 2])\n", ""),
+                                     ("x = torch.tensor([2.0, 1.0, 2.0, 1.0, 3.0])\n", ""), (ints, "1, True"),
+                                     ("x = torch.tensor(4)\n", ""), (rows, "dim=0, keepdim=True")]):
+        case(G, f"mode/{k}", ["torch.mode"], pre + f"show(torch.mode(x{', ' + args if args else ''}))")
+        case(G, f"mode/{k}/method", ["Tensor.mode"], pre + f"show(x.mode({args}))")
+    for k, args in enumerate(["torch.tensor([1, 3, 5, 7]), torch.tensor([3, 6, 9, 0])",
+                              "torch.tensor([1, 3, 5, 7]), torch.tensor([3, 6, 9, 0]), right=True",
+                              "torch.tensor([1, 3, 5, 7]), 3", "torch.tensor([[1, 3], [2, 4]]), torch.tensor([[2], [3]])",
+                              "torch.tensor([1.0, 3.0]), torch.tensor([2, 3]), out_int32=True",
+                              "torch.tensor([1.0, 3.0]), torch.tensor([2, 3]), side='right'",
+                              "torch.tensor([1.0, 3.0]), torch.tensor([2, 3]), side='left', right=True",
+                              "torch.tensor([1.0, 3.0]), torch.tensor([2, 3]), side='middle'",
+                              "torch.tensor([3.0, 1.0]), torch.tensor([2, 3]), sorter=torch.tensor([1, 0])",
+                              "torch.tensor([[1, 3], [2, 4]]), torch.tensor([2, 3])",
+                              "torch.tensor([0.0, 1.0, float('nan')]), torch.tensor([0.5, float('nan'), 2.0])",
+                              "torch.tensor([1, 3, 5]), torch.tensor([[0, 4], [6, 3]])",
+                              "torch.tensor([], dtype=torch.int64), torch.tensor([1, 2])",
+                              "torch.arange(0.0, 1.0, 0.125), torch.tensor([0.3, 0.625, 0.999])"]):
+        case(G, f"searchsorted/{k}", ["torch.searchsorted"], f"show(torch.searchsorted({args}))")
+    for k, args in enumerate(["torch.tensor([3, 6, 9]), torch.tensor([1, 3, 5, 7])",
+                              "torch.tensor([3, 6, 9]), torch.tensor([1, 3, 5, 7]), right=True",
+                              "3, torch.tensor([1, 3, 5, 7])", "torch.tensor([[0.5, 3.0], [7.5, 1.0]]), torch.tensor([1.0, 3.0, 5.0])",
+                              "torch.tensor([1, 2]), torch.tensor([[1, 2]])",
+                              "torch.tensor([1, 2]), torch.tensor([1, 3]), out_int32=True"]):
+        case(G, f"bucketize/{k}", ["torch.bucketize"], f"show(torch.bucketize({args}))")
+    for k, (x, args) in enumerate([("torch.tensor([0, 1, 1, 3])", ""), ("torch.tensor([0, 1, 1, 3])", "minlength=6"),
+                                   ("torch.tensor([0, 1, 1, 3])", "weights=torch.tensor([0.5, 1.0, 0.25, 2.0])"),
+                                   ("torch.tensor([0, -1])", ""), ("torch.tensor([], dtype=torch.int64)", ""),
+                                   ("torch.tensor([], dtype=torch.int64)", "minlength=3"), ("torch.tensor([0.0])", ""),
+                                   ("torch.tensor([[0, 1]])", ""), ("torch.tensor([2, 2], dtype=torch.int32)", ""),
+                                   ("torch.tensor([0, 1])", "torch.tensor([1.0])"), ("torch.tensor([0, 1])", "None, -1")]):
+        case(G, f"bincount/{k}", ["torch.bincount"], f"show(torch.bincount({x}{', ' + args if args else ''}))")
+        case(G, f"bincount/{k}/method", ["Tensor.bincount"], f"show({x}.bincount({args}))")
+    for k, (x, args) in enumerate([("torch.tensor([1.0, 2.0, 1.0, 4.0])", "bins=4, min=0, max=3"),
+                                   ("torch.tensor([1.0, 2.0, 1.0, 4.0])", "bins=3"), ("torch.tensor([1, 2])", "bins=3"),
+                                   ("torch.tensor([0.1, 0.2, 0.3, 0.7, 0.9, 1.0])", "5, 0, 1"),
+                                   ("torch.tensor([2.0, 2.0])", "4"), ("torch.tensor([1.0, 2.0])", "0"),
+                                   ("torch.tensor([1.0, 2.0])", "2, 3, 1"), ("torch.tensor([])", "3"),
+                                   ("torch.arange(10.0)", ""), ("torch.tensor([0.3, 0.6, 0.9, 1.2])", "3, 0.3, 1.2")]):
+        case(G, f"histc/{k}", ["torch.histc"], f"show(torch.histc({x}{', ' + args if args else ''}))")
+        case(G, f"histc/{k}/method", ["Tensor.histc"], f"show({x}.histc({args}))")
+    for k, (x, args) in enumerate([("torch.tensor([3, 1, 2, 3, 1])", ""),
+                                   ("torch.tensor([3, 1, 2, 3, 1])", "return_inverse=True, return_counts=True"),
+                                   ("torch.tensor([3, 1, 2, 3, 1])", "sorted=False"),
+                                   ("torch.tensor([[3, 1], [2, 3]])", "return_inverse=True"),
+                                   ("torch.tensor([3.0, float('nan'), 1.0, float('nan')])", "return_counts=True"),
+                                   ("torch.tensor([True, False, True])", ""), ("torch.tensor([], dtype=torch.int64)", "return_inverse=True"),
+                                   ("torch.tensor(5)", "return_inverse=True, return_counts=True"),
+                                   ("torch.tensor([-0.0, 0.0, 1.5])", "return_counts=True")]):
+        case(G, f"unique/{k}", ["torch.unique"], f"show(torch.unique({x}{', ' + args if args else ''}))")
+        case(G, f"unique/{k}/method", ["Tensor.unique"], f"show({x}.unique({args}))")
+    for k, (x, args) in enumerate([("torch.tensor([1, 1, 2, 2, 3, 1, 1, 2])", ""),
+                                   ("torch.tensor([1, 1, 2, 2, 3, 1, 1, 2])", "return_inverse=True, return_counts=True"),
+                                   ("torch.tensor([[1, 1], [2, 2]])", "return_counts=True"),
+                                   ("torch.tensor([float('nan'), float('nan'), 1.0])", "return_counts=True"),
+                                   ("torch.tensor([], dtype=torch.int64)", "")]):
+        case(G, f"unique_consecutive/{k}", ["torch.unique_consecutive"], f"show(torch.unique_consecutive({x}{', ' + args if args else ''}))")
+        case(G, f"unique_consecutive/{k}/method", ["Tensor.unique_consecutive"], f"show({x}.unique_consecutive({args}))")

@@ -17,6 +17,8 @@ pub mod pointwise;
 pub mod reduce;
 pub mod reorder;
 pub mod scatter;
+pub mod search;
+pub mod select;
 pub mod shape;
 pub mod similarity;
 pub mod sort;

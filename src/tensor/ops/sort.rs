@@ -80,7 +80,7 @@ fn sort_rows(x: &Tensor, dim: i64, descending: bool, k: Option<i64>) -> Result<S
 }
 
 /// PyTorch's sort order: numbers by value, NaN after every number.
-fn total<T: crate::tensor::storage::Element>(a: T, b: T) -> std::cmp::Ordering {
+pub(crate) fn total<T: crate::tensor::storage::Element>(a: T, b: T) -> std::cmp::Ordering {
     use std::cmp::Ordering;
     let (x, y) = (a.to_f64(), b.to_f64());
     match (x.is_nan(), y.is_nan()) {

@@ -15,6 +15,7 @@ pub(crate) mod ops;
 mod props;
 mod reduce;
 mod scatter;
+mod select;
 mod shape;
 mod unary;
 
@@ -40,7 +41,7 @@ enum Attr {
 
 static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
     let mut table = FxHashMap::default();
-    let defs: [&'static [Def]; 9] = [
+    let defs: [&'static [Def]; 10] = [
         props::DEFS,
         compose::DEFS,
         unary::UNARY_DEFS,
@@ -49,6 +50,7 @@ static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
         reduce::DEFS,
         index::DEFS,
         scatter::DEFS,
+        select::DEFS,
         convert::DEFS,
     ];
     let binary = binary::BINARY_DEFS.iter().copied().flatten();
