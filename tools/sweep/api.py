@@ -9,6 +9,7 @@ def register(case, inp):
     scatter_family(case)
     grids(case, inp)
     order_stats(case, inp)
+    products(case)
 
 
 def scatter_family(case):
@@ -257,3 +258,47 @@ def order_stats(case, inp):
                                    ("torch.tensor([], dtype=torch.int64)", "")]):
         case(G, f"unique_consecutive/{k}", ["torch.unique_consecutive"], f"show(torch.unique_consecutive({x}{', ' + args if args else ''}))")
         case(G, f"unique_consecutive/{k}/method", ["Tensor.unique_consecutive"], f"show({x}.unique_consecutive({args}))")
+
+
+def products(case):
+    a = "a = torch.arange(24.0).reshape(2, 3, 4) / 7 - 1.5\n"
+    b = "b = torch.arange(12.0).reshape(4, 3) / 5 - 0.75\n"
+    for k, (pre, args) in enumerate([(a + b, "a, b, dims=1"), (a + b, "a, b, dims=([2], [0])"), (a + b, "a, b, ([1, 2], [1, 0])"),
+                                     (a + b, "a, b, dims=0"), (a + b, "a, b, dims=3"), (a + b, "a, b, dims=([0], [0])"),
+                                     (a + b, "a, b, dims=([2], [0, 1])"), (a + b, "a, b, dims=-1"),
+                                     ("a = torch.arange(6).reshape(2, 3)\nb = torch.arange(6).reshape(3, 2)\n", "a, b, 1"),
+                                     (a + b, "a, b, dims=(2, 0)"), (a + b, "a, b.t(), dims=([1], [0])")]):
+        case(G, f"tensordot/{k}", ["torch.tensordot"], pre + f"show(torch.tensordot({args}))")
+    for k, (x, y) in enumerate([("torch.tensor([1.0, 2.0, 3.0])", "torch.tensor([0.5, -1.0, 2.0])"),
+                                ("torch.arange(6.0).reshape(2, 3) / 3", "torch.arange(12.0).reshape(4, 3) / 5"),
+                                ("torch.tensor(2.5)", "torch.arange(4.0).reshape(2, 2)"), ("torch.ones(2, 3)", "torch.ones(3)"),
+                                ("torch.tensor([1, 2])", "torch.tensor([3, 4])"), ("torch.ones(2, 3)", "torch.ones(2, 2)"),
+                                ("torch.tensor([1.0, 2.0])", "torch.tensor([3, 4])")]):
+        case(G, f"inner/{k}", ["torch.inner"], f"show(torch.inner({x}, {y}))")
+        case(G, f"inner/{k}/method", ["Tensor.inner"], f"show(({x}).inner({y}))")
+    for k, (x, y) in enumerate([("torch.tensor([1.0, 2.0, 3.0])", "torch.tensor([0.5, -1.0, 2.0])"),
+                                ("torch.tensor([1, 2])", "torch.tensor([3, 4])"), ("torch.ones(2, 2)", "torch.ones(2)"),
+                                ("torch.tensor([1.0, 2.0])", "torch.tensor([3, 4])"), ("torch.ones(2)", "torch.ones(3)")]):
+        case(G, f"vdot/{k}", ["torch.vdot"], f"show(torch.vdot({x}, {y}))")
+        case(G, f"vdot/{k}/method", ["Tensor.vdot"], f"show(({x}).vdot({y}))")
+    for k, (x, y) in enumerate([("torch.tensor([[1, 2], [3, 4]])", "torch.tensor([[0, 1], [1, 0]])"),
+                                ("torch.tensor([1.0, 2.0])", "torch.ones(2, 2)"), ("torch.eye(2)", "torch.tensor([[0.5, -1.0, 2.0]])"),
+                                ("torch.tensor(3.0)", "torch.tensor([1, 2])"), ("torch.tensor([True, False])", "torch.tensor([2, 3])"),
+                                ("torch.arange(4).reshape(2, 2).t()", "torch.arange(6).reshape(1, 2, 3)"),
+                                ("torch.zeros(0, 2)", "torch.ones(2, 2)")]):
+        case(G, f"kron/{k}", ["torch.kron"], f"show(torch.kron({x}, {y}))")
+        case(G, f"kron/{k}/method", ["Tensor.kron"], f"show(({x}).kron({y}))")
+    b1 = "b1 = torch.arange(24.0).reshape(2, 3, 4) / 7 - 1.5\n"
+    b2 = "b2 = torch.arange(40.0).reshape(2, 4, 5) / 9 - 2.0\n"
+    for k, (pre, args) in enumerate([("x = torch.ones(2, 3, 5) * 0.3\n", ""), ("x = torch.ones(2, 3, 5) * 0.3\n", "beta=0.5, alpha=2"),
+                                     ("x = torch.full((2, 3, 5), float('nan'))\n", "beta=0"), ("x = torch.arange(5.0) / 3\n", "alpha=-1.5"),
+                                     ("x = torch.ones(3, 1)\n", "beta=2"), ("x = torch.ones(2, 3, 4)\n", ""),
+                                     ("x = torch.ones(2, 3, 5)\n", "beta=0.1, alpha=0.7"),
+                                     ("x = torch.ones(2, 3, 5, dtype=torch.int64)\n", "")]):
+        src = b1 + b2 + pre
+        case(G, f"baddbmm/{k}", ["torch.baddbmm"], src + f"show(torch.baddbmm(x, b1, b2{', ' + args if args else ''}))")
+        case(G, f"baddbmm/{k}/method", ["Tensor.baddbmm"], src + f"show(x.baddbmm(b1, b2{', ' + args if args else ''}))")
+    case(G, "baddbmm/int", ["torch.baddbmm"], "x = torch.ones(1, 2, 2, dtype=torch.int64)\nb = torch.arange(4).reshape(1, 2, 2)\n"
+         "show(torch.baddbmm(x, b, b, beta=2, alpha=3))")
+    case(G, "baddbmm/2d", ["torch.baddbmm"], "show(torch.baddbmm(torch.ones(2, 2), torch.ones(2, 2), torch.ones(2, 2)))")
+    case(G, "baddbmm/mismatch", ["torch.baddbmm"], "show(torch.baddbmm(torch.ones(1, 2, 2), torch.ones(1, 2, 3), torch.ones(1, 2, 2)))")

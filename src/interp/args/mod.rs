@@ -488,7 +488,7 @@ fn is_0d_tensor(v: &Value) -> bool {
     matches!(v, Value::Tensor(t) if t.ndim() == 0 && !t.requires_grad())
 }
 
-fn seq_items(v: &Value) -> Vec<Value> {
+pub(crate) fn seq_items(v: &Value) -> Vec<Value> {
     match v {
         Value::Tuple(t) => t.to_vec(),
         Value::List(l) => l.borrow().clone(),

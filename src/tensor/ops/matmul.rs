@@ -214,7 +214,7 @@ fn check_same_dtype(a: &Tensor, b: &Tensor, _msg: &str) -> Result<()> {
     Ok(())
 }
 
-fn cpp_type_name(d: DType) -> &'static str {
+pub(crate) fn cpp_type_name(d: DType) -> &'static str {
     match d {
         DType::Float32 => "float",
         DType::Int64 => "long int",

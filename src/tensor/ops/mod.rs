@@ -14,6 +14,7 @@ mod masked;
 pub mod matmul;
 pub mod nn;
 pub mod pointwise;
+pub mod products;
 pub mod reduce;
 pub mod reorder;
 pub mod scatter;

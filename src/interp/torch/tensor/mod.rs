@@ -12,6 +12,7 @@ mod convert;
 mod index;
 mod math;
 pub(crate) mod ops;
+mod products;
 mod props;
 mod reduce;
 mod scatter;
@@ -41,7 +42,7 @@ enum Attr {
 
 static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
     let mut table = FxHashMap::default();
-    let defs: [&'static [Def]; 10] = [
+    let defs: [&'static [Def]; 11] = [
         props::DEFS,
         compose::DEFS,
         unary::UNARY_DEFS,
@@ -51,6 +52,7 @@ static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
         index::DEFS,
         scatter::DEFS,
         select::DEFS,
+        products::DEFS,
         convert::DEFS,
     ];
     let binary = binary::BINARY_DEFS.iter().copied().flatten();

@@ -1,0 +1,121 @@
+//! `tensordot`, `inner`, `vdot`, `kron` and `baddbmm`, as functions and methods.
+
+use crate::interp::args::Dialect;
+use crate::interp::error::{ExcKind, PyResult, exc};
+use crate::interp::value::Value;
+use crate::tensor::Scalar;
+use crate::tensor::ops::products;
+
+use super::super::call::Def;
+use super::math::t;
+use crate::interp::args::seq_items;
+
+/// One side of `tensordot`'s `dims=([…], […])`: a sequence of ints (the C++ op's `int[]`; a bare
+/// int is its TypeError).
+fn dim_list(v: &Value, which: &str, position: usize) -> PyResult<Vec<i64>> {
+    match v {
+        Value::Int(..) => Err(exc(
+            ExcKind::TypeError,
+            format!(
+                "tensordot(): argument '{which}' (position {position}) must be tuple of ints, not int"
+            ),
+        )),
+        Value::List(_) | Value::Tuple(_) => seq_items(v)
+            .iter()
+            .map(|x| match x {
+                Value::Int(n, _) => Ok(*n),
+                other => Err(exc(
+                    ExcKind::TypeError,
+                    format!(
+                        "tensordot expects dims to hold ints, got {}",
+                        other.type_name()
+                    ),
+                )),
+            })
+            .collect(),
+        Value::Tensor(x) => Ok(x.to_dtype(crate::tensor::DType::Int64).to_vec::<i64>()),
+        other => Err(exc(
+            ExcKind::TypeError,
+            format!(
+                "tensordot expects dims to be int or a pair of lists, got {}",
+                other.type_name()
+            ),
+        )),
+    }
+}
+
+pub(super) static DEFS: &[Def] = &[
+    Def::python(
+        "tensordot",
+        "tensordot(a, b, dims=2, out=None)",
+        Dialect::PyDef,
+        |_, c| {
+            let (a, b) = (c.tensor(0)?, c.tensor(1)?);
+            let dims = c.value(2).unwrap_or(Value::int(2));
+            match &dims {
+                Value::Int(n, _) => t(products::tensordot_n(&a, &b, *n)?),
+                Value::List(_) | Value::Tuple(_) => {
+                    let items = seq_items(&dims);
+                    if items.len() != 2 {
+                        return Err(exc(
+                            ExcKind::RuntimeError,
+                            "tensordot expects dims to be a pair of lists",
+                        ));
+                    }
+                    let (da, db) = (
+                        dim_list(&items[0], "dims_self", 3)?,
+                        dim_list(&items[1], "dims_other", 4)?,
+                    );
+                    t(products::tensordot(&a, &b, &da, &db)?)
+                }
+                Value::Tensor(x) if x.ndim() == 0 => {
+                    t(products::tensordot_n(&a, &b, x.item()?.to_i64())?)
+                }
+                other => {
+                    let (da, db) = match dim_list(other, "dims_self", 3)?.as_slice() {
+                        [x, y] => (vec![*x], vec![*y]),
+                        _ => {
+                            return Err(exc(
+                                ExcKind::RuntimeError,
+                                "tensordot expects dims to be a pair of lists",
+                            ));
+                        }
+                    };
+                    t(products::tensordot(&a, &b, &da, &db)?)
+                }
+            }
+        },
+    ),
+    Def::both(
+        "inner",
+        &["inner(Tensor input, Tensor other, *, Tensor out=None)"],
+        |_, c| t(products::inner(&c.this()?, &c.tensor(1)?)?),
+    ),
+    Def::both(
+        "vdot",
+        &["vdot(Tensor input, Tensor other, *, Tensor out=None)"],
+        |_, c| t(products::vdot(&c.this()?, &c.tensor(1)?)?),
+    ),
+    Def::both(
+        "kron",
+        &["kron(Tensor input, Tensor other, *, Tensor out=None)"],
+        |_, c| t(products::kron(&c.this()?, &c.tensor(1)?)?),
+    ),
+    Def::both(
+        "baddbmm",
+        &[
+            "baddbmm(Tensor input, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor out=None)",
+        ],
+        |_, c| {
+            let beta = c.opt_scalar(3)?.unwrap_or(Scalar::Int(1));
+            let alpha = c.opt_scalar(4)?.unwrap_or(Scalar::Int(1));
+            t(products::baddbmm(
+                &c.this()?,
+                &c.tensor(1)?,
+                &c.tensor(2)?,
+                beta,
+                alpha,
+            )?)
+        },
+    ),
+];
