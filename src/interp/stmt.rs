@@ -160,9 +160,21 @@ impl Interpreter {
                 }
             }
             Stmt::AnnAssign(a) => {
+                // In a class body the annotation is evaluated and kept, in order, in `__annotations__`
+                // (what `dataclasses` and `typing.NamedTuple` read), as CPython does.
+                let annotation = if scope.borrow().is_class
+                    && let Expr::Name(n) = a.target.as_ref()
+                {
+                    Some((n.id.as_str(), self.eval(&a.annotation, scope)?))
+                } else {
+                    None
+                };
                 if let Some(v) = &a.value {
                     let value = self.eval(v, scope)?;
                     self.assign(&a.target, value, scope)?;
+                }
+                if let Some((name, annotation)) = annotation {
+                    self.annotate(scope, name, annotation)?;
                 }
             }
             Stmt::AugAssign(a) => self.aug_assign(a, scope)?,
@@ -407,6 +419,22 @@ impl Interpreter {
             value = self.call_value(d, super::value::Args::new(vec![value]))?;
         }
         Ok(value)
+    }
+
+    /// Records `name: annotation` in the class body's `__annotations__` dict.
+    fn annotate(&mut self, scope: &ScopeRef, name: &str, annotation: Value) -> PyResult<()> {
+        let existing = scope.borrow().vars.get("__annotations__").cloned();
+        let dict = match existing {
+            Some(Value::Dict(d)) => d,
+            _ => {
+                let d = Rc::new(RefCell::new(super::value::Dict::default()));
+                self.store(scope, "__annotations__", Value::Dict(Rc::clone(&d)));
+                d
+            }
+        };
+        let key = Value::str(name);
+        let hk = super::ops::hash_key(&key)?;
+        dict.borrow_mut().insert(hk, key, annotation)
     }
 
     pub(super) fn exec_class(&mut self, c: &ast::StmtClassDef, scope: &ScopeRef) -> PyResult<()> {

@@ -14,6 +14,7 @@ use super::value::{Module, Value};
 mod bisect;
 mod collections;
 mod copy;
+mod dataclasses;
 mod functools;
 mod heapq;
 mod itertools;
@@ -88,4 +89,6 @@ pub(crate) fn install_stdlib(interp: &mut Interpreter) {
     interp
         .modules
         .insert("textwrap", module("textwrap", &textwrap::DEFS, &[]));
+    let dataclasses = module_of("dataclasses", dataclasses::attrs(interp));
+    interp.modules.insert("dataclasses", dataclasses);
 }
