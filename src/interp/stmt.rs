@@ -505,7 +505,12 @@ impl Interpreter {
                 }
             }
         }
-        let class = self.decorate(decorators, Value::Class(class))?;
+        // A native base may make the class itself (`typing.NamedTuple`, `enum.Enum`), as a metaclass would.
+        let class = match class.slots() {
+            Some(ty) => ty.class_created(self, class)?,
+            None => Value::Class(class),
+        };
+        let class = self.decorate(decorators, class)?;
         self.store(scope, &c.name, class);
         Ok(())
     }

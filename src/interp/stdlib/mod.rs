@@ -15,6 +15,7 @@ mod bisect;
 mod collections;
 mod copy;
 mod dataclasses;
+mod enums;
 mod functools;
 mod heapq;
 mod itertools;
@@ -25,6 +26,9 @@ mod random;
 mod string;
 mod textwrap;
 mod time;
+mod typing;
+
+pub(crate) use typing::{builtin_generic, is_generic_builtin};
 
 /// A module of native functions (and constants).
 fn module(name: &'static str, defs: &'static [Def], constants: &[(&'static str, Value)]) -> Value {
@@ -91,4 +95,9 @@ pub(crate) fn install_stdlib(interp: &mut Interpreter) {
         .insert("textwrap", module("textwrap", &textwrap::DEFS, &[]));
     let dataclasses = module_of("dataclasses", dataclasses::attrs(interp));
     interp.modules.insert("dataclasses", dataclasses);
+    let typing = module_of("typing", typing::attrs(interp));
+    interp.modules.insert("typing", typing);
+    interp
+        .modules
+        .insert("enum", module_of("enum", enums::attrs()));
 }
