@@ -27,6 +27,7 @@ mod string;
 mod textwrap;
 mod time;
 mod typing;
+mod warnings;
 
 pub(crate) use typing::{builtin_generic, is_generic_builtin};
 
@@ -100,4 +101,7 @@ pub(crate) fn install_stdlib(interp: &mut Interpreter) {
     interp
         .modules
         .insert("enum", module_of("enum", enums::attrs()));
+    interp
+        .modules
+        .insert("warnings", module_of("warnings", warnings::attrs()));
 }
