@@ -9,7 +9,8 @@ use std::rc::Rc;
 
 use super::Interpreter;
 use super::builtins::Def;
-use super::value::{Module, Value};
+use super::error::{PyResult, type_error};
+use super::value::{Args, Module, Value};
 
 mod bisect;
 mod collections;
@@ -23,6 +24,7 @@ mod json;
 mod math;
 mod operator;
 mod random;
+mod re;
 mod string;
 mod textwrap;
 mod time;
@@ -30,6 +32,35 @@ mod typing;
 mod warnings;
 
 pub(crate) use typing::{builtin_generic, is_generic_builtin};
+
+/// Positional arguments then keywords, by parameter name; an unknown keyword is a `TypeError`.
+pub(super) fn bind(func: &str, params: &[&str], args: Args) -> PyResult<Vec<Option<Value>>> {
+    if args.pos.len() > params.len() {
+        return Err(type_error(format!(
+            "{func}() takes at most {} arguments ({} given)",
+            params.len(),
+            args.pos.len()
+        )));
+    }
+    let mut out: Vec<Option<Value>> = args.pos.into_iter().map(Some).collect();
+    out.resize(params.len(), None);
+    for (k, v) in args.kw {
+        match params.iter().position(|p| *p == &*k) {
+            Some(i) if out[i].is_none() => out[i] = Some(v),
+            Some(_) => {
+                return Err(type_error(format!(
+                    "{func}() got multiple values for argument '{k}'"
+                )));
+            }
+            None => {
+                return Err(type_error(format!(
+                    "{func}() got an unexpected keyword argument '{k}'"
+                )));
+            }
+        }
+    }
+    Ok(out)
+}
 
 /// A module of native functions (and constants).
 fn module(name: &'static str, defs: &'static [Def], constants: &[(&'static str, Value)]) -> Value {
@@ -104,4 +135,6 @@ pub(crate) fn install_stdlib(interp: &mut Interpreter) {
     interp
         .modules
         .insert("warnings", module_of("warnings", warnings::attrs()));
+    let re = module_of("re", re::attrs(interp));
+    interp.modules.insert("re", re);
 }

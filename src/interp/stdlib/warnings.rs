@@ -15,6 +15,7 @@ use super::super::builtins::builtin_with;
 use super::super::error::{ExcKind, PyResult, exc, type_error};
 use super::super::native::{NativeObject, NativeType};
 use super::super::value::{Args, Class, Value};
+use super::bind;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Action {
@@ -96,35 +97,6 @@ pub(super) fn attrs() -> Vec<(&'static str, Value)> {
             builtin_with("formatwarning", formatwarning),
         ),
     ]
-}
-
-/// Positional arguments then keywords, by parameter name; an unknown keyword is a `TypeError`.
-fn bind(func: &str, params: &[&str], args: Args) -> PyResult<Vec<Option<Value>>> {
-    if args.pos.len() > params.len() {
-        return Err(type_error(format!(
-            "{func}() takes at most {} arguments ({} given)",
-            params.len(),
-            args.pos.len()
-        )));
-    }
-    let mut out: Vec<Option<Value>> = args.pos.into_iter().map(Some).collect();
-    out.resize(params.len(), None);
-    for (k, v) in args.kw {
-        match params.iter().position(|p| *p == &*k) {
-            Some(i) if out[i].is_none() => out[i] = Some(v),
-            Some(_) => {
-                return Err(type_error(format!(
-                    "{func}() got multiple values for argument '{k}'"
-                )));
-            }
-            None => {
-                return Err(type_error(format!(
-                    "{func}() got an unexpected keyword argument '{k}'"
-                )));
-            }
-        }
-    }
-    Ok(out)
 }
 
 fn warning_class(interp: &Interpreter, name: &str) -> PyResult<Rc<Class>> {
