@@ -1,6 +1,6 @@
 //! The standard-library modules a cell may import: `math`, `copy`, `time` (clocks only), `random`,
 //! `collections`, `itertools`, `functools`, `operator`, `heapq`, `bisect`, `string`, `json`
-//! (`dumps`) and `textwrap` (`dedent`, `indent`). Their functions are [`Def`]s like the built-ins (a
+//! (`dumps`), `textwrap` (`dedent`, `indent`), `dataclasses`, `typing`, `enum`, `warnings` and `re`. Their functions are [`Def`]s like the built-ins (a
 //! CPython signature in its dialect and a body), and their types native types (`interp::native`);
 //! none reads files, the environment or the network.
 
