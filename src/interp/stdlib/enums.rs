@@ -340,13 +340,9 @@ impl NativeType for EnumType {
     fn hash_key(&self, obj: &Value) -> PyResult<Option<HashKey>> {
         match member(obj) {
             Some((_, _, v)) if self.int => super::super::ops::hash_key(&v).map(Some),
-            // Hashed by name, as `Enum.__hash__` is.
-            Some((_, Value::Str(n), _)) => Ok(Some(HashKey::Tuple(vec![
-                HashKey::Id(Rc::as_ptr(
-                    &member(obj)
-                        .map(|m| Rc::clone(&m.0.class))
-                        .ok_or_else(|| type_error("not a member"))?,
-                ) as *const () as usize),
+            // Hashed by class and name, as `Enum.__hash__` hashes the name.
+            Some((inst, Value::Str(n), _)) => Ok(Some(HashKey::Tuple(vec![
+                HashKey::Id(Rc::as_ptr(&inst.class) as *const () as usize),
                 HashKey::Str(n),
             ]))),
             _ => Ok(None),

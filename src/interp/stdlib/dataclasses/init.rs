@@ -43,7 +43,7 @@ pub(super) fn make_init(class_name: &Rc<str>, info: Rc<Info>) -> Value {
             };
             return Err(type_error(format!(
                 "{qualname}() takes {takes} positional argument{} but {} were given",
-                if params.len() == 0 && required == 0 {
+                if params.is_empty() && required == 0 {
                     ""
                 } else {
                     "s"

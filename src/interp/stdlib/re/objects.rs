@@ -12,6 +12,10 @@ use super::super::super::value::{Args, Dict, Value};
 use super::super::bind;
 use super::{ASCII, DOTALL, IGNORECASE, MULTILINE, UNICODE, VERBOSE, build};
 
+/// The byte span of each group of one match (group 0 is the whole match); `None` where a group did
+/// not take part.
+type Spans = Vec<Option<(usize, usize)>>;
+
 pub(crate) struct Pattern {
     source: Rc<str>,
     flags: i64,
@@ -55,12 +59,7 @@ impl Pattern {
     }
 
     /// The group spans (bytes) of the first match at or after byte `pos`.
-    fn find_at(
-        &self,
-        text: &str,
-        pos: usize,
-        full: bool,
-    ) -> PyResult<Option<Vec<Option<(usize, usize)>>>> {
+    fn find_at(&self, text: &str, pos: usize, full: bool) -> PyResult<Option<Spans>> {
         let regex = if full {
             match self.full.get() {
                 Some(r) => r,
@@ -91,12 +90,7 @@ impl Pattern {
 
     /// Every match in `text`, left to right, as Python's scanner finds them (an empty match may follow a
     /// non-empty one at the same place; after an empty match the search moves on one character).
-    fn all(
-        &self,
-        interp: &mut Interpreter,
-        text: &str,
-        limit: usize,
-    ) -> PyResult<Vec<Vec<Option<(usize, usize)>>>> {
+    fn all(&self, interp: &mut Interpreter, text: &str, limit: usize) -> PyResult<Vec<Spans>> {
         let mut out = Vec::new();
         let mut pos = 0usize;
         let mut after_empty = false;
