@@ -1,6 +1,7 @@
 //! The standard-library modules a cell may import: `math`, `copy`, `time` (clocks only), `random`,
 //! `collections`, `itertools`, `functools`, `operator`, `heapq`, `bisect`, `string`, `json`
-//! (`dumps`), `textwrap` (`dedent`, `indent`), `dataclasses`, `typing`, `enum`, `warnings` and `re`. Their functions are [`Def`]s like the built-ins (a
+//! (`dumps`), `textwrap` (`dedent`, `indent`), `dataclasses`, `typing`, `enum`, `warnings`, `re`
+//! and `statistics`. Their functions are [`Def`]s like the built-ins (a
 //! CPython signature in its dialect and a body), and their types native types (`interp::native`);
 //! none reads files, the environment or the network.
 
@@ -25,6 +26,7 @@ mod math;
 mod operator;
 mod random;
 mod re;
+mod statistics;
 mod string;
 mod textwrap;
 mod time;
@@ -137,4 +139,6 @@ pub(crate) fn install_stdlib(interp: &mut Interpreter) {
         .insert("warnings", module_of("warnings", warnings::attrs()));
     let re = module_of("re", re::attrs(interp));
     interp.modules.insert("re", re);
+    let statistics = module_of("statistics", statistics::attrs(interp));
+    interp.modules.insert("statistics", statistics);
 }
