@@ -1,6 +1,6 @@
 //! The standard-library modules a cell may import: `math`, `copy`, `time` (clocks only), `random`,
 //! `collections`, `itertools`, `functools`, `operator`, `heapq`, `bisect`, `string`, `json`
-//! (`dumps`), `textwrap` (`dedent`, `indent`), `dataclasses`, `typing`, `enum`, `warnings`, `re`
+//! (`dumps`, `loads`), `textwrap` (`dedent`, `indent`), `dataclasses`, `typing`, `enum`, `warnings`, `re`
 //! and `statistics`. Their functions are [`Def`]s like the built-ins (a
 //! CPython signature in its dialect and a body), and their types native types (`interp::native`);
 //! none reads files, the environment or the network.
@@ -22,6 +22,7 @@ mod functools;
 mod heapq;
 mod itertools;
 mod json;
+mod json_decode;
 mod math;
 mod operator;
 mod random;
@@ -121,9 +122,16 @@ pub(crate) fn install_stdlib(interp: &mut Interpreter) {
         "string",
         module("string", &string::DEFS, &string::constants()),
     );
+    let json_constants = [
+        (
+            "loads",
+            super::builtins::builtin_with("loads", json_decode::loads),
+        ),
+        ("JSONDecodeError", json_decode::decode_error_class(interp)),
+    ];
     interp
         .modules
-        .insert("json", module("json", &json::DEFS, &[]));
+        .insert("json", module("json", &json::DEFS, &json_constants));
     interp
         .modules
         .insert("textwrap", module("textwrap", &textwrap::DEFS, &[]));
