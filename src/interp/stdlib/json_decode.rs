@@ -187,15 +187,15 @@ impl Parser<'_> {
                     let unit = self.hex4(self.pos + 1)?;
                     self.pos += 5;
                     // A surrogate pair spelled as two escapes is one character.
-                    if (0xd800..0xdc00).contains(&unit) && self.starts_with("\\u") {
-                        if let Ok(low) = self.hex4(self.pos + 2)
-                            && (0xdc00..0xe000).contains(&low)
-                        {
-                            let c = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
-                            out.push(char::from_u32(c).unwrap_or('\u{fffd}'));
-                            self.pos += 6;
-                            continue;
-                        }
+                    if (0xd800..0xdc00).contains(&unit)
+                        && self.starts_with("\\u")
+                        && let Ok(low) = self.hex4(self.pos + 2)
+                        && (0xdc00..0xe000).contains(&low)
+                    {
+                        let c = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
+                        out.push(char::from_u32(c).unwrap_or('\u{fffd}'));
+                        self.pos += 6;
+                        continue;
                     }
                     out.push(char::from_u32(unit).unwrap_or('\u{fffd}'));
                 }

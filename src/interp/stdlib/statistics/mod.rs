@@ -156,10 +156,11 @@ fn exact_sum(data: &[Value]) -> PyResult<(Kind, Option<Frac>, f64)> {
 
 /// CPython's `_convert`: back to the data's type.
 fn convert(value: &Frac, kind: Kind) -> Value {
-    if kind == Kind::Int && value.is_integer() {
-        if let Some(i) = value.n.to_i64() {
-            return Value::int(i);
-        }
+    if kind == Kind::Int
+        && value.is_integer()
+        && let Some(i) = value.n.to_i64()
+    {
+        return Value::int(i);
     }
     Value::Float(value.to_f64())
 }
@@ -315,7 +316,8 @@ fn spread(interp: &mut Interpreter, args: Args, func: &str) -> PyResult<Value> {
                     }
                     (kind, Some(ss), 0.0)
                 }
-                None => (kind, None, float_total - float_total),
+                // A non-finite value: CPython's sum of squares is that value's square (inf or nan).
+                None => (kind, None, float_total * float_total),
             }
         }
     };
