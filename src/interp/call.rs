@@ -112,6 +112,7 @@ impl Interpreter {
             function: Rc::clone(&f.name),
             file: Rc::clone(&f.file),
             lines: Rc::clone(&f.line_index),
+            call_offset: self.current_offset,
         });
         let result = match &f.expr_body {
             Some(e) => self.eval(e, &scope),

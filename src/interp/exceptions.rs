@@ -124,13 +124,13 @@ impl Interpreter {
         }
         let top = name.split('.').next().unwrap_or(name);
         let message = format!(
-            "No module named '{top}' (the tutor provides torch, torch.nn, torch.nn.functional, math, copy, time, random, collections, itertools, functools, operator, heapq, bisect, string, json and textwrap)"
+            "No module named '{top}' (the tutor provides torch, torch.nn, torch.nn.functional, math, copy, time, random, collections, itertools, functools, operator, heapq, bisect, string, json, textwrap, dataclasses, typing, enum, warnings, re and statistics)"
         );
         if self.modules.contains_key(top) {
             return Err(exc(
                 ExcKind::ModuleNotFoundError,
                 format!(
-                    "No module named '{name}' (the tutor provides torch, torch.nn, torch.nn.functional, math, copy, time, random, collections, itertools, functools, operator, heapq, bisect, string, json and textwrap)"
+                    "No module named '{name}' (the tutor provides torch, torch.nn, torch.nn.functional, math, copy, time, random, collections, itertools, functools, operator, heapq, bisect, string, json, textwrap, dataclasses, typing, enum, warnings, re and statistics)"
                 ),
             ));
         }

@@ -71,6 +71,14 @@ impl Interpreter {
             Value::Instance(inst) if let Some((_, f)) = inst.class.lookup("__getitem__") => {
                 self.call_value(f, Args::new(vec![obj.clone(), index]))
             }
+            // `list[int]` (PEP 585), and a class whose native base subscripts it (`Color['RED']`).
+            Value::Builtin(b)
+                if let Some(q) = b.type_qualname
+                    && super::stdlib::is_generic_builtin(q) =>
+            {
+                super::stdlib::builtin_generic(q, self, &index)
+            }
+            Value::Class(c) if let Some(ty) = c.slots() => ty.class_get_item(self, c, &index),
             _ if let Some(ty) = self.native_type(obj) => ty.get_item(self, obj, &index),
             _ => Err(type_error(format!(
                 "'{}' object is not subscriptable",

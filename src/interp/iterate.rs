@@ -109,6 +109,8 @@ impl Interpreter {
                 out
             }
             _ if let Some(ty) = self.native_type(v) => ty.iterate(self, v)?,
+            // A class whose native base iterates it (`for c in Color`).
+            Value::Class(c) if let Some(ty) = c.slots() => ty.class_iterate(self, c)?,
             other => {
                 return Err(type_error(format!(
                     "'{}' object is not iterable",

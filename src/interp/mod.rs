@@ -117,6 +117,9 @@ pub(crate) struct FrameCtx {
     pub function: Rc<str>,
     pub file: Rc<str>,
     pub lines: Rc<LineIndex>,
+    /// Where the caller was when it made this frame (the offset of its statement), for
+    /// `warnings.warn(..., stacklevel=2)`.
+    pub call_offset: usize,
 }
 
 pub struct Interpreter {
@@ -220,6 +223,7 @@ impl Interpreter {
             function: Rc::from("<module>"),
             file: Rc::clone(&file),
             lines: Rc::clone(&lines),
+            call_offset: 0,
         });
         let globals = Rc::clone(&self.globals);
         let result = self.exec_module(&module, &globals);

@@ -214,6 +214,11 @@ pub trait NativeType {
         Ok(None)
     }
 
+    /// `str(obj)`; `None` lets the core use the repr (an enum member prints as `Color.RED`).
+    fn str(&self, _interp: &mut Interpreter, _obj: &Value) -> PyResult<Option<String>> {
+        Ok(None)
+    }
+
     /// `format(obj, spec)` and f-string fields; `None` lets the core answer (`str(obj)` for an empty spec,
     /// a `TypeError` naming the type otherwise).
     fn format(
@@ -273,6 +278,27 @@ pub trait NativeType {
         _args: &Args,
     ) -> PyResult<Option<Value>> {
         Ok(None)
+    }
+
+    /// The class a `class` statement with a base of this type makes (`typing.NamedTuple` makes a named
+    /// tuple, `enum.Enum` its members), as a metaclass would; by default the class as written.
+    fn class_created(&self, _interp: &mut Interpreter, class: Rc<Class>) -> PyResult<Value> {
+        Ok(Value::Class(class))
+    }
+
+    /// `cls[index]` for a class of this native type (`Color['RED']`).
+    fn class_get_item(
+        &self,
+        _interp: &mut Interpreter,
+        _class: &Rc<Class>,
+        _index: &Value,
+    ) -> PyResult<Value> {
+        Err(type_error("'type' object is not subscriptable"))
+    }
+
+    /// The items `for x in cls` yields for a class of this native type (an enum's members).
+    fn class_iterate(&self, _interp: &mut Interpreter, _class: &Rc<Class>) -> PyResult<Vec<Value>> {
+        Err(type_error("'type' object is not iterable"))
     }
 
     /// `repr(cls)` for a class of this native type (`<class 'torch.nn.modules.linear.Linear'>`).

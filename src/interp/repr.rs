@@ -201,6 +201,11 @@ impl Interpreter {
                 if self.is_exception_class(&inst.class) {
                     return self.exception_message(v);
                 }
+                if let Some(ty) = inst.class.slots()
+                    && let Some(s) = ty.str(self, v)?
+                {
+                    return Ok(s);
+                }
                 self.repr(v)
             }
             _ => self.repr(v),

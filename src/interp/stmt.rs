@@ -160,9 +160,21 @@ impl Interpreter {
                 }
             }
             Stmt::AnnAssign(a) => {
+                // In a class body the annotation is evaluated and kept, in order, in `__annotations__`
+                // (what `dataclasses` and `typing.NamedTuple` read), as CPython does.
+                let annotation = if scope.borrow().is_class
+                    && let Expr::Name(n) = a.target.as_ref()
+                {
+                    Some((n.id.as_str(), self.eval(&a.annotation, scope)?))
+                } else {
+                    None
+                };
                 if let Some(v) = &a.value {
                     let value = self.eval(v, scope)?;
                     self.assign(&a.target, value, scope)?;
+                }
+                if let Some((name, annotation)) = annotation {
+                    self.annotate(scope, name, annotation)?;
                 }
             }
             Stmt::AugAssign(a) => self.aug_assign(a, scope)?,
@@ -409,6 +421,22 @@ impl Interpreter {
         Ok(value)
     }
 
+    /// Records `name: annotation` in the class body's `__annotations__` dict.
+    fn annotate(&mut self, scope: &ScopeRef, name: &str, annotation: Value) -> PyResult<()> {
+        let existing = scope.borrow().vars.get("__annotations__").cloned();
+        let dict = match existing {
+            Some(Value::Dict(d)) => d,
+            _ => {
+                let d = Rc::new(RefCell::new(super::value::Dict::default()));
+                self.store(scope, "__annotations__", Value::Dict(Rc::clone(&d)));
+                d
+            }
+        };
+        let key = Value::str(name);
+        let hk = super::ops::hash_key(&key)?;
+        dict.borrow_mut().insert(hk, key, annotation)
+    }
+
     pub(super) fn exec_class(&mut self, c: &ast::StmtClassDef, scope: &ScopeRef) -> PyResult<()> {
         let decorators = self.eval_all(&c.decorator_list, scope)?;
         let mut bases = Vec::new();
@@ -477,7 +505,12 @@ impl Interpreter {
                 }
             }
         }
-        let class = self.decorate(decorators, Value::Class(class))?;
+        // A native base may make the class itself (`typing.NamedTuple`, `enum.Enum`), as a metaclass would.
+        let class = match class.slots() {
+            Some(ty) => ty.class_created(self, class)?,
+            None => Value::Class(class),
+        };
+        let class = self.decorate(decorators, class)?;
         self.store(scope, &c.name, class);
         Ok(())
     }

@@ -56,6 +56,7 @@ fn len(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
         Value::Instance(inst) if let Some((_, f)) = inst.class.lookup("__len__") => {
             return interp.call_value(f, Args::new(vec![v.clone()]));
         }
+        Value::Class(c) if let Some(ty) = c.slots() => ty.class_iterate(interp, c)?.len(),
         other if let Some(ty) = interp.native_type(other) => {
             let n = ty.len(interp, other)?;
             return Ok(Value::measured(n as i64, ty.len_sym(other)));

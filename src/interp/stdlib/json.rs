@@ -1,7 +1,6 @@
 //! `json.dumps`, after CPython 3.11's `Lib/json/encoder.py`: the same separators, indentation, key
-//! conversion, string escaping (`ensure_ascii`), float spelling (`NaN`, `Infinity`) and errors. Only
-//! `dumps` is provided: `loads` raises `json.JSONDecodeError`, an exception class the tutor does not
-//! have, and `dump`/`load` would touch files.
+//! conversion, string escaping (`ensure_ascii`), float spelling (`NaN`, `Infinity`) and errors.
+//! `loads` is in `json_decode`; `dump`/`load` would touch files and are left out.
 
 use std::rc::Rc;
 

@@ -1,6 +1,7 @@
 //! The standard-library modules a cell may import: `math`, `copy`, `time` (clocks only), `random`,
 //! `collections`, `itertools`, `functools`, `operator`, `heapq`, `bisect`, `string`, `json`
-//! (`dumps`) and `textwrap` (`dedent`, `indent`). Their functions are [`Def`]s like the built-ins (a
+//! (`dumps`, `loads`), `textwrap` (`dedent`, `indent`), `dataclasses`, `typing`, `enum`, `warnings`, `re`
+//! and `statistics`. Their functions are [`Def`]s like the built-ins (a
 //! CPython signature in its dialect and a body), and their types native types (`interp::native`);
 //! none reads files, the environment or the network.
 
@@ -9,21 +10,60 @@ use std::rc::Rc;
 
 use super::Interpreter;
 use super::builtins::Def;
-use super::value::{Module, Value};
+use super::error::{PyResult, type_error};
+use super::value::{Args, Module, Value};
 
 mod bisect;
 mod collections;
 mod copy;
+mod dataclasses;
+mod enums;
 mod functools;
 mod heapq;
 mod itertools;
 mod json;
+mod json_decode;
 mod math;
 mod operator;
 mod random;
+mod re;
+mod statistics;
 mod string;
 mod textwrap;
 mod time;
+mod typing;
+mod warnings;
+
+pub(crate) use typing::{builtin_generic, is_generic_builtin};
+
+/// Positional arguments then keywords, by parameter name; an unknown keyword is a `TypeError`.
+pub(super) fn bind(func: &str, params: &[&str], args: Args) -> PyResult<Vec<Option<Value>>> {
+    if args.pos.len() > params.len() {
+        return Err(type_error(format!(
+            "{func}() takes at most {} arguments ({} given)",
+            params.len(),
+            args.pos.len()
+        )));
+    }
+    let mut out: Vec<Option<Value>> = args.pos.into_iter().map(Some).collect();
+    out.resize(params.len(), None);
+    for (k, v) in args.kw {
+        match params.iter().position(|p| *p == &*k) {
+            Some(i) if out[i].is_none() => out[i] = Some(v),
+            Some(_) => {
+                return Err(type_error(format!(
+                    "{func}() got multiple values for argument '{k}'"
+                )));
+            }
+            None => {
+                return Err(type_error(format!(
+                    "{func}() got an unexpected keyword argument '{k}'"
+                )));
+            }
+        }
+    }
+    Ok(out)
+}
 
 /// A module of native functions (and constants).
 fn module(name: &'static str, defs: &'static [Def], constants: &[(&'static str, Value)]) -> Value {
@@ -82,10 +122,31 @@ pub(crate) fn install_stdlib(interp: &mut Interpreter) {
         "string",
         module("string", &string::DEFS, &string::constants()),
     );
+    let json_constants = [
+        (
+            "loads",
+            super::builtins::builtin_with("loads", json_decode::loads),
+        ),
+        ("JSONDecodeError", json_decode::decode_error_class(interp)),
+    ];
     interp
         .modules
-        .insert("json", module("json", &json::DEFS, &[]));
+        .insert("json", module("json", &json::DEFS, &json_constants));
     interp
         .modules
         .insert("textwrap", module("textwrap", &textwrap::DEFS, &[]));
+    let dataclasses = module_of("dataclasses", dataclasses::attrs(interp));
+    interp.modules.insert("dataclasses", dataclasses);
+    let typing = module_of("typing", typing::attrs(interp));
+    interp.modules.insert("typing", typing);
+    interp
+        .modules
+        .insert("enum", module_of("enum", enums::attrs()));
+    interp
+        .modules
+        .insert("warnings", module_of("warnings", warnings::attrs()));
+    let re = module_of("re", re::attrs(interp));
+    interp.modules.insert("re", re);
+    let statistics = module_of("statistics", statistics::attrs(interp));
+    interp.modules.insert("statistics", statistics);
 }

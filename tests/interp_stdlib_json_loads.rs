@@ -1,0 +1,10 @@
+//! Interpreter feature tests against CPython 3.11: the `json` module's `loads`.
+//!
+//! Cases: `tools/interp/cases/stdlib_json_loads.txt`, recorded into `tests/data/interp/stdlib_json_loads.json` by
+//! `tools/interp/gen_cases.py`; the harness is `tests/interp_support`.
+
+mod interp_support;
+
+fn main() {
+    interp_support::main(include_str!("data/interp/stdlib_json_loads.json"));
+}
