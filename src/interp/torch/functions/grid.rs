@@ -1,12 +1,12 @@
-//! `meshgrid`, `cartesian_prod`, `combinations`, `block_diag`, `diag_embed`, `diagflat`, `rot90`,
-//! `argwhere`, `isin`, `unravel_index` and `triu_indices`, onto `tensor::ops::grid`.
+//! `meshgrid`, `cartesian_prod`, `combinations`, `block_diag`, `isin`, `unravel_index` and
+//! `triu_indices`, onto `tensor::ops::grid` (the ones that are also methods are in `tensor/compose.rs`).
 
 use crate::interp::args::{Dialect, Sig};
 use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::value::{Args, Value};
 use crate::tensor::Tensor;
 use crate::tensor::ops::grid::{self, Indexing};
-use crate::tensor::ops::{create, gather};
+use crate::tensor::ops::create;
 
 use super::super::call::{Call, Def};
 use super::super::value_to_scalar;
@@ -85,31 +85,6 @@ pub(super) static DEFS: &[Def] = &[
         &["combinations(Tensor input, int r=2, bool with_replacement=False)"],
         |_, c| t(grid::combinations(&c.tensor(0)?, c.int(1)?, c.bool(2)?)?),
     ),
-    Def::both(
-        "diag_embed",
-        &["diag_embed(Tensor input, int offset=0, int dim1=-2, int dim2=-1)"],
-        |_, c| {
-            t(grid::diag_embed(
-                &c.this()?,
-                c.int(1)?,
-                c.int(2)?,
-                c.int(3)?,
-            )?)
-        },
-    ),
-    Def::both(
-        "diagflat",
-        &["diagflat(Tensor input, int offset=0)"],
-        |_, c| t(grid::diagflat(&c.this()?, c.int(1)?)?),
-    ),
-    Def::both(
-        "rot90",
-        &["rot90(Tensor input, int k=1, int[] dims=[0,1])"],
-        |_, c| t(grid::rot90(&c.this()?, c.int(1)?, &c.int_list(2)?)?),
-    ),
-    Def::both("argwhere", &["argwhere(Tensor input)"], |_, c| {
-        t(gather::nonzero(&c.this()?)?)
-    }),
     Def::function(
         "isin",
         &[

@@ -1,7 +1,8 @@
 //! Ops torch composes from others, as functions and methods: other names for views (`swapdims`,
 //! `moveaxis`, `ravel`, `broadcast_to`, `flipud`, `positive`), the splits (`tensor_split`,
 //! `hsplit`/`vsplit`/`dsplit`), `take`, `take_along_dim`, `diff`, `roll`, `trace`, `nansum`,
-//! `nanmean`, `addcmul`/`addcdiv`, and the tests `is_nonzero`, `isposinf`, `isneginf`, `isreal`.
+//! `nanmean`, `addcmul`/`addcdiv`, `diag_embed`, `diagflat`, `rot90`, `argwhere`, and the tests
+//! `is_nonzero`, `isposinf`, `isneginf`, `isreal`.
 
 use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::value::Value;
@@ -135,6 +136,31 @@ fn addc_(c: &Call, div: bool) -> PyResult<Value> {
 }
 
 pub(super) static DEFS: &[Def] = &[
+    Def::both(
+        "diag_embed",
+        &["diag_embed(Tensor input, int offset=0, int dim1=-2, int dim2=-1)"],
+        |_, c| {
+            t(crate::tensor::ops::grid::diag_embed(
+                &c.this()?,
+                c.int(1)?,
+                c.int(2)?,
+                c.int(3)?,
+            )?)
+        },
+    ),
+    Def::both(
+        "diagflat",
+        &["diagflat(Tensor input, int offset=0)"],
+        |_, c| t(crate::tensor::ops::grid::diagflat(&c.this()?, c.int(1)?)?),
+    ),
+    Def::both(
+        "rot90",
+        &["rot90(Tensor input, int k=1, int[] dims=[0,1])"],
+        |_, c| t(crate::tensor::ops::grid::rot90(&c.this()?, c.int(1)?, &c.int_list(2)?)?),
+    ),
+    Def::both("argwhere", &["argwhere(Tensor input)"], |_, c| {
+        t(gather::nonzero(&c.this()?)?)
+    }),
     Def::both(
         "swapdims",
         &["swapdims(Tensor input, int dim0, int dim1)"],
