@@ -10,6 +10,7 @@ def register(case, inp):
     grids(case, inp)
     order_stats(case, inp)
     products(case)
+    einsums(case)
 
 
 def scatter_family(case):
@@ -302,3 +303,23 @@ def products(case):
          "show(torch.baddbmm(x, b, b, beta=2, alpha=3))")
     case(G, "baddbmm/2d", ["torch.baddbmm"], "show(torch.baddbmm(torch.ones(2, 2), torch.ones(2, 2), torch.ones(2, 2)))")
     case(G, "baddbmm/mismatch", ["torch.baddbmm"], "show(torch.baddbmm(torch.ones(1, 2, 2), torch.ones(1, 2, 3), torch.ones(1, 2, 2)))")
+
+
+def einsums(case):
+    q = "q = torch.arange(48.0).reshape(1, 2, 3, 8) / 11 - 1.5\n"
+    k = "k = torch.arange(48.0).reshape(1, 2, 3, 8).flip(-1) / 13 - 1.0\n"
+    m = "a = torch.arange(6.0).reshape(2, 3) / 3 - 0.5\nb = torch.arange(12.0).reshape(3, 4) / 5 - 1.0\n"
+    v = "x = torch.tensor([1.0, 2.0, 3.0])\ny = torch.tensor([0.5, -1.0, 2.0])\n"
+    for cid, pre, call in [
+            ("attn", q + k, "'bhqd,bhkd->bhqk', q, k"), ("attn_v", q + k, "'bhqk,bhkd->bhqd', torch.einsum('bhqd,bhkd->bhqk', q, k), k"),
+            ("mm", m, "'ij,jk->ik', a, b"), ("mm_t", m, "'ij,jk->ki', a, b"), ("mm_implicit", m, "'ij,jk', a, b"),
+            ("list", m, "'ij,jk->ik', [a, b]"), ("dot", v, "'i,i->', x, y"), ("dot_implicit", v, "'i,i', x, y"),
+            ("outer", v, "'i,j->ij', x, y"), ("mul", v, "'i,i->i', x, y"), ("transpose", m, "'ij->ji', a"),
+            ("sum", m, "'ij->i', a"), ("sum_all", m, "'ij->', a"), ("implicit_t", m, "'ji', a"),
+            ("spaces", m, "'i j , j k -> i k', a, b"), ("batch_mm", "a = torch.arange(24.0).reshape(2, 3, 4) / 7\nb = torch.arange(40.0).reshape(2, 4, 5) / 9\n", "'bij,bjk->bik', a, b"),
+            ("sum_one_side", m, "'ij,jk->k', a, b"), ("three", m + v, "'ij,jk,k->i', a, b, torch.ones(4)"),
+            ("int", "a = torch.arange(6).reshape(2, 3)\nb = torch.arange(12).reshape(3, 4)\n", "'ij,jk->ik', a, b"),
+            ("bad_count", m, "'ij,jk->ik', a"), ("bad_dims", m, "'ijk,jk->ik', a, b"), ("bad_out", m, "'ij,jk->iz', a, b"),
+            ("bad_char", m, "'i1,jk->ik', a, b"), ("bad_size", m, "'ij,ik->jk', a, b"), ("dtype", m, "'ij,jk->ik', a, b.long()"),
+            ("no_operands", m, "'ij'"), ("out_twice", m, "'ij,jk->ii', a, b")]:
+        case(G, f"einsum/{cid}", ["torch.einsum"], pre + f"show(torch.einsum({call}))")

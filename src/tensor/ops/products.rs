@@ -247,3 +247,289 @@ pub fn baddbmm(
         Operand::Tensor(&product),
     )
 }
+
+/// One operand's subscripts and the output's, parsed from `"bhqd,bhkd->bhqk"`.
+struct Equation {
+    inputs: Vec<Vec<u8>>,
+    output: Vec<u8>,
+}
+
+fn parse_equation(eq: &str, operands: usize) -> Result<Equation> {
+    let eq: String = eq.chars().filter(|c| !c.is_whitespace()).collect();
+    if eq.contains('.') {
+        return Err(TensorError::NotImplemented(
+            "the tutor's einsum does not take '...' yet: name every dim with a letter".into(),
+        ));
+    }
+    let (lhs, rhs) = match eq.split_once("->") {
+        Some((l, r)) => (l.to_string(), Some(r.to_string())),
+        None => (eq.clone(), None),
+    };
+    let inputs: Vec<Vec<u8>> = lhs.split(',').map(|s| s.bytes().collect()).collect();
+    if inputs.len() != operands {
+        let which = if inputs.len() > operands {
+            "fewer operands were provided than specified"
+        } else {
+            "more operands were provided than specified"
+        };
+        return Err(TensorError::runtime(format!(
+            "einsum(): {which} in the equation"
+        )));
+    }
+    for s in inputs.iter().flatten() {
+        if !s.is_ascii_alphabetic() {
+            return Err(TensorError::runtime(format!(
+                "einsum(): invalid subscript given at index {} in the equation string, subscripts must be in [a-zA-Z]",
+                eq.find(*s as char).unwrap_or(0)
+            )));
+        }
+    }
+    let output: Vec<u8> = match rhs {
+        Some(r) => r.bytes().collect(),
+        None => {
+            // Implicit output: the labels used once, in alphabetical (ASCII) order.
+            let mut once: Vec<u8> = (b'A'..=b'z')
+                .filter(|l| inputs.iter().flatten().filter(|&&x| x == *l).count() == 1)
+                .collect();
+            once.sort_unstable();
+            once
+        }
+    };
+    for (i, &l) in output.iter().enumerate() {
+        if !l.is_ascii_alphabetic() {
+            return Err(TensorError::runtime(format!(
+                "einsum(): invalid subscript given at index {} in the equation string, subscripts must be in [a-zA-Z]",
+                lhs.len() + 2 + i
+            )));
+        }
+        if output[..i].contains(&l) {
+            return Err(TensorError::runtime(format!(
+                "einsum(): output subscript {} appears more than once in the output",
+                l as char
+            )));
+        }
+        if !inputs.iter().flatten().any(|&x| x == l) {
+            return Err(TensorError::runtime(format!(
+                "einsum(): output subscript {} does not appear in the equation for any input operand",
+                l as char
+            )));
+        }
+    }
+    for s in &inputs {
+        for (i, l) in s.iter().enumerate() {
+            if s[..i].contains(l) {
+                return Err(TensorError::NotImplemented(
+                    "the tutor's einsum does not take a letter twice in one operand (a diagonal) yet"
+                        .into(),
+                ));
+            }
+        }
+    }
+    Ok(Equation { inputs, output })
+}
+
+/// `torch.einsum(equation, *operands)` for one or two operands (or more, contracted left to right
+/// as PyTorch does without opt_einsum). Labels are laid out as ATen lays them out (the output's,
+/// then the summed ones in ASCII order); a pair is contracted as ATen's `sumproduct_pair` does it:
+/// dims only one side has are summed first, then one `bmm` over the shared summed dims, and the
+/// result is a permuted view of it.
+pub fn einsum(equation: &str, operands: &[Tensor]) -> Result<Tensor> {
+    if operands.is_empty() {
+        return Err(TensorError::Value(
+            "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list".into(),
+        ));
+    }
+    let eq = parse_equation(equation, operands.len())?;
+    let mut sizes = [0usize; 256];
+    let mut seen = [false; 256];
+    for (k, (labels, t)) in eq.inputs.iter().zip(operands).enumerate() {
+        if labels.len() != t.ndim() {
+            return Err(TensorError::runtime(format!(
+                "einsum(): the number of subscripts in the equation ({}) does not match the number of dimensions ({}) for operand {k} and no ellipsis was given",
+                labels.len(),
+                t.ndim()
+            )));
+        }
+        for (d, &l) in labels.iter().enumerate() {
+            let n = t.shape()[d];
+            if seen[l as usize] && sizes[l as usize] != n && sizes[l as usize] != 1 && n != 1 {
+                return Err(TensorError::runtime(format!(
+                    "einsum(): subscript {} has size {n} for operand {k} which does not broadcast with previously seen size {}",
+                    l as char, sizes[l as usize]
+                )));
+            }
+            if !seen[l as usize] || sizes[l as usize] == 1 {
+                sizes[l as usize] = n;
+            }
+            seen[l as usize] = true;
+        }
+    }
+    let dtype = operands[0].dtype();
+    if operands.iter().any(|t| t.dtype() != dtype) {
+        return Err(TensorError::runtime(format!(
+            "expected scalar type {} but found {}",
+            dtype.scalar_type_name(),
+            operands
+                .iter()
+                .map(|t| t.dtype())
+                .find(|&d| d != dtype)
+                .unwrap_or(dtype)
+                .scalar_type_name()
+        )));
+    }
+    let mut acc = operands[0].clone();
+    let mut acc_labels = eq.inputs[0].clone();
+    // Labels still needed after operand i: the output's and those of later operands.
+    let needed_after = |i: usize| -> Vec<u8> {
+        let mut v = eq.output.clone();
+        for s in &eq.inputs[i + 1..] {
+            v.extend(s);
+        }
+        v
+    };
+    if operands.len() == 1 {
+        return finish(acc, &acc_labels, &eq.output);
+    }
+    for (i, (b, b_labels)) in operands.iter().zip(&eq.inputs).enumerate().skip(1) {
+        let keep = needed_after(i);
+        // Sum out what only one side has and nothing later needs.
+        let (a, a_labels) = sum_alone(&acc, &acc_labels, b_labels, &keep)?;
+        let (b, b_labels) = sum_alone(b, b_labels, &a_labels, &keep)?;
+        let mut labels_order: Vec<u8> = eq.output.clone();
+        let mut rest: Vec<u8> = a_labels
+            .iter()
+            .chain(&b_labels)
+            .copied()
+            .filter(|l| !eq.output.contains(l))
+            .collect();
+        rest.sort_unstable();
+        rest.dedup();
+        labels_order.extend(rest);
+        let contracted: Vec<u8> = labels_order
+            .iter()
+            .copied()
+            .filter(|l| a_labels.contains(l) && b_labels.contains(l) && !keep.contains(l))
+            .collect();
+        let batch: Vec<u8> = labels_order
+            .iter()
+            .copied()
+            .filter(|l| a_labels.contains(l) && b_labels.contains(l) && keep.contains(l))
+            .collect();
+        let lo: Vec<u8> = labels_order
+            .iter()
+            .copied()
+            .filter(|l| a_labels.contains(l) && !b_labels.contains(l))
+            .collect();
+        let ro: Vec<u8> = labels_order
+            .iter()
+            .copied()
+            .filter(|l| b_labels.contains(l) && !a_labels.contains(l))
+            .collect();
+        let pos = |labels: &[u8], l: u8| labels.iter().position(|&x| x == l).unwrap_or(0) as i64;
+        let size = |ls: &[u8]| {
+            ls.iter()
+                .map(|&l| sizes[l as usize] as i64)
+                .product::<i64>()
+        };
+        let pa: Vec<i64> = batch
+            .iter()
+            .chain(&lo)
+            .chain(&contracted)
+            .map(|&l| pos(&a_labels, l))
+            .collect();
+        let pb: Vec<i64> = batch
+            .iter()
+            .chain(&contracted)
+            .chain(&ro)
+            .map(|&l| pos(&b_labels, l))
+            .collect();
+        let (nb, nl, nc, nr) = (size(&batch), size(&lo), size(&contracted), size(&ro));
+        let product = if contracted.is_empty() {
+            // ATen multiplies when nothing is summed.
+            let mut out_labels: Vec<u8> = batch.clone();
+            out_labels.extend(&lo);
+            out_labels.extend(&ro);
+            let av = a.permute(&pa)?;
+            let bv = b.permute(&pb)?;
+            let mut ashape: Vec<i64> = batch
+                .iter()
+                .chain(&lo)
+                .map(|&l| sizes[l as usize] as i64)
+                .collect();
+            ashape.extend(std::iter::repeat_n(1, ro.len()));
+            let mut bshape: Vec<i64> = batch.iter().map(|&l| sizes[l as usize] as i64).collect();
+            bshape.extend(std::iter::repeat_n(1, lo.len()));
+            bshape.extend(ro.iter().map(|&l| sizes[l as usize] as i64));
+            let r = binary(
+                BinaryOp::Mul,
+                Operand::Tensor(&av.reshape(&ashape)?),
+                Operand::Tensor(&bv.reshape(&bshape)?),
+            )?;
+            acc_labels = out_labels;
+            r
+        } else {
+            let am = a.permute(&pa)?.reshape(&[nb, nl, nc])?;
+            let bm = b.permute(&pb)?.reshape(&[nb, nc, nr])?;
+            let r = am.bmm(&bm)?;
+            let shape: Vec<i64> = batch
+                .iter()
+                .chain(&lo)
+                .chain(&ro)
+                .map(|&l| sizes[l as usize] as i64)
+                .collect();
+            acc_labels = batch.iter().chain(&lo).chain(&ro).copied().collect();
+            r.view(&shape)?
+        };
+        acc = product;
+    }
+    // The contraction's result comes back contiguous in the output's order.
+    Ok(finish(acc, &acc_labels, &eq.output)?.contiguous())
+}
+
+/// `t` with the dims summed whose labels neither `other` nor `keep` has (ATen sums them before the
+/// product), and its remaining labels.
+fn sum_alone(t: &Tensor, labels: &[u8], other: &[u8], keep: &[u8]) -> Result<(Tensor, Vec<u8>)> {
+    let alone: Vec<i64> = labels
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| !other.contains(l) && !keep.contains(l))
+        .map(|(d, _)| d as i64)
+        .collect();
+    if alone.is_empty() {
+        return Ok((t.clone(), labels.to_vec()));
+    }
+    let rest: Vec<u8> = labels
+        .iter()
+        .copied()
+        .filter(|l| other.contains(l) || keep.contains(l))
+        .collect();
+    Ok((t.sum(Some(&alone), false)?, rest))
+}
+
+/// The last operand (or the product) summed over what the output lacks and permuted to its order.
+fn finish(t: Tensor, labels: &[u8], output: &[u8]) -> Result<Tensor> {
+    let summed: Vec<i64> = labels
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| !output.contains(l))
+        .map(|(d, _)| d as i64)
+        .collect();
+    let (t, labels) = if summed.is_empty() {
+        (t, labels.to_vec())
+    } else {
+        // ATen permutes the output's labels first, then sums the rest.
+        let mut order: Vec<i64> = output
+            .iter()
+            .map(|l| labels.iter().position(|x| x == l).unwrap_or(0) as i64)
+            .collect();
+        order.extend(summed.iter().copied());
+        let permuted = t.permute(&order)?;
+        let dims: Vec<i64> = (output.len() as i64..labels.len() as i64).collect();
+        return permuted.sum(Some(&dims), false);
+    };
+    let order: Vec<i64> = output
+        .iter()
+        .map(|l| labels.iter().position(|x| x == l).unwrap_or(0) as i64)
+        .collect();
+    t.permute(&order)
+}

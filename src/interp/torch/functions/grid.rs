@@ -5,8 +5,8 @@ use crate::interp::args::{Dialect, Sig};
 use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::value::{Args, Value};
 use crate::tensor::Tensor;
-use crate::tensor::ops::grid::{self, Indexing};
 use crate::tensor::ops::create;
+use crate::tensor::ops::grid::{self, Indexing};
 
 use super::super::call::{Call, Def};
 use super::super::value_to_scalar;

@@ -156,7 +156,13 @@ pub(super) static DEFS: &[Def] = &[
     Def::both(
         "rot90",
         &["rot90(Tensor input, int k=1, int[] dims=[0,1])"],
-        |_, c| t(crate::tensor::ops::grid::rot90(&c.this()?, c.int(1)?, &c.int_list(2)?)?),
+        |_, c| {
+            t(crate::tensor::ops::grid::rot90(
+                &c.this()?,
+                c.int(1)?,
+                &c.int_list(2)?,
+            )?)
+        },
     ),
     Def::both("argwhere", &["argwhere(Tensor input)"], |_, c| {
         t(gather::nonzero(&c.this()?)?)

@@ -45,6 +45,36 @@ fn dim_list(v: &Value, which: &str, position: usize) -> PyResult<Vec<i64>> {
 }
 
 pub(super) static DEFS: &[Def] = &[
+    Def::python("einsum", "einsum(*args)", Dialect::PyDef, |_, c| {
+        let args = c.varargs();
+        let Some(Value::Str(eq)) = args.first() else {
+            return Err(exc(
+                ExcKind::ValueError,
+                "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list",
+            ));
+        };
+        let rest = &args[1..];
+        let items = match rest {
+            [one @ (Value::List(_) | Value::Tuple(_))] => seq_items(one),
+            _ => rest.to_vec(),
+        };
+        let mut operands = Vec::with_capacity(items.len());
+        for v in items {
+            match v {
+                Value::Tensor(x) => operands.push(x),
+                other => {
+                    return Err(exc(
+                        ExcKind::TypeError,
+                        format!(
+                            "einsum(): argument 'tensors' (position 2) must be tuple of Tensors, not {}",
+                            other.type_name()
+                        ),
+                    ));
+                }
+            }
+        }
+        t(products::einsum(eq, &operands)?)
+    }),
     Def::python(
         "tensordot",
         "tensordot(a, b, dims=2, out=None)",
