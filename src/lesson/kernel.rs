@@ -15,7 +15,7 @@ use crate::tensor::sym::{Axes, Sym};
 use super::error::LessonError;
 use super::fingerprint::fingerprint;
 pub use super::heatmaps::{HeatmapData, MAX_HEATMAP_CELLS};
-use super::model::{Cell, CellKind, Lesson};
+use super::model::{Cell, CellKind, Lang, Lesson};
 use super::sizes::check_exact_divisions;
 
 mod exercise;
@@ -382,13 +382,19 @@ impl Kernel {
         self.names_of(t.ndim(), t.axes())
     }
 
-    /// What a scrambling view mixed (see `tensor::sym::view`), in the lesson's names.
+    /// What a scrambling view mixed (see `tensor::sym::view`), in the lesson's names and language.
     pub fn mixed_note(&self, axes: &Axes) -> Option<String> {
         let parts = axes.as_ref()?.iter().flatten().find_map(Sym::mixed_parts)?;
         let names: Vec<String> = parts
             .iter()
             .map(|p| self.sym_name(Some(p)).unwrap_or_else(|| "?".into()))
             .collect();
+        if self.lesson.lang == Lang::Ko {
+            return Some(format!(
+                "이 view에서 섞인 축: {}. 어느 축도 그중 하나가 아닙니다 (합치기 전에 transpose로 축을 나란히 놓으세요)",
+                names.join(", ")
+            ));
+        }
         let list = match names.as_slice() {
             [] => String::new(),
             [one] => one.clone(),
