@@ -11,6 +11,7 @@ def register(case, inp):
     order_stats(case, inp)
     products(case)
     einsums(case)
+    small_views(case, inp)
 
 
 def scatter_family(case):
@@ -323,3 +324,26 @@ def einsums(case):
             ("bad_char", m, "'i1,jk->ik', a, b"), ("bad_size", m, "'ij,ik->jk', a, b"), ("dtype", m, "'ij,jk->ik', a, b.long()"),
             ("no_operands", m, "'ij'"), ("out_twice", m, "'ij,jk->ii', a, b")]:
         case(G, f"einsum/{cid}", ["torch.einsum"], pre + f"show(torch.einsum({call}))")
+
+
+def small_views(case, inp):
+    for name in ["f", "ft", "f3", "i", "f1", "f0", "fempty"]:
+        case(G, f"adjoint/{name}", ["torch.adjoint"], inp(name) + "r = torch.adjoint(x)\nshow(r)\nsame(r, x)")
+        case(G, f"adjoint/{name}/method", ["Tensor.adjoint"], inp(name) + "show(x.adjoint())")
+    for k, args in enumerate(["1, 1, 2", "0, 0, 1", "-1, 0, 0", "1, 2, 5", "0, -1, 1", "3, 0, 1"]):
+        for name in ["f", "ft"]:
+            case(G, f"narrow_copy/{name}/{k}", ["torch.narrow_copy"], inp(name) + f"r = torch.narrow_copy(x, {args})\nshow(r)\nsame(r, x)")
+            case(G, f"narrow_copy/{name}/{k}/method", ["Tensor.narrow_copy"], inp(name) + f"show(x.narrow_copy({args}))")
+    b = "y = torch.tensor([0.5, -1.0, 2.0])\n"
+    for k, p in enumerate(["", "1", "float('inf')", "0", "3", "p=0.5", "float('-inf')"]):
+        for name in ["f", "ft", "fspecial", "fempty"]:
+            if name == "fspecial":
+                pre = inp(name) + "y = torch.tensor(1.0)\n"
+            elif name == "fempty":
+                pre = inp(name) + "y = torch.zeros(3)\n"
+            else:
+                pre = inp(name) + b
+            case(G, f"dist/{name}/{k}", ["torch.dist"], pre + f"show(torch.dist(x, y{', ' + p if p else ''}))")
+            case(G, f"dist/{name}/{k}/method", ["Tensor.dist"], pre + f"show(x.dist(y{', ' + p if p else ''}))")
+    case(G, "dist/int", ["torch.dist"], "show(torch.dist(torch.tensor([1, 2]), torch.tensor([1, 2])))")
+    case(G, "dist/shape", ["torch.dist"], "show(torch.dist(torch.ones(2), torch.ones(3)))")

@@ -1,7 +1,7 @@
 //! Ops torch composes from others, as functions and methods: other names for views (`swapdims`,
 //! `moveaxis`, `ravel`, `broadcast_to`, `flipud`, `positive`), the splits (`tensor_split`,
 //! `hsplit`/`vsplit`/`dsplit`), `take`, `take_along_dim`, `diff`, `roll`, `trace`, `nansum`,
-//! `nanmean`, `addcmul`/`addcdiv`, `diag_embed`, `diagflat`, `rot90`, `argwhere`, and the tests
+//! `nanmean`, `addcmul`/`addcdiv`, `diag_embed`, `diagflat`, `rot90`, `argwhere`, `adjoint`, `narrow_copy`, `dist`, and the tests
 //! `is_nonzero`, `isposinf`, `isneginf`, `isreal`.
 
 use crate::interp::error::{ExcKind, PyResult, exc};
@@ -136,6 +136,69 @@ fn addc_(c: &Call, div: bool) -> PyResult<Value> {
 }
 
 pub(super) static DEFS: &[Def] = &[
+    Def::both("adjoint", &["adjoint(Tensor input)"], |_, c| {
+        let x = c.this()?;
+        if x.ndim() == 0 {
+            return t(x);
+        }
+        if x.ndim() < 2 {
+            return Err(exc(
+                ExcKind::RuntimeError,
+                format!(
+                    "tensor.adjoint() is only supported on matrices or batches of matrices. Got {}-D tensor.",
+                    x.ndim()
+                ),
+            ));
+        }
+        t(x.transpose(-2, -1)?)
+    }),
+    Def::both(
+        "narrow_copy",
+        &["narrow_copy(Tensor input, int dim, SymInt start, SymInt length, *, Tensor out=None)"],
+        |_, c| {
+            let (x, dim) = (c.this()?, c.int(1)?);
+            if dim >= x.ndim() as i64 {
+                // ATen's narrow_copy checks with TORCH_CHECK's generic text.
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    "Expected dim < static_cast<int64_t>(self_sizes.size()) to be true, but got false.  (Could this error message be improved?  If so, please report an enhancement request to PyTorch.)",
+                ));
+            }
+            let piece = x.narrow(dim, c.int(2)?, c.int(3)?)?;
+            t(piece.contiguous().deep_copy())
+        },
+    ),
+    Def::both(
+        "dist",
+        &["dist(Tensor input, Tensor other, Scalar p=2)"],
+        |_, c| {
+            let (x, y) = (c.this()?, c.tensor(1)?);
+            let common = crate::tensor::dtype::result_type(&[
+                crate::tensor::dtype::Operand::Dimensioned(x.dtype()),
+                crate::tensor::dtype::Operand::Dimensioned(y.dtype()),
+            ]);
+            if !common.is_floating_point() {
+                return Err(exc(
+                    ExcKind::NotImplementedError,
+                    format!(
+                        "norm(): input dtype should be either floating point or complex. Got {} instead.",
+                        common.scalar_type_name()
+                    ),
+                ));
+            }
+            let diff = crate::tensor::ops::elementwise::binary(
+                crate::tensor::BinaryOp::Sub,
+                crate::tensor::Operand::Tensor(&c.this()?),
+                crate::tensor::Operand::Tensor(&c.tensor(1)?),
+            )?;
+            t(crate::tensor::ops::reduce::vector_norm(
+                &diff,
+                c.scalar(2)?.to_f64(),
+                None,
+                false,
+            )?)
+        },
+    ),
     Def::both(
         "diag_embed",
         &["diag_embed(Tensor input, int offset=0, int dim1=-2, int dim2=-1)"],
