@@ -47,8 +47,13 @@ const EXACT_DIGITS: usize = 1100;
 
 /// `str(torch.Size(shape))`, e.g. `torch.Size([2, 3])`.
 pub fn format_size(shape: &[usize]) -> String {
+    format!("torch.Size({})", int_array(shape))
+}
+
+/// Sizes as c10 prints an `IntArrayRef` in ATen's messages, e.g. `[2, 3]`.
+pub fn int_array(shape: &[usize]) -> String {
     let dims: Vec<String> = shape.iter().map(usize::to_string).collect();
-    format!("torch.Size([{}])", dims.join(", "))
+    format!("[{}]", dims.join(", "))
 }
 
 /// `str(tuple(shape))`, e.g. `(2, 0)`, `(5,)`, `()`.

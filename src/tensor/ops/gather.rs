@@ -3,16 +3,11 @@
 //! Python-style indexing (`t[idx]`) lives next door in `index.rs`.
 
 use crate::tensor::error::{Result, TensorError};
+use crate::tensor::format::int_array;
 use crate::tensor::layout::{contiguous_strides, wrap_dim};
 use crate::tensor::ops::elementwise::Operand;
 use crate::tensor::{DType, Scalar, Tensor, TensorIndex};
 use crate::with_dtype;
-
-/// `[3, 4]`, as c10 prints an `IntArrayRef`.
-fn sizes_text(s: &[usize]) -> String {
-    let items: Vec<String> = s.iter().map(|n| n.to_string()).collect();
-    format!("[{}]", items.join(", "))
-}
 
 /// An index entry checked against a dim of `size`: ATen's gather kernel refuses negative entries too.
 fn wrap_index(op: &'static str, index: i64, dim: usize, size: usize) -> Result<usize> {
@@ -42,8 +37,8 @@ pub fn gather(x: &Tensor, dim: i64, index: &Tensor) -> Result<Tensor> {
         if k != d && index.shape()[k] > x.shape()[k] {
             return Err(TensorError::runtime(format!(
                 "Size does not match at dimension {k} expected index {} to be no larger than self {} apart from dimension {d}",
-                sizes_text(index.shape()),
-                sizes_text(x.shape())
+                int_array(index.shape()),
+                int_array(x.shape())
             )));
         }
     }

@@ -7,15 +7,11 @@
 
 use crate::tensor::dtype::{self, Operand as Promo};
 use crate::tensor::error::{Result, TensorError};
+use crate::tensor::format::int_array;
 use crate::tensor::layout::wrap_dim;
 use crate::tensor::ops::{gather, reorder};
 use crate::tensor::{DType, Scalar, Tensor};
 use crate::with_dtype;
-
-fn sizes_text(s: &[usize]) -> String {
-    let items: Vec<String> = s.iter().map(|n| n.to_string()).collect();
-    format!("[{}]", items.join(", "))
-}
 
 /// How `meshgrid` orders its outputs' dims.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,7 +78,7 @@ fn check_vectors(tensors: &[Tensor]) -> Result<()> {
         if t.ndim() != 1 {
             return Err(TensorError::runtime(format!(
                 "Expect a 1D vector, but got shape {}",
-                sizes_text(t.shape())
+                int_array(t.shape())
             )));
         }
     }

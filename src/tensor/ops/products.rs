@@ -2,15 +2,11 @@
 //! `LinearAlgebra.cpp`): `tensordot`, `inner`, `vdot`, `kron` and `baddbmm`.
 
 use crate::tensor::error::{Result, TensorError};
+use crate::tensor::format::int_array;
 use crate::tensor::layout::wrap_dim;
 use crate::tensor::ops::elementwise::{BinaryOp, Operand, binary};
 use crate::tensor::settings::check_numel;
 use crate::tensor::{DType, Scalar, Tensor};
-
-fn sizes_text(s: &[usize]) -> String {
-    let items: Vec<String> = s.iter().map(|n| n.to_string()).collect();
-    format!("[{}]", items.join(", "))
-}
 
 /// `torch.tensordot(a, b, dims=(dims_a, dims_b))`: the contracted dims moved last in `a` and first
 /// in `b`, both flattened to matrices, one `mm`, and the free dims restored.
@@ -82,8 +78,8 @@ pub fn inner(a: &Tensor, b: &Tensor) -> Result<Tensor> {
     if la != lb {
         return Err(TensorError::runtime(format!(
             "inner() the last dimension must match on both input tensors but got shapes {} and {}",
-            sizes_text(a.shape()),
-            sizes_text(b.shape())
+            int_array(a.shape()),
+            int_array(b.shape())
         )));
     }
     tensordot(a, b, &[-1], &[-1])
@@ -195,7 +191,7 @@ pub fn baddbmm(
             "The expanded size of the tensor ({n}) must match the existing size ({}) at non-singleton dimension {}.  Target sizes: [{bs}, {m}, {n}].  Tensor sizes: {}",
             input.shape().last().copied().unwrap_or(0),
             input.ndim().saturating_sub(1),
-            sizes_text(input.shape())
+            int_array(input.shape())
         ))
     })?;
     check_numel(&[bs, m, n])?;

@@ -7,6 +7,7 @@
 //! runs along `dim`), so float sums round as PyTorch's do.
 
 use crate::tensor::error::{Result, TensorError};
+use crate::tensor::format::int_array;
 use crate::tensor::layout::{contiguous_strides, is_non_overlapping_and_dense, wrap_dim};
 use crate::tensor::ops::elementwise::Operand;
 use crate::tensor::{DType, Scalar, Tensor};
@@ -159,11 +160,6 @@ fn nonempty_size(t: &Tensor, d: usize) -> usize {
     }
 }
 
-fn shape_text(s: &[usize]) -> String {
-    let items: Vec<String> = s.iter().map(|n| n.to_string()).collect();
-    format!("[{}]", items.join(", "))
-}
-
 /// A `std::vector` as c10 streams it: the sizes separated by spaces, no brackets.
 fn spaced(s: &[usize]) -> String {
     s.iter()
@@ -214,16 +210,16 @@ fn check_scatter(
         if wrong {
             return Err(TensorError::runtime(format!(
                 "Expected index {} to be no larger than self {} apart from dimension {d} and to be no larger size than src {}",
-                shape_text(index.shape()),
-                shape_text(x.shape()),
-                shape_text(s.shape())
+                int_array(index.shape()),
+                int_array(x.shape()),
+                int_array(s.shape())
             )));
         }
     } else if wrong {
         return Err(TensorError::runtime(format!(
             "Expected index {} to be no larger than self {} apart from dimension {d}",
-            shape_text(index.shape()),
-            shape_text(x.shape())
+            int_array(index.shape()),
+            int_array(x.shape())
         )));
     }
     Ok(())
@@ -396,7 +392,7 @@ fn check_index_func(
             "{func}_(): Index is supposed to be a vector, but got dim: {} with type: {} and size: {}",
             index.ndim(),
             index.dtype().scalar_type_name(),
-            shape_text(index.shape())
+            int_array(index.shape())
         )));
     }
     if !matches!(index.dtype(), DType::Int64 | DType::Int32) {
@@ -434,8 +430,8 @@ fn check_index_func(
     if !same_apart {
         return Err(TensorError::runtime(format!(
             "source tensor shape must match self tensor shape, excluding the specified dimension. Got self.shape = {} source.shape = {}",
-            shape_text(x.shape()),
-            shape_text(source.shape())
+            int_array(x.shape()),
+            int_array(source.shape())
         )));
     }
     Ok(())

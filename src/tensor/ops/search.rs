@@ -6,14 +6,10 @@ use std::cmp::Ordering;
 use super::sort::total;
 use crate::tensor::dtype::{self, Operand as Promo};
 use crate::tensor::error::{Result, TensorError};
+use crate::tensor::format::int_array;
 use crate::tensor::storage::Element;
 use crate::tensor::{DType, Tensor};
 use crate::with_dtype;
-
-fn sizes_text(s: &[usize]) -> String {
-    let items: Vec<String> = s.iter().map(|n| n.to_string()).collect();
-    format!("[{}]", items.join(", "))
-}
 
 /// Where each value would go in its sorted row: the first place not below it (`right`: not at or
 /// below it). `sorted` is 1-D or has `values`' leading dims; `sorter` reorders each row first.
@@ -27,7 +23,7 @@ pub fn searchsorted(
     if sorted.ndim() == 0 {
         return Err(TensorError::runtime(
             "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions of boundaries tensor and input value tensor must match, but we got boundaries tensor [] and input value tensor ".to_string()
-                + &sizes_text(values.shape()),
+                + &int_array(values.shape()),
         ));
     }
     let batched = sorted.ndim() > 1;
@@ -37,8 +33,8 @@ pub fn searchsorted(
     {
         return Err(TensorError::runtime(format!(
             "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions of boundaries tensor and input value tensor must match, but we got boundaries tensor {} and input value tensor {}",
-            sizes_text(sorted.shape()),
-            sizes_text(values.shape())
+            int_array(sorted.shape()),
+            int_array(values.shape())
         )));
     }
     if let Some(s) = sorter {
@@ -51,8 +47,8 @@ pub fn searchsorted(
         if s.shape() != sorted.shape() {
             return Err(TensorError::runtime(format!(
                 "torch.searchsorted(): boundary and sorter must have the same size, but got boundary tensor {}and got sorter tensor {}",
-                sizes_text(sorted.shape()),
-                sizes_text(s.shape())
+                int_array(sorted.shape()),
+                int_array(s.shape())
             )));
         }
     }
