@@ -138,6 +138,8 @@ pub struct Interpreter {
     pub limits: Limits,
     /// `torch.get_num_threads()`: in force in the engine only while this interpreter runs code.
     pub num_threads: usize,
+    /// `torch.get_default_dtype()`: in force in the engine only while this interpreter runs code.
+    pub default_float: crate::tensor::DType,
     pub(crate) frames: Vec<FrameCtx>,
     steps: u64,
     started: Instant,
@@ -165,6 +167,7 @@ impl Interpreter {
             warnings: Vec::new(),
             limits: Limits::default(),
             num_threads: 1,
+            default_float: crate::tensor::DType::Float32,
             frames: Vec::new(),
             steps: 0,
             started: Instant::now(),
@@ -188,6 +191,7 @@ impl Interpreter {
         crate::tensor::settings::Settings {
             max_elements: self.limits.max_tensor_elements,
             num_threads: self.num_threads,
+            default_float: self.default_float,
             deadline: self.deadline(),
             max_bytes: self.limits.max_memory,
             interrupt: self.limits.interrupt,

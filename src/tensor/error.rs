@@ -18,12 +18,7 @@ fn ishape_list(shape: &[i64]) -> String {
 
 /// `torch.FloatTensor`-style names, as PyTorch's older argument checks print them.
 fn legacy_tensor_type(dtype: DType) -> &'static str {
-    match dtype {
-        DType::Float32 => "Float",
-        DType::Int64 => "Long",
-        DType::Int32 => "Int",
-        DType::Bool => "Bool",
-    }
+    dtype.scalar_type_name()
 }
 
 fn rank_message(op: &str, lhs: &[usize], rhs: &[usize]) -> String {

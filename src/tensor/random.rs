@@ -291,6 +291,73 @@ impl Generator {
         out
     }
 
+    /// `torch.rand(..., dtype=torch.float64)`: `uniform_real_distribution<double>` (53 bits of a
+    /// 64-bit draw), scaled as the float32 version is.
+    pub fn uniform_f64(&mut self, n: usize, from: f64, to: f64) -> Vec<f64> {
+        let Some(mut out) = alloc(n) else {
+            return Vec::new();
+        };
+        let range = to - from;
+        for _ in 0..n {
+            let x = self.unit_f64();
+            let v = match self.kernel {
+                CpuKernel::Avx2 => x.mul_add(range, from),
+                CpuKernel::Baseline => x * range + from,
+            };
+            out.push(if v >= to { from } else { v });
+        }
+        out
+    }
+
+    /// `torch.randn(..., dtype=torch.float64)`: fewer than 16 elements one by one, else `normal_fill`'s
+    /// blocks of 16 double uniforms turned into normals by Box-Muller (its scalar `normal_fill_16`, as
+    /// ATen has no vector form for double), the last block redrawn when 16 does not divide `n`.
+    pub fn normal_f64_vec(&mut self, n: usize, mean: f64, std: f64) -> Vec<f64> {
+        let Some(mut data) = alloc(n) else {
+            return Vec::new();
+        };
+        if n < 16 {
+            for _ in 0..n {
+                data.push(self.normal_f64(mean, std));
+            }
+            return data;
+        }
+        for _ in 0..n {
+            data.push(self.unit_f64());
+        }
+        let kernel = self.kernel;
+        let fill = |block: &mut [f64]| {
+            let (lo, hi) = block.split_at_mut(8);
+            for (a, b) in lo.iter_mut().zip(hi.iter_mut()) {
+                let u1 = 1.0 - *a;
+                let u2 = *b;
+                let radius = (-2.0 * u1.ln()).sqrt();
+                let theta = 2.0 * PI * u2;
+                match kernel {
+                    CpuKernel::Avx2 => {
+                        *a = (radius * theta.cos()).mul_add(std, mean);
+                        *b = (radius * theta.sin()).mul_add(std, mean);
+                    }
+                    CpuKernel::Baseline => {
+                        *a = radius * theta.cos() * std + mean;
+                        *b = radius * theta.sin() * std + mean;
+                    }
+                }
+            }
+        };
+        for block in data.chunks_exact_mut(16) {
+            fill(block);
+        }
+        if !n.is_multiple_of(16) {
+            let tail_start = n - 16;
+            for v in &mut data[tail_start..] {
+                *v = self.unit_f64();
+            }
+            fill(&mut data[tail_start..]);
+        }
+        data
+    }
+
     /// `torch.randint(low, high, (n,))` with dtype int64.
     ///
     /// PyTorch raises an error when `high <= low`; in that case this returns

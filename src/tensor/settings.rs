@@ -26,6 +26,9 @@ pub struct Settings {
     /// `torch.get_num_threads()`: PyTorch splits reductions over more than 32768 elements between its
     /// threads, which changes the order of float additions; the kernels follow the same split.
     pub num_threads: usize,
+    /// `torch.get_default_dtype()`: the dtype of float tensors made without a `dtype=` and of Python floats
+    /// in type promotion (`torch.set_default_dtype`).
+    pub default_float: super::DType,
     /// When the run must stop; long native loops check it with [`check_deadline`].
     pub deadline: Option<Instant>,
     /// The most heap the process may hold while the run goes on (see `tensor::memory`); `usize::MAX`
@@ -87,6 +90,7 @@ impl Settings {
     pub const DEFAULT: Settings = Settings {
         max_elements: DEFAULT_MAX_ELEMENTS,
         num_threads: 1,
+        default_float: super::DType::Float32,
         deadline: None,
         max_bytes: usize::MAX,
         interrupt: None,
@@ -147,6 +151,11 @@ pub fn max_elements() -> usize {
 
 pub fn num_threads() -> usize {
     active().num_threads.max(1)
+}
+
+/// `torch.get_default_dtype()` in force now.
+pub fn default_float() -> super::DType {
+    active().default_float
 }
 
 /// Checks that a tensor of `shape` may be allocated and returns its element count: under the element cap,

@@ -77,21 +77,71 @@ impl Scalar {
     /// int32 and values past the range are refused; 2.7 becomes 2). What `fill_`, `full` and
     /// `masked_fill` check before writing.
     pub fn check_fits(self, dtype: super::DType) -> super::error::Result<()> {
-        let Scalar::Float(f) = self else {
-            return Ok(());
-        };
-        let (name, lo, hi) = match dtype {
-            super::DType::Int64 => (
-                "int64_t",
-                -9_223_372_036_854_775_808.0,
-                9_223_372_036_854_775_807.0,
-            ),
-            super::DType::Int32 => ("int", -2_147_483_648.0, 2_147_483_647.0),
+        use super::DType;
+        let name = match dtype {
+            DType::Int64 => "int64_t",
+            DType::Int32 => "int",
+            DType::Int16 => "int16_t",
+            DType::Int8 => "int8_t",
+            DType::UInt8 => "uint8_t",
+            DType::Float16 => "at::Half",
+            DType::BFloat16 => "at::BFloat16",
             _ => return Ok(()),
         };
+        // int32 and int64 take any Python int here (the interpreter's ints are 64-bit already).
+        if matches!(self, Scalar::Int(_)) && matches!(dtype, DType::Int64 | DType::Int32) {
+            return Ok(());
+        }
         // NaN passes int64's test (its comparisons are false) but not int's, as in c10.
-        let nan_refused = dtype == super::DType::Int32 && f.is_nan();
-        if f < lo || f > hi || nan_refused {
+        let nan_refused = dtype != DType::Int64;
+        self.fits(dtype, name, nan_refused)
+    }
+
+    /// `torch.tensor(data, dtype=...)`'s check of each Python number (`unpackIntegral`'s
+    /// `checked_convert`, which names the dtype as Python does: `uint8`, `int32`).
+    pub fn check_fits_data(self, dtype: super::DType) -> super::error::Result<()> {
+        use super::DType;
+        if matches!(
+            dtype,
+            DType::Int8 | DType::Int16 | DType::UInt8 | DType::Int32
+        ) {
+            self.fits(dtype, dtype.name(), true)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// c10's `overflows<To>`: a float past the type's range (NaN where the type has none, when
+    /// `nan_refused`); an int past it, where an unsigned type lets a negative int down to `-max` wrap.
+    fn fits(self, dtype: super::DType, name: &str, nan_refused: bool) -> super::error::Result<()> {
+        use super::DType;
+        let refused = match self {
+            Scalar::Bool(_) => false,
+            Scalar::Float(f) if dtype.is_floating_point() => {
+                let max = if dtype == DType::Float16 {
+                    65504.0
+                } else {
+                    f64::from(half::bf16::MAX)
+                };
+                f.is_finite() && (f < -max || f > max)
+            }
+            Scalar::Float(f) => {
+                (f.is_nan() && nan_refused)
+                    || f < dtype.int_min() as f64
+                    || f > dtype.int_max() as f64
+            }
+            Scalar::Int(i) if dtype == DType::UInt8 => !(-255..=255).contains(&i),
+            Scalar::Int(i) if dtype.is_floating_point() => {
+                let max = if dtype == DType::Float16 {
+                    65504
+                } else {
+                    i64::MAX
+                };
+                i.abs() > max
+            }
+            Scalar::Int(i) => i < dtype.int_min() || i > dtype.int_max(),
+        };
+        if refused {
             return Err(super::error::TensorError::runtime(format!(
                 "value cannot be converted to type {name} without overflow"
             )));
@@ -127,6 +177,30 @@ macro_rules! with_dtype {
             }
             $crate::tensor::DType::Bool => {
                 type $t = bool;
+                $body
+            }
+            $crate::tensor::DType::Float64 => {
+                type $t = f64;
+                $body
+            }
+            $crate::tensor::DType::Float16 => {
+                type $t = half::f16;
+                $body
+            }
+            $crate::tensor::DType::BFloat16 => {
+                type $t = half::bf16;
+                $body
+            }
+            $crate::tensor::DType::Int16 => {
+                type $t = i16;
+                $body
+            }
+            $crate::tensor::DType::Int8 => {
+                type $t = i8;
+                $body
+            }
+            $crate::tensor::DType::UInt8 => {
+                type $t = u8;
                 $body
             }
         }
@@ -363,9 +437,9 @@ impl Tensor {
             )));
         }
         Ok(match self.dtype() {
-            DType::Float32 => Scalar::Float(self.to_vec::<f32>()[0] as f64),
-            DType::Int64 | DType::Int32 => Scalar::Int(self.to_vec::<i64>()[0]),
             DType::Bool => Scalar::Bool(self.to_vec::<bool>()[0]),
+            d if d.is_floating_point() => Scalar::Float(self.to_vec::<f64>()[0]),
+            _ => Scalar::Int(self.to_vec::<i64>()[0]),
         })
     }
 
@@ -563,6 +637,23 @@ impl Tensor {
         Ok(f(data, &self.layout))
     }
 
+    /// A copy of the whole storage (for a contiguous tensor made with another layout over the same values).
+    pub fn storage_clone(&self) -> Storage {
+        self.storage.borrow().clone()
+    }
+
+    /// Runs a float32 computation for a half or bfloat16 tensor as ATen's CPU kernels do: the input
+    /// widened to float, `f`, and a float32 result rounded back to this tensor's type (other results,
+    /// such as indices or bools, as they are).
+    pub(crate) fn widened(&self, f: impl FnOnce(&Tensor) -> Result<Tensor>) -> Result<Tensor> {
+        let out = f(&self.to_dtype(DType::Float32))?;
+        Ok(if out.dtype() == DType::Float32 {
+            out.to_dtype(self.dtype())
+        } else {
+            out
+        })
+    }
+
     /// Runs `f` with the raw storage slice for writing.
     pub fn with_raw_mut<T: Element>(&self, f: impl FnOnce(&mut [T])) -> Result<()> {
         let mut storage = self.storage.borrow_mut();
@@ -583,11 +674,18 @@ fn T_into<T: Element>(v: Vec<T>) -> Storage {
 #[inline]
 pub fn convert<S: Element, T: Element>(x: S) -> T {
     match T::DTYPE {
-        DType::Float32 => T::from_f64(x.to_f64()),
         DType::Bool => T::from_bool(x.to_bool()),
-        DType::Int64 | DType::Int32 => {
-            if S::DTYPE == DType::Float32 {
-                T::from_i64(float_to_int(x.to_f64(), T::DTYPE == DType::Int32))
+        // An integer goes to half or bfloat16 through float, as c10's constructors take a float.
+        t if t.is_floating_point() => {
+            if S::DTYPE.is_floating_point() {
+                T::from_f64(x.to_f64())
+            } else {
+                T::from_i64(x.to_i64())
+            }
+        }
+        t => {
+            if S::DTYPE.is_floating_point() {
+                T::from_i64(float_to_int(x.to_f64(), t != DType::Int64))
             } else {
                 T::from_i64(x.to_i64())
             }
@@ -598,7 +696,8 @@ pub fn convert<S: Element, T: Element>(x: S) -> T {
 /// A float cast to an integer as x86-64's truncating conversions (`cvttss2si`, `cvttps2dq`) do, which
 /// is what PyTorch's `static_cast` compiles to: NaN, infinities and values out of the target's range give
 /// the target's minimum (`torch.tensor(float('inf')).long()` is -9223372036854775808), not Rust's
-/// saturation.
+/// saturation. Types narrower than 32 bits go through the 32-bit conversion and keep its low bits
+/// (`torch.tensor(300.).to(torch.int8)` is 44, `torch.tensor(-1.).byte()` is 255).
 #[inline]
 fn float_to_int(v: f64, int32: bool) -> i64 {
     let (lo, hi) = if int32 {

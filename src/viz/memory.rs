@@ -4,6 +4,7 @@
 use ndarray::Dimension;
 use serde::Serialize;
 
+use crate::tensor::storage::Element;
 use crate::tensor::{DType, Tensor};
 
 #[derive(Debug, Clone, Serialize)]
@@ -37,9 +38,12 @@ impl MemoryLayout {
             DType::Int64 => {
                 t.with_raw::<i64, _>(|data, _| first_cells(data, max_cells, i64::to_string))
             }
-            DType::Int32 => {
-                t.with_raw::<i32, _>(|data, _| first_cells(data, max_cells, i32::to_string))
-            }
+            d if d.is_floating_point() => crate::with_dtype!(d, T => t.with_raw::<T, _>(|data, _| {
+                first_cells(data, max_cells, |&v| short_float(v.to_f64() as f32))
+            })),
+            d => crate::with_dtype!(d, T => t.with_raw::<T, _>(|data, _| {
+                first_cells(data, max_cells, |&v| v.to_i64().to_string())
+            })),
         };
         MemoryLayout {
             shape: t.shape().to_vec(),

@@ -196,6 +196,7 @@ fn base_from_json(v: &Json) -> Tensor {
             data.iter().filter_map(Json::as_bool).collect::<Vec<bool>>(),
             &shape,
         ),
+        other => panic!("the engine cases record no {other} tensors"),
     };
     made.expect("a recorded tensor")
 }

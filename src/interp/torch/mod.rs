@@ -128,11 +128,16 @@ pub(crate) fn scalar_to_value(s: Scalar) -> Value {
 pub(crate) fn tensor_repr(interp: &mut Interpreter, t: &Tensor) -> String {
     let mut suffixes = Vec::new();
     let empty = t.numel() == 0;
-    match t.dtype() {
-        DType::Int32 => suffixes.push("dtype=torch.int32".to_string()),
-        DType::Int64 if empty => suffixes.push("dtype=torch.int64".to_string()),
-        DType::Bool if empty => suffixes.push("dtype=torch.bool".to_string()),
-        _ => {}
+    // `_str_intern`: an empty tensor shows any dtype but the default float; others all but the default
+    // float, int64 and bool.
+    let default = interp.default_float;
+    let shown = if empty {
+        t.dtype() != default
+    } else {
+        !matches!(t.dtype(), DType::Int64 | DType::Bool) && t.dtype() != default
+    };
+    if shown {
+        suffixes.push(format!("dtype={}", t.dtype()));
     }
     if let Some(f) = t.grad_fn() {
         suffixes.push(format!("grad_fn=<{f}>"));
@@ -146,13 +151,16 @@ pub(crate) fn tensor_repr(interp: &mut Interpreter, t: &Tensor) -> String {
             format_tensor(&shape, Elements::F32(&t.to_vec::<f32>()), &suffixes, &opts)
         }
         DType::Int64 => format_tensor(&shape, Elements::I64(&t.to_vec::<i64>()), &suffixes, &opts),
-        DType::Int32 => format_tensor(&shape, Elements::I32(&t.to_vec::<i32>()), &suffixes, &opts),
         DType::Bool => format_tensor(
             &shape,
             Elements::Bool(&t.to_vec::<bool>()),
             &suffixes,
             &opts,
         ),
+        d if d.is_floating_point() => {
+            format_tensor(&shape, Elements::F64(&t.to_vec::<f64>()), &suffixes, &opts)
+        }
+        _ => format_tensor(&shape, Elements::I64(&t.to_vec::<i64>()), &suffixes, &opts),
     };
     if t.is_param() {
         format!("Parameter containing:\n{body}")

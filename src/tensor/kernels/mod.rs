@@ -90,7 +90,7 @@ pub use moments::{
 };
 pub use sleef::{vec_exp, vec_log};
 pub use softmax::{log_softmax_dim, log_softmax_row, softmax_dim, softmax_row, softmax_row_lanes};
-pub use sum::{sum_inner, sum_inner_threads, sum_outer};
+pub use sum::{sum_inner, sum_inner_f64, sum_inner_threads, sum_outer};
 pub use unary::{
     atan, atanh, cos, erf, exp, expm1, gelu, gelu_tanh, log, log1p, log2, log10, relu, relu_one,
     rsqrt, sigmoid, sigmoid_threads, sin, sqrt, tanh,

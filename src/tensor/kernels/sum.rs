@@ -14,6 +14,27 @@ impl SumAcc for f32 {
     }
 }
 
+impl SumAcc for f64 {
+    const ZERO: f64 = 0.0;
+    fn plus(self, other: f64) -> f64 {
+        self + other
+    }
+}
+
+/// Four double lanes: `Vectorized<double>` under AVX2.
+type V4d = [f64; 4];
+
+impl SumAcc for V4d {
+    const ZERO: V4d = [0.0; 4];
+    fn plus(self, other: V4d) -> V4d {
+        let mut r = self;
+        for (a, b) in r.iter_mut().zip(other) {
+            *a += b;
+        }
+        r
+    }
+}
+
 impl SumAcc for V8 {
     const ZERO: V8 = [0.0; LANES];
     fn plus(self, other: V8) -> V8 {
@@ -192,4 +213,29 @@ pub fn sum_outer(data: &[f32], rows: usize, cols: usize) -> Vec<f32> {
         j += 1;
     }
     out
+}
+
+/// [`sum_inner`] for float64: the same cascade over 4-lane double vectors (`Vectorized<double>` under
+/// AVX2), then the scalar tail and the lanes in order.
+pub fn sum_inner_f64(row: &[f64]) -> f64 {
+    const L: usize = 4;
+    let n = row.len();
+    if n < L {
+        return 0.0 + row_sum::<f64>(n, |i| row[i]);
+    }
+    let vec_size = n / L;
+    let load = |i: usize| -> V4d {
+        let mut v = [0.0; L];
+        v.copy_from_slice(&row[i * L..i * L + L]);
+        v
+    };
+    let vec_acc = row_sum::<V4d>(vec_size, load);
+    let mut final_acc = 0.0f64;
+    for &x in &row[vec_size * L..] {
+        final_acc += x;
+    }
+    for lane in vec_acc {
+        final_acc += lane;
+    }
+    0.0 + final_acc
 }

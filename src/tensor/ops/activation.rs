@@ -7,12 +7,11 @@
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::kernels::activation as k;
 use crate::tensor::ops::elementwise::{Operand, clamp, follow_inputs, map};
+use crate::tensor::storage::Element;
 use crate::tensor::{DType, Scalar, Tensor};
 
 /// ATen's floating-point kernels exist for floating point only; their dispatch names the kernel.
-fn float_only(x: &Tensor, kernel: &str) -> Result<()> {
-    super::nn::float_only(x, kernel)
-}
+use super::nn::on_float32;
 
 /// An elementwise result laid out as its input (TensorIterator), with the input's axes.
 fn like(out: Tensor, x: &Tensor) -> Tensor {
@@ -34,13 +33,14 @@ fn map_f32(x: &Tensor, f: impl Fn(f32) -> f32 + Sync) -> Result<Tensor> {
 /// `torch._C._nn.elu(x, alpha, scale, input_scale)`: ATen's `elu_kernel`, whose coefficients are the
 /// arguments as floats (`alpha.to<float>() * scale.to<float>()`).
 pub fn elu_scaled(x: &Tensor, alpha: f64, scale: f64, input_scale: f64) -> Result<Tensor> {
-    float_only(x, "elu_cpu")?;
-    let c = k::EluCoefficients {
-        negcoef: alpha as f32 * scale as f32,
-        poscoef: scale as f32,
-        negiptcoef: input_scale as f32,
-    };
-    run_kernel(x, |v| k::elu(v, c))
+    on_float32(x, "elu_cpu", |x| {
+        let c = k::EluCoefficients {
+            negcoef: alpha as f32 * scale as f32,
+            poscoef: scale as f32,
+            negiptcoef: input_scale as f32,
+        };
+        run_kernel(x, |v| k::elu(v, c))
+    })
 }
 
 /// `torch.selu`: `elu(x, alpha=SELU_ALPHA, scale=SELU_SCALE)` (the constants of `Activation.cpp`).
@@ -57,24 +57,25 @@ pub fn celu(x: &Tensor, alpha: f64) -> Result<Tensor> {
 
 /// `F.softplus(x, beta, threshold)`: `softplus_kernel`.
 pub fn softplus(x: &Tensor, beta: f64, threshold: f64) -> Result<Tensor> {
-    float_only(x, "softplus_cpu")?;
-    let (beta, threshold) = (beta as f32, threshold as f32);
-    run_kernel(x, |v| k::softplus(v, beta, threshold))
+    on_float32(x, "softplus_cpu", |x| {
+        let (beta, threshold) = (beta as f32, threshold as f32);
+        run_kernel(x, |v| k::softplus(v, beta, threshold))
+    })
 }
 
 /// `F.mish(x)`: `mish_kernel`.
 pub fn mish(x: &Tensor) -> Result<Tensor> {
-    float_only(x, "mish_cpu")?;
-    run_kernel(x, k::mish)
+    on_float32(x, "mish_cpu", |x| run_kernel(x, k::mish))
 }
 
 /// `F.logsigmoid(x)`: `log_sigmoid_cpu_kernel`.
 pub fn log_sigmoid(x: &Tensor) -> Result<Tensor> {
-    float_only(x, "log_sigmoid_cpu")?;
-    // `log_sigmoid_forward_out_cpu` allocates a contiguous output, whatever the input's layout.
-    let mut values = x.to_vec::<f32>();
-    k::log_sigmoid(&mut values);
-    Ok(Tensor::from_vec(values, x.shape())?.with_axes_of(x))
+    on_float32(x, "log_sigmoid_cpu", |x| {
+        // `log_sigmoid_forward_out_cpu` allocates a contiguous output, whatever the input's layout.
+        let mut values = x.to_vec::<f32>();
+        k::log_sigmoid(&mut values);
+        Ok(Tensor::from_vec(values, x.shape())?.with_axes_of(x))
+    })
 }
 
 /// `F.hardtanh(x, min_val, max_val)`: `clamp(x, min, max)`; an integer tensor clamps to the bounds
@@ -95,14 +96,16 @@ pub fn hardtanh(x: &Tensor, min: f64, max: f64) -> Result<Tensor> {
 
 /// `F.hardsigmoid(x)`: `min(max(x + 3, 0), 6) / 6` (NaN stays NaN).
 pub fn hardsigmoid(x: &Tensor) -> Result<Tensor> {
-    float_only(x, "hardsigmoid_cpu")?;
-    map_f32(x, |v| clamp_0_6(v + 3.0) / 6.0)
+    on_float32(x, "hardsigmoid_cpu", |x| {
+        map_f32(x, |v| clamp_0_6(v + 3.0) / 6.0)
+    })
 }
 
 /// `F.hardswish(x)`: `x * min(max(x + 3, 0), 6) / 6`, left to right.
 pub fn hardswish(x: &Tensor) -> Result<Tensor> {
-    float_only(x, "hardswish_cpu")?;
-    map_f32(x, |v| v * clamp_0_6(v + 3.0) / 6.0)
+    on_float32(x, "hardswish_cpu", |x| {
+        map_f32(x, |v| v * clamp_0_6(v + 3.0) / 6.0)
+    })
 }
 
 /// `std::min(std::max(v, 0), 6)`: a NaN passes through both.
@@ -114,22 +117,24 @@ fn clamp_0_6(v: f32) -> f32 {
 /// `F.softshrink(x, lambd)`: `x - l` above `l`, `x + l` below `-l`, else zero (see
 /// [`k::softshrink`] for its sign).
 pub fn softshrink(x: &Tensor, lambd: f64) -> Result<Tensor> {
-    float_only(x, "softshrink_check")?;
-    if !(0.0..=f64::from(f32::MAX)).contains(&lambd) {
-        return Err(TensorError::runtime(format!(
-            "lambda must be in range [0, 3.40282e+38] for input dtype Float, but found {}",
-            cpp_double(lambd)
-        )));
-    }
-    let l = lambd as f32;
-    run_kernel(x, |v| k::softshrink(v, l))
+    on_float32(x, "softshrink_check", |x| {
+        if !(0.0..=f64::from(f32::MAX)).contains(&lambd) {
+            return Err(TensorError::runtime(format!(
+                "lambda must be in range [0, 3.40282e+38] for input dtype Float, but found {}",
+                cpp_double(lambd)
+            )));
+        }
+        let l = lambd as f32;
+        run_kernel(x, |v| k::softshrink(v, l))
+    })
 }
 
 /// `F.hardshrink(x, lambd)`: 0 inside `[-l, l]`, else `x`.
 pub fn hardshrink(x: &Tensor, lambd: f64) -> Result<Tensor> {
-    float_only(x, "hardshrink_cpu")?;
-    let l = lambd as f32;
-    map_f32(x, move |a| if a >= -l && a <= l { 0.0 } else { a })
+    on_float32(x, "hardshrink_cpu", |x| {
+        let l = lambd as f32;
+        map_f32(x, move |a| if a >= -l && a <= l { 0.0 } else { a })
+    })
 }
 
 /// `F.threshold(x, threshold, value)`: `value` where `x <= threshold`, else `x`, in the input's dtype
@@ -144,15 +149,36 @@ pub fn threshold(x: &Tensor, threshold: Scalar, value: Scalar) -> Result<Tensor>
             let (t, v) = (threshold.to_i64(), value.to_i64());
             map::<i64, i64>(x, move |a| if a <= t { v } else { a })?
         }
-        DType::Int32 => {
-            let (t, v) = (threshold.to_i64() as i32, value.to_i64() as i32);
-            map::<i32, i32>(x, move |a| if a <= t { v } else { a })?
-        }
         DType::Bool => {
             return Err(TensorError::NotImplemented(
                 "\"threshold_cpu\" not implemented for 'Bool'".into(),
             ));
         }
+        DType::Float64 => {
+            let (t, v) = (threshold.to_f64(), value.to_f64());
+            map::<f64, f64>(x, move |a| if a <= t { v } else { a })?
+        }
+        d if d.is_reduced_float() => {
+            // The threshold and value are converted to the tensor's type; comparing two values of it
+            // widened to float is exact.
+            let (t, v) = (
+                crate::tensor::Tensor::scalar(threshold.to_f64())
+                    .to_dtype(d)
+                    .to_vec::<f32>()[0],
+                crate::tensor::Tensor::scalar(value.to_f64())
+                    .to_dtype(d)
+                    .to_vec::<f32>()[0],
+            );
+            map::<f32, f32>(
+                &x.to_dtype(DType::Float32),
+                move |a| if a <= t { v } else { a },
+            )?
+            .to_dtype(d)
+        }
+        d => crate::with_dtype!(d, T => {
+            let (t, v) = (T::from_i64(threshold.to_i64()), T::from_i64(value.to_i64()));
+            map::<T, T>(x, move |a| if a.to_i64() <= t.to_i64() { v } else { a })?
+        }),
     };
     Ok(like(out, x))
 }
@@ -167,22 +193,23 @@ pub fn glu(x: &Tensor, dim: i64) -> Result<Tensor> {
             "Halving dimension must be even, but dimension {d} is size {size}"
         )));
     }
-    float_only(x, "glu_cpu")?;
-    let half = size / 2;
-    let inner: usize = x.shape()[d + 1..].iter().product();
-    let outer: usize = x.shape()[..d].iter().product();
-    let values = x.to_vec::<f32>();
-    let run = half * inner;
-    let mut out = Vec::with_capacity(outer * run);
-    for o in 0..outer {
-        let base = o * 2 * run;
-        let mut a = values[base..base + run].to_vec();
-        k::glu(&mut a, &values[base + run..base + 2 * run]);
-        out.extend_from_slice(&a);
-    }
-    let mut shape = x.shape().to_vec();
-    shape[d] = half;
-    Tensor::from_vec(out, &shape)
+    on_float32(x, "glu_cpu", |x| {
+        let half = size / 2;
+        let inner: usize = x.shape()[d + 1..].iter().product();
+        let outer: usize = x.shape()[..d].iter().product();
+        let values = x.to_vec::<f32>();
+        let run = half * inner;
+        let mut out = Vec::with_capacity(outer * run);
+        for o in 0..outer {
+            let base = o * 2 * run;
+            let mut a = values[base..base + run].to_vec();
+            k::glu(&mut a, &values[base + run..base + 2 * run]);
+            out.extend_from_slice(&a);
+        }
+        let mut shape = x.shape().to_vec();
+        shape[d] = half;
+        Tensor::from_vec(out, &shape)
+    })
 }
 
 /// `torch.prelu(x, weight)`: `x` where positive, else `weight * x`, one weight per channel (dim 1) or
@@ -213,20 +240,21 @@ pub fn prelu(x: &Tensor, weight: &Tensor) -> Result<Tensor> {
             weight.ndim()
         )));
     }
-    float_only(x, "prelu_cpu")?;
-    let w = weight.to_vec::<f32>();
-    let values = x.to_vec::<f32>();
-    // The channel of each element of a row-major walk: dim 1's index.
-    let inner: usize = x.shape().iter().skip(2).product();
-    let out: Vec<f32> = values
-        .iter()
-        .enumerate()
-        .map(|(i, &a)| {
-            let c = if n == 1 { 0 } else { (i / inner.max(1)) % n };
-            if a > 0.0 { a } else { w[c] * a }
-        })
-        .collect();
-    Ok(like(Tensor::from_vec(out, x.shape())?, x))
+    on_float32(x, "prelu_cpu", |x| {
+        let w = weight.to_vec::<f32>();
+        let values = x.to_vec::<f32>();
+        // The channel of each element of a row-major walk: dim 1's index.
+        let inner: usize = x.shape().iter().skip(2).product();
+        let out: Vec<f32> = values
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| {
+                let c = if n == 1 { 0 } else { (i / inner.max(1)) % n };
+                if a > 0.0 { a } else { w[c] * a }
+            })
+            .collect();
+        Ok(like(Tensor::from_vec(out, x.shape())?, x))
+    })
 }
 
 /// A double as C++'s `operator<<` prints it (`%g`, six significant digits): `-1`, `0.25`, `1e+39`.

@@ -5,6 +5,7 @@
 use super::elementwise::{Operand, binary};
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::wrap_dim;
+use crate::tensor::storage::Element;
 use crate::tensor::{BinaryOp, DType, Scalar, Tensor};
 
 /// How `tensor_split` cuts: into a number of pieces or at indices.
@@ -259,12 +260,10 @@ pub fn trace(x: &Tensor) -> Result<Tensor> {
     let n = x.shape()[0].min(x.shape()[1]);
     let diag = super::reorder::diagonal(x, 0, 0, 1)?;
     match x.dtype() {
-        DType::Float32 => {
-            let sum = diag
-                .to_vec::<f32>()
-                .iter()
-                .fold(0.0f64, |a, &v| a + f64::from(v));
-            Tensor::full(&[], Scalar::Float(f64::from(sum as f32)), DType::Float32)
+        // Every float type sums in double, then rounds to its own type.
+        d if d.is_floating_point() => {
+            let sum = diag.to_vec::<f64>().iter().fold(0.0f64, |a, &v| a + v);
+            Tensor::full(&[], Scalar::Float(sum), d)
         }
         _ => {
             let v = diag.to_dtype(DType::Int64).to_vec::<i64>();
@@ -276,8 +275,10 @@ pub fn trace(x: &Tensor) -> Result<Tensor> {
 
 /// `torch.nansum(x, dims, keepdim)`: the sum with NaN read as zero.
 pub fn nansum(x: &Tensor, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
-    if x.dtype() == DType::Float32 {
-        let zeroed = super::elementwise::map::<f32, f32>(x, |v| if v.is_nan() { 0.0 } else { v })?;
+    if x.dtype().is_floating_point() {
+        let zeroed = crate::with_dtype!(x.dtype(), T => super::elementwise::map::<T, T>(x, |v| {
+            if v.to_f64().is_nan() { T::default() } else { v }
+        })?);
         zeroed.sum(dims, keepdim)
     } else {
         x.sum(dims, keepdim)

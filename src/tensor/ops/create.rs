@@ -13,7 +13,7 @@ pub fn arange(start: Scalar, end: Scalar, step: Scalar, dtype: Option<DType>) ->
     let dtype = dtype.unwrap_or(if all_int {
         DType::Int64
     } else {
-        DType::Float32
+        DType::default_for(crate::tensor::dtype::Category::Float)
     });
     let (s, e, st) = (start.to_f64(), end.to_f64(), step.to_f64());
     if st == 0.0 {
@@ -38,7 +38,7 @@ pub fn arange(start: Scalar, end: Scalar, step: Scalar, dtype: Option<DType>) ->
     };
     check_numel(&[len])?;
     crate::with_dtype!(dtype, T => {
-        let data: Vec<T> = if all_int && dtype != DType::Float32 {
+        let data: Vec<T> = if all_int && !dtype.is_floating_point() {
             let (si, sti) = (start.to_i64(), step.to_i64());
             (0..len).map(|i| Scalar::Int(si + i as i64 * sti).cast::<T>()).collect()
         } else {
@@ -51,22 +51,31 @@ pub fn arange(start: Scalar, end: Scalar, step: Scalar, dtype: Option<DType>) ->
 /// `torch.linspace(start, end, steps)` as PyTorch's CPU kernel: the first half counts up from start, the second
 /// half down from end, so both ends are exact.
 pub fn linspace(start: f64, end: f64, steps: usize) -> Result<Tensor> {
+    let data: Vec<f32> = linspace_f64(start, end, steps)?
+        .iter()
+        .map(|&v| v as f32)
+        .collect();
+    Tensor::from_vec(data, &[steps])
+}
+
+/// [`linspace`]'s values in double (`dtype=torch.float64` keeps them).
+pub fn linspace_f64(start: f64, end: f64, steps: usize) -> Result<Vec<f64>> {
     check_numel(&[steps])?;
-    let mut data = vec![0f32; steps];
+    let mut data = vec![0f64; steps];
     if steps == 1 {
-        data[0] = start as f32;
+        data[0] = start;
     } else if steps > 1 {
         let step = (end - start) / (steps - 1) as f64;
         let half = steps / 2;
         for (i, slot) in data.iter_mut().enumerate() {
             *slot = if i < half {
-                (start + step * i as f64) as f32
+                start + step * i as f64
             } else {
-                (end - step * (steps - 1 - i) as f64) as f32
+                end - step * (steps - 1 - i) as f64
             };
         }
     }
-    Tensor::from_vec(data, &[steps])
+    Ok(data)
 }
 
 pub fn eye(n: usize, m: usize, dtype: DType) -> Result<Tensor> {

@@ -356,7 +356,7 @@ pub fn scalar_tensor(s: Scalar) -> Result<Tensor> {
     let dtype = match s {
         Scalar::Bool(_) => DType::Bool,
         Scalar::Int(_) => DType::Int64,
-        Scalar::Float(_) => DType::Float32,
+        Scalar::Float(_) => DType::default_for(crate::tensor::dtype::Category::Float),
     };
     Tensor::full(&[], s, dtype)
 }

@@ -76,8 +76,10 @@ fn resolve(t: &Tensor, indices: &[TensorIndex]) -> Result<Resolved> {
             TensorIndex::Ellipsis => {
                 dim += t.ndim() - consumed;
             }
+            // A uint8 index is a mask, as PyTorch still reads it (with a deprecation warning).
             TensorIndex::Tensor(x) => match x.dtype() {
-                DType::Bool => {
+                DType::Bool | DType::UInt8 => {
+                    let x = &x.to_dtype(DType::Bool);
                     for k in 0..x.ndim() {
                         if x.shape()[k] != view.shape()[dim + k] {
                             return Err(TensorError::Index(format!(
@@ -100,7 +102,7 @@ fn resolve(t: &Tensor, indices: &[TensorIndex]) -> Result<Resolved> {
                     advanced.push((dim, x.to_dtype(DType::Int64)));
                     dim += 1;
                 }
-                DType::Float32 => {
+                _ => {
                     return Err(TensorError::Index(
                         "tensors used as indices must be long, int, byte or bool tensors".into(),
                     ));

@@ -3,9 +3,8 @@
 //! (`torch/nn/_reduction.py`, `aten/src/ATen/native/Loss.cpp`, `LossNLL.cpp`).
 
 use crate::tensor::error::{Result, TensorError};
-use crate::tensor::layout::broadcast_shapes;
 use crate::tensor::ops::elementwise::{BinaryOp, Operand, binary};
-use crate::tensor::{Scalar, Tensor};
+use crate::tensor::{DType, Scalar, Tensor};
 
 /// How a loss reduces its per-element values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -250,6 +249,43 @@ fn nll(
     target: &Tensor,
     options: &ClassLossOptions,
 ) -> Result<Tensor> {
+    on_float32_loss(op, log_probs, target, |lp, t| nll_f32(op, lp, t, options))
+}
+
+/// A loss computed by float32 code here, for an input of any float type: half and bfloat16 are widened
+/// (a float target too) and the loss rounded back, as ATen accumulates them in float; float64 is refused
+/// rather than computed in float32. Integer inputs go through for `f`'s own checks.
+pub(crate) fn on_float32_loss(
+    op: &str,
+    input: &Tensor,
+    target: &Tensor,
+    f: impl FnOnce(&Tensor, &Tensor) -> Result<Tensor>,
+) -> Result<Tensor> {
+    match input.dtype() {
+        DType::Float64 => Err(super::nn::float64_missing(op)),
+        d if d.is_reduced_float() => {
+            let t = if target.dtype().is_floating_point() {
+                target.to_dtype(DType::Float32)
+            } else {
+                target.clone()
+            };
+            let out = f(&input.to_dtype(DType::Float32), &t)?;
+            Ok(if out.dtype() == DType::Float32 {
+                out.to_dtype(d)
+            } else {
+                out
+            })
+        }
+        _ => f(input, target),
+    }
+}
+
+fn nll_f32(
+    op: &'static str,
+    log_probs: &Tensor,
+    target: &Tensor,
+    options: &ClassLossOptions,
+) -> Result<Tensor> {
     let (n, c) = (log_probs.shape()[0], log_probs.shape()[1]);
     let lp = log_probs.to_vec::<f32>();
     let tg = target.to_vec::<i64>();
@@ -361,24 +397,25 @@ pub fn kl_div(
     reduction: KlDivReduction,
     log_target: bool,
 ) -> Result<Tensor> {
-    let shape = broadcast_shapes(input.shape(), target.shape())?;
-    let a = input.broadcast_to(&shape)?.to_vec::<f32>();
-    let b = target.broadcast_to(&shape)?.to_vec::<f32>();
-    let pointwise: Vec<f32> = a
-        .iter()
-        .zip(&b)
-        .map(|(&x, &t)| {
-            // ATen's formulas (Loss.cpp): `exp(t) * (t - x)`, else `xlogy(t, t) - t * x`, where xlogy
-            // is 0 for t == 0 and t·ln t otherwise, so a negative target gives nan, as in PyTorch.
-            if log_target {
-                t.exp() * (t - x)
-            } else {
-                let xlogy = if t == 0.0 { 0.0 } else { t * t.ln() };
-                xlogy - t * x
-            }
-        })
-        .collect();
-    let loss = Tensor::from_vec(pointwise, &shape)?;
+    // ATen's formulas (Loss.cpp), as tensor ops in the input's type: `exp(t) * (t - x)`, else
+    // `xlogy(t, t) - t * x`, where xlogy is 0 for t == 0 and t·ln t otherwise, so a negative target
+    // gives nan, as in PyTorch.
+    let op =
+        |o: BinaryOp, a: &Tensor, b: &Tensor| binary(o, Operand::Tensor(a), Operand::Tensor(b));
+    let loss = if log_target {
+        let e = crate::tensor::ops::elementwise::unary(
+            crate::tensor::ops::elementwise::UnaryOp::Exp,
+            target,
+        )?;
+        op(BinaryOp::Mul, &e, &op(BinaryOp::Sub, target, input)?)?
+    } else {
+        op(
+            BinaryOp::Sub,
+            &op(BinaryOp::Xlogy, target, target)?,
+            &op(BinaryOp::Mul, target, input)?,
+        )?
+    };
+    let shape = loss.shape().to_vec();
     match reduction {
         KlDivReduction::Plain(r) => r.apply(loss),
         KlDivReduction::BatchMean => {

@@ -42,9 +42,11 @@ fn pointwise(
     f: impl Fn(f32, f32) -> f32 + Sync,
 ) -> Result<Tensor> {
     let shape = broadcast_shapes(input.shape(), target.shape())?;
-    let a = input.to_dtype(DType::Float32);
-    let b = target.to_dtype(DType::Float32);
-    zip_map::<f32, f32>(&a, &b, &shape, f)
+    super::loss::on_float32_loss("loss", input, target, |input, target| {
+        let a = input.to_dtype(DType::Float32);
+        let b = target.to_dtype(DType::Float32);
+        zip_map::<f32, f32>(&a, &b, &shape, f)
+    })
 }
 
 /// `F.smooth_l1_loss(input, target, beta)`: with `z = |input - target|`, `0.5 z² / beta` below
@@ -118,6 +120,17 @@ pub fn binary_cross_entropy(
             input.dtype().scalar_type_name()
         )));
     }
+    super::loss::on_float32_loss("binary_cross_entropy", input, target, |input, target| {
+        bce_f32(input, target, weight, reduction)
+    })
+}
+
+fn bce_f32(
+    input: &Tensor,
+    target: &Tensor,
+    weight: Option<&Tensor>,
+    reduction: Reduction,
+) -> Result<Tensor> {
     let xs = input.to_vec::<f32>();
     let ts = target.to_dtype(DType::Float32).to_vec::<f32>();
     if xs.len() != ts.len() {

@@ -85,12 +85,7 @@ fn check_mask(mask: &Tensor) -> Result<()> {
     if mask.dtype() != DType::Bool {
         return Err(TensorError::runtime(format!(
             "masked_fill_ only supports boolean masks, but got mask with dtype {}",
-            match mask.dtype() {
-                DType::Float32 => "float",
-                DType::Int64 => "long int",
-                DType::Int32 => "int",
-                DType::Bool => "bool",
-            }
+            mask.dtype().cpp_name()
         )));
     }
     Ok(())

@@ -215,12 +215,7 @@ fn check_same_dtype(a: &Tensor, b: &Tensor, _msg: &str) -> Result<()> {
 }
 
 pub(crate) fn cpp_type_name(d: DType) -> &'static str {
-    match d {
-        DType::Float32 => "float",
-        DType::Int64 => "long int",
-        DType::Int32 => "int",
-        DType::Bool => "bool",
-    }
+    d.cpp_name()
 }
 
 fn mm_raw(a: &Tensor, b: &Tensor) -> Result<Tensor> {
@@ -239,6 +234,7 @@ fn bmm_product(a: &Tensor, b: &Tensor, out_shape: &[usize]) -> Result<Tensor> {
     let (m, n) = (out_shape[r - 2], out_shape[r - 1]);
     let k = a.shape()[a.ndim() - 1];
     if a.dtype() != DType::Float32 || k.saturating_mul(m).saturating_mul(n) >= SMALL_BMM_LIMIT {
+        // (float64's products are always this loop's order, in double: see `batched_product`.)
         return batched_product(a, b, out_shape);
     }
     let numel = check_numel(out_shape)?;
@@ -273,6 +269,34 @@ fn batched_product(a: &Tensor, b: &Tensor, out_shape: &[usize]) -> Result<Tensor
     let batches = numel.checked_div(m * n).unwrap_or(0);
     match a.dtype() {
         DType::Float32 => batched_product_f32(a, b, out_shape, None),
+        // Half and bfloat16: products accumulated in float, rounded once (ATen's cpublas gemm for them).
+        d if d.is_reduced_float() => Ok(batched_product_f32(
+            &a.to_dtype(DType::Float32),
+            &b.to_dtype(DType::Float32),
+            out_shape,
+            None,
+        )?
+        .to_dtype(d)),
+        // Double: each dot product in k order (MKL's dgemm blocks differently; the last bit may differ).
+        DType::Float64 => {
+            let av = a.contiguous().to_vec::<f64>();
+            let bv = b.contiguous().to_vec::<f64>();
+            let mut out = vec![0f64; numel];
+            for batch in 0..batches {
+                settings::check_deadline()?;
+                let (ao, bo, co) = (batch * m * k, batch * k * n, batch * m * n);
+                for i in 0..m {
+                    for j in 0..n {
+                        let mut acc = 0.0f64;
+                        for p in 0..k {
+                            acc += av[ao + i * k + p] * bv[bo + p * n + j];
+                        }
+                        out[co + i * n + j] = acc;
+                    }
+                }
+            }
+            Tensor::from_vec(out, out_shape)
+        }
         dtype => {
             // Integer products: a straightforward loop (lessons only use these on toy sizes).
             let av = a.to_dtype(DType::Int64).to_vec::<i64>();

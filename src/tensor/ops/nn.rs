@@ -90,13 +90,18 @@ pub fn linear(input: &Tensor, weight: &Tensor, bias: Option<&Tensor>) -> Result<
 
 /// `F.leaky_relu(x, negative_slope)`: `x` where positive, else `x * slope` (computed in float32).
 pub fn leaky_relu(x: &Tensor, negative_slope: f64) -> Result<Tensor> {
-    float_only(x, "leaky_relu_cpu")?;
-    let slope = negative_slope as f32;
-    Ok(map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| {
-        if v > 0.0 { v } else { v * slope }
-    })?
-    .with_axes_of(x))
-    .map(|out| follow(out, x))
+    if x.dtype() == DType::Float64 {
+        let out = map::<f64, f64>(x, move |v| if v > 0.0 { v } else { v * negative_slope })?;
+        return Ok(follow(out.with_axes_of(x), x));
+    }
+    on_float32(x, "leaky_relu_cpu", |x| {
+        let slope = negative_slope as f32;
+        Ok(map::<f32, f32>(&x.to_dtype(DType::Float32), move |v| {
+            if v > 0.0 { v } else { v * slope }
+        })?
+        .with_axes_of(x))
+        .map(|out| follow(out, x))
+    })
 }
 
 /// `F.elu(x, alpha)`: ATen's `elu_kernel` with `scale = input_scale = 1`.
@@ -110,6 +115,33 @@ pub fn softplus(x: &Tensor, beta: f64, threshold: f64) -> Result<Tensor> {
 }
 
 /// ATen's activation kernels exist for floating point only; their dispatch names the kernel.
+/// An op with only a float32 kernel here, on any float tensor: half and bfloat16 are widened to float and
+/// the result rounded back (ATen computes them in float, its `opmath` type); float64 is refused, naming the
+/// op, rather than computed in float32.
+pub fn on_float32(
+    x: &Tensor,
+    kernel: &str,
+    f: impl FnOnce(&Tensor) -> Result<Tensor>,
+) -> Result<Tensor> {
+    float_only(x, kernel)?;
+    match x.dtype() {
+        DType::Float32 => f(x),
+        DType::Float64 => Err(float64_missing(kernel)),
+        _ => x.widened(f),
+    }
+}
+
+/// The error of an op whose float64 kernel the tutor does not have yet.
+pub fn float64_missing(kernel: &str) -> TensorError {
+    let op = kernel
+        .trim_end_matches("_cpu")
+        .trim_end_matches("_check")
+        .trim_end_matches("_kernel");
+    TensorError::NotImplemented(format!(
+        "{op} on float64 tensors is not in the tutor yet (float32, float16 and bfloat16 are)"
+    ))
+}
+
 pub fn float_only(x: &Tensor, kernel: &str) -> Result<()> {
     if x.dtype().is_floating_point() {
         return Ok(());
@@ -131,6 +163,13 @@ fn follow(out: Tensor, x: &Tensor) -> Tensor {
 pub fn dropout(x: &Tensor, p: f64, training: bool, rng: &mut Generator) -> Result<Tensor> {
     if !training || p == 0.0 {
         return Ok(x.clone());
+    }
+    // PyTorch draws another way for the other float types; they are refused rather than drawn so.
+    if x.dtype().is_floating_point() && x.dtype() != DType::Float32 {
+        return Err(TensorError::NotImplemented(format!(
+            "dropout in training on {} tensors is not in the tutor yet (float32 is)",
+            x.dtype()
+        )));
     }
     let values = x.to_dtype(DType::Float32).to_vec::<f32>();
     let kept = rng.dropout_f32(&values, p);

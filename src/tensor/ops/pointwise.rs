@@ -8,6 +8,7 @@ use crate::tensor::ops::elementwise::{
     BinaryOp, Operand, UnaryOp, binary, binary_dtypes, binary_inplace, check_cast, check_inplace,
     check_no_overlap, clamp, follow_inputs, unary, zip_map,
 };
+use crate::tensor::storage::Element;
 use crate::tensor::{DType, Scalar, Tensor};
 
 /// The tolerances of [`isclose`] and [`allclose`] (PyTorch's defaults: 1e-5, 1e-8, NaN never equal).
@@ -38,6 +39,26 @@ pub fn isclose(a: &Tensor, b: &Tensor, tol: Tolerance) -> Result<Tensor> {
         )));
     }
     let shape = broadcast_shapes(a.shape(), b.shape())?;
+    // Double tensors compare in double (the same test, ATen's composite in their type).
+    if a.dtype() == DType::Float64 {
+        let av = a.broadcast_to(&shape)?.to_vec::<f64>();
+        let bv = b.broadcast_to(&shape)?.to_vec::<f64>();
+        let out: Vec<bool> = av
+            .iter()
+            .zip(&bv)
+            .map(|(&u, &v)| {
+                if u == v || (tol.equal_nan && u.is_nan() && v.is_nan()) {
+                    return true;
+                }
+                if tol.rtol == 0.0 && tol.atol == 0.0 {
+                    return false;
+                }
+                let actual = (u - v).abs();
+                actual.is_finite() && actual <= tol.atol + (tol.rtol * v).abs()
+            })
+            .collect();
+        return Tensor::from_vec(out, &shape);
+    }
     let av = a.broadcast_to(&shape)?.to_vec::<f32>();
     let bv = b.broadcast_to(&shape)?.to_vec::<f32>();
     // ATen's isclose in the tensors' float32: equal, or both NaN with equal_nan, or a finite error
@@ -63,13 +84,7 @@ pub fn isclose(a: &Tensor, b: &Tensor, tol: Tolerance) -> Result<Tensor> {
 /// `torch.allclose(a, b, rtol, atol)`: whether every pair is close (NaN is never close).
 pub fn allclose(a: &Tensor, b: &Tensor, rtol: f64, atol: f64) -> Result<bool> {
     let shape = broadcast_shapes(a.shape(), b.shape())?;
-    let to_f64 = |t: &Tensor| -> Result<Vec<f64>> {
-        Ok(t.broadcast_to(&shape)?
-            .to_vec::<f32>()
-            .into_iter()
-            .map(f64::from)
-            .collect())
-    };
+    let to_f64 = |t: &Tensor| -> Result<Vec<f64>> { Ok(t.broadcast_to(&shape)?.to_vec::<f64>()) };
     let (av, bv) = (to_f64(a)?, to_f64(b)?);
     Ok(av
         .iter()
@@ -193,22 +208,29 @@ pub fn binary_alpha(op: BinaryOp, a: &Tensor, b: Operand, alpha: Option<Scalar>)
                     let k = k.to_f64() as f32;
                     zip_map::<f32, f32>(&ta, &tb, &shape, move |x, y| y.mul_add(k, x))?
                 }
-                DType::Int64 => {
-                    let k = k.to_i64();
-                    zip_map::<i64, i64>(&ta, &tb, &shape, move |x, y| {
-                        x.wrapping_add(y.wrapping_mul(k))
-                    })?
+                DType::Float64 => {
+                    let k = k.to_f64();
+                    zip_map::<f64, f64>(&ta, &tb, &shape, move |x, y| y.mul_add(k, x))?
                 }
-                DType::Int32 => {
-                    let k = k.to_i64() as i32;
-                    zip_map::<i32, i32>(&ta, &tb, &shape, move |x, y| {
-                        x.wrapping_add(y.wrapping_mul(k))
-                    })?
+                // Vectorized<Half> rounds after each operation: `alpha * other`, then the sum.
+                d if d.is_reduced_float() => {
+                    let k = Tensor::scalar(k.to_f64()).to_dtype(d).to_vec::<f32>()[0];
+                    let (fa, fb) = (ta.to_dtype(DType::Float32), tb.to_dtype(DType::Float32));
+                    let scaled = crate::with_dtype!(d, T => zip_map::<f32, f32>(&fa, &fb, &shape, move |x, y| {
+                        x + T::from_f64(f64::from(y * k)).to_f64() as f32
+                    })?);
+                    scaled.to_dtype(d)
                 }
                 DType::Bool => {
                     let k = k.to_bool();
                     zip_map::<bool, bool>(&ta, &tb, &shape, move |x, y| x | (y & k))?
                 }
+                d => crate::with_dtype!(d, T => {
+                    let k = k.to_i64();
+                    zip_map::<T, T>(&ta, &tb, &shape, move |x, y| {
+                        T::from_i64(x.to_i64().wrapping_add(y.to_i64().wrapping_mul(k)))
+                    })?
+                }),
             };
             Ok(follow_inputs(out, &[&Operand::Tensor(a), &b]))
         }

@@ -10,7 +10,7 @@ use crate::tensor::parallel;
 use crate::tensor::storage::Element;
 use crate::tensor::{DType, Tensor, kernels};
 
-enum FloatReduce {
+pub(super) enum FloatReduce {
     Sum,
     Mean,
     Var(f64),
@@ -18,15 +18,15 @@ enum FloatReduce {
 }
 
 /// A tensor viewed as `rows` contiguous rows of `row_len` reduced elements, plus the output shape.
-struct Rows<T> {
+pub(super) struct Rows<T> {
     data: Vec<T>,
     row_len: usize,
-    out_shape: Vec<usize>,
+    pub(super) out_shape: Vec<usize>,
 }
 
 /// Which of `n` dims a reduction over `dims` reduces (`None` or empty: all of them), with PyTorch's
 /// argument errors (a dim out of range, a dim named twice).
-fn reduced_dims(n: usize, dims: Option<&[i64]>) -> Result<Vec<bool>> {
+pub(super) fn reduced_dims(n: usize, dims: Option<&[i64]>) -> Result<Vec<bool>> {
     let mut reduce = vec![false; n];
     match dims {
         None => reduce.iter_mut().for_each(|r| *r = true),
@@ -66,7 +66,7 @@ fn reduced_shape(shape: &[usize], reduce: &[bool], keepdim: bool) -> Vec<usize> 
         .collect()
 }
 
-fn rows<T: Element>(t: &Tensor, dims: Option<&[i64]>, keepdim: bool) -> Result<Rows<T>> {
+pub(super) fn rows<T: Element>(t: &Tensor, dims: Option<&[i64]>, keepdim: bool) -> Result<Rows<T>> {
     let n = t.ndim();
     let reduce = reduced_dims(n, dims)?;
     let mut order: Vec<i64> = (0..n).filter(|&i| !reduce[i]).map(|i| i as i64).collect();
@@ -138,7 +138,7 @@ fn fold_axis_fast<S: Element, A: Element>(
     }
 }
 
-fn for_each_row<T: Copy, U>(r: &Rows<T>, mut f: impl FnMut(&[T]) -> U) -> Vec<U> {
+pub(super) fn for_each_row<T: Copy, U>(r: &Rows<T>, mut f: impl FnMut(&[T]) -> U) -> Vec<U> {
     let count: usize = r.out_shape.iter().product();
     if r.row_len == 0 {
         return (0..count).map(|_| f(&[])).collect();
@@ -150,6 +150,10 @@ impl Tensor {
     fn sum_values(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
         match self.dtype() {
             DType::Float32 => self.float_reduce(dims, keepdim, FloatReduce::Sum),
+            DType::Float64 => self.double_reduce(dims, keepdim, FloatReduce::Sum),
+            d if d.is_reduced_float() => {
+                self.widened(|x| x.float_reduce(dims, keepdim, FloatReduce::Sum))
+            }
             dtype => crate::with_dtype!(dtype, S => fold_dims::<S, i64>(
                 self,
                 dims,
@@ -161,13 +165,26 @@ impl Tensor {
         }
     }
 
-    fn prod_values(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
+    pub(super) fn prod_values(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
         match self.dtype() {
             DType::Float32 => {
                 let r = rows::<f32>(self, dims, keepdim)?;
                 let out = for_each_row(&r, |row| row.iter().product::<f32>());
                 Tensor::from_vec(out, &r.out_shape)
             }
+            DType::Float64 => {
+                let r = rows::<f64>(self, dims, keepdim)?;
+                let out = for_each_row(&r, |row| row.iter().product::<f64>());
+                Tensor::from_vec(out, &r.out_shape)
+            }
+            // Half and bfloat16 multiply in their own type: each product rounded, in order.
+            d if d.is_reduced_float() => crate::with_dtype!(d, T => {
+                let r = rows::<f32>(&self.to_dtype(DType::Float32), dims, keepdim)?;
+                let out = for_each_row(&r, |row| {
+                    row.iter().fold(1.0f32, |acc, &x| T::from_f64(f64::from(acc * x)).to_f64() as f32)
+                });
+                Ok(Tensor::from_vec(out, &r.out_shape)?.to_dtype(d))
+            }),
             dtype => crate::with_dtype!(dtype, S => fold_dims::<S, i64>(
                 self,
                 dims,
@@ -180,32 +197,32 @@ impl Tensor {
     }
 
     fn mean_values(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
-        if self.dtype() != DType::Float32 {
+        if !self.dtype().is_floating_point() {
             return Err(TensorError::NotImplemented(format!(
                 "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: {}",
                 self.dtype().scalar_type_name()
             )));
         }
-        self.float_reduce(dims, keepdim, FloatReduce::Mean)
+        self.any_float_reduce(dims, keepdim, FloatReduce::Mean)
     }
 
     /// `var(dim, unbiased/correction, keepdim)`; `correction` is 1 for the default unbiased estimate.
     fn var_values(&self, dims: Option<&[i64]>, correction: f64, keepdim: bool) -> Result<Tensor> {
-        if self.dtype() != DType::Float32 {
+        if !self.dtype().is_floating_point() {
             return Err(TensorError::NotImplemented(
                 "std and var only support floating point and complex dtypes".into(),
             ));
         }
-        self.float_reduce(dims, keepdim, FloatReduce::Var(correction))
+        self.any_float_reduce(dims, keepdim, FloatReduce::Var(correction))
     }
 
     fn std_values(&self, dims: Option<&[i64]>, correction: f64, keepdim: bool) -> Result<Tensor> {
-        if self.dtype() != DType::Float32 {
+        if !self.dtype().is_floating_point() {
             return Err(TensorError::NotImplemented(
                 "std and var only support floating point and complex dtypes".into(),
             ));
         }
-        self.float_reduce(dims, keepdim, FloatReduce::Std(correction))
+        self.any_float_reduce(dims, keepdim, FloatReduce::Std(correction))
     }
 
     /// Float32 sum/mean/var/std with PyTorch's order of additions (see `tensor::kernels`): rows reduced
@@ -216,7 +233,12 @@ impl Tensor {
     /// 471 µs for `[8,128,512].sum(2)`, 87 µs against 594 µs for `.sum(0)`): they add in another order, and
     /// 858 of the 1024 sums of `.sum(2)` differ from PyTorch's in their last bits (`.sum(0)` agrees only
     /// because 8 rows are fewer than the cascade's first level of 16).
-    fn float_reduce(&self, dims: Option<&[i64]>, keepdim: bool, op: FloatReduce) -> Result<Tensor> {
+    pub(super) fn float_reduce(
+        &self,
+        dims: Option<&[i64]>,
+        keepdim: bool,
+        op: FloatReduce,
+    ) -> Result<Tensor> {
         let n = self.ndim();
         let reduce = reduced_dims(n, dims)?;
         let threads = crate::tensor::settings::num_threads();
@@ -409,9 +431,14 @@ impl Tensor {
         Ok(self.reduced_axes(out, dims, keepdim))
     }
 
-    fn softmax_values(&self, dim: i64, log: bool) -> Result<Tensor> {
+    pub(super) fn softmax_values(&self, dim: i64, log: bool) -> Result<Tensor> {
         let n = self.ndim();
         let d = wrap_dim(dim, n)?;
+        match self.dtype() {
+            DType::Float64 => return self.double_softmax(d, log),
+            r if r.is_reduced_float() => return self.widened(|x| x.softmax_values(dim, log)),
+            _ => {}
+        }
         if self.dtype() != DType::Float32 {
             let kernel = match (log, n == 0 || d == n - 1) {
                 (false, true) => "softmax_lastdim_kernel_impl",
@@ -493,13 +520,54 @@ impl Tensor {
                 got.join(", ")
             )));
         }
-        if self.dtype() != DType::Float32 {
-            return Err(TensorError::runtime(format!(
-                "expected scalar type Float but found {}",
-                self.dtype().scalar_type_name()
-            )));
-        }
         let row_len: usize = normalized.iter().product();
+        match self.dtype() {
+            d if d.is_reduced_float() => {
+                let (w, b) = (
+                    weight.map(|w| w.to_dtype(DType::Float32)),
+                    bias.map(|b| b.to_dtype(DType::Float32)),
+                );
+                return self
+                    .widened(|x| x.layer_norm_values(normalized, w.as_ref(), b.as_ref(), eps));
+            }
+            // Double: mean and biased variance in two passes, then `(x - mean) * rstd * w + b`.
+            DType::Float64 if row_len > 0 => {
+                let mut data = self.to_vec::<f64>();
+                let w = weight.map(|w| w.to_vec::<f64>());
+                let b = bias.map(|b| b.to_vec::<f64>());
+                for row in data.chunks_mut(row_len) {
+                    let n = row.len() as f64;
+                    let mean = kernels::sum_inner_f64(row) / n;
+                    let dev: Vec<f64> = row.iter().map(|&x| (x - mean) * (x - mean)).collect();
+                    let rstd = 1.0 / (kernels::sum_inner_f64(&dev) / n + eps).sqrt();
+                    for (j, x) in row.iter_mut().enumerate() {
+                        let mut y = (*x - mean) * rstd;
+                        if let Some(w) = &w {
+                            y *= w.get(j).copied().unwrap_or(1.0);
+                        }
+                        if let Some(b) = &b {
+                            y += b.get(j).copied().unwrap_or(0.0);
+                        }
+                        *x = y;
+                    }
+                }
+                return Tensor::from_vec(data, self.shape());
+            }
+            DType::Float64 => return Ok(self.deep_copy()),
+            DType::Float32 => {}
+            d @ (DType::Int8 | DType::Int16 | DType::UInt8) => {
+                return Err(TensorError::NotImplemented(format!(
+                    "\"LayerNormKernelImpl\" not implemented for '{}'",
+                    d.scalar_type_name()
+                )));
+            }
+            d => {
+                return Err(TensorError::runtime(format!(
+                    "expected scalar type Float but found {}",
+                    d.scalar_type_name()
+                )));
+            }
+        }
         let mut data = self.to_vec::<f32>();
         let w = weight.map(|w| w.to_vec::<f32>());
         let b = bias.map(|b| b.to_vec::<f32>());
@@ -521,7 +589,7 @@ fn arg_extreme<T: Element>(row: &[T], largest: bool) -> (usize, T) {
         return (0, T::default());
     };
     let mut best_v = first;
-    let is_nan = |v: T| T::DTYPE == DType::Float32 && v.to_f64().is_nan();
+    let is_nan = |v: T| T::DTYPE.is_floating_point() && v.to_f64().is_nan();
     if is_nan(first) {
         return (0, first);
     }
@@ -531,10 +599,10 @@ fn arg_extreme<T: Element>(row: &[T], largest: bool) -> (usize, T) {
         }
         let better = if largest {
             v.to_f64() > best_v.to_f64()
-                || (T::DTYPE != DType::Float32 && v.to_i64() > best_v.to_i64())
+                || (!T::DTYPE.is_floating_point() && v.to_i64() > best_v.to_i64())
         } else {
             v.to_f64() < best_v.to_f64()
-                || (T::DTYPE != DType::Float32 && v.to_i64() < best_v.to_i64())
+                || (!T::DTYPE.is_floating_point() && v.to_i64() < best_v.to_i64())
         };
         if better {
             best = i;
@@ -570,6 +638,30 @@ fn scan(
     let moved = x.transpose(d, -1)?;
     let n = moved.shape().last().copied().unwrap_or(1).max(1);
     let out = match x.dtype() {
+        // Double accumulates in double; half and bfloat16 in float (their CPU `acc_type`), each running
+        // value rounded back as it is written.
+        DType::Float64 => {
+            let mut v = moved.to_vec::<f64>();
+            for row in v.chunks_mut(n) {
+                let mut acc = float_init;
+                for e in row.iter_mut() {
+                    acc = float_step(acc, *e);
+                    *e = acc;
+                }
+            }
+            Tensor::from_vec(v, moved.shape())?
+        }
+        d if d.is_reduced_float() => crate::with_dtype!(d, T => {
+            let mut v = moved.to_vec::<f32>();
+            for row in v.chunks_mut(n) {
+                let mut acc = float_init as f32;
+                for e in row.iter_mut() {
+                    acc = float_step(f64::from(acc), f64::from(*e)) as f32;
+                    *e = T::from_f64(f64::from(acc)).to_f64() as f32;
+                }
+            }
+            Tensor::from_vec(v, moved.shape())?.to_dtype(d)
+        }),
         DType::Float32 => {
             let mut v = moved.to_vec::<f32>();
             for row in v.chunks_mut(n) {
@@ -601,8 +693,12 @@ fn scan(
 pub fn logsumexp(x: &Tensor, dims: &[i64], keepdim: bool) -> Result<Tensor> {
     use crate::tensor::Scalar;
     use crate::tensor::ops::elementwise::{BinaryOp, Operand, UnaryOp, binary, masked_fill, unary};
-    // ATen's logsumexp_out_impl, integers first converted to float32.
-    let m = x.to_dtype(DType::Float32);
+    // ATen's logsumexp_out_impl in the input's float type, integers first converted to the default one.
+    let m = if x.dtype().is_floating_point() {
+        x.clone()
+    } else {
+        x.to_dtype(DType::default_for(crate::tensor::dtype::Category::Float))
+    };
     reduced_dims(m.ndim(), Some(dims))?;
     if m.numel() == 0 {
         let sum = unary(UnaryOp::Exp, &m)?.sum(Some(dims), keepdim)?;
@@ -686,105 +782,4 @@ pub fn count_nonzero(x: &Tensor, dims: Option<&[i64]>) -> Result<Tensor> {
     x.to_dtype(DType::Bool).sum(dims, false)
 }
 
-/// `torch.linalg.vector_norm(x, ord, dim, keepdim)` (what `torch.norm` calls for a number `p` or
-/// `'fro'`), computed as ATen's `norm_kernel_tensor_iterator_impl`: the 2-norm of rows that end a
-/// contiguous tensor in eight float lanes (a multiply, then an add), every other case one accumulator per
-/// output (`NormZeroOps`, `NormOneOps`, `NormTwoOps`, `AbsMaxOps`, `AbsMinOps`, `NormOps`).
-pub fn vector_norm(x: &Tensor, ord: f64, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
-    if x.dtype() != DType::Float32 {
-        return Err(TensorError::NotImplemented(format!(
-            "linalg.vector_norm: Expected a floating point or complex tensor as input. Got {}",
-            x.dtype().scalar_type_name()
-        )));
-    }
-    let reduce = reduced_dims(x.ndim(), dims)?;
-    if x.numel() == 0 && (ord < 0.0 || ord == f64::INFINITY) {
-        let named: Vec<i64> = dims.unwrap_or(&[]).to_vec();
-        if named.is_empty() {
-            return Err(TensorError::runtime(format!(
-                "linalg.vector_norm cannot compute the {} norm on an empty tensor because the operation does not have an identity",
-                scalar_text(ord)
-            )));
-        }
-        for d in named {
-            let w = wrap_dim(d, x.ndim())?;
-            if x.ndim() > 0 && x.shape()[w] == 0 {
-                return Err(TensorError::runtime(format!(
-                    "linalg.vector_norm cannot compute the {} norm on the dimension {d}because this dimension is empty and the operation does not have an identity",
-                    scalar_text(ord)
-                )));
-            }
-        }
-    }
-    let r = rows::<f32>(x, dims, keepdim)?;
-    // ATen's vectorised 2-norm runs when the reduced dims, coalesced, are the last and contiguous.
-    let first_reduced = reduce.iter().position(|&b| b).unwrap_or(x.ndim());
-    let lastdim = x.is_contiguous() && reduce[first_reduced..].iter().all(|&b| b);
-    let p = ord as f32;
-    let out: Vec<f32> = for_each_row(&r, |row| {
-        if row.is_empty() {
-            return if ord < 0.0 { f32::INFINITY } else { 0.0 };
-        }
-        match ord {
-            2.0 if lastdim => norm_two_lanes(row),
-            0.0 => row.iter().map(|&v| if v == 0.0 { 0.0 } else { 1.0 }).sum(),
-            1.0 => row.iter().fold(0.0, |a, &v| a + v.abs()),
-            2.0 => row.iter().fold(0.0f32, |a, &v| a + v * v).sqrt(),
-            f64::INFINITY => row.iter().fold(0.0f32, |a, &v| max_nan(a, v.abs())),
-            f64::NEG_INFINITY => row.iter().fold(f32::INFINITY, |a, &v| min_nan(a, v.abs())),
-            _ => row
-                .iter()
-                .fold(0.0f32, |a, &v| a + v.abs().powf(p))
-                .powf(1.0 / p),
-        }
-    });
-    Tensor::from_vec(out, &r.out_shape)
-}
-
-/// `norm_two_reduce_step` over 8 lanes, the lanes added in order, then the tail one by one.
-fn norm_two_lanes(row: &[f32]) -> f32 {
-    let mut lanes = [0.0f32; 8];
-    let bulk = row.len() - row.len() % 8;
-    for chunk in row[..bulk].chunks_exact(8) {
-        for (acc, &v) in lanes.iter_mut().zip(chunk) {
-            // `acc_vec += data_vec * data_vec`: a multiply then an add (measured: with a fused
-            // multiply-add, rows of 17 differ from torch in the last bit).
-            *acc += v * v;
-        }
-    }
-    let mut acc = lanes[0];
-    for &l in &lanes[1..] {
-        acc += l;
-    }
-    for &v in &row[bulk..] {
-        acc += v * v;
-    }
-    acc.sqrt()
-}
-
-fn max_nan(a: f32, b: f32) -> f32 {
-    if a.is_nan() || b.is_nan() {
-        f32::NAN
-    } else {
-        a.max(b)
-    }
-}
-
-fn min_nan(a: f32, b: f32) -> f32 {
-    if a.is_nan() || b.is_nan() {
-        f32::NAN
-    } else {
-        a.min(b)
-    }
-}
-
-/// A number as c10's `Scalar` prints it in messages (C++'s default stream: `inf`, `-1`, `0.5`).
-fn scalar_text(v: f64) -> String {
-    if v.is_infinite() {
-        return if v > 0.0 { "inf".into() } else { "-inf".into() };
-    }
-    if v.fract() == 0.0 && v.abs() < 1e16 {
-        return format!("{}", v as i64);
-    }
-    format!("{v}")
-}
+pub use super::norm::vector_norm;

@@ -66,35 +66,67 @@ trait Combine: Copy {
     fn add_fused(self, v: Self, alpha: Self) -> Self;
 }
 
-impl Combine for f32 {
-    fn identity(r: Reduce) -> f32 {
-        match r {
-            Reduce::Sum | Reduce::Mean => 0.0,
-            Reduce::Prod => 1.0,
-            Reduce::Amax => f32::NEG_INFINITY,
-            Reduce::Amin => f32::INFINITY,
+macro_rules! float_combine {
+    ($t:ty) => {
+        impl Combine for $t {
+            fn identity(r: Reduce) -> $t {
+                match r {
+                    Reduce::Sum | Reduce::Mean => 0.0,
+                    Reduce::Prod => 1.0,
+                    Reduce::Amax => <$t>::NEG_INFINITY,
+                    Reduce::Amin => <$t>::INFINITY,
+                }
+            }
+            fn combine(self, r: Reduce, v: $t) -> $t {
+                match r {
+                    Reduce::Sum | Reduce::Mean => self + v,
+                    Reduce::Prod => self * v,
+                    Reduce::Amax if v.is_nan() || self.is_nan() => <$t>::NAN,
+                    Reduce::Amin if v.is_nan() || self.is_nan() => <$t>::NAN,
+                    Reduce::Amax => self.max(v),
+                    Reduce::Amin => self.min(v),
+                }
+            }
+            fn mean(self, count: i64) -> $t {
+                self / count as $t
+            }
+            fn add_scaled(self, v: $t, alpha: $t) -> $t {
+                self + v * alpha
+            }
+            fn add_fused(self, v: $t, alpha: $t) -> $t {
+                v.mul_add(alpha, self)
+            }
         }
-    }
-    fn combine(self, r: Reduce, v: f32) -> f32 {
-        match r {
-            Reduce::Sum | Reduce::Mean => self + v,
-            Reduce::Prod => self * v,
-            Reduce::Amax if v.is_nan() || self.is_nan() => f32::NAN,
-            Reduce::Amin if v.is_nan() || self.is_nan() => f32::NAN,
-            Reduce::Amax => self.max(v),
-            Reduce::Amin => self.min(v),
-        }
-    }
-    fn mean(self, count: i64) -> f32 {
-        self / count as f32
-    }
-    fn add_scaled(self, v: f32, alpha: f32) -> f32 {
-        self + v * alpha
-    }
-    fn add_fused(self, v: f32, alpha: f32) -> f32 {
-        v.mul_add(alpha, self)
-    }
+    };
 }
+float_combine!(f32);
+float_combine!(f64);
+
+/// Half and bfloat16 combine as c10's operators do: each operation widens to float and rounds back.
+macro_rules! reduced_combine {
+    ($t:ty) => {
+        impl Combine for $t {
+            fn identity(r: Reduce) -> $t {
+                <$t>::from_f32(<f32 as Combine>::identity(r))
+            }
+            fn combine(self, r: Reduce, v: $t) -> $t {
+                <$t>::from_f32(f32::from(self).combine(r, f32::from(v)))
+            }
+            fn mean(self, count: i64) -> $t {
+                <$t>::from_f32(f32::from(self) / count as f32)
+            }
+            fn add_scaled(self, v: $t, alpha: $t) -> $t {
+                let product = <$t>::from_f32(f32::from(v) * f32::from(alpha));
+                <$t>::from_f32(f32::from(self) + f32::from(product))
+            }
+            fn add_fused(self, v: $t, alpha: $t) -> $t {
+                <$t>::from_f32(f32::from(self).add_fused(f32::from(v), f32::from(alpha)))
+            }
+        }
+    };
+}
+reduced_combine!(half::f16);
+reduced_combine!(half::bf16);
 
 macro_rules! int_combine {
     ($t:ty) => {
@@ -129,6 +161,9 @@ macro_rules! int_combine {
 }
 int_combine!(i64);
 int_combine!(i32);
+int_combine!(i16);
+int_combine!(i8);
+int_combine!(u8);
 
 impl Combine for bool {
     fn identity(r: Reduce) -> bool {

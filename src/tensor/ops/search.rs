@@ -175,15 +175,24 @@ pub fn bincount(input: &Tensor, weights: Option<&Tensor>, minlength: i64) -> Res
             }
             Tensor::from_vec(out, &[bins])
         }
-        Some(_) => Err(TensorError::NotImplemented(
-            "bincount with integer weights gives float64, which the tutor does not have".into(),
-        )),
+        // Any other weights count in double.
+        Some(w) => {
+            let ws = w.to_vec::<f64>();
+            let mut out = vec![0f64; bins];
+            for (&v, &x) in values.iter().zip(&ws) {
+                out[v as usize] += x;
+            }
+            Tensor::from_vec(out, &[bins])
+        }
     }
 }
 
 /// `torch.histc(input, bins, min, max)`: counts in `bins` equal-width bins over `[min, max]` (the
 /// data's range when both are 0); values outside are left out, `max` itself counts in the last bin.
 pub fn histc(input: &Tensor, bins: i64, min: f64, max: f64) -> Result<Tensor> {
+    if input.dtype().is_floating_point() && input.dtype() != DType::Float32 {
+        return super::nn::on_float32(input, "histogram_cpu", |w| histc(w, bins, min, max));
+    }
     if input.dtype() != DType::Float32 {
         return Err(TensorError::NotImplemented(format!(
             "\"histogram_cpu\" not implemented for '{}'",

@@ -283,6 +283,27 @@ fn log_add_exp(x: f64, y: f64) -> f64 {
 /// `x.logcumsumexp(dim)`: `log(cumsum(exp(x)))` without overflow, float32 only (ATen has no
 /// integer kernel).
 pub fn logcumsumexp(x: &Tensor, dim: i64) -> Result<Tensor> {
+    if x.dtype().is_reduced_float() {
+        return x.widened(|w| logcumsumexp(w, dim));
+    }
+    if x.dtype() == DType::Float64 {
+        // The same running log-sum-exp, kept in double.
+        let (moved, n, _, d) = rows(x, dim)?;
+        let all = moved.to_vec::<f64>();
+        let mut out = Vec::with_capacity(all.len());
+        for row in all.chunks(n.max(1)) {
+            let mut acc = f64::NEG_INFINITY;
+            for &v in row {
+                acc = log_add_exp(v, acc);
+                out.push(acc);
+            }
+        }
+        let values = Tensor::from_vec(out, moved.shape())?;
+        if x.ndim() == 0 {
+            return values.reshape(&[]);
+        }
+        return Ok(values.transpose(d as i64, -1)?.contiguous());
+    }
     if x.dtype() != DType::Float32 {
         return Err(TensorError::NotImplemented(format!(
             "\"logcumsumexp_out_cpu\" not implemented for '{}'",

@@ -88,7 +88,7 @@ pub(crate) fn total<T: crate::tensor::storage::Element>(a: T, b: T) -> std::cmp:
         (true, false) => Ordering::Greater,
         (false, true) => Ordering::Less,
         // Integers compare exactly (to_f64 would round above 2^53).
-        _ if T::DTYPE != DType::Float32 => a.to_i64().cmp(&b.to_i64()),
+        _ if !T::DTYPE.is_floating_point() => a.to_i64().cmp(&b.to_i64()),
         _ => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
     }
 }

@@ -3,6 +3,7 @@
 
 use super::elementwise::{Operand, follow_inputs, map};
 use crate::tensor::error::{Result, TensorError};
+use crate::tensor::storage::Element;
 use crate::tensor::{DType, Scalar, Tensor};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,26 +107,30 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
     let dtype = a.dtype();
     match op {
         IsNan | IsInf | IsFinite => {
-            if dtype != DType::Float32 {
+            if !dtype.is_floating_point() {
                 return Tensor::full(a.shape(), Scalar::Bool(op == IsFinite), DType::Bool);
             }
-            return map::<f32, bool>(a, move |x| match op {
-                IsNan => x.is_nan(),
-                IsInf => x.is_infinite(),
-                _ => x.is_finite(),
-            });
+            return crate::with_dtype!(dtype, T => map::<T, bool>(a, move |x| {
+                let x = x.to_f64();
+                match op {
+                    IsNan => x.is_nan(),
+                    IsInf => x.is_infinite(),
+                    _ => x.is_finite(),
+                }
+            }));
         }
         Signbit => {
             return match dtype {
-                DType::Float32 => map::<f32, bool>(a, |x| x.is_sign_negative()),
-                DType::Int64 => map::<i64, bool>(a, |x| x < 0),
-                DType::Int32 => map::<i32, bool>(a, |x| x < 0),
                 DType::Bool => Tensor::full(a.shape(), Scalar::Bool(false), DType::Bool),
+                d if d.is_floating_point() => {
+                    crate::with_dtype!(d, T => map::<T, bool>(a, |x| x.to_f64().is_sign_negative()))
+                }
+                d => crate::with_dtype!(d, T => map::<T, bool>(a, |x| x.to_i64() < 0)),
             };
         }
         // sign_kernel keeps a bool tensor as it is.
         Sign if dtype == DType::Bool => return Ok(a.deep_copy()),
-        Frac if dtype != DType::Float32 => {
+        Frac if !dtype.is_floating_point() => {
             return Err(TensorError::NotImplemented(format!(
                 "\"frac_cpu\" not implemented for '{}'",
                 dtype.scalar_type_name()
@@ -136,9 +141,13 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
                 DType::Bool => map::<bool, bool>(a, |x| !x),
                 DType::Int64 => map::<i64, i64>(a, |x| !x),
                 DType::Int32 => map::<i32, i32>(a, |x| !x),
-                DType::Float32 => Err(TensorError::NotImplemented(
-                    "\"bitwise_not_cpu\" not implemented for 'Float'".into(),
-                )),
+                DType::Int16 => map::<i16, i16>(a, |x| !x),
+                DType::Int8 => map::<i8, i8>(a, |x| !x),
+                DType::UInt8 => map::<u8, u8>(a, |x| !x),
+                d => Err(TensorError::NotImplemented(format!(
+                    "\"bitwise_not_cpu\" not implemented for '{}'",
+                    d.scalar_type_name()
+                ))),
             };
         }
         Neg if dtype == DType::Bool => {
@@ -166,8 +175,40 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
         }
         _ => {}
     }
-    if dtype == DType::Float32 || op.is_float_only() {
-        let x = a.to_dtype(DType::Float32);
+    if dtype.is_floating_point() || op.is_float_only() {
+        let target = if dtype.is_floating_point() {
+            dtype
+        } else {
+            DType::default_for(crate::tensor::dtype::Category::Float)
+        };
+        return match target {
+            DType::Float64 => super::other_floats::double_unary(op, &a.to_dtype(DType::Float64)),
+            // Half and bfloat16: widened to float, float's kernel, rounded back (ATen's Vectorized<Half>).
+            DType::Float32 => float_unary(op, &a.to_dtype(DType::Float32)),
+            // Vectorized<Half>::rsqrt is `sqrt` then `reciprocal`, each rounded to the 16-bit type.
+            reduced if op == Rsqrt => {
+                unary_values(Reciprocal, &unary_values(Sqrt, &a.to_dtype(reduced))?)
+            }
+            // ATen's GELU for them is `x * 0.5 * (1 + erf(...))` in float, which keeps -0.0's sign.
+            reduced if matches!(op, Gelu | GeluTanh) => {
+                let x = a.to_dtype(DType::Float32);
+                let out = float_unary(op, &x)?;
+                let signed =
+                    super::elementwise::zip_map::<f32, f32>(&out, &x, x.shape(), |y, v| {
+                        if v == 0.0 { v } else { y }
+                    })?;
+                Ok(signed.to_dtype(reduced))
+            }
+            reduced => Ok(float_unary(op, &a.to_dtype(DType::Float32))?.to_dtype(reduced)),
+        };
+    }
+    int_unary(op, a)
+}
+
+/// A unary op on a float32 tensor, with the kernel torch runs for it.
+fn float_unary(op: UnaryOp, x: &Tensor) -> Result<Tensor> {
+    use UnaryOp::*;
+    {
         // Ops with PyTorch's own vectorised kernels run over the whole contiguous array, as PyTorch does
         // (some of them treat the bulk and the tail of the array differently).
         let kernel: Option<fn(&mut [f32])> = match op {
@@ -201,7 +242,7 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
                 map::<f32, f32>(&x, $f)
             };
         }
-        return match op {
+        match op {
             Neg => run!(|x| -x),
             Abs => run!(f32::abs),
             Exp => run!(f32::exp),
@@ -262,9 +303,14 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
             Square => run!(|x| x * x),
             Reciprocal => run!(|x| 1.0 / x),
             IsNan | IsInf | IsFinite | Not | Signbit => run!(|x| x),
-        };
+        }
     }
-    // Integer and bool tensors for ops that keep the dtype.
+}
+
+/// Integer and bool tensors for ops that keep the dtype.
+fn int_unary(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
+    use UnaryOp::*;
+    let dtype = a.dtype();
     let as_int = if dtype == DType::Bool {
         a.to_dtype(DType::Int64)
     } else {
@@ -281,13 +327,14 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
         }
     };
     match as_int.dtype() {
-        DType::Int32 => map::<i32, i32>(&as_int, |x| g(x as i64) as i32),
-        _ => {
+        DType::Int64 => {
             let out = map::<i64, i64>(&as_int, g)?;
             if dtype == DType::Bool && matches!(op, Abs | Relu | Floor | Ceil | Round | Trunc) {
                 return Ok(out.to_dtype(DType::Bool));
             }
             Ok(out)
         }
+        // Narrower integers: computed as C++ does after integer promotion, kept to the type's bits.
+        d => crate::with_dtype!(d, T => map::<T, T>(&as_int, |x| T::from_i64(g(x.to_i64())))),
     }
 }

@@ -97,19 +97,31 @@ pub(crate) fn tensor_from_value(v: &Value, dtype: Option<DType>) -> PyResult<Ten
         .map(|s| s.category())
         .max()
         .map(DType::default_for)
-        .unwrap_or(DType::Float32);
+        .unwrap_or_else(|| DType::default_for(crate::tensor::dtype::Category::Float));
     let dtype = dtype.unwrap_or(inferred);
+    for s in &scalars {
+        s.check_fits_data(dtype)?;
+    }
     crate::with_dtype!(dtype, T => {
         let data: Vec<T> = scalars.iter().map(|s| s.cast::<T>()).collect();
         Ok(Tensor::from_vec(data, &shape)?)
     })
 }
 
+/// `torch.get_default_dtype()`, the dtype of a float factory's result without `dtype=`.
+fn default_float() -> DType {
+    DType::default_for(crate::tensor::dtype::Category::Float)
+}
+
 /// A filled tensor of the shape at 0, `dtype=` at `dtype_at` (`requires_grad=` four after it).
 fn filled(c: &Call, value: Scalar, dtype_at: usize) -> PyResult<Value> {
     let shape = shape_from(&c.int_list(0)?)?;
-    let out = Tensor::full(&shape, value, c.dtype(dtype_at)?.unwrap_or(DType::Float32))?
-        .with_axes(sym::axes(c.int_list_syms(0)));
+    let out = Tensor::full(
+        &shape,
+        value,
+        c.dtype(dtype_at)?.unwrap_or_else(default_float),
+    )?
+    .with_axes(sym::axes(c.int_list_syms(0)));
     set_requires_grad(&out, c.requires_grad(dtype_at + 4)?)?;
     t(out)
 }
@@ -232,7 +244,7 @@ pub(super) static DEFS: &[Def] = &[
                 0 => (n, 2),
                 _ => (c.int(1)?.max(0) as usize, 3),
             };
-            let out = create::eye(n, m, c.dtype(dtype_at)?.unwrap_or(DType::Float32))?;
+            let out = create::eye(n, m, c.dtype(dtype_at)?.unwrap_or_else(default_float))?;
             set_requires_grad(&out, c.requires_grad(dtype_at + 4)?)?;
             t(out)
         },
@@ -288,10 +300,13 @@ pub(super) static DEFS: &[Def] = &[
                     "number of steps must be non-negative",
                 ));
             }
-            let out = create::linspace(number(0)?, number(1)?, steps as usize)?;
-            let out = match c.dtype(4)? {
-                Some(d) => out.to_dtype(d),
-                None => out,
+            let (start, end) = (number(0)?, number(1)?);
+            let out = match c.dtype(4)?.unwrap_or_else(default_float) {
+                DType::Float64 => Tensor::from_vec(
+                    create::linspace_f64(start, end, steps as usize)?,
+                    &[steps as usize],
+                )?,
+                d => create::linspace(start, end, steps as usize)?.to_dtype(d),
             };
             set_requires_grad(&out, c.requires_grad(8)?)?;
             t(out)

@@ -3,6 +3,8 @@
 //! deterministic algorithms), `device`, `Size`, and what the tutor does not offer (`from_numpy`,
 //! `set_printoptions`).
 
+use std::rc::Rc;
+
 use crate::interp::Interpreter;
 use crate::interp::args::Dialect;
 use crate::interp::error::{ExcKind, PyResult, exc, type_error};
@@ -125,12 +127,30 @@ pub(super) static DEFS: &[Def] = &[
         Dialect::Positional,
         |interp, _| Ok(Value::int(interp.num_threads as i64)),
     ),
-    // float32 is the only float dtype, so the default is always it (set_default_dtype is not offered).
     Def::python(
         "get_default_dtype",
         "get_default_dtype()",
         Dialect::Positional,
-        |_, _| Ok(Value::DType(DType::Float32)),
+        |interp, _| Ok(Value::DType(interp.default_float)),
+    ),
+    Def::python(
+        "set_default_dtype",
+        "set_default_dtype(d, /)",
+        Dialect::Positional,
+        |interp, c| match c.value(0) {
+            Some(Value::DType(d)) if d.is_floating_point() => {
+                interp.default_float = d;
+                crate::tensor::settings::update(|s| s.default_float = d);
+                Ok(Value::None)
+            }
+            Some(Value::DType(_)) => Err(type_error(
+                "only floating-point types are supported as the default type",
+            )),
+            other => Err(type_error(format!(
+                "invalid dtype object: only floating-point types are supported as the default type (got {})",
+                other.map_or("NoneType".into(), |v| v.type_name())
+            ))),
+        },
     ),
     Def::python("is_tensor", "is_tensor(obj, /)", Dialect::PyDef, |_, c| {
         Ok(Value::Bool(matches!(c.value(0), Some(Value::Tensor(_)))))
@@ -139,15 +159,23 @@ pub(super) static DEFS: &[Def] = &[
         "finfo",
         &["finfo(ScalarType type)", "finfo()"],
         |interp, c| match c.which() {
-            1 => Ok(finfo(interp)),
+            1 => Ok(finfo(interp, interp.default_float)),
             _ => match c.dtype(0)? {
-                Some(DType::Float32) => Ok(finfo(interp)),
+                Some(d) if d.is_floating_point() => Ok(finfo(interp, d)),
                 _ => Err(type_error(
                     "torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'",
                 )),
             },
         },
     ),
+    Def::function("iinfo", &["iinfo(ScalarType type)"], |interp, c| {
+        match c.dtype(0)? {
+            Some(d) if !d.is_floating_point() && d != DType::Bool => Ok(iinfo(interp, d)),
+            _ => Err(type_error(
+                "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'",
+            )),
+        }
+    }),
     Def::function(
         "result_type",
         &[
@@ -262,21 +290,93 @@ fn set_printoptions(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
     Ok(Value::None)
 }
 
-fn finfo(interp: &mut Interpreter) -> Value {
-    named_tuple(
+/// `torch.finfo(dtype)`: the float type's limits, printed as PyTorch prints them (`%g`-style values).
+fn finfo(interp: &mut Interpreter, d: DType) -> Value {
+    // (resolution, max, eps, smallest normal, bits) from c10's numeric limits.
+    let (resolution, max, eps, tiny, bits) = match d {
+        DType::Float64 => (1e-15, f64::MAX, f64::EPSILON, f64::MIN_POSITIVE, 64),
+        DType::Float16 => (0.001, 65504.0, 0.0009765625, 6.103515625e-05, 16),
+        DType::BFloat16 => (
+            0.01,
+            f64::from(half::bf16::MAX),
+            0.0078125,
+            f64::from(f32::MIN_POSITIVE),
+            16,
+        ),
+        _ => (
+            1e-06,
+            f64::from(f32::MAX),
+            f64::from(f32::EPSILON),
+            f64::from(f32::MIN_POSITIVE),
+            32,
+        ),
+    };
+    let g = |x: f64| crate::interp::types::format::format_float(x, "g").unwrap_or_default();
+    let repr = format!(
+        "finfo(resolution={}, min={}, max={}, eps={}, smallest_normal={}, tiny={}, dtype={})",
+        g(resolution),
+        g(-max),
+        g(max),
+        g(eps),
+        g(tiny),
+        g(tiny),
+        d.name()
+    );
+    info_object(
         interp,
         "finfo",
         vec![
-            ("resolution", Value::Float(1e-06)),
-            ("min", Value::Float(f32::MIN as f64)),
-            ("max", Value::Float(f32::MAX as f64)),
-            ("eps", Value::Float(f32::EPSILON as f64)),
-            ("tiny", Value::Float(f32::MIN_POSITIVE as f64)),
-            ("smallest_normal", Value::Float(f32::MIN_POSITIVE as f64)),
-            ("bits", Value::int(32)),
-            ("dtype", Value::str("float32")),
+            ("resolution", Value::Float(resolution)),
+            ("min", Value::Float(-max)),
+            ("max", Value::Float(max)),
+            ("eps", Value::Float(eps)),
+            ("tiny", Value::Float(tiny)),
+            ("smallest_normal", Value::Float(tiny)),
+            ("bits", Value::int(bits)),
+            ("dtype", Value::str(d.name())),
         ],
+        repr,
     )
+}
+
+/// `torch.iinfo(dtype)`: the integer type's limits.
+fn iinfo(interp: &mut Interpreter, d: DType) -> Value {
+    let g = |x: i64| crate::interp::types::format::format_float(x as f64, "g").unwrap_or_default();
+    let repr = format!(
+        "iinfo(min={}, max={}, dtype={})",
+        g(d.int_min()),
+        g(d.int_max()),
+        d.name()
+    );
+    info_object(
+        interp,
+        "iinfo",
+        vec![
+            ("bits", Value::int(d.size_in_bytes() as i64 * 8)),
+            ("min", Value::int(d.int_min())),
+            ("max", Value::int(d.int_max())),
+            ("dtype", Value::str(d.name())),
+        ],
+        repr,
+    )
+}
+
+/// An object with read-only fields and PyTorch's repr (`finfo`, `iinfo`).
+fn info_object(
+    interp: &mut Interpreter,
+    name: &str,
+    fields: Vec<(&str, Value)>,
+    repr: String,
+) -> Value {
+    let value = named_tuple(interp, name, fields);
+    if let Value::Instance(inst) = &value {
+        let text = Rc::<str>::from(repr);
+        inst.class.attrs.borrow_mut().push((
+            Rc::from("__repr__"),
+            crate::interp::builtins::builtin_with("__repr__", move |_, _| Ok(Value::str(&text))),
+        ));
+    }
+    value
 }
 
 /// `torch.device('cpu')`: the CPU is the only device here.

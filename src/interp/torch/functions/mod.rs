@@ -63,10 +63,19 @@ pub(crate) fn torch_module() -> HashMap<&'static str, Value> {
     for (name, d) in [
         ("float32", DType::Float32),
         ("float", DType::Float32),
+        ("float64", DType::Float64),
+        ("double", DType::Float64),
+        ("float16", DType::Float16),
+        ("half", DType::Float16),
+        ("bfloat16", DType::BFloat16),
         ("int64", DType::Int64),
         ("long", DType::Int64),
         ("int32", DType::Int32),
         ("int", DType::Int32),
+        ("int16", DType::Int16),
+        ("short", DType::Int16),
+        ("int8", DType::Int8),
+        ("uint8", DType::UInt8),
         ("bool", DType::Bool),
     ] {
         attrs.insert(name, Value::DType(d));

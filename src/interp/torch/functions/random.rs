@@ -5,8 +5,8 @@ use crate::interp::Interpreter;
 use crate::interp::args::Dialect;
 use crate::interp::error::{ExcKind, PyResult, exc, type_error};
 use crate::interp::value::Value;
-use crate::tensor::Tensor;
 use crate::tensor::settings::check_numel;
+use crate::tensor::{DType, Tensor};
 
 use super::super::call::{Call, Def};
 use super::super::state::state;
@@ -41,17 +41,52 @@ fn requires_grad(c: &Call, without_generator: usize) -> PyResult<bool> {
     c.requires_grad(without_generator + usize::from(c.which().is_multiple_of(2)))
 }
 
+/// Draws `n` floats of `dtype`: float32 and float64 as PyTorch draws them; half and bfloat16 are not
+/// drawn (their own uniform transformation is not reproduced), rather than drawn some other way.
+fn draw(interp: &mut Interpreter, dtype: DType, n: usize, normal: bool) -> PyResult<Tensor> {
+    let rng = &mut state(interp).rng;
+    Ok(match (dtype, normal) {
+        (DType::Float32, true) => Tensor::from_vec(rng.normal_f32(n, 0.0, 1.0), &[n])?,
+        (DType::Float32, false) => Tensor::from_vec(rng.uniform_f32(n, 0.0, 1.0), &[n])?,
+        (DType::Float64, true) => Tensor::from_vec(rng.normal_f64_vec(n, 0.0, 1.0), &[n])?,
+        (DType::Float64, false) => Tensor::from_vec(rng.uniform_f64(n, 0.0, 1.0), &[n])?,
+        (d, _) if d.is_floating_point() => {
+            return Err(exc(
+                ExcKind::NotImplementedError,
+                format!(
+                    "random {} draws are not in the tutor yet (float32 and float64 are)",
+                    d
+                ),
+            ));
+        }
+        (d, _) => {
+            return Err(exc(
+                ExcKind::NotImplementedError,
+                format!(
+                    "\"{}\" not implemented for '{}'",
+                    if normal {
+                        "normal_kernel_cpu"
+                    } else {
+                        "check_uniform_bounds"
+                    },
+                    d.scalar_type_name()
+                ),
+            ));
+        }
+    })
+}
+
 /// `rand`/`randn`: floats of the shape at 0.
 fn floats(interp: &mut Interpreter, c: &Call, normal: bool) -> PyResult<Value> {
     let shape = shape_from(&c.int_list(0)?)?;
     let n = check_numel(&shape)?;
-    let rng = &mut state(interp).rng;
-    let v = if normal {
-        rng.normal_f32(n, 0.0, 1.0)
-    } else {
-        rng.uniform_f32(n, 0.0, 1.0)
-    };
-    let out = Tensor::from_vec(v, &shape)?.with_axes(crate::tensor::sym::axes(c.int_list_syms(0)));
+    let dtype_at = 2 + usize::from(c.which().is_multiple_of(2));
+    let dtype = c
+        .dtype(dtype_at)?
+        .unwrap_or_else(|| DType::default_for(crate::tensor::dtype::Category::Float));
+    let out = draw(interp, dtype, n, normal)?
+        .reshape(&shape.iter().map(|&d| d as i64).collect::<Vec<_>>())?
+        .with_axes(crate::tensor::sym::axes(c.int_list_syms(0)));
     set_requires_grad(&out, requires_grad(c, 6)?)?;
     t(out)
 }
@@ -74,23 +109,18 @@ fn floats_like(interp: &mut Interpreter, c: &Call, normal: bool) -> PyResult<Val
             ),
         ));
     }
-    let rng = &mut state(interp).rng;
-    let v = if normal {
-        rng.normal_f32(x.numel(), 0.0, 1.0)
-    } else {
-        rng.uniform_f32(x.numel(), 0.0, 1.0)
-    };
+    let v = draw(interp, dtype, x.numel(), normal)?;
     // The draws fill memory in order, and the result is laid out as `x` is (`preserve_format`).
     let out = match x.preserved_strides() {
         Some(strides) => Tensor::from_storage(
-            <f32 as crate::tensor::Element>::into_storage(v),
+            v.storage_clone(),
             crate::tensor::layout::Layout {
                 shape: x.shape().to_vec(),
                 strides,
                 offset: 0,
             },
         ),
-        None => Tensor::from_vec(v, x.shape())?,
+        None => v.reshape(&x.shape().iter().map(|&d| d as i64).collect::<Vec<_>>())?,
     }
     .with_axes_of(&x);
     set_requires_grad(&out, requires_grad(c, 6)?)?;

@@ -88,6 +88,10 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
             ("requires_grad_", m_requires_grad),
             ("to", m_to),
             ("cpu", m_cpu),
+            ("double", m_double),
+            ("float", m_float),
+            ("half", m_half),
+            ("bfloat16", m_bfloat16),
             ("register_buffer", m_register_buffer),
             ("named_buffers", m_named_buffers),
             ("buffers", m_buffers),
@@ -360,15 +364,7 @@ pub(super) fn this(args: &Args) -> PyResult<Rc<Instance>> {
 /// `torch.typename(v)`: a tensor's legacy type (`torch.FloatTensor`), else the Python type's name.
 pub(super) fn typename(v: &Value) -> String {
     match v {
-        Value::Tensor(t) => format!(
-            "torch.{}Tensor",
-            match t.dtype() {
-                crate::tensor::DType::Float32 => "Float",
-                crate::tensor::DType::Int64 => "Long",
-                crate::tensor::DType::Int32 => "Int",
-                crate::tensor::DType::Bool => "Bool",
-            }
-        ),
+        Value::Tensor(t) => format!("torch.{}Tensor", t.dtype().scalar_type_name()),
         other => other.type_name(),
     }
 }

@@ -5,12 +5,11 @@ use crate::interp::torch::state::state;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::tensor::DType;
-
 use crate::interp::Interpreter;
 use crate::interp::args::{Bound, Dialect, Sig};
 use crate::interp::error::{ExcKind, PyResult, exc, type_error};
 use crate::interp::value::{Args, Class, Instance, Value};
+use crate::tensor::DType;
 
 /// A method of `nn.Module`, written in Python by PyTorch (`self` included).
 const fn def(text: &'static str) -> Sig {
@@ -228,7 +227,69 @@ pub(super) fn m_requires_grad(interp: &mut Interpreter, args: Args) -> PyResult<
 /// `Module.to(*args, **kwargs)`: every device and dtype here is the one the module has.
 pub(super) fn m_to(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     static SIG: Sig = def("Module.to(self, *args, **kwargs)");
-    Ok(Value::Instance(bind(&SIG, args)?.0))
+    // A dtype among the arguments (`to(torch.float64)`, `to('cpu', torch.half)`, `to(dtype=...)`); a
+    // device alone changes nothing (everything is on the CPU).
+    let dtype = args
+        .pos
+        .iter()
+        .chain(args.kw.iter().map(|(_, v)| v))
+        .find_map(|v| match v {
+            Value::DType(d) => Some(*d),
+            _ => None,
+        });
+    let inst = bind(&SIG, args)?.0;
+    if let Some(d) = dtype {
+        if !d.is_floating_point() {
+            return Err(type_error(format!(
+                "nn.Module.to only accepts floating point or complex dtypes, but got desired dtype={d}"
+            )));
+        }
+        cast_module(&inst, d);
+    }
+    Ok(Value::Instance(inst))
+}
+
+/// `Module.double()`, `.float()`, `.half()`, `.bfloat16()`.
+pub(super) fn m_double(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    module_cast(args, DType::Float64)
+}
+
+pub(super) fn m_float(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    module_cast(args, DType::Float32)
+}
+
+pub(super) fn m_half(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    module_cast(args, DType::Float16)
+}
+
+pub(super) fn m_bfloat16(_: &mut Interpreter, args: Args) -> PyResult<Value> {
+    module_cast(args, DType::BFloat16)
+}
+
+fn module_cast(args: Args, d: DType) -> PyResult<Value> {
+    static SIG: Sig = def("Module.double(self)");
+    let inst = bind(&SIG, args)?.0;
+    cast_module(&inst, d);
+    Ok(Value::Instance(inst))
+}
+
+/// PyTorch's `Module._apply` for a dtype: every float parameter and buffer of this module and the
+/// modules below it converted (parameters stay parameters).
+fn cast_module(inst: &Rc<Instance>, dtype: DType) {
+    let attrs: Vec<(Rc<str>, Value)> = inst.attrs.borrow().clone();
+    for (k, v) in attrs {
+        match v {
+            Value::Tensor(t) if t.dtype().is_floating_point() && t.dtype() != dtype => {
+                let new = t.to_dtype(dtype);
+                if t.is_param() {
+                    new.set_param(true);
+                }
+                inst.set(&k, Value::Tensor(new));
+            }
+            Value::Instance(c) if super::is_module(&c) => cast_module(&c, dtype),
+            _ => {}
+        }
+    }
 }
 
 pub(super) fn m_cpu(_: &mut Interpreter, args: Args) -> PyResult<Value> {
@@ -522,12 +583,7 @@ pub(crate) fn before_module_setattr(
     {
         return Err(type_error(format!(
             "cannot assign 'torch.{}Tensor' as parameter '{}' (torch.nn.Parameter or None expected)",
-            match new.dtype() {
-                DType::Float32 => "Float",
-                DType::Int64 => "Long",
-                DType::Int32 => "Int",
-                DType::Bool => "Bool",
-            },
+            new.dtype().scalar_type_name(),
             name
         )));
     }

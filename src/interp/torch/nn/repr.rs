@@ -116,6 +116,18 @@ pub(crate) fn module_repr(
     inst: &Rc<Instance>,
 ) -> PyResult<Option<String>> {
     if is_named_tuple(inst) {
+        // A record that carries its own repr (`finfo`, `iinfo`).
+        let own = inst
+            .class
+            .attrs
+            .borrow()
+            .iter()
+            .find(|(k, _)| k.as_ref() == "__repr__")
+            .map(|(_, f)| f.clone());
+        if let Some(f) = own {
+            let r = interp.call_value(f, crate::interp::value::Args::new(vec![]))?;
+            return Ok(Some(interp.to_str(&r)?));
+        }
         let attrs = inst.attrs.borrow().clone();
         let mut parts = Vec::new();
         for (k, v) in &attrs {
@@ -128,9 +140,6 @@ pub(crate) fn module_repr(
                 inst.class.name,
                 Rc::as_ptr(inst) as usize
             )));
-        }
-        if inst.class.name.as_ref() == "finfo" {
-            return Ok(Some(format!("finfo({})", parts.join(", "))));
         }
         return Ok(Some(format!(
             "torch.return_types.{}(\n{})",

@@ -27,22 +27,11 @@ pub(crate) fn tolist(x: &Tensor) -> PyResult<Value> {
     // The flat values, then the nested lists that hold them.
     crate::interp::reserve_values(x.numel().saturating_mul(2))?;
     let flat: Vec<Value> = match x.dtype() {
-        DType::Float32 => x
-            .to_vec::<f32>()
-            .into_iter()
-            .map(|v| Value::Float(v as f64))
-            .collect(),
-        DType::Int64 | DType::Int32 => x.to_vec::<i64>().into_iter().map(Value::int).collect(),
         DType::Bool => x.to_vec::<bool>().into_iter().map(Value::Bool).collect(),
+        d if d.is_floating_point() => x.to_vec::<f64>().into_iter().map(Value::Float).collect(),
+        _ => x.to_vec::<i64>().into_iter().map(Value::int).collect(),
     };
     Ok(build(x.shape(), &mut flat.iter()))
-}
-
-fn unsupported_dtype() -> crate::interp::error::Unwind {
-    exc(
-        ExcKind::RuntimeError,
-        "the tutor's engine supports float32, int64, int32 and bool tensors",
-    )
 }
 
 macro_rules! cast_def {
@@ -53,10 +42,7 @@ macro_rules! cast_def {
                 $name,
                 "(Tensor input, *, MemoryFormat? memory_format=None)"
             )],
-            |_, c| match $dtype {
-                Some(d) => t(c.this()?.to_dtype_preserve(d)),
-                None => Err(unsupported_dtype()),
-            },
+            |_, c| t(c.this()?.to_dtype_preserve($dtype)),
         )
     };
 }
@@ -71,12 +57,16 @@ fn new_filled(c: &Call, size_at: usize, value: Scalar, dtype_at: usize) -> PyRes
 }
 
 pub(super) static DEFS: &[Def] = &[
-    cast_def!("float", Some(DType::Float32)),
-    cast_def!("long", Some(DType::Int64)),
-    cast_def!("int", Some(DType::Int32)),
-    cast_def!("bool", Some(DType::Bool)),
-    cast_def!("double", None::<DType>),
-    cast_def!("half", None::<DType>),
+    cast_def!("float", DType::Float32),
+    cast_def!("double", DType::Float64),
+    cast_def!("half", DType::Float16),
+    cast_def!("bfloat16", DType::BFloat16),
+    cast_def!("long", DType::Int64),
+    cast_def!("int", DType::Int32),
+    cast_def!("short", DType::Int16),
+    cast_def!("char", DType::Int8),
+    cast_def!("byte", DType::UInt8),
+    cast_def!("bool", DType::Bool),
     Def::method(
         "to",
         &[
@@ -102,10 +92,7 @@ pub(super) static DEFS: &[Def] = &[
                 Some(Value::DType(d)) => t(x.to_dtype_preserve(d)),
                 Some(Value::Str(s)) => {
                     let name: &str = &s;
-                    match [DType::Float32, DType::Int64, DType::Int32, DType::Bool]
-                        .into_iter()
-                        .find(|&d| legacy(d) == name)
-                    {
+                    match DType::ALL.into_iter().find(|&d| legacy(d) == name) {
                         Some(d) => t(x.to_dtype_preserve(d)),
                         None => Err(exc(ExcKind::ValueError, format!("invalid type: '{name}'"))),
                     }

@@ -165,13 +165,19 @@ macro_rules! all_any_def {
                     _ => (Some(vec![c.int(1)?]), c.bool(2)?),
                 };
                 // An empty dim list reduces nothing here (unlike sum's): each element as a bool.
+                // uint8 keeps its type (0 or 1), as in PyTorch; everything else gives bool.
+                let x = c.this()?;
+                let out = if x.dtype() == DType::UInt8 {
+                    DType::UInt8
+                } else {
+                    DType::Bool
+                };
                 if dims.as_deref() == Some(&[]) {
-                    let x = c.this()?;
-                    return t(x.to_dtype(DType::Bool).deep_copy());
+                    return t(x.to_dtype(DType::Bool).to_dtype(out).deep_copy());
                 }
-                t(c.this()?
-                    .to_dtype(DType::Bool)
-                    .all_any(dims.as_deref(), keep, $all)?)
+                t(x.to_dtype(DType::Bool)
+                    .all_any(dims.as_deref(), keep, $all)?
+                    .to_dtype(out))
             },
         )
     };

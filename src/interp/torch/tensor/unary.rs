@@ -4,8 +4,10 @@
 use crate::interp::Interpreter;
 use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::value::Value;
+use crate::tensor::DType;
 use crate::tensor::ops::elementwise::unary;
 use crate::tensor::ops::pointwise;
+use crate::tensor::storage::Element;
 use crate::tensor::{Operand, UnaryOp};
 
 use super::super::call::{Call, Def};
@@ -59,20 +61,31 @@ fn nan_to_num(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
     if !x.dtype().is_floating_point() {
         return t(x.clone_preserve());
     }
-    let nan = c.opt_float(1)?.unwrap_or(0.0) as f32;
-    let posinf = c.opt_float(2)?.map_or(f32::MAX, |v| v as f32);
-    let neginf = c.opt_float(3)?.map_or(f32::MIN, |v| v as f32);
-    let out = crate::tensor::ops::elementwise::map::<f32, f32>(&x, move |v| {
-        if v.is_nan() {
-            nan
-        } else if v == f32::INFINITY {
-            posinf
-        } else if v == f32::NEG_INFINITY {
-            neginf
-        } else {
-            v
-        }
-    })?;
+    // The type's largest finite value by default (`finfo(dtype).max`).
+    let max = match x.dtype() {
+        DType::Float64 => f64::MAX,
+        DType::Float16 => 65504.0,
+        DType::BFloat16 => f64::from(half::bf16::MAX),
+        _ => f64::from(f32::MAX),
+    };
+    let nan = c.opt_float(1)?.unwrap_or(0.0);
+    let posinf = c.opt_float(2)?.unwrap_or(max);
+    let neginf = c.opt_float(3)?.unwrap_or(-max);
+    let out = crate::with_dtype!(x.dtype(), T => {
+        let (nan, posinf, neginf) = (T::from_f64(nan), T::from_f64(posinf), T::from_f64(neginf));
+        crate::tensor::ops::elementwise::map::<T, T>(&x, move |v| {
+            let f = v.to_f64();
+            if f.is_nan() {
+                nan
+            } else if f == f64::INFINITY {
+                posinf
+            } else if f == f64::NEG_INFINITY {
+                neginf
+            } else {
+                v
+            }
+        })?
+    });
     t(crate::tensor::ops::elementwise::follow_inputs(
         out,
         &[&Operand::Tensor(&x)],
