@@ -39,6 +39,7 @@ import torch  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import api  # noqa: E402
+import dtypes  # noqa: E402
 
 warnings.simplefilter("ignore")
 torch.set_num_threads(1)
@@ -1141,6 +1142,7 @@ def main():
                 properties, nn_cases, composed, settings_cases, transformer_cases]:
         gen()
     api.register(case, inp)
+    dtypes.register(case, inp)
     swept = set()
     changed = []
     total = 0
