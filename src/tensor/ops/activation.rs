@@ -25,6 +25,12 @@ fn run_kernel(x: &Tensor, kernel: impl FnOnce(&mut [f32])) -> Result<Tensor> {
     Ok(like(Tensor::from_vec(values, x.shape())?, x))
 }
 
+/// A float64 map with the input's layout and axes: ATen's formula in double, with the C library's
+/// functions where ATen's vectorised double kernels call SLEEF's (the last bit may differ).
+fn map_f64(x: &Tensor, f: impl Fn(f64) -> f64 + Sync) -> Result<Tensor> {
+    Ok(like(map::<f64, f64>(x, f)?, x))
+}
+
 /// A float32 map with the input's layout and axes.
 fn map_f32(x: &Tensor, f: impl Fn(f32) -> f32 + Sync) -> Result<Tensor> {
     Ok(like(map::<f32, f32>(x, f)?, x))
@@ -33,6 +39,16 @@ fn map_f32(x: &Tensor, f: impl Fn(f32) -> f32 + Sync) -> Result<Tensor> {
 /// `torch._C._nn.elu(x, alpha, scale, input_scale)`: ATen's `elu_kernel`, whose coefficients are the
 /// arguments as floats (`alpha.to<float>() * scale.to<float>()`).
 pub fn elu_scaled(x: &Tensor, alpha: f64, scale: f64, input_scale: f64) -> Result<Tensor> {
+    if x.dtype() == DType::Float64 {
+        let (neg, pos, negi) = (alpha * scale, scale, input_scale);
+        return map_f64(x, move |a| {
+            if a <= 0.0 {
+                (a * negi).exp_m1() * neg
+            } else {
+                a * pos
+            }
+        });
+    }
     on_float32(x, "elu_cpu", |x| {
         let c = k::EluCoefficients {
             negcoef: alpha as f32 * scale as f32,
@@ -57,6 +73,15 @@ pub fn celu(x: &Tensor, alpha: f64) -> Result<Tensor> {
 
 /// `F.softplus(x, beta, threshold)`: `softplus_kernel`.
 pub fn softplus(x: &Tensor, beta: f64, threshold: f64) -> Result<Tensor> {
+    if x.dtype() == DType::Float64 {
+        return map_f64(x, move |a| {
+            if a * beta > threshold {
+                a
+            } else {
+                (a * beta).exp().ln_1p() / beta
+            }
+        });
+    }
     on_float32(x, "softplus_cpu", |x| {
         let (beta, threshold) = (beta as f32, threshold as f32);
         run_kernel(x, |v| k::softplus(v, beta, threshold))
@@ -65,6 +90,9 @@ pub fn softplus(x: &Tensor, beta: f64, threshold: f64) -> Result<Tensor> {
 
 /// `F.mish(x)`: `mish_kernel`.
 pub fn mish(x: &Tensor) -> Result<Tensor> {
+    if x.dtype() == DType::Float64 {
+        return map_f64(x, |a| a * a.exp().ln_1p().tanh());
+    }
     on_float32(x, "mish_cpu", |x| run_kernel(x, k::mish))
 }
 
