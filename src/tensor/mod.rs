@@ -12,6 +12,7 @@ pub mod memory;
 pub mod ops;
 pub mod parallel;
 pub mod random;
+mod scalar;
 pub mod settings;
 pub mod storage;
 pub mod strided;
