@@ -406,30 +406,8 @@ pub(super) fn float_binary(
         BinaryOp::Mul => run!(|x, y| x * y),
         BinaryOp::Div => run!(|x, y| x / y),
         // PyTorch's div_floor_floating: floor of the true quotient, with Python's sign rules.
-        BinaryOp::FloorDiv => run!(|x: f32, y: f32| {
-            if y == 0.0 {
-                return x / y;
-            }
-            let m = x % y;
-            let mut d = (x - m) / y;
-            if m != 0.0 && ((y < 0.0) != (m < 0.0)) {
-                d -= 1.0;
-            }
-            if d == 0.0 {
-                // A zero quotient takes the true quotient's sign (ATen's copysign).
-                return 0.0f32.copysign(x / y);
-            }
-            let fd = d.floor();
-            if d - fd > 0.5 { fd + 1.0 } else { fd }
-        }),
-        BinaryOp::Rem => run!(|x: f32, y: f32| {
-            let m = x % y;
-            if m != 0.0 && ((y < 0.0) != (m < 0.0)) {
-                m + y
-            } else {
-                m
-            }
-        }),
+        BinaryOp::FloorDiv => run!(div_floor_float::<f32>),
+        BinaryOp::Rem => run!(rem_float::<f32>),
         // Rust's `%` on floats is C's fmod.
         BinaryOp::Fmod => run!(|x: f32, y: f32| x % y),
         BinaryOp::Pow => run!(pow_f32),
@@ -545,6 +523,36 @@ pub(super) fn compare_map<T: Element + PartialOrd>(
         BinaryOp::Le => zip_map::<T, bool>(a, b, shape, |x, y| x <= y),
         BinaryOp::Gt => zip_map::<T, bool>(a, b, shape, |x, y| x > y),
         _ => zip_map::<T, bool>(a, b, shape, |x, y| x >= y),
+    }
+}
+
+/// PyTorch's `div_floor_floating`: the floor of the true quotient with Python's sign rules; a zero
+/// quotient takes the true quotient's sign (ATen's copysign). For float32 and float64 alike.
+pub(super) fn div_floor_float<F: num_traits::Float>(x: F, y: F) -> F {
+    let zero = F::zero();
+    if y == zero {
+        return x / y;
+    }
+    let m = x % y;
+    let mut d = (x - m) / y;
+    if m != zero && ((y < zero) != (m < zero)) {
+        d = d - F::one();
+    }
+    if d == zero {
+        return zero.copysign(x / y);
+    }
+    let fd = d.floor();
+    let half = F::one() / (F::one() + F::one());
+    if d - fd > half { fd + F::one() } else { fd }
+}
+
+/// `remainder` and `%`: C's fmod moved to the divisor's sign (Python's rule).
+pub(super) fn rem_float<F: num_traits::Float>(x: F, y: F) -> F {
+    let m = x % y;
+    if m != F::zero() && ((y < F::zero()) != (m < F::zero())) {
+        m + y
+    } else {
+        m
     }
 }
 

@@ -40,131 +40,78 @@ pub fn vector_norm(x: &Tensor, ord: f64, dims: Option<&[i64]>, keepdim: bool) ->
             }
         }
     }
-    if x.dtype() == DType::Float64 {
-        return double_norm(x, ord, dims, keepdim, &reduce);
-    }
-    let r = rows::<f32>(x, dims, keepdim)?;
     // ATen's vectorised 2-norm runs when the reduced dims, coalesced, are the last and contiguous.
     let first_reduced = reduce.iter().position(|&b| b).unwrap_or(x.ndim());
     let lastdim = x.is_contiguous() && reduce[first_reduced..].iter().all(|&b| b);
-    let p = ord as f32;
-    let out: Vec<f32> = for_each_row(&r, |row| {
-        if row.is_empty() {
-            return if ord < 0.0 { f32::INFINITY } else { 0.0 };
-        }
-        match ord {
-            2.0 if lastdim => norm_two_lanes(row),
-            0.0 => row.iter().map(|&v| if v == 0.0 { 0.0 } else { 1.0 }).sum(),
-            1.0 => row.iter().fold(0.0, |a, &v| a + v.abs()),
-            2.0 => row.iter().fold(0.0f32, |a, &v| a + v * v).sqrt(),
-            f64::INFINITY => row.iter().fold(0.0f32, |a, &v| max_nan(a, v.abs())),
-            f64::NEG_INFINITY => row.iter().fold(f32::INFINITY, |a, &v| min_nan(a, v.abs())),
-            _ => row
-                .iter()
-                .fold(0.0f32, |a, &v| a + v.abs().powf(p))
-                .powf(1.0 / p),
-        }
-    });
+    if x.dtype() == DType::Float64 {
+        // `Vectorized<double>` holds 4 lanes under AVX2.
+        let r = rows::<f64>(x, dims, keepdim)?;
+        let out = for_each_row(&r, |row| norm_row::<f64, 4>(row, ord, lastdim));
+        return Tensor::from_vec(out, &r.out_shape);
+    }
+    let r = rows::<f32>(x, dims, keepdim)?;
+    let out = for_each_row(&r, |row| norm_row::<f32, 8>(row, ord, lastdim));
     Tensor::from_vec(out, &r.out_shape)
 }
 
-/// [`vector_norm`] of a float64 tensor: the same accumulators in double, the vectorised 2-norm over 4
-/// double lanes.
-fn double_norm(
-    x: &Tensor,
-    ord: f64,
-    dims: Option<&[i64]>,
-    keepdim: bool,
-    reduce: &[bool],
-) -> Result<Tensor> {
-    let r = rows::<f64>(x, dims, keepdim)?;
-    let first_reduced = reduce.iter().position(|&b| b).unwrap_or(x.ndim());
-    let lastdim = x.is_contiguous() && reduce[first_reduced..].iter().all(|&b| b);
-    let nan_max = |a: f64, b: f64| {
+/// One output's norm in the row's own float type, with ATen's accumulator for `ord`; the 2-norm of a
+/// contiguous last dim over `L` vector lanes.
+fn norm_row<F: num_traits::Float, const L: usize>(row: &[F], ord: f64, lastdim: bool) -> F {
+    let zero = F::zero();
+    if row.is_empty() {
+        return if ord < 0.0 { F::infinity() } else { zero };
+    }
+    let nan_max = |a: F, b: F| {
         if a.is_nan() || b.is_nan() {
-            f64::NAN
+            F::nan()
         } else {
             a.max(b)
         }
     };
-    let nan_min = |a: f64, b: f64| {
+    let nan_min = |a: F, b: F| {
         if a.is_nan() || b.is_nan() {
-            f64::NAN
+            F::nan()
         } else {
             a.min(b)
         }
     };
-    let out: Vec<f64> = for_each_row(&r, |row| {
-        if row.is_empty() {
-            return if ord < 0.0 { f64::INFINITY } else { 0.0 };
+    match ord {
+        2.0 if lastdim => norm_two_lanes::<F, L>(row),
+        0.0 => row
+            .iter()
+            .fold(zero, |a, &v| a + if v == zero { zero } else { F::one() }),
+        1.0 => row.iter().fold(zero, |a, &v| a + v.abs()),
+        2.0 => row.iter().fold(zero, |a, &v| a + v * v).sqrt(),
+        f64::INFINITY => row.iter().fold(zero, |a, &v| nan_max(a, v.abs())),
+        f64::NEG_INFINITY => row.iter().fold(F::infinity(), |a, &v| nan_min(a, v.abs())),
+        _ => {
+            let p = <F as num_traits::NumCast>::from(ord).unwrap_or_else(F::nan);
+            row.iter()
+                .fold(zero, |a, &v| a + v.abs().powf(p))
+                .powf(F::one() / p)
         }
-        match ord {
-            2.0 if lastdim => {
-                let mut lanes = [0.0f64; 4];
-                let bulk = row.len() - row.len() % 4;
-                for chunk in row[..bulk].chunks_exact(4) {
-                    for (acc, &v) in lanes.iter_mut().zip(chunk) {
-                        *acc += v * v;
-                    }
-                }
-                let mut acc = lanes[0];
-                for &l in &lanes[1..] {
-                    acc += l;
-                }
-                for &v in &row[bulk..] {
-                    acc += v * v;
-                }
-                acc.sqrt()
-            }
-            0.0 => row.iter().map(|&v| if v == 0.0 { 0.0 } else { 1.0 }).sum(),
-            1.0 => row.iter().fold(0.0, |a, &v| a + v.abs()),
-            2.0 => row.iter().fold(0.0f64, |a, &v| a + v * v).sqrt(),
-            f64::INFINITY => row.iter().fold(0.0f64, |a, &v| nan_max(a, v.abs())),
-            f64::NEG_INFINITY => row.iter().fold(f64::INFINITY, |a, &v| nan_min(a, v.abs())),
-            p => row
-                .iter()
-                .fold(0.0f64, |a, &v| a + v.abs().powf(p))
-                .powf(1.0 / p),
-        }
-    });
-    Tensor::from_vec(out, &r.out_shape)
+    }
 }
 
-/// `norm_two_reduce_step` over 8 lanes, the lanes added in order, then the tail one by one.
-fn norm_two_lanes(row: &[f32]) -> f32 {
-    let mut lanes = [0.0f32; 8];
-    let bulk = row.len() - row.len() % 8;
-    for chunk in row[..bulk].chunks_exact(8) {
+/// `norm_two_reduce_step` over `L` lanes, the lanes added in order, then the tail one by one.
+fn norm_two_lanes<F: num_traits::Float, const L: usize>(row: &[F]) -> F {
+    let mut lanes = [F::zero(); L];
+    let bulk = row.len() - row.len() % L;
+    for chunk in row[..bulk].chunks_exact(L) {
         for (acc, &v) in lanes.iter_mut().zip(chunk) {
             // `acc_vec += data_vec * data_vec`: a multiply then an add (measured: with a fused
             // multiply-add, rows of 17 differ from torch in the last bit).
-            *acc += v * v;
+            *acc = *acc + v * v;
         }
     }
     let mut acc = lanes[0];
     for &l in &lanes[1..] {
-        acc += l;
+        acc = acc + l;
     }
     for &v in &row[bulk..] {
-        acc += v * v;
+        acc = acc + v * v;
     }
     acc.sqrt()
-}
-
-fn max_nan(a: f32, b: f32) -> f32 {
-    if a.is_nan() || b.is_nan() {
-        f32::NAN
-    } else {
-        a.max(b)
-    }
-}
-
-fn min_nan(a: f32, b: f32) -> f32 {
-    if a.is_nan() || b.is_nan() {
-        f32::NAN
-    } else {
-        a.min(b)
-    }
 }
 
 /// A number as c10's `Scalar` prints it in messages (C++'s default stream: `inf`, `-1`, `0.5`).

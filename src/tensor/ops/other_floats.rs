@@ -4,7 +4,9 @@
 //! double kernels call MKL VML or SLEEF (closed or unported here), so a float64 value can differ from
 //! PyTorch's in its last bit; the op sweep's dtype group counts where.
 
-use super::elementwise::{BinaryOp, Operand, UnaryOp, compare_map, float_binary, map, zip_map};
+use super::elementwise::{
+    BinaryOp, Operand, UnaryOp, compare_map, div_floor_float, float_binary, map, rem_float, zip_map,
+};
 use super::reduce::{FloatReduce, for_each_row, rows};
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::{DType, Tensor, kernels};
@@ -12,7 +14,8 @@ use crate::tensor::{DType, Tensor, kernels};
 /// A binary op in half or bfloat16 as ATen's CPU kernels compute it: both operands widened to float, the
 /// float kernel, the result rounded back. `mul` and `div` by a single value read that value in float
 /// without rounding it to the 16-bit type first (`original_scalar_value<opmath_t>` in
-/// BinaryOpsKernel.cpp, and `div_floor` likewise); every other op sees it already converted, as TensorIterator converts operands.
+/// BinaryOpsKernel.cpp, and `div_floor` likewise); every other op sees it already converted, as
+/// TensorIterator converts operands.
 pub(super) fn reduced_binary(
     op: BinaryOp,
     a: Operand,
@@ -60,29 +63,8 @@ pub(super) fn double_binary(
         BinaryOp::Sub => run!(|x, y| x - y),
         BinaryOp::Mul => run!(|x, y| x * y),
         BinaryOp::Div => run!(|x, y| x / y),
-        BinaryOp::FloorDiv => run!(|x: f64, y: f64| {
-            if y == 0.0 {
-                return x / y;
-            }
-            let m = x % y;
-            let mut d = (x - m) / y;
-            if m != 0.0 && ((y < 0.0) != (m < 0.0)) {
-                d -= 1.0;
-            }
-            if d == 0.0 {
-                return 0.0f64.copysign(x / y);
-            }
-            let fd = d.floor();
-            if d - fd > 0.5 { fd + 1.0 } else { fd }
-        }),
-        BinaryOp::Rem => run!(|x: f64, y: f64| {
-            let m = x % y;
-            if m != 0.0 && ((y < 0.0) != (m < 0.0)) {
-                m + y
-            } else {
-                m
-            }
-        }),
+        BinaryOp::FloorDiv => run!(div_floor_float::<f64>),
+        BinaryOp::Rem => run!(rem_float::<f64>),
         BinaryOp::Fmod => run!(|x: f64, y: f64| x % y),
         BinaryOp::Pow => run!(|x: f64, y: f64| {
             if y == 2.0 {
