@@ -40,6 +40,7 @@ import torch  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import api  # noqa: E402
 import dtypes  # noqa: E402
+import special  # noqa: E402
 
 warnings.simplefilter("ignore")
 torch.set_num_threads(1)
@@ -1143,6 +1144,7 @@ def main():
         gen()
     api.register(case, inp)
     dtypes.register(case, inp)
+    special.register(case, inp)
     swept = set()
     changed = []
     total = 0

@@ -9,6 +9,8 @@ unsafe extern "C" {
     safe fn fmaxf(x: f32, y: f32) -> f32;
     safe fn fminf(x: f32, y: f32) -> f32;
     safe fn nextafterf(x: f32, y: f32) -> f32;
+    safe fn lgammaf(x: f32) -> f32;
+    safe fn lgamma(x: f64) -> f64;
 }
 
 /// `std::fmax(float, float)` (torch.fmax's kernel).
@@ -39,4 +41,14 @@ pub fn libm_acosh(x: f32) -> f32 {
 /// `std::atanh(float)`.
 pub fn libm_atanh(x: f32) -> f32 {
     atanhf(x)
+}
+
+/// `std::lgamma(float)`.
+pub fn libm_lgamma(x: f32) -> f32 {
+    lgammaf(x)
+}
+
+/// `std::lgamma(double)`.
+pub fn libm_lgamma_f64(x: f64) -> f64 {
+    lgamma(x)
 }

@@ -72,9 +72,12 @@ pub mod moments;
 mod onednn;
 mod sleef;
 pub mod softmax;
+pub mod special;
 pub mod sum;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_special;
 #[cfg(test)]
 mod tests_unary;
 pub mod unary;

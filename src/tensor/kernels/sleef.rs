@@ -18,7 +18,7 @@ pub(super) fn cvt_rne(x: f32) -> i32 {
 
 /// `vpow2i_vf_vi2`: 2^q built in the exponent field (wrapping like the SIMD code).
 #[inline(always)]
-fn pow2i(q: i32) -> f32 {
+pub(super) fn pow2i(q: i32) -> f32 {
     f32::from_bits((q.wrapping_add(0x7f) as u32).wrapping_shl(23))
 }
 
@@ -54,13 +54,13 @@ pub(super) fn sleef_expf_u10(d: f32) -> f32 {
 
 /// A float-float value of SLEEF's `df.h`.
 #[derive(Clone, Copy)]
-struct F2 {
-    x: f32,
-    y: f32,
+pub(super) struct F2 {
+    pub(super) x: f32,
+    pub(super) y: f32,
 }
 
 #[inline(always)]
-fn df_add2_f_f(x: f32, y: f32) -> F2 {
+pub(super) fn df_add2_f_f(x: f32, y: f32) -> F2 {
     let rx = x + y;
     let v = rx - x;
     F2 {
@@ -70,7 +70,7 @@ fn df_add2_f_f(x: f32, y: f32) -> F2 {
 }
 
 #[inline(always)]
-fn df_add_f2_f2(x: F2, y: F2) -> F2 {
+pub(super) fn df_add_f2_f2(x: F2, y: F2) -> F2 {
     let rx = x.x + y.x;
     F2 {
         x: rx,
@@ -79,7 +79,7 @@ fn df_add_f2_f2(x: F2, y: F2) -> F2 {
 }
 
 #[inline(always)]
-fn df_add_f2_f(x: F2, y: f32) -> F2 {
+pub(super) fn df_add_f2_f(x: F2, y: f32) -> F2 {
     let rx = x.x + y;
     F2 {
         x: rx,
@@ -88,7 +88,7 @@ fn df_add_f2_f(x: F2, y: f32) -> F2 {
 }
 
 #[inline(always)]
-fn df_scale(d: F2, s: f32) -> F2 {
+pub(super) fn df_scale(d: F2, s: f32) -> F2 {
     F2 {
         x: d.x * s,
         y: d.y * s,
@@ -96,7 +96,7 @@ fn df_scale(d: F2, s: f32) -> F2 {
 }
 
 #[inline(always)]
-fn df_mul_f2_f(x: F2, y: f32) -> F2 {
+pub(super) fn df_mul_f2_f(x: F2, y: f32) -> F2 {
     let rx = x.x * y;
     F2 {
         x: rx,
@@ -105,7 +105,7 @@ fn df_mul_f2_f(x: F2, y: f32) -> F2 {
 }
 
 #[inline(always)]
-fn df_div(n: F2, d: F2) -> F2 {
+pub(super) fn df_div(n: F2, d: F2) -> F2 {
     let t = 1.0 / d.x;
     let qx = n.x * t;
     let u = t.mul_add(n.x, -qx);
@@ -189,7 +189,7 @@ pub fn vec_log(xs: &mut [f32]) {
 
 /// `dfadd_vf2_vf_vf`.
 #[inline(always)]
-fn df_add_f_f(x: f32, y: f32) -> F2 {
+pub(super) fn df_add_f_f(x: f32, y: f32) -> F2 {
     let s = x + y;
     F2 {
         x: s,
@@ -199,7 +199,7 @@ fn df_add_f_f(x: f32, y: f32) -> F2 {
 
 /// `dfadd_vf2_vf_vf2`.
 #[inline(always)]
-fn df_add_f_f2(x: f32, y: F2) -> F2 {
+pub(super) fn df_add_f_f2(x: f32, y: F2) -> F2 {
     let s = x + y.x;
     F2 {
         x: s,
@@ -209,7 +209,7 @@ fn df_add_f_f2(x: f32, y: F2) -> F2 {
 
 /// `dfadd2_vf2_vf2_vf`.
 #[inline(always)]
-fn df_add2_f2_f(x: F2, y: f32) -> F2 {
+pub(super) fn df_add2_f2_f(x: F2, y: f32) -> F2 {
     let s = x.x + y;
     let v = s - x.x;
     let t = (x.x - (s - v)) + (y - v);
@@ -218,7 +218,7 @@ fn df_add2_f2_f(x: F2, y: f32) -> F2 {
 
 /// `dfadd2_vf2_vf2_vf2`.
 #[inline(always)]
-fn df_add2_f2_f2(x: F2, y: F2) -> F2 {
+pub(super) fn df_add2_f2_f2(x: F2, y: F2) -> F2 {
     let s = x.x + y.x;
     let v = s - x.x;
     let t = (x.x - (s - v)) + (y.x - v);
@@ -230,13 +230,13 @@ fn df_add2_f2_f2(x: F2, y: F2) -> F2 {
 
 /// `dfneg_vf2_vf2`.
 #[inline(always)]
-fn df_neg(x: F2) -> F2 {
+pub(super) fn df_neg(x: F2) -> F2 {
     F2 { x: -x.x, y: -x.y }
 }
 
 /// `dfmul_vf2_vf2_vf2`.
 #[inline(always)]
-fn df_mul_f2_f2(x: F2, y: F2) -> F2 {
+pub(super) fn df_mul_f2_f2(x: F2, y: F2) -> F2 {
     let s = x.x * y.x;
     F2 {
         x: s,
@@ -246,7 +246,7 @@ fn df_mul_f2_f2(x: F2, y: F2) -> F2 {
 
 /// `dfsqu_vf2_vf2`.
 #[inline(always)]
-fn df_squ(x: F2) -> F2 {
+pub(super) fn df_squ(x: F2) -> F2 {
     let s = x.x * x.x;
     F2 {
         x: s,

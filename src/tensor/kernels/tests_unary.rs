@@ -5,12 +5,12 @@ use super::*;
 
 const DATA: &str = include_str!("../../../tests/data/kernels/unary_values.txt");
 
-struct Case {
-    line: usize,
-    op: String,
-    params: Vec<String>,
-    input: Vec<f32>,
-    output: Vec<f32>,
+pub(super) struct Case {
+    pub(super) line: usize,
+    pub(super) op: String,
+    pub(super) params: Vec<String>,
+    pub(super) input: Vec<f32>,
+    pub(super) output: Vec<f32>,
 }
 
 fn parse_bits(s: &str) -> Vec<f32> {
@@ -20,7 +20,12 @@ fn parse_bits(s: &str) -> Vec<f32> {
 }
 
 fn cases(op: &str) -> Vec<Case> {
-    DATA.lines()
+    cases_in(DATA, op)
+}
+
+/// The lines of a `tools/kernels` data file for `op`.
+pub(super) fn cases_in(data: &str, op: &str) -> Vec<Case> {
+    data.lines()
         .enumerate()
         .filter(|(_, l)| l.split_whitespace().next() == Some(op))
         .map(|(i, l)| {
@@ -39,11 +44,11 @@ fn cases(op: &str) -> Vec<Case> {
 }
 
 /// Same bits; any NaN matches any NaN (torch's NaN payloads are not part of the contract).
-fn same(a: f32, b: f32) -> bool {
+pub(super) fn same(a: f32, b: f32) -> bool {
     a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
 }
 
-fn ulps(a: f32, b: f32) -> u32 {
+pub(super) fn ulps(a: f32, b: f32) -> u32 {
     let key = |x: f32| {
         let b = x.to_bits() as i32;
         if b < 0 { i32::MIN - b } else { b }

@@ -26,6 +26,7 @@ pub mod select;
 pub mod shape;
 pub mod similarity;
 pub mod sort;
+pub mod special;
 pub mod unary;
 
 pub use elementwise::{BinaryOp, Operand, UnaryOp};

@@ -209,6 +209,11 @@ pub(super) fn double_unary(op: UnaryOp, x: &Tensor) -> Result<Tensor> {
         }),
         Square => run!(|x| x * x),
         Reciprocal => run!(|x| 1.0 / x),
+        Digamma => run!(crate::tensor::kernels::special::digamma::<f64>),
+        Erfinv => run!(crate::tensor::kernels::special::erfinv::<f64>),
+        I0 => run!(crate::tensor::kernels::special::i0::<f64>),
+        // ATen's double lgamma is SLEEF's `Sleef_lgammad4_u10`, not ported.
+        Lgamma => Err(super::nn::float64_missing("lgamma")),
         IsNan | IsInf | IsFinite | Not | Signbit => run!(|x| x),
     }
 }

@@ -293,6 +293,14 @@ pub fn unary_inplace(op: UnaryOp, x: &Tensor) -> Result<()> {
     x.copy_from(&result)
 }
 
+/// `x.op_(...)` for an op computed out of place: `result` written back through `x`'s view, when
+/// its dtype can be cast to `x`'s.
+pub fn write_inplace(x: &Tensor, result: &Tensor) -> Result<()> {
+    check_no_overlap(x)?;
+    check_cast(result.dtype(), x.dtype())?;
+    x.copy_from(result)
+}
+
 /// `x.clamp_(min, max)`: [`clamp`] written back through `x`'s view.
 pub fn clamp_inplace(x: &Tensor, min: Option<Scalar>, max: Option<Scalar>) -> Result<()> {
     let result = clamp(x, min, max)?;

@@ -54,6 +54,10 @@ pub enum UnaryOp {
     Sinc,
     Erfc,
     Signbit,
+    Lgamma,
+    Digamma,
+    Erfinv,
+    I0,
 }
 
 impl UnaryOp {
@@ -80,6 +84,10 @@ impl UnaryOp {
                 | Rad2Deg
                 | Sinc
                 | Erfc
+                | Lgamma
+                | Digamma
+                | Erfinv
+                | I0
                 | Sqrt
                 | Rsqrt
                 | Sin
@@ -302,6 +310,12 @@ fn float_unary(op: UnaryOp, x: &Tensor) -> Result<Tensor> {
             Erfc => run!(|x: f32| libm::erfc(f64::from(x)) as f32),
             Square => run!(|x| x * x),
             Reciprocal => run!(|x| 1.0 / x),
+            // SLEEF on every element (`Vectorized<float>::lgamma` through vml.h's map).
+            Lgamma => run!(crate::tensor::kernels::special::sleef_lgammaf),
+            Digamma => run!(crate::tensor::kernels::special::digamma::<f32>),
+            // MKL's `vsErfInv` in torch: the correctly rounded value here.
+            Erfinv => run!(crate::tensor::kernels::special::erfinv_f32),
+            I0 => run!(crate::tensor::kernels::special::i0::<f32>),
             IsNan | IsInf | IsFinite | Not | Signbit => run!(|x| x),
         }
     }

@@ -1,0 +1,79 @@
+"""Sweep cases for the special functions (issue 19): lgamma, digamma, erfinv, i0, polygamma, logit and
+mvlgamma, in every form PyTorch has, on the shared input pool and on float64/float16/bfloat16."""
+
+G = "special"
+POOL = ["f", "fodd", "fspecial", "f0", "f1", "fempty", "ft", "fstep", "fexp", "f3", "i", "i0", "iempty", "it",
+        "i32", "b", "b0"]
+WIDE = "x = torch.tensor([-7.5, -2.5, -0.5, 1e-3, 0.25, 1.0, 1.5, 2.0, 3.7, 10.0, 35.5, 120.0])\n"
+UNIT = "x = torch.tensor([-1.0, -0.99, -0.5, -1e-4, 0.0, 0.3, 0.7, 0.95, 0.999999, 1.0, 1.5])\n"
+
+
+def register(case, inp):
+    plain(case, inp)
+    polygamma(case, inp)
+    logit(case, inp)
+    mvlgamma(case, inp)
+
+
+def plain(case, inp):
+    for op in ["lgamma", "digamma", "erfinv", "i0"]:
+        for name in POOL:
+            case(G, f"{op}/{name}", [f"torch.{op}"], inp(name) + f"show(torch.{op}(x))")
+            case(G, f"{op}/{name}/method", [f"Tensor.{op}"], inp(name) + f"show(x.{op}())")
+        wide = UNIT if op == "erfinv" else WIDE
+        case(G, f"{op}/wide", [f"torch.{op}"], wide + f"show(torch.{op}(x))")
+        for dt in ["float64", "float16", "bfloat16"]:
+            case(G, f"{op}/{dt}", [f"torch.{op}"], wide + f"show(torch.{op}(x.to(torch.{dt})))")
+        for name in ["f", "ft", "i", "b"]:
+            case(G, f"{op}_/{name}", [f"Tensor.{op}_"], inp(name) + f"y = x.clone()\nr = y.{op}_()\nshow(y)\nsame(r, y)")
+        case(G, f"{op}_/expanded", [f"Tensor.{op}_"], inp("fexp") + f"x.{op}_()")
+        case(G, f"{op}_/torch", [f"torch.{op}_"], inp("f") + f"r = torch.{op}_(x)\nshow(x)\nsame(r, x)")
+        case(G, f"{op}/out", [f"torch.{op}"], inp("f") + f"o = torch.empty(2, 3)\nr = torch.{op}(x, out=o)\nshow(o)\nsame(r, o)")
+        case(G, f"{op}/list", [f"torch.{op}"], f"torch.{op}([1.0, 2.0])")
+
+
+def polygamma(case, inp):
+    for n in [0, 1, 2, 3, 4, 7]:
+        for name in ["f", "fodd", "fspecial", "f0", "fempty", "ft", "i", "b"]:
+            case(G, f"polygamma/{n}/{name}", ["torch.polygamma"], inp(name) + f"show(torch.polygamma({n}, x))")
+            case(G, f"polygamma/{n}/{name}/method", ["Tensor.polygamma"], inp(name) + f"show(x.polygamma({n}))")
+        case(G, f"polygamma/{n}/wide", ["torch.polygamma"], WIDE + f"show(torch.polygamma({n}, x))")
+        for dt in ["float64", "float16", "bfloat16"]:
+            case(G, f"polygamma/{n}/{dt}", ["torch.polygamma"], WIDE + f"show(torch.polygamma({n}, x.to(torch.{dt})))")
+        case(G, f"polygamma_/{n}", ["Tensor.polygamma_"], WIDE + f"r = x.polygamma_({n})\nshow(x)\nsame(r, x)")
+    case(G, "polygamma/negative", ["torch.polygamma"], inp("f") + "show(torch.polygamma(-1, x))")
+    case(G, "polygamma/kw", ["torch.polygamma"], inp("f") + "show(torch.polygamma(n=2, input=x))")
+    case(G, "polygamma/out", ["torch.polygamma"], inp("f") + "o = torch.empty(2, 3)\nr = torch.polygamma(1, x, out=o)\nshow(o)\nsame(r, o)")
+    case(G, "polygamma_/int", ["Tensor.polygamma_"], inp("i") + "x.polygamma_(1)")
+    case(G, "polygamma/float_n", ["torch.polygamma"], inp("f") + "torch.polygamma(1.0, x)")
+
+
+def logit(case, inp):
+    for k, eps in enumerate(["", "0.1", "eps=0.25", "None", "0.0", "-1.0", "0.5", "0.7"]):
+        arg = f", {eps}" if eps else ""
+        for name in ["f", "fspecial", "f0", "fempty", "ft", "fexp", "i", "b"]:
+            case(G, f"logit/{k}/{name}", ["torch.logit"], inp(name) + f"show(torch.logit(x / 4 + 0.5{arg}))")
+            case(G, f"logit/{k}/{name}/method", ["Tensor.logit"], inp(name) + f"show(x.logit({eps}))")
+        case(G, f"logit/{k}/unit", ["torch.logit"], UNIT + f"show(torch.logit(x{arg}))")
+        for dt in ["float64", "float16", "bfloat16"]:
+            case(G, f"logit/{k}/{dt}", ["torch.logit"], UNIT + f"show(torch.logit(x.to(torch.{dt}){arg}))")
+        case(G, f"logit_/{k}", ["Tensor.logit_"], UNIT + f"r = x.logit_({eps})\nshow(x)\nsame(r, x)")
+        case(G, f"logit_/{k}/torch", ["torch.logit_"], UNIT + f"r = torch.logit_(x{arg})\nshow(x)\nsame(r, x)")
+    case(G, "logit/long", ["torch.logit"], "show(torch.logit(torch.linspace(0.001, 0.999, 100)))")
+    case(G, "logit/out", ["torch.logit"], UNIT + "o = torch.empty(11)\nr = torch.logit(x, out=o)\nshow(o)\nsame(r, o)")
+    case(G, "logit_/int", ["Tensor.logit_"], inp("i") + "x.logit_()")
+
+
+def mvlgamma(case, inp):
+    for p in [1, 2, 3, 5]:
+        for name in ["f", "f0", "fempty", "ft", "i", "i32"]:
+            case(G, f"mvlgamma/{p}/{name}", ["torch.mvlgamma"], inp(name) + f"show(torch.mvlgamma(x + 3, {p}))")
+            case(G, f"mvlgamma/{p}/{name}/method", ["Tensor.mvlgamma"], inp(name) + f"show(x.mvlgamma(p={p}))")
+        case(G, f"mvlgamma/{p}/wide", ["torch.mvlgamma"], WIDE + f"show(torch.mvlgamma(x, {p}))")
+        for dt in ["float64", "float16", "bfloat16"]:
+            case(G, f"mvlgamma/{p}/{dt}", ["torch.mvlgamma"], WIDE + f"show(torch.mvlgamma(x.to(torch.{dt}), {p}))")
+        case(G, f"mvlgamma_/{p}", ["Tensor.mvlgamma_"], WIDE + f"r = x.mvlgamma_({p})\nshow(x)\nsame(r, x)")
+        case(G, f"mvlgamma_/{p}/int", ["Tensor.mvlgamma_"], inp("i") + f"x.mvlgamma_({p})")
+    case(G, "mvlgamma/bool", ["torch.mvlgamma"], inp("b") + "torch.mvlgamma(x, 1)")
+    case(G, "mvlgamma/p0", ["torch.mvlgamma"], inp("f") + "torch.mvlgamma(x, 0)")
+    case(G, "mvlgamma/out", ["torch.mvlgamma"], WIDE + "o = torch.empty(12)\nr = torch.mvlgamma(x, 2, out=o)\nshow(o)\nsame(r, o)")
