@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import api  # noqa: E402
 import dtypes  # noqa: E402
 import special  # noqa: E402
+import more_api  # noqa: E402
 
 warnings.simplefilter("ignore")
 torch.set_num_threads(1)
@@ -1145,6 +1146,7 @@ def main():
     api.register(case, inp)
     dtypes.register(case, inp)
     special.register(case, inp)
+    more_api.register(case, inp)
     swept = set()
     changed = []
     total = 0

@@ -2,6 +2,7 @@
 
 use crate::tensor::error::{OneHotProblem, Result, TensorError};
 use crate::tensor::settings::check_numel;
+use crate::tensor::storage::Element;
 use crate::tensor::{DType, Scalar, Tensor};
 
 /// `torch.arange(start, end, step)`: int64 when every argument is an int, else float32. Values are computed as
@@ -45,6 +46,83 @@ pub fn arange(start: Scalar, end: Scalar, step: Scalar, dtype: Option<DType>) ->
             (0..len).map(|i| Scalar::Float(s + i as f64 * st).cast::<T>()).collect()
         };
         Tensor::from_vec(data, &[len])
+    })
+}
+
+/// `torch.range(start, end, step)` (deprecated in PyTorch): like `arange` but the end is included and
+/// the dtype is the default float unless given. ATen's `range_out`: the bounds in the accumulate type
+/// (double for floats, int64 for integers), `start + i * step`, `floor((end - start) / step) + 1` values.
+pub fn range(start: Scalar, end: Scalar, step: Scalar, dtype: DType) -> Result<Tensor> {
+    let (s, e, st) = (start.to_f64(), end.to_f64(), step.to_f64());
+    let int = !dtype.is_floating_point();
+    let (s, e, st) = if int {
+        (s.trunc(), e.trunc(), st.trunc())
+    } else {
+        (s, e, st)
+    };
+    if st == 0.0 {
+        return Err(TensorError::runtime("step must be nonzero"));
+    }
+    if !(s.is_finite() && e.is_finite()) {
+        return Err(TensorError::runtime(format!(
+            "unsupported range: {s} -> {e}"
+        )));
+    }
+    if (st > 0.0 && e < s) || (st < 0.0 && e > s) {
+        return Err(TensorError::runtime(
+            "upper bound and lower bound inconsistent with step sign",
+        ));
+    }
+    let len = if int {
+        ((e as i64 - s as i64) / st as i64 + 1) as usize
+    } else {
+        ((e - s) / st + 1.0) as usize
+    };
+    check_numel(&[len])?;
+    crate::with_dtype!(dtype, T => {
+        let data: Vec<T> = if int {
+            (0..len).map(|i| Scalar::Int(s as i64 + i as i64 * st as i64).cast::<T>()).collect()
+        } else {
+            (0..len).map(|i| Scalar::Float(s + i as f64 * st).cast::<T>()).collect()
+        };
+        Tensor::from_vec(data, &[len])
+    })
+}
+
+/// `torch.logspace(start, end, steps, base)` as ATen's CPU kernel: the bounds in the result's type, the
+/// step in double, `base ** (start + step * i)` for the first half and `base ** (end - step * (steps - 1
+/// - i))` for the rest, each power in double then cast.
+pub fn logspace(start: f64, end: f64, steps: usize, base: f64, dtype: DType) -> Result<Tensor> {
+    check_numel(&[steps])?;
+    crate::with_dtype!(dtype, T => {
+        // `start.to<scalar_t>()`, and `scalar_end - scalar_start` in scalar_t.
+        let (a, b) = (T::from_f64(start), T::from_f64(end));
+        let span = if dtype.is_floating_point() {
+            T::from_f64(if dtype == DType::Float64 {
+                b.to_f64() - a.to_f64()
+            } else {
+                f64::from(b.to_f64() as f32 - a.to_f64() as f32)
+            })
+            .to_f64()
+        } else {
+            T::from_i64(b.to_i64().wrapping_sub(a.to_i64())).to_f64()
+        };
+        let (a, b) = (a.to_f64(), b.to_f64());
+        let step = span / (steps as f64 - 1.0);
+        let half = steps / 2;
+        let data: Vec<T> = (0..steps)
+            .map(|i| {
+                let e = if steps == 1 {
+                    a
+                } else if i < half {
+                    a + step * i as f64
+                } else {
+                    b - step * (steps - i - 1) as f64
+                };
+                crate::tensor::convert::<f64, T>(base.powf(e))
+            })
+            .collect();
+        Tensor::from_vec(data, &[steps])
     })
 }
 

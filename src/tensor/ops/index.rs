@@ -219,11 +219,29 @@ impl Tensor {
 
     /// `t[indices] = value`: writes through to the storage shared by every view.
     pub fn index_put(&self, indices: &[TensorIndex], value: &Tensor) -> Result<()> {
+        self.index_write(indices, value, false)
+    }
+
+    /// `t.index_put_(indices, values, accumulate=True)`: each value added to its slot, in order (a
+    /// slot named twice gets both).
+    pub fn index_put_accumulate(&self, indices: &[TensorIndex], value: &Tensor) -> Result<()> {
+        self.index_write(indices, value, true)
+    }
+
+    fn index_write(&self, indices: &[TensorIndex], value: &Tensor, accumulate: bool) -> Result<()> {
         let r = resolve(self, indices)?;
-        if r.advanced.is_empty() {
+        if r.advanced.is_empty() && !accumulate {
             return r.view.copy_from(value);
         }
-        let (shape, offsets) = advanced_offsets(&r)?;
+        let (shape, offsets) = if r.advanced.is_empty() {
+            let v = &r.view;
+            let offsets = (0..v.numel())
+                .map(|i| v.storage_offset() + unravel_offset(i, v.shape(), v.strides()))
+                .collect();
+            (v.shape().to_vec(), offsets)
+        } else {
+            advanced_offsets(&r)?
+        };
         let src = value.broadcast_to(&shape).map_err(|_| {
             TensorError::runtime(format!(
                 "shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}",
@@ -232,15 +250,40 @@ impl Tensor {
             ))
         })?;
         with_dtype!(self.dtype(), T => {
-            let values = src.to_vec::<T>();
+            let values = src.to_dtype(self.dtype()).to_vec::<T>();
             r.view.with_raw_mut::<T>(|data| {
                 for (&o, &v) in offsets.iter().zip(&values) {
                     if let Some(slot) = data.get_mut(o) {
-                        *slot = v;
+                        *slot = if accumulate { accumulate_one(*slot, v) } else { v };
                     }
                 }
             })
         })
+    }
+}
+
+/// The storage offset (from the view's own offset) of the `i`-th element in row-major order.
+fn unravel_offset(mut i: usize, shape: &[usize], strides: &[usize]) -> usize {
+    let mut off = 0;
+    for (&n, &s) in shape.iter().zip(strides).rev() {
+        if n > 0 {
+            off += (i % n) * s;
+            i /= n;
+        }
+    }
+    off
+}
+
+/// `slot + v` in the element's own arithmetic (`+=` in ATen's accumulate loop): floats add in their
+/// type (16-bit ones through float), integers wrap, bools or.
+fn accumulate_one<T: Element>(slot: T, v: T) -> T {
+    match T::DTYPE {
+        DType::Float32 | DType::Float16 | DType::BFloat16 => {
+            T::from_f64(f64::from(slot.to_f64() as f32 + v.to_f64() as f32))
+        }
+        DType::Float64 => T::from_f64(slot.to_f64() + v.to_f64()),
+        DType::Bool => T::from_bool(slot.to_bool() || v.to_bool()),
+        _ => T::from_i64(slot.to_i64().wrapping_add(v.to_i64())),
     }
 }
 

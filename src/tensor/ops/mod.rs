@@ -18,6 +18,7 @@ pub mod norm;
 mod other_floats;
 pub mod pointwise;
 pub mod products;
+pub mod put;
 pub mod reduce;
 pub mod reorder;
 pub mod scatter;
@@ -27,6 +28,7 @@ pub mod shape;
 pub mod similarity;
 pub mod sort;
 pub mod special;
+pub mod strided_views;
 pub mod unary;
 
 pub use elementwise::{BinaryOp, Operand, UnaryOp};

@@ -279,6 +279,49 @@ pub(super) static DEFS: &[Def] = &[
         },
     ),
     Def::function(
+        "range",
+        &[factory!(
+            "range(Scalar start, Scalar end, Scalar step=1, *, "
+        )],
+        |interp, c| {
+            interp.warnings.push(
+                "UserWarning: torch.range is deprecated and will be removed in a future release because its behavior is inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in [start, end).".into(),
+            );
+            let dtype = c.dtype(4)?.unwrap_or_else(default_float);
+            let out = create::range(c.scalar(0)?, c.scalar(1)?, c.scalar(2)?, dtype)?;
+            set_requires_grad(&out, c.requires_grad(8)?)?;
+            t(out)
+        },
+    ),
+    Def::function(
+        "logspace",
+        &[
+            factory!("logspace(Tensor start, Tensor end, SymInt steps, float base=10.0, *, "),
+            factory!("logspace(Scalar start, Tensor end, SymInt steps, float base=10.0, *, "),
+            factory!("logspace(Tensor start, Scalar end, SymInt steps, float base=10.0, *, "),
+            factory!("logspace(Scalar start, Scalar end, SymInt steps, float base=10.0, *, "),
+        ],
+        |_, c| {
+            let number = |i: usize| -> PyResult<f64> {
+                match c.value(i) {
+                    Some(Value::Tensor(x)) => Ok(x.item()?.to_f64()),
+                    _ => c.float(i),
+                }
+            };
+            let steps = c.int(2)?;
+            if steps < 0 {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    "number of steps must be non-negative",
+                ));
+            }
+            let dtype = c.dtype(5)?.unwrap_or_else(default_float);
+            let out = create::logspace(number(0)?, number(1)?, steps as usize, c.float(3)?, dtype)?;
+            set_requires_grad(&out, c.requires_grad(9)?)?;
+            t(out)
+        },
+    ),
+    Def::function(
         "linspace",
         &[
             factory!("linspace(Tensor start, Tensor end, SymInt steps, *, "),

@@ -38,7 +38,21 @@ static TABLE: LazyLock<Vec<Prepared>> = LazyLock::new(|| {
 /// Runs one of the module's own functions.
 fn call(interp: &mut Interpreter, p: &'static Prepared, args: Args) -> PyResult<Value> {
     let call = p.bind_function(args).map_err(creation::legacy_message)?;
-    (p.def.run)(interp, &call)
+    let result = (p.def.run)(interp, &call)?;
+    // `out=` of the module's own functions (`torch.arange(3, out=o)`): written into `o`, returned.
+    // A factory computes in `out`'s dtype (`torch.arange(0.5, 3, out=long_tensor)`).
+    let factory = p.def.sigs.iter().any(|s| s.contains("ScalarType? dtype"));
+    match (call.out(), result) {
+        (Some(out), Value::Tensor(r)) => {
+            let r = if factory && r.dtype() != out.dtype() {
+                r.to_dtype(out.dtype())
+            } else {
+                r
+            };
+            Ok(Value::Tensor(tensor::write_out(&out, &r)?))
+        }
+        (_, r) => Ok(r),
+    }
 }
 
 pub(crate) fn torch_module() -> HashMap<&'static str, Value> {

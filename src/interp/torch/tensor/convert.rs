@@ -140,6 +140,48 @@ pub(super) static DEFS: &[Def] = &[
         &["detach(Tensor input)"],
         |_, c| t(c.this()?.detach()),
     ),
+    Def::noargs(
+        "detach_",
+        "TensorBase.detach_()",
+        &["detach_(Tensor input)"],
+        |_, c| {
+            let x = c.this()?;
+            x.set_grad_info(crate::tensor::GradInfo::default());
+            t(x)
+        },
+    )
+    .no_function(),
+    Def::noargs("retain_grad", "TensorBase.retain_grad()", &[], |_, c| {
+        if !c.this()?.requires_grad() {
+            return Err(exc(
+                ExcKind::RuntimeError,
+                "can't retain_grad on Tensor that has requires_grad=False",
+            ));
+        }
+        Ok(Value::None)
+    })
+    .no_function(),
+    Def::method(
+        "register_hook",
+        &["register_hook(Tensor input, object hook)"],
+        |interp, c| {
+            if !c.this()?.requires_grad() {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    "cannot register a hook on a tensor that doesn't require gradient",
+                ));
+            }
+            // Hooks run during backward(), which the tutor does not have: the handle only removes.
+            let handle = super::super::nn::named_tuple(interp, "RemovableHandle", vec![]);
+            if let Value::Instance(inst) = &handle {
+                inst.class.attrs.borrow_mut().push((
+                    std::rc::Rc::from("remove"),
+                    crate::interp::builtins::builtin_with("remove", |_, _| Ok(Value::None)),
+                ));
+            }
+            Ok(handle)
+        },
+    ),
     Def::method(
         "cpu",
         &["cpu(Tensor input, *, MemoryFormat? memory_format=None)"],
@@ -176,6 +218,14 @@ pub(super) static DEFS: &[Def] = &[
         "new_zeros",
         &[
             "new_zeros(Tensor input, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+        ],
+        |_, c| new_filled(c, 1, Scalar::Int(0), 2),
+    ),
+    // The tutor's memory is always initialised: `new_empty` gives zeros.
+    Def::method(
+        "new_empty",
+        &[
+            "new_empty(Tensor input, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
         ],
         |_, c| new_filled(c, 1, Scalar::Int(0), 2),
     ),

@@ -170,7 +170,7 @@ pub(crate) fn call_function(
 /// `out=`: the result written into the given tensor, which is what the call returns. The tensor keeps
 /// its dtype (a result it cannot hold is refused, as TensorIterator refuses it) and must have the
 /// result's shape: the tutor cannot resize a tensor the cell holds.
-fn write_out(out: &Tensor, result: &Tensor) -> PyResult<Tensor> {
+pub(crate) fn write_out(out: &Tensor, result: &Tensor) -> PyResult<Tensor> {
     if out.shares_storage(result) && out.shape() == result.shape() {
         return Ok(out.clone());
     }

@@ -23,6 +23,47 @@ pub(super) static PROPERTIES: &[(&str, Getter)] = &[
     ("dtype", |_, t| Ok(Value::DType(t.dtype()))),
     ("T", transposed),
     ("mT", |_, t| Ok(Value::Tensor(t.mt()?.detach()))),
+    // Real tensors: the conjugate transposes are the transposes.
+    ("mH", |interp, t| {
+        if t.ndim() == 0 {
+            interp.warnings.push(
+                "UserWarning: Tensor.mH is deprecated on 0-D tensors. Consider using x.conj()."
+                    .into(),
+            );
+            return Ok(Value::Tensor(t.detach()));
+        }
+        if t.ndim() < 2 {
+            return Err(exc(
+                ExcKind::RuntimeError,
+                format!(
+                    "tensor.mH is only supported on matrices or batches of matrices. Got {}-D tensor.",
+                    t.ndim()
+                ),
+            ));
+        }
+        Ok(Value::Tensor(t.mt()?.detach()))
+    }),
+    ("H", |interp, t| match t.ndim() {
+        2 => Ok(Value::Tensor(t.mt()?.detach())),
+        0 => {
+            interp.warnings.push(
+                "UserWarning: Tensor.H is deprecated on 0-D tensors. Consider using x.conj()."
+                    .into(),
+            );
+            Ok(Value::Tensor(t.detach()))
+        }
+        n => Err(exc(
+            ExcKind::RuntimeError,
+            format!(
+                "tensor.H is only supported on matrices (2-D tensors). Got {n}-D tensor.{}",
+                if n > 2 {
+                    " For batches of matrices, consider using tensor.mH"
+                } else {
+                    ""
+                }
+            ),
+        )),
+    }),
     ("data", |_, t| Ok(Value::Tensor(t.detach()))),
     ("ndim", |_, t| Ok(Value::int(t.ndim() as i64))),
     ("requires_grad", |_, t| Ok(Value::Bool(t.requires_grad()))),
@@ -238,6 +279,78 @@ pub(super) static DEFS: &[Def] = &[
         |interp, c| Ok(untyped_storage(interp, &c.this()?)),
     )
     .no_function(),
+    Def::method(
+        "dim_order",
+        &["dim_order(Tensor input, *, bool ambiguity_check=False)"],
+        |_, c| {
+            // torch._prims_common's `compute_elementwise_output_logical_to_physical_perm`: an insertion
+            // sort from the innermost dim, by stride (a stride of 0 compares with nothing), then size.
+            let x = c.this()?;
+            if x.is_contiguous() {
+                return Ok(Value::tuple(
+                    (0..x.ndim()).map(|d| Value::int(d as i64)).collect(),
+                ));
+            }
+            let (st, sh) = (x.strides(), x.shape());
+            let should_swap = |a: usize, b: usize| -> i32 {
+                if st[a] == 0 || st[b] == 0 {
+                    return 0;
+                }
+                if st[a] != st[b] {
+                    return if st[a] < st[b] { -1 } else { 1 };
+                }
+                i32::from(sh[a] > sh[b])
+            };
+            let mut perm: Vec<usize> = (0..x.ndim()).rev().collect();
+            for i in 1..perm.len() {
+                let mut dim1 = i;
+                for dim0 in (0..i).rev() {
+                    match should_swap(perm[dim0], perm[dim1]) {
+                        c if c > 0 => {
+                            perm.swap(dim0, dim1);
+                            dim1 = dim0;
+                        }
+                        c if c < 0 => break,
+                        _ => {}
+                    }
+                }
+            }
+            Ok(Value::tuple(
+                perm.into_iter()
+                    .rev()
+                    .map(|d| Value::int(d as i64))
+                    .collect(),
+            ))
+        },
+    ),
+    Def::noargs("is_pinned", "TensorBase.is_pinned()", &[], |_, _| {
+        Ok(Value::Bool(false))
+    })
+    .no_function(),
+    Def::method(
+        "pin_memory",
+        &["pin_memory(Tensor input, Device? device=None)"],
+        |_, _| {
+            // What PyTorch says on a machine without a GPU.
+            Err(exc(
+                ExcKind::RuntimeError,
+                "Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx",
+            ))
+        },
+    ),
+    Def::method(
+        "is_set_to",
+        &["is_set_to(Tensor input, Tensor tensor)"],
+        |_, c| {
+            let (x, y) = (c.this()?, c.tensor(1)?);
+            Ok(Value::Bool(
+                x.shares_storage(&y)
+                    && x.storage_offset() == y.storage_offset()
+                    && x.shape() == y.shape()
+                    && x.strides() == y.strides(),
+            ))
+        },
+    ),
     Def::noargs("item", "TensorBase.item()", &[], |_, c| {
         Ok(super::super::scalar_to_value(c.this()?.item()?))
     })

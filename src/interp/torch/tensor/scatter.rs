@@ -71,7 +71,55 @@ fn index_copy(c: &Call, inplace: bool) -> PyResult<Value> {
     }
 }
 
+/// `index_put`/`put`/`masked_scatter`, out of place (on a copy) or into `self`.
+fn put_family(c: &Call, which: &str, inplace: bool) -> PyResult<Value> {
+    use crate::tensor::ops::put;
+    let x = c.this()?;
+    let target = if inplace {
+        x.clone()
+    } else {
+        x.clone_preserve()
+    };
+    match which {
+        "index_put" => put::index_put_(&target, &c.tensors(1)?, &c.tensor(2)?, c.bool(3)?)?,
+        "put" => put::put_(&target, &c.tensor(1)?, &c.tensor(2)?, c.bool(3)?)?,
+        _ if inplace => put::masked_scatter_(&target, &c.tensor(1)?, &c.tensor(2)?)?,
+        _ => return t(put::masked_scatter(&x, &c.tensor(1)?, &c.tensor(2)?)?),
+    }
+    t(target)
+}
+
 pub(super) static DEFS: &[Def] = &[
+    Def::both(
+        "index_put",
+        &["index_put(Tensor input, Tensor[] indices, Tensor values, bool accumulate=False)"],
+        |_, c| put_family(c, "index_put", false),
+    ),
+    Def::both(
+        "index_put_",
+        &["index_put_(Tensor input, Tensor[] indices, Tensor values, bool accumulate=False)"],
+        |_, c| put_family(c, "index_put", true),
+    ),
+    Def::both(
+        "put",
+        &["put(Tensor input, Tensor index, Tensor source, bool accumulate=False)"],
+        |_, c| put_family(c, "put", false),
+    ),
+    Def::method(
+        "put_",
+        &["put_(Tensor input, Tensor index, Tensor source, bool accumulate=False)"],
+        |_, c| put_family(c, "put", true),
+    ),
+    Def::both(
+        "masked_scatter",
+        &["masked_scatter(Tensor input, Tensor mask, Tensor source)"],
+        |_, c| put_family(c, "masked_scatter", false),
+    ),
+    Def::method(
+        "masked_scatter_",
+        &["masked_scatter_(Tensor input, Tensor mask, Tensor source)"],
+        |_, c| put_family(c, "masked_scatter", true),
+    ),
     Def::both(
         "scatter_add",
         &["scatter_add(Tensor input, int dim, Tensor index, Tensor src, *, Tensor out=None)"],

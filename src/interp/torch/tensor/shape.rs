@@ -115,6 +115,40 @@ pub(super) static DEFS: &[Def] = &[
         &["unsqueeze_(Tensor input, int dim)"],
         |_, c| t(c.this()?.unsqueeze(c.int(1)?)?),
     ),
+    Def::method(
+        "unfold",
+        &["unfold(Tensor input, int dimension, int size, int step)"],
+        |_, c| {
+            t(crate::tensor::ops::strided_views::unfold(
+                &c.this()?,
+                c.int(1)?,
+                c.int(2)?,
+                c.int(3)?,
+            )?)
+        },
+    ),
+    Def::both(
+        "as_strided",
+        &["as_strided(Tensor input, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None)"],
+        |_, c| {
+            t(crate::tensor::ops::strided_views::as_strided(
+                &c.this()?,
+                &c.int_list(1)?,
+                &c.int_list(2)?,
+                c.opt_int(3)?,
+            )?)
+        },
+    ),
+    Def::method(
+        "sum_to_size",
+        &["sum_to_size(Tensor input, SymInt[] size)"],
+        |_, c| {
+            t(crate::tensor::ops::strided_views::sum_to_size(
+                &c.this()?,
+                &c.int_list(1)?,
+            )?)
+        },
+    ),
     Def::both(
         "transpose",
         &["transpose(Tensor input, int dim0, int dim1)"],
