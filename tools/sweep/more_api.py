@@ -10,6 +10,7 @@ def register(case, inp):
     small_methods(case, inp)
     puts(case, inp)
     ranges(case)
+    blas(case)
 
 
 def strided(case, inp):
@@ -124,3 +125,61 @@ def ranges(case):
                                    ("torch.zeros(3, dtype=torch.int64)", "arange(0.5, 3, out=o)"), ("torch.zeros(5)", "arange(3, out=o)")]):
         case(G, f"factory_out/{k}", ["torch." + call.split("(")[0]], f"o = {o}\nr = torch.{call}\nshow(o)\nshow(r)\nsame(r, o)")
     case(G, "range/out", ["torch.range"], "o = torch.zeros(3)\nr = torch.range(0, 2, out=o)\nshow(o)\nsame(r, o)")
+
+
+def split_first(call):
+    """The first argument of a call's argument text and the rest (commas inside brackets kept)."""
+    depth = 0
+    for i, ch in enumerate(call):
+        depth += ch in "([" and 1 or ch in ")]" and -1 or 0
+        if ch == "," and depth == 0:
+            return call[:i], call[i + 2:]
+    return call, ""
+
+
+def blas(case):
+    a = "A = torch.tensor([[1.5, -2.0, 0.25], [3.0, 0.5, -1.0]])\nv = torch.tensor([0.5, 2.0, -1.5])\ny = torch.tensor([1.0, -1.0])\n"
+    r = "P = torch.tensor([[0.1, 0.7, -0.3], [1.3, -2.9, 0.45]])\nq = torch.tensor([0.33, -1.7, 2.1])\n"
+    for k, (pre, call) in enumerate([
+            (a, "y, A, v"), (a, "y, A, v, beta=0.5, alpha=2"), (a, "torch.tensor(1.), A, v"), (a, "y, A, v[:2]"),
+            (a, "y, v, v"), (a, "y, A, A"), (a, "torch.ones(3), A, v"), (a, "y, A, v.long()"),
+            (a, "y.long(), A.long(), v.long(), beta=2"), (a, "y, A, v, beta=0"), (a + r, "y, P, q"),
+            (a + r, "torch.tensor([0.1, 0.2]), P, q, alpha=0.3, beta=0.7"), (a, "torch.tensor([float('nan'), 1.0]), A, v, beta=0"),
+            (a, "y, A.t().contiguous().t(), v"), (a, "y, A.double(), v.double()")]):
+        case(G, f"addmv/{k}", ["torch.addmv"], pre + f"show(torch.addmv({call}))")
+        first, rest = split_first(call)
+        case(G, f"addmv/{k}/method", ["Tensor.addmv"], pre + f"show(({first}).addmv({rest}))")
+    for k, (pre, call) in enumerate([
+            (a, "torch.zeros(2, 3), y, v"), (a, "torch.ones(2, 3), y, v, beta=0.5, alpha=-2"), (a, "torch.ones(3), y, v"),
+            (a, "torch.ones(2, 3), A, v"), (a, "torch.ones(2, 3), y, v.long()"),
+            (a, "torch.ones(2, 3, dtype=torch.bool), y.bool(), v.bool()"), (a, "torch.ones(2, 3).long(), y.long(), v.long(), beta=2, alpha=3"),
+            (a, "torch.ones(2, 3), y, v, beta=0"), (a + r, "P[:, :3].t()[:2].t().t(), torch.tensor([0.3, 0.9]), q, alpha=0.7"),
+            (a + r, "P, torch.tensor([0.3, 0.9]), q, beta=1.3, alpha=0.7"), (a, "torch.ones(2, 4), y, v")]):
+        case(G, f"addr/{k}", ["torch.addr"], pre + f"show(torch.addr({call}))")
+        first, rest = split_first(call)
+        case(G, f"addr/{k}/method", ["Tensor.addr"], pre + f"show(({first}).addr({rest}))")
+    b = "B1 = torch.arange(12.).reshape(2, 2, 3) / 7\nB2 = torch.arange(12.).reshape(2, 3, 2) / 3\n"
+    for k, call in enumerate(["torch.ones(2, 2), B1, B2", "torch.ones(2, 2), B1, B2, beta=0.5, alpha=0.25", "torch.ones(2), B1, B2",
+                              "torch.ones(2, 2), B1[0], B2", "torch.ones(2, 2), B1, B2[:1]", "torch.ones(2, 2), B1, B1",
+                              "torch.tensor(3.), B1, B2, beta=0", "torch.ones(3, 2), torch.ones(2, 3), torch.ones(2, 3, 2)",
+                              "torch.ones(2, 2).long(), B1.long(), B2.long()"]):
+        case(G, f"addbmm/{k}", ["torch.addbmm"], b + f"show(torch.addbmm({call}))")
+        first, rest = split_first(call)
+        case(G, f"addbmm/{k}/method", ["Tensor.addbmm"], b + f"show(({first}).addbmm({rest}))")
+    for k, call in enumerate(["A, A.t(), A", "A", "A, v", "A, A.t()", "A.t(), A, A.t(), A", "A, A"]):
+        case(G, f"chain_matmul/{k}", ["torch.chain_matmul"], a + f"show(torch.chain_matmul({call}))")
+    for k, (m, n) in enumerate([("torch.tensor([[1., 1.], [1., 0.]])", 10), ("torch.tensor([[1, 1], [1, 0]])", 0),
+                                ("A", 2), ("v", 2), ("torch.tensor([[2., 0.], [0., 4.]])", -1),
+                                ("torch.tensor([[1.5, 0.5], [0.25, -1.0]])", 5), ("torch.tensor([[0.3, 0.7], [-0.2, 0.9]])", 7),
+                                ("torch.tensor([[0.3, 0.7], [-0.2, 0.9]])", 1), ("torch.tensor([[0.3, 0.7], [-0.2, 0.9]])", 3),
+                                ("torch.arange(8.).reshape(2, 2, 2) / 5", 6), ("torch.tensor([[1, 2], [3, 4]])", 4)]):
+        case(G, f"matrix_power/{k}", ["torch.matrix_power"], a + f"show(torch.matrix_power({m}, {n}))")
+        case(G, f"matrix_power/{k}/method", ["Tensor.matrix_power"], a + f"show(({m}).matrix_power({n}))")
+    c = "u = torch.tensor([1.5, -2.0, 0.25])\nw = torch.tensor([0.3, 0.7, -1.1])\n"
+    for k, call in enumerate(["u, w", "u, w, dim=0", "torch.ones(2, 3), torch.ones(2, 3), dim=1", "torch.ones(2, 3), torch.ones(2, 3), dim=0",
+                              "torch.ones(3, 2), torch.ones(1, 2)", "u, w.long()", "u.long(), w.long() * 3",
+                              "torch.arange(9.).reshape(3, 3) / 7, w", "torch.arange(9.).reshape(3, 3) / 7, w, dim=1",
+                              "torch.arange(9.).reshape(3, 3) / 7, w, -1", "u, w, dim=2"]):
+        case(G, f"cross/{k}", ["torch.cross"], c + f"show(torch.cross({call}))")
+        first, rest = split_first(call)
+        case(G, f"cross/{k}/method", ["Tensor.cross"], c + f"show(({first}).cross({rest}))")

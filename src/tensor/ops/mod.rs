@@ -9,6 +9,7 @@ pub mod grid;
 pub mod index;
 pub mod init;
 mod int_binary;
+pub mod linalg;
 pub mod loss;
 pub mod loss_elementwise;
 mod masked;

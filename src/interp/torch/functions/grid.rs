@@ -53,6 +53,7 @@ fn tensor_or_number(c: &Call, i: usize) -> PyResult<Tensor> {
 static MESHGRID: Sig = Sig::torch("meshgrid(Tensor[] tensors)");
 static CARTESIAN: Sig = Sig::torch("cartesian_prod(Tensor[] tensors)");
 static BLOCK_DIAG: Sig = Sig::torch("block_diag(Tensor[] tensors)");
+static CHAIN_MATMUL: Sig = Sig::torch("chain_matmul(Tensor[] matrices)");
 
 pub(super) static DEFS: &[Def] = &[
     Def::python(
@@ -79,6 +80,22 @@ pub(super) static DEFS: &[Def] = &[
         "block_diag(*tensors)",
         Dialect::PyDef,
         |_, c| t(grid::block_diag(&tensor_list(c, &BLOCK_DIAG, false)?)?),
+    ),
+    Def::python(
+        "chain_matmul",
+        "chain_matmul(*matrices, out=None)",
+        Dialect::PyDef,
+        |interp, c| {
+            interp.warnings.push(
+                "UserWarning: torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple parameters.".into(),
+            );
+            let out =
+                crate::tensor::ops::linalg::chain_matmul(&tensor_list(c, &CHAIN_MATMUL, false)?)?;
+            match c.value(0) {
+                Some(Value::Tensor(o)) => t(crate::interp::torch::tensor::write_out(&o, &out)?),
+                _ => t(out),
+            }
+        },
     ),
     Def::function(
         "combinations",

@@ -1,10 +1,11 @@
-//! `tensordot`, `inner`, `vdot`, `kron` and `baddbmm`, as functions and methods.
+//! `tensordot`, `inner`, `vdot`, `kron`, `baddbmm` and the BLAS-shaped extras (`addmv`, `addr`,
+//! `addbmm`, `matrix_power`, `cross`), as functions and methods.
 
 use crate::interp::args::Dialect;
 use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::value::Value;
 use crate::tensor::Scalar;
-use crate::tensor::ops::products;
+use crate::tensor::ops::{linalg, products};
 
 use super::super::call::Def;
 use super::math::t;
@@ -45,6 +46,69 @@ fn dim_list(v: &Value, which: &str, position: usize) -> PyResult<Vec<i64>> {
 }
 
 pub(super) static DEFS: &[Def] = &[
+    Def::both(
+        "addmv",
+        &[
+            "addmv(Tensor input, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor out=None)",
+        ],
+        |_, c| {
+            t(linalg::addmv(
+                &c.this()?,
+                &c.tensor(1)?,
+                &c.tensor(2)?,
+                c.scalar(3)?,
+                c.scalar(4)?,
+            )?)
+        },
+    ),
+    Def::both(
+        "addr",
+        &[
+            "addr(Tensor input, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1, Tensor out=None)",
+        ],
+        |_, c| {
+            t(linalg::addr(
+                &c.this()?,
+                &c.tensor(1)?,
+                &c.tensor(2)?,
+                c.scalar(3)?,
+                c.scalar(4)?,
+            )?)
+        },
+    ),
+    Def::both(
+        "addbmm",
+        &[
+            "addbmm(Tensor input, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor out=None)",
+        ],
+        |_, c| {
+            t(linalg::addbmm(
+                &c.this()?,
+                &c.tensor(1)?,
+                &c.tensor(2)?,
+                c.scalar(3)?,
+                c.scalar(4)?,
+            )?)
+        },
+    ),
+    Def::both(
+        "matrix_power",
+        &["matrix_power(Tensor input, int n, *, Tensor out=None)"],
+        |_, c| t(linalg::matrix_power(&c.this()?, c.int(1)?)?),
+    ),
+    Def::both(
+        "cross",
+        &["cross(Tensor input, Tensor other, int? dim=None, *, Tensor out=None)"],
+        |interp, c| {
+            let dim = c.opt_int(2)?;
+            if dim.is_none() {
+                interp.warnings.push(
+                    "UserWarning: Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the dim explicitly or simply use torch.linalg.cross.\nThe default value of dim will change to agree with that of linalg.cross in a future release.".into(),
+                );
+            }
+            t(linalg::cross(&c.this()?, &c.tensor(1)?, dim)?)
+        },
+    ),
     Def::python("einsum", "einsum(*args)", Dialect::PyDef, |_, c| {
         let args = c.varargs();
         let Some(Value::Str(eq)) = args.first() else {
