@@ -13,6 +13,7 @@ def register(case, inp):
     polygamma(case, inp)
     logit(case, inp)
     mvlgamma(case, inp)
+    float_parts(case, inp)
 
 
 def plain(case, inp):
@@ -77,3 +78,26 @@ def mvlgamma(case, inp):
     case(G, "mvlgamma/bool", ["torch.mvlgamma"], inp("b") + "torch.mvlgamma(x, 1)")
     case(G, "mvlgamma/p0", ["torch.mvlgamma"], inp("f") + "torch.mvlgamma(x, 0)")
     case(G, "mvlgamma/out", ["torch.mvlgamma"], WIDE + "o = torch.empty(12)\nr = torch.mvlgamma(x, 2, out=o)\nshow(o)\nsame(r, o)")
+
+
+def float_parts(case, inp):
+    for name in POOL:
+        case(G, f"frexp/{name}", ["torch.frexp"], inp(name) + "show(torch.frexp(x))")
+        case(G, f"frexp/{name}/method", ["Tensor.frexp"], inp(name) + "r = x.frexp()\nshow(r.mantissa)\nshow(r.exponent)")
+    for dt in ["float64", "float16", "bfloat16"]:
+        case(G, f"frexp/{dt}", ["torch.frexp"], WIDE + f"show(torch.frexp(x.to(torch.{dt})))")
+    case(G, "frexp/tiny", ["torch.frexp"], "show(torch.frexp(torch.tensor([1e-40, -3e-45, 1e38, 0.1])))")
+    for name in ["f", "fodd", "fspecial", "f0", "ft", "i", "i32", "b"]:
+        for k, e in enumerate(["torch.tensor([3, -1, 0])", "torch.tensor(2)", "torch.tensor([1.5, 0.0, -2.0])", "torch.tensor([True, False, True])"]):
+            case(G, f"ldexp/{name}/{k}", ["torch.ldexp"], inp(name) + f"show(torch.ldexp(x, {e}))")
+            case(G, f"ldexp/{name}/{k}/method", ["Tensor.ldexp"], inp(name) + f"show(x.ldexp({e}))")
+            case(G, f"ldexp_/{name}/{k}", ["Tensor.ldexp_"], inp(name) + f"r = x.ldexp_({e})\nshow(x)\nsame(r, x)")
+            case(G, f"ldexp_/{name}/{k}/torch", ["torch.ldexp_"], inp(name) + f"r = torch.ldexp_(x, {e})\nshow(x)\nsame(r, x)")
+        for k, e in enumerate(["2", "0.5", "-1", "torch.tensor([2, 3, 0])", "torch.tensor(0.5)", "True", "torch.tensor([[1.5, -1.0, 2.0]])"]):
+            case(G, f"float_power/{name}/{k}", ["torch.float_power"], inp(name) + f"show(torch.float_power(x, {e}))")
+            case(G, f"float_power/{name}/{k}/method", ["Tensor.float_power"], inp(name) + f"show(x.float_power({e}))")
+            case(G, f"float_power_/{name}/{k}", ["Tensor.float_power_"], inp(name) + f"y = x.double()\nr = y.float_power_({e})\nshow(y)\nsame(r, y)")
+        case(G, f"float_power_/{name}/notdouble", ["Tensor.float_power_"], inp(name) + "x.float_power_(2)")
+    for k, b in enumerate(["2", "0.5", "-3", "True"]):
+        case(G, f"float_power/scalar/{k}", ["torch.float_power"], f"show(torch.float_power({b}, torch.tensor([1, 2, -1])))")
+    case(G, "float_power/out", ["torch.float_power"], "o = torch.zeros(3, dtype=torch.float64)\nr = torch.float_power(torch.tensor([1., 2., 3.]), 2, out=o)\nshow(o)\nsame(r, o)")

@@ -124,7 +124,172 @@ fn special(c: &Call, which: &str, inplace: bool) -> PyResult<Value> {
     t(r)
 }
 
+/// `torch.frexp(x)`: mantissa in [0.5, 1) (same dtype) and int32 exponent, as C's `frexp`.
+fn frexp(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let x = c.this()?;
+    if !x.dtype().is_floating_point() {
+        return Err(exc(
+            ExcKind::RuntimeError,
+            "torch.frexp() only supports floating-point dtypes",
+        ));
+    }
+    let (mantissa, exponent) = if x.dtype() == DType::Float64 {
+        let v = x.to_vec::<f64>();
+        let parts: Vec<(f64, i32)> = v.iter().map(|&a| libm::frexp(a)).collect();
+        (
+            crate::tensor::Tensor::from_vec(parts.iter().map(|p| p.0).collect(), x.shape())?,
+            crate::tensor::Tensor::from_vec(parts.iter().map(|p| p.1).collect(), x.shape())?,
+        )
+    } else {
+        // float32, and the 16-bit floats exactly widened.
+        let v = x.to_vec::<f32>();
+        let parts: Vec<(f32, i32)> = v.iter().map(|&a| libm::frexpf(a)).collect();
+        (
+            crate::tensor::Tensor::from_vec(parts.iter().map(|p| p.0).collect(), x.shape())?
+                .to_dtype(x.dtype()),
+            crate::tensor::Tensor::from_vec(parts.iter().map(|p| p.1).collect(), x.shape())?,
+        )
+    };
+    let keep = |t: crate::tensor::Tensor| {
+        crate::tensor::ops::elementwise::follow_inputs(t, &[&Operand::Tensor(&x)])
+    };
+    let (mantissa, exponent) = (keep(mantissa), keep(exponent));
+    Ok(super::super::nn::named_tuple(
+        interp,
+        "frexp",
+        vec![
+            ("mantissa", Value::Tensor(mantissa)),
+            ("exponent", Value::Tensor(exponent)),
+        ],
+    ))
+}
+
+/// `torch.float_power(a, b)`: both in float64, then `pow`.
+fn float_power(c: &Call, inplace: bool) -> PyResult<Value> {
+    let operand = |i: usize| -> PyResult<crate::tensor::Tensor> {
+        match c.value(i) {
+            Some(Value::Tensor(x)) => Ok(x.to_dtype_preserve(DType::Float64)),
+            _ => Ok(crate::tensor::Tensor::from_vec(vec![c.float(i)?], &[])?),
+        }
+    };
+    let (a, b) = (operand(0)?, operand(1)?);
+    // A Python-number exponent takes `pow(Tensor, Scalar)` (0.5 is a square root there).
+    if let Some(v) = c.value(1).filter(|v| !matches!(v, Value::Tensor(_)))
+        && c.value(0).is_some_and(|v| matches!(v, Value::Tensor(_)))
+    {
+        let e = crate::interp::torch::value_to_scalar(&v)
+            .unwrap_or(crate::tensor::Scalar::Float(f64::NAN));
+        let e = crate::tensor::Scalar::Float(e.to_f64());
+        let r = crate::tensor::ops::elementwise::binary(
+            crate::tensor::ops::elementwise::BinaryOp::Pow,
+            Operand::Tensor(&a),
+            Operand::Scalar(e),
+        )?;
+        return finish_float_power(c, r, inplace);
+    }
+    // `std::pow` on every pair (no `sqrt` shortcut for 0.5: pow(-inf, 0.5) is inf).
+    let shape = crate::tensor::layout::broadcast_shapes(a.shape(), b.shape())?;
+    let r = crate::tensor::ops::elementwise::zip_map::<f64, f64>(&a, &b, &shape, f64::powf)?;
+    let r = crate::tensor::ops::elementwise::follow_inputs(
+        r,
+        &[&Operand::Tensor(&a), &Operand::Tensor(&b)],
+    );
+    finish_float_power(c, r, inplace)
+}
+
+fn finish_float_power(c: &Call, r: crate::tensor::Tensor, inplace: bool) -> PyResult<Value> {
+    if inplace {
+        let x = c.this()?;
+        if x.dtype() != DType::Float64 {
+            return Err(exc(
+                ExcKind::RuntimeError,
+                format!(
+                    "the base given to float_power_ has dtype {} but the operation's result requires dtype Double",
+                    x.dtype().scalar_type_name()
+                ),
+            ));
+        }
+        pointwise::write_inplace(&x, &r)?;
+        return t(x);
+    }
+    t(r)
+}
+
+/// `torch.ldexp(x, other)`: `x * 2 ** other`, as ATen composes it.
+fn ldexp(c: &Call, inplace: bool) -> PyResult<Value> {
+    use crate::tensor::ops::elementwise::{BinaryOp, binary};
+    let x = c.this()?;
+    let other = c.tensor(1)?;
+    let shape = crate::tensor::layout::broadcast_shapes(x.shape(), other.shape())?;
+    if inplace && shape != x.shape() {
+        return Err(exc(
+            ExcKind::RuntimeError,
+            format!(
+                "output with shape {} doesn't match the broadcast shape {}",
+                crate::tensor::ops::shape::shape_str(x.shape()),
+                crate::tensor::ops::shape::shape_str(&shape)
+            ),
+        ));
+    }
+    if other.dtype() == DType::Bool && x.dtype().is_floating_point() {
+        return Err(exc(
+            ExcKind::NotImplementedError,
+            "\"ldexp_cpu_exp\" not implemented for 'Bool'",
+        ));
+    }
+    let power = binary(
+        BinaryOp::Pow,
+        Operand::Scalar(crate::tensor::Scalar::Float(2.0)),
+        Operand::Tensor(&other),
+    )?;
+    let r = binary(BinaryOp::Mul, Operand::Tensor(&x), Operand::Tensor(&power))?;
+    if inplace {
+        if crate::tensor::ops::elementwise::check_cast(r.dtype(), x.dtype()).is_err() {
+            return Err(exc(
+                ExcKind::RuntimeError,
+                format!(
+                    "ldexp can't be cast to the desired output type {}",
+                    x.dtype().scalar_type_name()
+                ),
+            ));
+        }
+        pointwise::write_inplace(&x, &r)?;
+        return t(x);
+    }
+    t(r)
+}
+
 pub(super) static UNARY_DEFS: &[Def] = &[
+    Def::both(
+        "frexp",
+        &["frexp(Tensor input, *, Tensor[2] out=None)"],
+        frexp,
+    ),
+    Def::both(
+        "float_power",
+        &[
+            "float_power(Tensor input, Tensor exponent, *, Tensor out=None)",
+            "float_power(Scalar self, Tensor exponent, *, Tensor out=None)|fnonly",
+            "float_power(Tensor input, Scalar exponent, *, Tensor out=None)",
+        ],
+        |_, c| float_power(c, false),
+    ),
+    Def::method(
+        "float_power_",
+        &[
+            "float_power_(Tensor input, Tensor exponent)",
+            "float_power_(Tensor input, Scalar exponent)",
+        ],
+        |_, c| float_power(c, true),
+    ),
+    Def::both(
+        "ldexp",
+        &["ldexp(Tensor input, Tensor other, *, Tensor out=None)"],
+        |_, c| ldexp(c, false),
+    ),
+    Def::both("ldexp_", &["ldexp_(Tensor input, Tensor other)"], |_, c| {
+        ldexp(c, true)
+    }),
     Def::both(
         "logit",
         &["logit(Tensor input, float? eps=None, *, Tensor out=None)"],
