@@ -2,7 +2,7 @@
 //! `tools/kernels/gen_special.py` recorded from torch 2.15 (CPU, AVX2 kernels).
 
 use super::special::*;
-use super::tests_unary::{Case, cases_in, same, ulps};
+use super::tests_unary::{Case, check_in};
 
 const DATA: &str = include_str!("../../../tests/data/kernels/special_values.txt");
 
@@ -30,25 +30,8 @@ fn compute(c: &Case) -> Vec<f32> {
     }
 }
 
-/// (mismatches, compared, worst ulp distance, first mismatch) over every case of `op`.
 fn check(op: &str) -> (usize, usize, u32, Option<String>) {
-    let (mut bad, mut total, mut worst, mut first) = (0, 0, 0, None);
-    for c in cases_in(DATA, op) {
-        let got = compute(&c);
-        assert_eq!(got.len(), c.output.len(), "line {}", c.line);
-        for (k, (&g, &w)) in got.iter().zip(&c.output).enumerate() {
-            total += 1;
-            if !same(g, w) {
-                bad += 1;
-                worst = worst.max(ulps(g, w));
-                let x = c.input[k];
-                first.get_or_insert_with(|| {
-                    format!("line {} x={x:e}: got {g:e}, torch {w:e}", c.line)
-                });
-            }
-        }
-    }
-    (bad, total, worst, first)
+    check_in(DATA, op, compute)
 }
 
 /// SLEEF's lgamma and ATen's own loops: the same bits as torch, every value.

@@ -19,12 +19,8 @@ fn parse_bits(s: &str) -> Vec<f32> {
         .collect()
 }
 
-fn cases(op: &str) -> Vec<Case> {
-    cases_in(DATA, op)
-}
-
 /// The lines of a `tools/kernels` data file for `op`.
-pub(super) fn cases_in(data: &str, op: &str) -> Vec<Case> {
+fn cases_in(data: &str, op: &str) -> Vec<Case> {
     data.lines()
         .enumerate()
         .filter(|(_, l)| l.split_whitespace().next() == Some(op))
@@ -44,11 +40,11 @@ pub(super) fn cases_in(data: &str, op: &str) -> Vec<Case> {
 }
 
 /// Same bits; any NaN matches any NaN (torch's NaN payloads are not part of the contract).
-pub(super) fn same(a: f32, b: f32) -> bool {
+fn same(a: f32, b: f32) -> bool {
     a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
 }
 
-pub(super) fn ulps(a: f32, b: f32) -> u32 {
+fn ulps(a: f32, b: f32) -> u32 {
     let key = |x: f32| {
         let b = x.to_bits() as i32;
         if b < 0 { i32::MIN - b } else { b }
@@ -96,8 +92,17 @@ fn compute(c: &Case) -> Vec<f32> {
 
 /// (mismatches, compared, worst ulp distance, first mismatch) over every case of `op`.
 fn check(op: &str) -> (usize, usize, u32, Option<String>) {
+    check_in(DATA, op, compute)
+}
+
+/// [`check`] over another data file, with its own `compute`.
+pub(super) fn check_in(
+    data: &str,
+    op: &str,
+    compute: fn(&Case) -> Vec<f32>,
+) -> (usize, usize, u32, Option<String>) {
     let (mut bad, mut total, mut worst, mut first) = (0, 0, 0, None);
-    for c in cases(op) {
+    for c in cases_in(data, op) {
         let got = compute(&c);
         assert_eq!(got.len(), c.output.len(), "line {}", c.line);
         for (k, (&g, &w)) in got.iter().zip(&c.output).enumerate() {

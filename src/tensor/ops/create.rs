@@ -5,18 +5,8 @@ use crate::tensor::settings::check_numel;
 use crate::tensor::storage::Element;
 use crate::tensor::{DType, Scalar, Tensor};
 
-/// `torch.arange(start, end, step)`: int64 when every argument is an int, else float32. Values are computed as
-/// `start + i * step` in double, as PyTorch's CPU kernel does, then cast.
-pub fn arange(start: Scalar, end: Scalar, step: Scalar, dtype: Option<DType>) -> Result<Tensor> {
-    let all_int = [start, end, step]
-        .iter()
-        .all(|s| !matches!(s, Scalar::Float(_)));
-    let dtype = dtype.unwrap_or(if all_int {
-        DType::Int64
-    } else {
-        DType::default_for(crate::tensor::dtype::Category::Float)
-    });
-    let (s, e, st) = (start.to_f64(), end.to_f64(), step.to_f64());
+/// The checks `arange` and `range` share: a nonzero step, finite bounds, a step towards the end.
+fn check_range(s: f64, e: f64, st: f64) -> Result<()> {
     if st == 0.0 {
         return Err(TensorError::runtime("step must be nonzero"));
     }
@@ -30,6 +20,22 @@ pub fn arange(start: Scalar, end: Scalar, step: Scalar, dtype: Option<DType>) ->
             "upper bound and lower bound inconsistent with step sign",
         ));
     }
+    Ok(())
+}
+
+/// `torch.arange(start, end, step)`: int64 when every argument is an int, else float32. Values are computed as
+/// `start + i * step` in double, as PyTorch's CPU kernel does, then cast.
+pub fn arange(start: Scalar, end: Scalar, step: Scalar, dtype: Option<DType>) -> Result<Tensor> {
+    let all_int = [start, end, step]
+        .iter()
+        .all(|s| !matches!(s, Scalar::Float(_)));
+    let dtype = dtype.unwrap_or(if all_int {
+        DType::Int64
+    } else {
+        DType::default_for(crate::tensor::dtype::Category::Float)
+    });
+    let (s, e, st) = (start.to_f64(), end.to_f64(), step.to_f64());
+    check_range(s, e, st)?;
     let len = if all_int {
         let (si, ei, sti) = (start.to_i64(), end.to_i64(), step.to_i64());
         let span = ei - si;
@@ -60,19 +66,7 @@ pub fn range(start: Scalar, end: Scalar, step: Scalar, dtype: DType) -> Result<T
     } else {
         (s, e, st)
     };
-    if st == 0.0 {
-        return Err(TensorError::runtime("step must be nonzero"));
-    }
-    if !(s.is_finite() && e.is_finite()) {
-        return Err(TensorError::runtime(format!(
-            "unsupported range: {s} -> {e}"
-        )));
-    }
-    if (st > 0.0 && e < s) || (st < 0.0 && e > s) {
-        return Err(TensorError::runtime(
-            "upper bound and lower bound inconsistent with step sign",
-        ));
-    }
+    check_range(s, e, st)?;
     let len = if int {
         ((e as i64 - s as i64) / st as i64 + 1) as usize
     } else {

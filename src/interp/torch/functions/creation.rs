@@ -140,6 +140,24 @@ fn filled_like(c: &Call, value: Scalar, dtype_at: usize) -> PyResult<Value> {
     t(out)
 }
 
+/// `start`, `end` (numbers or 0-d tensors) and `steps` of `linspace`/`logspace`.
+fn space_args(c: &Call) -> PyResult<(f64, f64, usize)> {
+    let number = |i: usize| -> PyResult<f64> {
+        match c.value(i) {
+            Some(Value::Tensor(x)) => Ok(x.item()?.to_f64()),
+            _ => c.float(i),
+        }
+    };
+    let steps = c.int(2)?;
+    if steps < 0 {
+        return Err(exc(
+            ExcKind::RuntimeError,
+            "number of steps must be non-negative",
+        ));
+    }
+    Ok((number(0)?, number(1)?, steps as usize))
+}
+
 macro_rules! factory {
     ($head:literal) => {
         concat!(
@@ -302,21 +320,9 @@ pub(super) static DEFS: &[Def] = &[
             factory!("logspace(Scalar start, Scalar end, SymInt steps, float base=10.0, *, "),
         ],
         |_, c| {
-            let number = |i: usize| -> PyResult<f64> {
-                match c.value(i) {
-                    Some(Value::Tensor(x)) => Ok(x.item()?.to_f64()),
-                    _ => c.float(i),
-                }
-            };
-            let steps = c.int(2)?;
-            if steps < 0 {
-                return Err(exc(
-                    ExcKind::RuntimeError,
-                    "number of steps must be non-negative",
-                ));
-            }
+            let (start, end, steps) = space_args(c)?;
             let dtype = c.dtype(5)?.unwrap_or_else(default_float);
-            let out = create::logspace(number(0)?, number(1)?, steps as usize, c.float(3)?, dtype)?;
+            let out = create::logspace(start, end, steps, c.float(3)?, dtype)?;
             set_requires_grad(&out, c.requires_grad(9)?)?;
             t(out)
         },
@@ -330,26 +336,12 @@ pub(super) static DEFS: &[Def] = &[
             factory!("linspace(Scalar start, Scalar end, SymInt steps, *, "),
         ],
         |_, c| {
-            let number = |i: usize| -> PyResult<f64> {
-                match c.value(i) {
-                    Some(Value::Tensor(x)) => Ok(x.item()?.to_f64()),
-                    _ => c.float(i),
-                }
-            };
-            let steps = c.int(2)?;
-            if steps < 0 {
-                return Err(exc(
-                    ExcKind::RuntimeError,
-                    "number of steps must be non-negative",
-                ));
-            }
-            let (start, end) = (number(0)?, number(1)?);
+            let (start, end, steps) = space_args(c)?;
             let out = match c.dtype(4)?.unwrap_or_else(default_float) {
-                DType::Float64 => Tensor::from_vec(
-                    create::linspace_f64(start, end, steps as usize)?,
-                    &[steps as usize],
-                )?,
-                d => create::linspace(start, end, steps as usize)?.to_dtype(d),
+                DType::Float64 => {
+                    Tensor::from_vec(create::linspace_f64(start, end, steps)?, &[steps])?
+                }
+                d => create::linspace(start, end, steps)?.to_dtype(d),
             };
             set_requires_grad(&out, c.requires_grad(8)?)?;
             t(out)

@@ -4,8 +4,8 @@
 use crate::interp::args::Dialect;
 use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::value::Value;
-use crate::tensor::Scalar;
 use crate::tensor::ops::{linalg, products};
+use crate::tensor::{Scalar, Tensor};
 
 use super::super::call::Def;
 use super::math::t;
@@ -45,51 +45,41 @@ fn dim_list(v: &Value, which: &str, position: usize) -> PyResult<Vec<i64>> {
     }
 }
 
+/// `input, a, b, *, beta, alpha` of `addmv`/`addr`/`addbmm`, passed to the op.
+fn scaled_product(
+    c: &crate::interp::torch::call::Call,
+    op: fn(&Tensor, &Tensor, &Tensor, Scalar, Scalar) -> crate::tensor::Result<Tensor>,
+) -> crate::interp::error::PyResult<Value> {
+    t(op(
+        &c.this()?,
+        &c.tensor(1)?,
+        &c.tensor(2)?,
+        c.scalar(3)?,
+        c.scalar(4)?,
+    )?)
+}
+
 pub(super) static DEFS: &[Def] = &[
     Def::both(
         "addmv",
         &[
             "addmv(Tensor input, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor out=None)",
         ],
-        |_, c| {
-            t(linalg::addmv(
-                &c.this()?,
-                &c.tensor(1)?,
-                &c.tensor(2)?,
-                c.scalar(3)?,
-                c.scalar(4)?,
-            )?)
-        },
+        |_, c| scaled_product(c, linalg::addmv),
     ),
     Def::both(
         "addr",
         &[
             "addr(Tensor input, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1, Tensor out=None)",
         ],
-        |_, c| {
-            t(linalg::addr(
-                &c.this()?,
-                &c.tensor(1)?,
-                &c.tensor(2)?,
-                c.scalar(3)?,
-                c.scalar(4)?,
-            )?)
-        },
+        |_, c| scaled_product(c, linalg::addr),
     ),
     Def::both(
         "addbmm",
         &[
             "addbmm(Tensor input, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor out=None)",
         ],
-        |_, c| {
-            t(linalg::addbmm(
-                &c.this()?,
-                &c.tensor(1)?,
-                &c.tensor(2)?,
-                c.scalar(3)?,
-                c.scalar(4)?,
-            )?)
-        },
+        |_, c| scaled_product(c, linalg::addbmm),
     ),
     Def::both(
         "matrix_power",
