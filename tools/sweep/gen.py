@@ -42,6 +42,7 @@ import api  # noqa: E402
 import dtypes  # noqa: E402
 import special  # noqa: E402
 import more_api  # noqa: E402
+import channels  # noqa: E402
 
 warnings.simplefilter("ignore")
 torch.set_num_threads(1)
@@ -1147,6 +1148,7 @@ def main():
     dtypes.register(case, inp)
     special.register(case, inp)
     more_api.register(case, inp)
+    channels.register(case, inp)
     swept = set()
     changed = []
     total = 0

@@ -183,3 +183,9 @@ pub fn layer_norm_stats(row: &[f32], eps: f64) -> (f32, f32) {
     let (mean, var) = rowwise_moments(row);
     (mean, 1.0f32 / (var + eps as f32).sqrt())
 }
+
+/// `RowwiseMoments` of one row, as group norm reads it: `(mean, biased variance)`.
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
+pub fn row_moments(row: &[f32]) -> (f32, f32) {
+    rowwise_moments(row)
+}

@@ -1,7 +1,9 @@
 //! Tensor operations, one file per family.
 
 pub mod activation;
+pub mod batch_norm;
 pub mod compose;
+pub mod conv;
 pub mod create;
 pub mod elementwise;
 pub mod gather;

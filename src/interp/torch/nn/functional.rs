@@ -24,6 +24,9 @@ pub(super) enum Node {
     Fixed(&'static str),
     /// `linear`'s node depends on the input's dims and the bias.
     Linear,
+    /// One node for an input of the given rank, another for any other (an unbatched input is
+    /// squeezed back).
+    ByRank(usize, &'static str, &'static str),
 }
 
 pub(super) struct FDef {
@@ -64,6 +67,7 @@ pub(super) static F_TABLE: LazyLock<rustc_hash::FxHashMap<&'static str, (Prepare
             .chain(super::transformer::MHA_F_DEFS)
             .chain(super::activations::ACT_DEFS)
             .chain(super::utility::UTILITY_DEFS)
+            .chain(super::channels::CHANNEL_DEFS)
             .map(|f| (f.def.name, (Prepared::new(&f.def), f.node)))
             .collect()
     });
@@ -297,6 +301,10 @@ pub(super) fn f_dispatch(
             linear_node(input_ndim, has_bias),
         )),
         Node::Fixed(n) => Ok(super::super::autograd::mark(result, n)),
+        Node::ByRank(rank, batched, other) => Ok(super::super::autograd::mark(
+            result,
+            if input_ndim == rank { batched } else { other },
+        )),
     }
 }
 

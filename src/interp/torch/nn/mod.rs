@@ -19,6 +19,8 @@ use crate::interp::error::{ExcKind, PyResult, type_error};
 use crate::interp::value::{Args, Class, Instance, Module, NativeFn, Value};
 
 mod activations;
+mod channel_modules;
+mod channels;
 mod functional;
 mod initializers;
 mod layers;
@@ -296,6 +298,16 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
                 &[
                     ("__init__", utility::utility_init),
                     ("forward", utility::utility_forward),
+                ],
+            )
+        }))
+        .chain(channel_modules::CHANNEL_MODULES.iter().map(|tag| {
+            sub(
+                tag,
+                tag,
+                &[
+                    ("__init__", channel_modules::channel_init),
+                    ("forward", channel_modules::channel_forward),
                 ],
             )
         }))

@@ -532,7 +532,10 @@ fn native_forward_node(inst: &Instance, input_ndim: usize) -> Option<&'static st
         "Sigmoid" => "SigmoidBackward0",
         "Softmax" => "SoftmaxBackward0",
         "LogSoftmax" => "LogSoftmaxBackward0",
-        tag => return super::activations::forward_node(tag),
+        tag => {
+            return super::activations::forward_node(tag)
+                .or_else(|| super::channel_modules::forward_node(tag, input_ndim));
+        }
     })
 }
 
