@@ -43,6 +43,7 @@ import dtypes  # noqa: E402
 import special  # noqa: E402
 import more_api  # noqa: E402
 import channels  # noqa: E402
+import losses  # noqa: E402
 
 warnings.simplefilter("ignore")
 torch.set_num_threads(1)
@@ -1149,6 +1150,7 @@ def main():
     special.register(case, inp)
     more_api.register(case, inp)
     channels.register(case, inp)
+    losses.register(case, inp)
     swept = set()
     changed = []
     total = 0

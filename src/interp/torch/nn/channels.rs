@@ -11,7 +11,7 @@ use crate::interp::value::{Args, Value};
 use crate::tensor::ops::batch_norm::{self as bn, BatchNorm};
 use crate::tensor::ops::conv::{self, ConvArgs, Pool1d};
 use crate::tensor::ops::reorder;
-use crate::tensor::{DType, Scalar, Tensor};
+use crate::tensor::{Scalar, Tensor};
 
 use super::super::call::{Call, Def};
 use super::functional::{FDef, Node};
@@ -45,22 +45,6 @@ pub(super) fn dim_of(v: &Value, attr: &str) -> PyResult<usize> {
     }
 }
 
-/// caffe2's `TypeMeta` names, which `at::conv1d` prints for a bias of another type.
-fn type_meta_name(d: DType) -> &'static str {
-    match d {
-        DType::Float32 => "float",
-        DType::Float64 => "double",
-        DType::Float16 => "c10::Half",
-        DType::BFloat16 => "c10::BFloat16",
-        DType::Int64 => "long int",
-        DType::Int32 => "int",
-        DType::Int16 => "short int",
-        DType::Int8 => "signed char",
-        DType::UInt8 => "unsigned char",
-        DType::Bool => "bool",
-    }
-}
-
 // ---- convolution ----------------------------------------------------------------------------------
 
 /// `at::conv1d` / `at::conv2d` (both overloads: an int padding, or `'valid'` / `'same'`).
@@ -73,8 +57,8 @@ fn conv(interp: &mut Interpreter, c: &Call, dims: usize) -> PyResult<Value> {
     {
         return Err(runtime(format!(
             "Input type ({}) and bias type ({}) should be the same",
-            type_meta_name(input.dtype()),
-            type_meta_name(b.dtype())
+            input.dtype().cpp_name(),
+            b.dtype().cpp_name()
         )));
     }
     let name = if dims == 1 { "conv1d" } else { "conv2d" };

@@ -30,7 +30,7 @@ fn arg(c: &Call, i: usize) -> Value {
 
 /// `reduction=`, or the legacy `size_average=`/`reduce=` when either is given
 /// (`_Reduction.legacy_get_string`).
-fn reduction_of(
+pub(super) fn reduction_of(
     interp: &mut Interpreter,
     reduction: Option<Value>,
     size_average: Option<Value>,
@@ -558,6 +558,10 @@ static HINGE_EMBEDDING_INIT: Sig = Sig::new(
     "HingeEmbeddingLoss.__init__(self, margin=1.0, size_average=None, reduce=None, reduction='mean')",
     Dialect::PyDef,
 );
+static COSINE_EMBEDDING_INIT: Sig = Sig::new(
+    "CosineEmbeddingLoss.__init__(self, margin=0.0, size_average=None, reduce=None, reduction='mean')",
+    Dialect::PyDef,
+);
 static KL_DIV_INIT: Sig = Sig::new(
     "KLDivLoss.__init__(self, size_average=None, reduce=None, reduction='mean', log_target=False)",
     Dialect::PyDef,
@@ -584,6 +588,7 @@ pub(super) fn loss_init(interp: &mut Interpreter, args: Args) -> PyResult<Value>
         "BCEWithLogitsLoss" => &BCE_LOGITS_INIT,
         "MarginRankingLoss" => &MARGIN_RANKING_INIT,
         "HingeEmbeddingLoss" => &HINGE_EMBEDDING_INIT,
+        "CosineEmbeddingLoss" => &COSINE_EMBEDDING_INIT,
         _ => &MSE_LOSS_INIT,
     };
     let b = sig.bind(args)?;
@@ -603,7 +608,11 @@ pub(super) fn loss_init(interp: &mut Interpreter, args: Args) -> PyResult<Value>
     // (size_average, reduce, reduction) positions, and the weighted losses' weight.
     let (sa, re, red) = match tag {
         "CrossEntropyLoss" | "NLLLoss" => (2, 4, 5),
-        "BCELoss" | "BCEWithLogitsLoss" | "MarginRankingLoss" | "HingeEmbeddingLoss" => (2, 3, 4),
+        "BCELoss"
+        | "BCEWithLogitsLoss"
+        | "MarginRankingLoss"
+        | "HingeEmbeddingLoss"
+        | "CosineEmbeddingLoss" => (2, 3, 4),
         // HuberLoss has no legacy arguments (positions past its last).
         "HuberLoss" => (9, 9, 1),
         _ => (1, 2, 3),
@@ -653,7 +662,9 @@ pub(super) fn loss_init(interp: &mut Interpreter, args: Args) -> PyResult<Value>
         "KLDivLoss" => inst.set("log_target", b.value_or_default(4)?),
         "SmoothL1Loss" => inst.set("beta", b.value_or_default(4)?),
         "HuberLoss" => inst.set("delta", b.value_or_default(2)?),
-        "MarginRankingLoss" | "HingeEmbeddingLoss" => inst.set("margin", b.value_or_default(1)?),
+        "MarginRankingLoss" | "HingeEmbeddingLoss" | "CosineEmbeddingLoss" => {
+            inst.set("margin", b.value_or_default(1)?)
+        }
         _ => {}
     }
     Ok(Value::None)
@@ -702,6 +713,10 @@ fn elementwise_forward(tag: &str) -> Option<(&'static Sig, &'static str)> {
             "hinge_embedding_loss",
             "HingeEmbeddingLoss.forward(self, input, target)"
         ),
+        "CosineEmbeddingLoss" => forward!(
+            "cosine_embedding_loss",
+            "CosineEmbeddingLoss.forward(self, input1, input2, target)"
+        ),
         _ => None,
     }
 }
@@ -716,6 +731,7 @@ pub(super) static LOSS_MODULES: &[&str] = &[
     "SoftMarginLoss",
     "MarginRankingLoss",
     "HingeEmbeddingLoss",
+    "CosineEmbeddingLoss",
 ];
 
 /// A loss module's forward: the function with the module's options.
@@ -732,7 +748,11 @@ pub(super) fn loss_forward(interp: &mut Interpreter, args: Args) -> PyResult<Val
         _ => (&MSE_LOSS_FORWARD, "mse_loss"),
     };
     let b = sig.bind(args)?;
-    let inputs = if tag == "MarginRankingLoss" { 3 } else { 2 };
+    let inputs = if matches!(tag, "MarginRankingLoss" | "CosineEmbeddingLoss") {
+        3
+    } else {
+        2
+    };
     let mut call = Args::new(
         (1..=inputs)
             .map(|i| b.value(i).unwrap_or(Value::None))

@@ -25,6 +25,7 @@ mod functional;
 mod initializers;
 mod layers;
 mod losses;
+mod margin_losses;
 mod module;
 mod params;
 mod repr;

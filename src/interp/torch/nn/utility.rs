@@ -107,6 +107,31 @@ pub(super) static UTILITY_DEFS: &[FDef] = &[
         node: Node::Fixed("SumBackward1"),
     },
     FDef {
+        def: Def::function("pdist", &["pdist(Tensor input, float p=2)"], |_, c| {
+            Ok(Value::Tensor(crate::tensor::ops::distance::pdist(
+                &c.tensor(0)?,
+                c.float(1)?,
+            )?))
+        }),
+        node: Node::Fixed("PdistBackward0"),
+    },
+    FDef {
+        def: Def::function(
+            "bilinear",
+            &["bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None)"],
+            |_, c| {
+                let bias = c.opt_tensor(3)?;
+                Ok(Value::Tensor(crate::tensor::ops::distance::bilinear(
+                    &c.tensor(0)?,
+                    &c.tensor(1)?,
+                    &c.tensor(2)?,
+                    bias.as_ref(),
+                )?))
+            },
+        ),
+        node: Node::Fixed("AddBackward0"),
+    },
+    FDef {
         def: Def::function(
             "pairwise_distance",
             &[
@@ -141,6 +166,7 @@ pub(super) static UTILITY_MODULES: &[&str] = &[
     "CosineSimilarity",
     "PairwiseDistance",
     "RMSNorm",
+    "Bilinear",
 ];
 
 const fn def(text: &'static str) -> Sig {
@@ -173,6 +199,9 @@ pub(super) fn utility_init(interp: &mut Interpreter, args: Args) -> PyResult<Val
     );
     let inst = this(&args)?;
     let tag = inst.class.native_tag().unwrap_or("");
+    if tag == "Bilinear" {
+        return bilinear_init(interp, &inst, args);
+    }
     let sig = match tag {
         "Flatten" => &FLATTEN,
         "Unflatten" => &UNFLATTEN,
@@ -270,6 +299,59 @@ pub(super) fn utility_init(interp: &mut Interpreter, args: Args) -> PyResult<Val
     Ok(Value::None)
 }
 
+/// `nn.Bilinear(in1_features, in2_features, out_features, bias=True)`: a weight
+/// `(out, in1, in2)` and a bias `(out,)`, both uniform in ±1/√in1 (`reset_parameters`).
+fn bilinear_init(
+    interp: &mut Interpreter,
+    inst: &std::rc::Rc<Instance>,
+    args: Args,
+) -> PyResult<Value> {
+    static BILINEAR: Sig = def(
+        "Bilinear.__init__(self, in1_features, in2_features, out_features, bias=True, device=None, dtype=None)",
+    );
+    let b = BILINEAR.bind(args)?;
+    let at = |i: usize| b.value_or_default(i);
+    let (in1, in2, out) = (at(1)?, at(2)?, at(3)?);
+    static EMPTY: Sig = Sig::torch("empty(SymInt[] size)");
+    let sizes = EMPTY.bind(Args::new(vec![Value::tuple(vec![
+        out.clone(),
+        in1.clone(),
+        in2.clone(),
+    ])]))?;
+    let dims: Vec<usize> = sizes
+        .int_list(0)?
+        .iter()
+        .map(|&d| d.max(0) as usize)
+        .collect();
+    crate::tensor::settings::check_numel(&dims)?;
+    inst.set("training", Value::Bool(true));
+    inst.set("in1_features", in1);
+    inst.set("in2_features", in2);
+    inst.set("out_features", out);
+    if dims[1] == 0 {
+        return Err(exc(
+            ExcKind::ValueError,
+            format!(
+                "in1_features must be > 0, but got (in1_features={})",
+                interp.to_str(&inst.get("in1_features").unwrap_or(Value::None))?
+            ),
+        ));
+    }
+    let bound = 1.0 / (dims[1] as f64).sqrt();
+    let rng = &mut super::super::state::state(interp).rng;
+    let w = rng.uniform_f32(dims.iter().product(), -bound, bound);
+    let bias = interp.truthy(&at(4)?)?;
+    inst.set("weight", param(Tensor::from_vec(w, &dims)?));
+    if bias {
+        let rng = &mut super::super::state::state(interp).rng;
+        let v = rng.uniform_f32(dims[0], -bound, bound);
+        inst.set("bias", param(Tensor::from_vec(v, &dims[..1])?));
+    } else {
+        inst.set("bias", Value::None);
+    }
+    Ok(Value::None)
+}
+
 /// `input.name(*args)`.
 fn call_method(
     interp: &mut Interpreter,
@@ -291,6 +373,19 @@ pub(super) fn utility_forward(interp: &mut Interpreter, args: Args) -> PyResult<
     let inst = this(&args)?;
     let tag = inst.class.native_tag().unwrap_or("");
     let get = |name: &str| inst.get(name).unwrap_or(Value::None);
+    if tag == "Bilinear" {
+        static BILINEAR: Sig = def("Bilinear.forward(self, input1, input2)");
+        let b = BILINEAR.bind(args)?;
+        let (x1, x2) = (
+            b.value(1).unwrap_or(Value::None),
+            b.value(2).unwrap_or(Value::None),
+        );
+        return run_f(
+            interp,
+            "bilinear",
+            Args::new(vec![x1, x2, get("weight"), get("bias")]),
+        );
+    }
     if matches!(tag, "CosineSimilarity" | "PairwiseDistance") {
         let sig = if tag == "CosineSimilarity" {
             &COSINE
@@ -400,6 +495,17 @@ pub(super) fn extra_repr(inst: &Instance) -> Option<String> {
             format!("padding={}, value={}", get("padding"), get("value"))
         }
         "ZeroPad1d" | "ZeroPad2d" | "ZeroPad3d" => get("padding"),
+        "Bilinear" => format!(
+            "in1_features={}, in2_features={}, out_features={}, bias={}",
+            get("in1_features"),
+            get("in2_features"),
+            get("out_features"),
+            if matches!(inst.get("bias"), Some(Value::Tensor(_))) {
+                "True"
+            } else {
+                "False"
+            }
+        ),
         "RMSNorm" => format!(
             "{}, eps={}, elementwise_affine={}",
             get("normalized_shape"),
