@@ -447,6 +447,20 @@ impl Generator {
             .collect()
     }
 
+    /// `uniform_real_distribution<double>(from, to)` once: `x · (to - from) + from`.
+    pub fn uniform_one_f64(&mut self, from: f64, to: f64) -> f64 {
+        self.unit_f64() * (to - from) + from
+    }
+
+    /// `torch.bernoulli(probs)` on float32 probabilities: one
+    /// `bernoulli_distribution<float>` per element (a 24-bit uniform below `p`).
+    pub fn bernoulli_probs_f32(&mut self, probs: &[f32]) -> Vec<f32> {
+        probs
+            .iter()
+            .map(|&p| if self.unit_f32() < p { 1.0 } else { 0.0 })
+            .collect()
+    }
+
     /// The dropout noise tensor (`bernoulli_(1 - p) / (1 - p)`), which is also
     /// the multiplier the backward pass uses. Same early returns as
     /// [`Generator::dropout_f32`] (all ones for `p == 0`, all zeros for

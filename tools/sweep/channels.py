@@ -17,6 +17,7 @@ RAND = "torch.manual_seed(0)\nx = torch.randn(4, 3, 6)\n"
 
 
 def register(case, inp):
+    dropouts(case)
     convolutions(case)
     pools(case)
     norms(case)
@@ -222,3 +223,40 @@ def modules(case):
         "m = nn.BatchNorm1d(3)\nm.double()\nshow(m.running_mean)\nshow(m(x.double()))",
     ]):
         case(G, f"norm_modules/more/{k}", norm_ops + ["torch.nn.Sequential", "torch.nn.Conv1d", "torch.nn.ReLU"], X3 + src)
+
+
+def dropouts(case):
+    """F.dropout1d / dropout2d / alpha_dropout / feature_alpha_dropout / rrelu and nn.Dropout1d,
+    nn.AlphaDropout, nn.RReLU (group dropouts): seeded draws, eval mode, p = 0 and 1, in place."""
+    g = "dropouts"
+    x3 = "torch.manual_seed(0)\nx = torch.arange(1.0, 41.0).reshape(2, 4, 5) / 4 - 3\n"
+    ops = ["torch.nn.functional.dropout1d", "torch.nn.functional.dropout2d", "torch.nn.functional.alpha_dropout",
+           "torch.nn.functional.feature_alpha_dropout", "torch.nn.functional.rrelu"]
+    for fn in ["dropout1d", "dropout2d", "alpha_dropout", "feature_alpha_dropout"]:
+        train = "" if fn.startswith("dropout") else ", training=True"
+        for k, opt in enumerate(["", ", 0.2", ", p=0.7", ", 0.0", ", 1.0", ", 0.5, False", ", training=False"]):
+            case(g, f"{fn}/{k}", ops, x3 + f"show(F.{fn}(x{opt}{train if 'training' not in opt and 'False' not in opt else ''}))")
+        for k, src in enumerate([
+            f"show(F.{fn}(x[0]{train}))", f"show(F.{fn}(x.unsqueeze(-1){train}))", f"F.{fn}(x, 1.5{train})", f"F.{fn}(x, -0.1)",
+            f"r = F.{fn}(x, 0.5{train}, inplace=True)\nshow(x)\nsame(r, x)", f"r = F.{fn}(x, 0.5, False)\nprint(r is x)",
+            f"show(F.{fn}(torch.zeros(0, 3, 2){train}))", f"F.{fn}(2.0)", f"show(F.{fn}(x.t(){train}))",
+            f"torch.manual_seed(1)\nshow(F.{fn}(torch.ones(3, 6, 2), 0.3{train}))",
+        ]):
+            case(g, f"{fn}/more/{k}", ops, x3 + src)
+    for k, src in enumerate([
+        "F.dropout1d(x[0, 0])", "F.dropout1d(x.unsqueeze(0))", "show(F.dropout2d(x[0, 0]))", "show(F.dropout2d(torch.ones(2, 3, 2, 2), 0.5))",
+        "show(F.alpha_dropout(x))", "show(F.feature_alpha_dropout(x, 0.3))",
+    ]):
+        case(g, f"shapes/{k}", ops, x3 + src)
+    for k, opt in enumerate(["", ", training=True", ", 0.1, 0.3, True", ", lower=0.2, upper=0.2, training=True", ", 0.5, 0.25, True",
+                             ", upper=0.5", ", 1, 2, True"]):
+        case(g, f"rrelu/{k}", ops, x3 + f"show(F.rrelu(x{opt}))")
+    for k, src in enumerate([
+        "r = F.rrelu(x, training=True, inplace=True)\nshow(x)\nsame(r, x)", "show(F.rrelu(torch.tensor([float('nan'), -1.0, 0.0, -0.0, 2.0]), training=True))",
+        "F.rrelu(x.long(), training=True)", "F.rrelu(x.long())", "show(F.rrelu(x.double()))", "F.rrelu(2.0)",
+    ]):
+        case(g, f"rrelu/more/{k}", ops, x3 + src)
+    mods = ["torch.nn.Dropout1d", "torch.nn.AlphaDropout", "torch.nn.RReLU", "torch.nn.Module"]
+    for k, ctor in enumerate(["nn.Dropout1d()", "nn.Dropout1d(0.25)", "nn.Dropout1d(p=0.5, inplace=True)", "nn.AlphaDropout()",
+                              "nn.AlphaDropout(0.2)", "nn.RReLU()", "nn.RReLU(0.1, 0.3)", "nn.RReLU(inplace=True)", "nn.Dropout1d(2.0)"]):
+        case(g, f"modules/{k}", mods, x3 + f"m = {ctor}\nprint(m)\nshow(m(x.clone()))\nm.eval()\nshow(m(x.clone()))")

@@ -176,6 +176,113 @@ pub fn dropout(x: &Tensor, p: f64, training: bool, rng: &mut Generator) -> Resul
     Ok(Tensor::from_vec(kept, x.shape())?.with_axes_of(x))
 }
 
+/// The training-time float32 check the dropouts share: other types are drawn another way by PyTorch.
+fn float32_training(x: &Tensor, what: &str) -> Result<()> {
+    if x.dtype() != DType::Float32 {
+        return Err(TensorError::NotImplemented(format!(
+            "{what} in training on {} tensors is not in the tutor yet (float32 is)",
+            x.dtype()
+        )));
+    }
+    Ok(())
+}
+
+/// ATen's `_dropout_impl` for `feature_dropout`, `alpha_dropout` and `feature_alpha_dropout`: the
+/// input itself when not training (or `p == 0`, or empty), `input * 0` for `p == 1`; else a noise of
+/// `bernoulli_(1 - p)` draws — one per channel (`(N, C, 1, ...)`) for the feature forms — scaled by
+/// `1 / (1 - p)`, or, for the alpha forms, `input · noise·a + (noise - 1)·alpha·a + alpha·a·p` with
+/// SELU's `alpha` and `a = 1 / sqrt((alpha²·p + 1)(1 - p))`, each step rounded to float.
+pub fn dropout_variant(
+    x: &Tensor,
+    p: f64,
+    training: bool,
+    feature: bool,
+    alpha: bool,
+    rng: &mut Generator,
+) -> Result<Tensor> {
+    if p == 0.0 || !training || x.numel() == 0 {
+        return Ok(x.clone());
+    }
+    if p == 1.0 {
+        return binary(
+            BinaryOp::Mul,
+            Operand::Tensor(x),
+            Operand::Tensor(&Tensor::zeros(&[], x.dtype())?),
+        );
+    }
+    if feature && x.ndim() < 2 {
+        return Err(TensorError::runtime(
+            "Feature dropout requires at least 2 dimensions in the input".to_string(),
+        ));
+    }
+    float32_training(
+        x,
+        if alpha {
+            "alpha_dropout"
+        } else {
+            "feature_dropout"
+        },
+    )?;
+    let noise_shape: Vec<usize> = if feature {
+        x.shape()
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| if i < 2 { d } else { 1 })
+            .collect()
+    } else {
+        x.shape().to_vec()
+    };
+    let n: usize = noise_shape.iter().product();
+    let mut noise = rng.bernoulli_f32(n, 1.0 - p);
+    let shift = if alpha {
+        const ALPHA: f64 = 1.7580993408473766;
+        let a = 1.0 / ((ALPHA * ALPHA * p + 1.0) * (1.0 - p)).sqrt();
+        let (scale, offset) = ((ALPHA * a) as f32, (ALPHA * a * p) as f32);
+        let b: Vec<f32> = noise.iter().map(|&v| (v + -1.0) * scale + offset).collect();
+        for v in &mut noise {
+            *v *= a as f32;
+        }
+        Some(Tensor::from_vec(b, &noise_shape)?)
+    } else {
+        let keep = (1.0 - p) as f32;
+        for v in &mut noise {
+            *v /= keep;
+        }
+        None
+    };
+    let noise = Tensor::from_vec(noise, &noise_shape)?;
+    let out = binary(BinaryOp::Mul, Operand::Tensor(x), Operand::Tensor(&noise))?;
+    match shift {
+        Some(b) => binary(BinaryOp::Add, Operand::Tensor(&out), Operand::Tensor(&b)),
+        None => Ok(out),
+    }
+}
+
+/// `torch.rrelu(x, lower, upper, training=True)` (`_rrelu_with_noise_train`): each element at or
+/// below zero times its own `uniform(lower, upper)` draw (in double, rounded to float), in order.
+pub fn rrelu_train(x: &Tensor, lower: f64, upper: f64, rng: &mut Generator) -> Result<Tensor> {
+    if !x.dtype().is_floating_point() {
+        return Err(TensorError::NotImplemented(format!(
+            "\"rrelu_with_noise_out_cpu\" not implemented for '{}'",
+            x.dtype().scalar_type_name()
+        )));
+    }
+    float32_training(x, "rrelu")?;
+    let (lo, hi) = (lower as f32 as f64, upper as f32 as f64);
+    let out: Vec<f32> = x
+        .to_vec::<f32>()
+        .iter()
+        .map(|&v| {
+            if v <= 0.0 {
+                v * rng.uniform_one_f64(lo, hi) as f32
+            } else {
+                v
+            }
+        })
+        .collect();
+    Tensor::from_vec(out, x.shape())
+}
+
 /// `F.embedding(indices, weight)`: the rows of `weight` named by int64/int32 `indices`, shaped
 /// `indices.shape + [embedding_dim]`.
 pub fn embedding(indices: &Tensor, weight: &Tensor) -> Result<Tensor> {

@@ -69,6 +69,7 @@ pub(super) static F_TABLE: LazyLock<rustc_hash::FxHashMap<&'static str, (Prepare
             .chain(super::utility::UTILITY_DEFS)
             .chain(super::channels::CHANNEL_DEFS)
             .chain(super::margin_losses::MARGIN_LOSS_DEFS)
+            .chain(super::dropouts::DROPOUT_DEFS)
             .map(|f| (f.def.name, (Prepared::new(&f.def), f.node)))
             .collect()
     });

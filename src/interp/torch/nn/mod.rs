@@ -21,6 +21,7 @@ use crate::interp::value::{Args, Class, Instance, Module, NativeFn, Value};
 mod activations;
 mod channel_modules;
 mod channels;
+mod dropouts;
 mod functional;
 mod initializers;
 mod layers;
@@ -309,6 +310,16 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
                 &[
                     ("__init__", channel_modules::channel_init),
                     ("forward", channel_modules::channel_forward),
+                ],
+            )
+        }))
+        .chain(dropouts::DROPOUT_MODULES.iter().map(|tag| {
+            sub(
+                tag,
+                tag,
+                &[
+                    ("__init__", dropouts::dropout_init),
+                    ("forward", dropouts::dropout_forward),
                 ],
             )
         }))
