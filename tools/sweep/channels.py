@@ -18,6 +18,7 @@ RAND = "torch.manual_seed(0)\nx = torch.randn(4, 3, 6)\n"
 
 def register(case, inp):
     dropouts(case)
+    blocks(case)
     convolutions(case)
     pools(case)
     norms(case)
@@ -260,3 +261,30 @@ def dropouts(case):
     for k, ctor in enumerate(["nn.Dropout1d()", "nn.Dropout1d(0.25)", "nn.Dropout1d(p=0.5, inplace=True)", "nn.AlphaDropout()",
                               "nn.AlphaDropout(0.2)", "nn.RReLU()", "nn.RReLU(0.1, 0.3)", "nn.RReLU(inplace=True)", "nn.Dropout1d(2.0)"]):
         case(g, f"modules/{k}", mods, x3 + f"m = {ctor}\nprint(m)\nshow(m(x.clone()))\nm.eval()\nshow(m(x.clone()))")
+
+
+def blocks(case):
+    """F.unfold / F.fold (group blocks): shapes, options, dtypes, overlap sums and errors."""
+    g = "blocks"
+    ops = ["torch.nn.functional.unfold", "torch.nn.functional.fold"]
+    x = "x = torch.arange(32.0).reshape(1, 2, 4, 4) / 4 - 3\n"
+    for k, opt in enumerate(["2", "(2, 3)", "2, padding=1", "2, stride=2", "3, dilation=2, padding=2", "(1, 2), 1, (0, 1), (2, 1)",
+                             "kernel_size=3, stride=(1, 2)", "4"]):
+        case(g, f"unfold/{k}", ops, x + f"show(F.unfold(x, {opt}))")
+        case(g, f"roundtrip/{k}", ops, x + f"c = F.unfold(x, {opt})\nprint(tuple(c.shape))")
+    for k, src in enumerate([
+        "show(F.unfold(x[0], 2))", "show(F.unfold(x.double(), 2))", "show(F.unfold(x.half(), 2))", "show(F.unfold(x > 0, 3))",
+        "show(F.unfold(torch.zeros(0, 2, 4, 4), 2))", "show(F.unfold(x.transpose(2, 3), 2))", "F.unfold(x.long(), 2)", "F.unfold(x, 5)",
+        "F.unfold(x, 0)", "F.unfold(x[0, 0], 2)", "F.unfold(x, 2, stride=0)", "F.unfold(x, 2, padding=-1)", "F.unfold(x, 2, dilation=0)",
+        "F.unfold(x.unsqueeze(0), 2)", "F.unfold(torch.zeros(1, 0, 4, 4), 2)",
+        "show(F.fold(F.unfold(x, 2), (4, 4), 2))", "show(F.fold(F.unfold(x, 2, stride=2), (4, 4), 2, stride=2))",
+        "show(F.fold(F.unfold(x, 3, padding=1), (4, 4), 3, padding=1))", "show(F.fold(torch.ones(1, 8, 9), (4, 4), 2))",
+        "show(F.fold(torch.arange(72.0).reshape(8, 9) / 8, (4, 4), 2))", "show(F.fold(torch.ones(1, 8, 9).double(), (4, 4), 2))",
+        "show(F.fold(torch.ones(1, 8, 9).half() / 3, (4, 4), 2))", "show(F.fold(torch.ones(1, 8, 9).bool(), (4, 4), 2))",
+        "F.fold(torch.ones(1, 7, 9), (4, 4), 2)", "F.fold(torch.ones(1, 8, 8), (4, 4), 2)", "F.fold(torch.ones(1, 8, 9).long(), (4, 4), 2)",
+        "F.fold(torch.ones(2, 1, 8, 9), (4, 4), 2)", "show(F.fold(torch.ones(1, 8, 4), (5, 5), 2, dilation=2, stride=2))",
+        "F.fold(torch.ones(1, 8, 9), (1, 1), 2)", "F.fold(torch.ones(1, 8, 9), (4, 4), 0)", "F.fold(torch.ones(1, 8, 9), (0, 4), 2)",
+        "show(F.fold(torch.zeros(0, 8, 9), (4, 4), 2))",
+        "torch.manual_seed(0)\nc = torch.randn(2, 12, 6)\nshow(F.fold(c, (3, 4), (2, 2), padding=(1, 0), stride=(2, 1)))",
+    ]):
+        case(g, f"more/{k}", ops, x + src)

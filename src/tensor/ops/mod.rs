@@ -9,6 +9,7 @@ pub mod distance;
 pub mod elementwise;
 pub mod gather;
 pub mod grid;
+pub mod im2col;
 pub mod index;
 pub mod init;
 mod int_binary;

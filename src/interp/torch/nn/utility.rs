@@ -66,6 +66,28 @@ fn rms_norm(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
     )?))
 }
 
+/// An `int[2]` as a (height, width) pair.
+fn pair(v: &[i64]) -> (i64, i64) {
+    match v {
+        [a] => (*a, *a),
+        [a, b, ..] => (*a, *b),
+        [] => (0, 0),
+    }
+}
+
+/// The kernel, dilation, padding and stride `int[2]`s from `first` on.
+fn blocks(
+    b: &crate::interp::args::Bound,
+    first: usize,
+) -> PyResult<crate::tensor::ops::im2col::Blocks> {
+    Ok(crate::tensor::ops::im2col::Blocks {
+        kernel: pair(&b.int_list(first)?),
+        dilation: pair(&b.int_list(first + 1)?),
+        padding: pair(&b.int_list(first + 2)?),
+        stride: pair(&b.int_list(first + 3)?),
+    })
+}
+
 const fn py(
     name: &'static str,
     text: &'static str,
@@ -106,6 +128,40 @@ pub(super) static UTILITY_DEFS: &[FDef] = &[
         ),
         node: Node::Fixed("SumBackward1"),
     },
+    py(
+        "unfold",
+        "unfold(input, kernel_size, dilation=1, padding=0, stride=1)",
+        |_, c| {
+            static IM2COL: Sig = Sig::torch(
+                "im2col(Tensor input, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride)",
+            );
+            let b = IM2COL.bind(Args::new((0..5).map(|i| arg(c, i)).collect()))?;
+            let blocks = blocks(&b, 1)?;
+            Ok(Value::Tensor(crate::tensor::ops::im2col::unfold(
+                &b.tensor(0)?,
+                &blocks,
+            )?))
+        },
+        Node::Fixed("Im2ColBackward0"),
+    ),
+    py(
+        "fold",
+        "fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1)",
+        |_, c| {
+            static COL2IM: Sig = Sig::torch(
+                "col2im(Tensor input, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride)",
+            );
+            let b = COL2IM.bind(Args::new((0..6).map(|i| arg(c, i)).collect()))?;
+            let out = pair(&b.int_list(1)?);
+            let blocks = blocks(&b, 2)?;
+            Ok(Value::Tensor(crate::tensor::ops::im2col::fold(
+                &b.tensor(0)?,
+                out,
+                &blocks,
+            )?))
+        },
+        Node::Fixed("Col2ImBackward0"),
+    ),
     FDef {
         def: Def::function("pdist", &["pdist(Tensor input, float p=2)"], |_, c| {
             Ok(Value::Tensor(crate::tensor::ops::distance::pdist(
