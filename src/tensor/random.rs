@@ -461,6 +461,15 @@ impl Generator {
             .collect()
     }
 
+    /// [`Generator::bernoulli_probs_f32`] for a float64 result: `bernoulli_distribution<double>`,
+    /// a 53-bit uniform per element.
+    pub fn bernoulli_probs_f64(&mut self, probs: &[f64]) -> Vec<f64> {
+        probs
+            .iter()
+            .map(|&p| if self.unit_f64() < p { 1.0 } else { 0.0 })
+            .collect()
+    }
+
     /// The dropout noise tensor (`bernoulli_(1 - p) / (1 - p)`), which is also
     /// the multiplier the backward pass uses. Same early returns as
     /// [`Generator::dropout_f32`] (all ones for `p == 0`, all zeros for

@@ -18,6 +18,7 @@ RAND = "torch.manual_seed(0)\nx = torch.randn(4, 3, 6)\n"
 
 def register(case, inp):
     dropouts(case)
+    bernoullis(case)
     blocks(case)
     convolutions(case)
     pools(case)
@@ -288,3 +289,23 @@ def blocks(case):
         "torch.manual_seed(0)\nc = torch.randn(2, 12, 6)\nshow(F.fold(c, (3, 4), (2, 2), padding=(1, 0), stride=(2, 1)))",
     ]):
         case(g, f"more/{k}", ops, x + src)
+
+
+def bernoullis(case):
+    """torch.bernoulli, Tensor.bernoulli and Tensor.bernoulli_ (group dropouts): seeded draws with a
+    tensor of probabilities or one p, every dtype they take, and the inputs they refuse."""
+    g = "dropouts"
+    ops = ["torch.bernoulli", "Tensor.bernoulli", "Tensor.bernoulli_"]
+    p = "torch.manual_seed(0)\np = torch.tensor([[0.1, 0.5, 0.9, 0.3], [0.7, 0.2, 0.0, 1.0]])\n"
+    for k, src in enumerate([
+        "show(torch.bernoulli(p))", "show(p.bernoulli())", "show(torch.bernoulli(p, 0.3))", "show(p.bernoulli(p=0.8))",
+        "show(torch.bernoulli(p.double()))", "show(torch.bernoulli(p.t()))", "torch.bernoulli(torch.tensor([1.5]))",
+        "torch.bernoulli(torch.tensor([1, 0]))", "show(torch.bernoulli(torch.zeros(0, 3)))",
+        "x = torch.ones(2, 4)\nr = x.bernoulli_(0.5)\nshow(x)\nsame(r, x)", "x = torch.ones(2, 4)\nr = x.bernoulli_()\nshow(x)",
+        "x = torch.ones(2, 4, dtype=torch.long)\nx.bernoulli_(0.5)\nshow(x)", "x = torch.ones(2, 4)\nx.bernoulli_(p)\nshow(x)",
+        "x = torch.ones(2, 4)\nx.bernoulli_(torch.tensor([0.5, 0.1, 0.9, 0.5]))\nshow(x)", "torch.ones(3).bernoulli_(1.5)",
+        "torch.ones(3).bernoulli_(-1)", "torch.ones(2).bernoulli_(torch.tensor([0.5, 2.0]))", "show(torch.ones(3).bernoulli_(1))",
+        "x = torch.ones(2, 4, dtype=torch.float64)\nx.bernoulli_(0.5)\nshow(x)", "show([torch.bernoulli(p) for _ in range(3)][-1])",
+        "torch.manual_seed(3)\nshow(torch.bernoulli(torch.full((40,), 0.5)))",
+    ]):
+        case(g, f"bernoulli/{k}", ops, p + src)

@@ -18,6 +18,47 @@ pub fn normal_(x: &Tensor, mean: f64, std: f64, rng: &mut Generator) -> Result<(
     write_random(x, &values)
 }
 
+/// `x.bernoulli_(p)`: one `bernoulli_distribution<double>(p)` draw per element, in order, written in
+/// the tensor's own dtype.
+pub fn bernoulli_(x: &Tensor, p: f64, rng: &mut Generator) -> Result<()> {
+    if !(0.0..=1.0).contains(&p) {
+        // C++'s stream formatting of the double (`p=2`, `p=1.5`).
+        return Err(TensorError::runtime(format!(
+            "bernoulli_ expects p to be in [0, 1], but got p={p}"
+        )));
+    }
+    let values = rng.bernoulli_f32(x.numel(), p);
+    x.copy_from(&Tensor::from_vec(values, x.shape())?.to_dtype(x.dtype()))
+}
+
+/// `torch.bernoulli(probs)` / `x.bernoulli_(probs)`: one `bernoulli_distribution<float>` draw per
+/// probability (broadcast to `shape`), in order; a float result of `dtype`.
+pub fn bernoulli_probs(
+    probs: &Tensor,
+    shape: &[usize],
+    dtype: DType,
+    rng: &mut Generator,
+) -> Result<Tensor> {
+    if !probs.dtype().is_floating_point() {
+        return Err(TensorError::NotImplemented(format!(
+            "\"bernoulli_tensor_cpu_p_\" not implemented for '{}'",
+            probs.dtype().scalar_type_name()
+        )));
+    }
+    let p = probs.broadcast_to(shape)?.to_vec::<f64>();
+    if p.iter().any(|v| !(0.0..=1.0).contains(v)) {
+        return Err(TensorError::runtime(
+            "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be improved?  If so, please report an enhancement request to PyTorch.)",
+        ));
+    }
+    if dtype == DType::Float64 {
+        return Tensor::from_vec(rng.bernoulli_probs_f64(&p), shape);
+    }
+    let p: Vec<f32> = p.iter().map(|&v| v as f32).collect();
+    let values = rng.bernoulli_probs_f32(&p);
+    Ok(Tensor::from_vec(values, shape)?.to_dtype(dtype))
+}
+
 fn write_random(x: &Tensor, values: &[f32]) -> Result<()> {
     if x.dtype() != DType::Float32 {
         return Err(TensorError::runtime(

@@ -314,6 +314,49 @@ pub(super) static DEFS: &[Def] = &[
         },
     ),
     Def::method(
+        "bernoulli_",
+        &[
+            "bernoulli_(Tensor input, Tensor p, *, Generator? generator=None)",
+            "bernoulli_(Tensor input, float p=0.5, *, Generator? generator=None)",
+        ],
+        |interp, c| {
+            let x = c.this()?;
+            if c.which() == 0 {
+                let out = init::bernoulli_probs(
+                    &c.tensor(1)?,
+                    x.shape(),
+                    x.dtype(),
+                    &mut state(interp).rng,
+                )?;
+                x.copy_from(&out)?;
+            } else {
+                init::bernoulli_(&x, c.float(1)?, &mut state(interp).rng)?;
+            }
+            t(x)
+        },
+    ),
+    Def::both(
+        "bernoulli",
+        &[
+            "bernoulli(Tensor input, *, Generator? generator=None, Tensor out=None)",
+            "bernoulli(Tensor input, float p, *, Generator? generator=None)",
+        ],
+        |interp, c| {
+            let x = c.tensor(0)?;
+            if c.which() == 1 {
+                let out = Tensor::zeros(x.shape(), x.dtype())?;
+                init::bernoulli_(&out, c.float(1)?, &mut state(interp).rng)?;
+                return t(out);
+            }
+            t(init::bernoulli_probs(
+                &x,
+                x.shape(),
+                x.dtype(),
+                &mut state(interp).rng,
+            )?)
+        },
+    ),
+    Def::method(
         "normal_",
         &["normal_(Tensor input, float mean=0, float std=1, *, Generator? generator=None)"],
         |interp, c| {
