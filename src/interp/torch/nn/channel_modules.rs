@@ -14,6 +14,7 @@ use crate::tensor::{DType, Scalar, Tensor};
 use super::super::state::state;
 use super::channels::{dim_of, runtime};
 use super::functional::run_f;
+use super::utility::str_of;
 use super::*;
 
 // ---- the modules ----------------------------------------------------------------------------------
@@ -175,20 +176,7 @@ pub(super) fn channel_init(interp: &mut Interpreter, args: Args) -> PyResult<Val
             inst.set("affine", affine.clone());
             inst.set("track_running_stats", track.clone());
             let shape = shape_of(vec![n])?;
-            if interp.truthy(&affine)? {
-                inst.set(
-                    "weight",
-                    param(Tensor::full(&shape, Scalar::Float(1.0), DType::Float32)?),
-                );
-                if interp.truthy(&at(8)?)? {
-                    inst.set("bias", param(Tensor::zeros(&shape, DType::Float32)?));
-                } else {
-                    inst.set("bias", Value::None);
-                }
-            } else {
-                inst.set("weight", Value::None);
-                inst.set("bias", Value::None);
-            }
+            affine_params(interp, &inst, &affine, &at(8)?, &shape)?;
             if interp.truthy(&track)? {
                 let zeros = Tensor::zeros(&shape, DType::Float32)?;
                 let ones = Tensor::full(&shape, Scalar::Float(1.0), DType::Float32)?;
@@ -226,21 +214,12 @@ pub(super) fn channel_init(interp: &mut Interpreter, args: Args) -> PyResult<Val
             inst.set("eps", at(3)?);
             let affine = at(4)?;
             inst.set("affine", affine.clone());
-            if interp.truthy(&affine)? {
-                let shape = shape_of(vec![channels])?;
-                inst.set(
-                    "weight",
-                    param(Tensor::full(&shape, Scalar::Float(1.0), DType::Float32)?),
-                );
-                if interp.truthy(&at(7)?)? {
-                    inst.set("bias", param(Tensor::zeros(&shape, DType::Float32)?));
-                } else {
-                    inst.set("bias", Value::None);
-                }
+            let shape = if interp.truthy(&affine)? {
+                shape_of(vec![channels])?
             } else {
-                inst.set("weight", Value::None);
-                inst.set("bias", Value::None);
-            }
+                Vec::new()
+            };
+            affine_params(interp, &inst, &affine, &at(7)?, &shape)?;
         }
         _ => {
             inst.set("size", at(1)?);
@@ -250,6 +229,29 @@ pub(super) fn channel_init(interp: &mut Interpreter, args: Args) -> PyResult<Val
         }
     }
     Ok(Value::None)
+}
+
+/// The affine parameters of the norms: a weight of ones and (with `bias`) a bias of zeros, or `None`s.
+fn affine_params(
+    interp: &mut Interpreter,
+    inst: &std::rc::Rc<Instance>,
+    affine: &Value,
+    bias: &Value,
+    shape: &[usize],
+) -> PyResult<()> {
+    if !interp.truthy(affine)? {
+        inst.set("weight", Value::None);
+        inst.set("bias", Value::None);
+        return Ok(());
+    }
+    let ones = Tensor::full(shape, Scalar::Float(1.0), DType::Float32)?;
+    inst.set("weight", param(ones));
+    if interp.truthy(bias)? {
+        inst.set("bias", param(Tensor::zeros(shape, DType::Float32)?));
+    } else {
+        inst.set("bias", Value::None);
+    }
+    Ok(())
 }
 
 /// `_ConvNd.__init__` through `Conv1d` / `Conv2d`: the argument checks, the attributes, and
@@ -573,40 +575,6 @@ fn instance_norm_forward(
     match out {
         Value::Tensor(o) if !batched => Ok(Value::Tensor(o.squeeze(Some(&[0]))?)),
         other => Ok(other),
-    }
-}
-
-/// Python's `str()` of what these modules print: numbers, flags, strings, tuples, `None`.
-fn str_of(v: Option<Value>) -> String {
-    match v {
-        Some(Value::Int(i, _)) => i.to_string(),
-        Some(Value::Float(f)) => crate::interp::types::format::float_repr(f),
-        Some(Value::Bool(true)) => "True".into(),
-        Some(Value::Bool(false)) => "False".into(),
-        Some(Value::Str(s)) => s.to_string(),
-        Some(Value::Tuple(items)) => {
-            let parts: Vec<String> = items
-                .iter()
-                .map(|x| match x {
-                    Value::Str(s) => crate::interp::repr::str_repr(s),
-                    other => str_of(Some(other.clone())),
-                })
-                .collect();
-            if parts.len() == 1 {
-                format!("({},)", parts[0])
-            } else {
-                format!("({})", parts.join(", "))
-            }
-        }
-        Some(Value::List(items)) => {
-            let parts: Vec<String> = items
-                .borrow()
-                .iter()
-                .map(|x| str_of(Some(x.clone())))
-                .collect();
-            format!("[{}]", parts.join(", "))
-        }
-        _ => "None".into(),
     }
 }
 

@@ -5,7 +5,7 @@
 //! op's, so a wrong argument is worded as PyTorch words it.
 
 use crate::interp::Interpreter;
-use crate::interp::args::{Dialect, Sig};
+use crate::interp::args::Sig;
 use crate::interp::error::{ExcKind, PyResult, exc, type_error};
 use crate::interp::value::{Args, Value};
 use crate::tensor::ops::batch_norm::{self as bn, BatchNorm};
@@ -13,8 +13,8 @@ use crate::tensor::ops::conv::{self, ConvArgs, Pool1d};
 use crate::tensor::ops::reorder;
 use crate::tensor::{Scalar, Tensor};
 
-use super::super::call::{Call, Def};
-use super::functional::{FDef, Node};
+use super::super::call::Call;
+use super::functional::{FDef, Node, cpp, py};
 
 fn t(v: Tensor) -> PyResult<Value> {
     Ok(Value::Tensor(v))
@@ -518,30 +518,6 @@ fn local_response_norm(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
         scalar(arg(c, 3))?,
         scalar(arg(c, 4))?,
     )?)
-}
-
-const fn py(
-    name: &'static str,
-    text: &'static str,
-    run: super::super::call::Run,
-    node: Node,
-) -> FDef {
-    FDef {
-        def: Def::python(name, text, Dialect::PyDef, run),
-        node,
-    }
-}
-
-const fn cpp(
-    name: &'static str,
-    sig: &'static [&'static str],
-    run: super::super::call::Run,
-    node: Node,
-) -> FDef {
-    FDef {
-        def: Def::function(name, sig, run),
-        node,
-    }
 }
 
 pub(super) static CHANNEL_DEFS: &[FDef] = &[

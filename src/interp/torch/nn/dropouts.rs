@@ -11,9 +11,10 @@ use crate::interp::value::{Args, Instance, Value};
 use crate::tensor::Tensor;
 use crate::tensor::ops::nn as tnn;
 
-use super::super::call::{Call, Def};
+use super::super::call::Call;
 use super::super::state::state;
-use super::functional::{FDef, Node, run_f};
+use super::functional::{FDef, Node, py, run_f};
+use super::utility::str_of;
 use super::*;
 
 fn arg(c: &Call, i: usize) -> Value {
@@ -21,7 +22,7 @@ fn arg(c: &Call, i: usize) -> Value {
 }
 
 /// `if p < 0.0 or p > 1.0: raise ValueError(...)`, the probability as a float.
-fn probability(interp: &mut Interpreter, p: &Value) -> PyResult<f64> {
+pub(super) fn probability(interp: &mut Interpreter, p: &Value) -> PyResult<f64> {
     let v = match p {
         Value::Int(n, _) => *n as f64,
         Value::Bool(b) => f64::from(u8::from(*b)),
@@ -185,18 +186,6 @@ fn rrelu(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
     Ok(Value::Tensor(out))
 }
 
-const fn py(
-    name: &'static str,
-    text: &'static str,
-    run: super::super::call::Run,
-    node: Node,
-) -> FDef {
-    FDef {
-        def: Def::python(name, text, Dialect::PyDef, run),
-        node,
-    }
-}
-
 pub(super) static DROPOUT_DEFS: &[FDef] = &[
     py(
         "dropout1d",
@@ -294,13 +283,6 @@ pub(super) fn extra_repr(inst: &Instance) -> Option<String> {
     if !DROPOUT_MODULES.contains(&tag) {
         return None;
     }
-    let str_of = |v: Option<Value>| match v {
-        Some(Value::Float(f)) => crate::interp::types::format::float_repr(f),
-        Some(Value::Int(i, _)) => i.to_string(),
-        Some(Value::Bool(true)) => "True".to_string(),
-        Some(Value::Bool(false)) => "False".to_string(),
-        _ => "None".to_string(),
-    };
     let inplace = matches!(inst.get("inplace"), Some(Value::Bool(true)));
     Some(if tag == "RReLU" {
         format!(

@@ -34,7 +34,7 @@ pub(super) struct FDef {
     pub node: Node,
 }
 
-const fn py(
+pub(super) const fn py(
     name: &'static str,
     text: &'static str,
     run: super::super::call::Run,
@@ -46,7 +46,7 @@ const fn py(
     }
 }
 
-const fn cpp(
+pub(super) const fn cpp(
     name: &'static str,
     sig: &'static [&'static str],
     run: super::super::call::Run,
@@ -377,30 +377,7 @@ fn relu(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
 
 /// `F.dropout(input, p=0.5, training=True, inplace=False)`.
 fn dropout(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
-    let p = arg(c, 1);
-    let prob = match &p {
-        Value::Int(n, _) => *n as f64,
-        Value::Bool(b) => *b as i64 as f64,
-        Value::Float(f) => *f,
-        other => {
-            return Err(exc(
-                ExcKind::TypeError,
-                format!(
-                    "'<' not supported between instances of '{}' and 'float'",
-                    other.type_name()
-                ),
-            ));
-        }
-    };
-    if !(0.0..=1.0).contains(&prob) {
-        return Err(exc(
-            ExcKind::ValueError,
-            format!(
-                "dropout probability has to be between 0 and 1, but got {}",
-                interp.repr(&p)?
-            ),
-        ));
-    }
+    let prob = super::dropouts::probability(interp, &arg(c, 1))?;
     let training = match c.value(2) {
         Some(v) => v,
         None => Value::Bool(true),

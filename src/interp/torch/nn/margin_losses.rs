@@ -5,7 +5,7 @@
 //! wording of a wrong argument; the two written wholly in Python are composed here.
 
 use crate::interp::Interpreter;
-use crate::interp::args::{Dialect, Sig};
+use crate::interp::args::Sig;
 use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::value::{Args, Value};
 use crate::tensor::ops::elementwise::{BinaryOp, Operand, binary, clamp};
@@ -13,9 +13,9 @@ use crate::tensor::ops::loss::Reduction;
 use crate::tensor::ops::loss_margin as lm;
 use crate::tensor::{Scalar, Tensor};
 
-use super::functional::{FDef, Node};
+use super::functional::{FDef, Node, py};
 use super::losses::reduction_of;
-use crate::interp::torch::call::{Call, Def};
+use crate::interp::torch::call::Call;
 
 fn arg(c: &Call, i: usize) -> Value {
     c.value_or_default(i).unwrap_or(Value::None)
@@ -290,18 +290,6 @@ fn gaussian_nll(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let full = interp.truthy(&arg(c, 3))?;
     let loss = lm::gaussian_nll_loss(&input, &target, &var, full)?;
     python_reduce(interp, loss, &red)
-}
-
-const fn py(
-    name: &'static str,
-    text: &'static str,
-    run: crate::interp::torch::call::Run,
-    node: Node,
-) -> FDef {
-    FDef {
-        def: Def::python(name, text, Dialect::PyDef, run),
-        node,
-    }
 }
 
 pub(super) static MARGIN_LOSS_DEFS: &[FDef] = &[

@@ -510,15 +510,16 @@ pub(super) fn utility_forward(interp: &mut Interpreter, args: Args) -> PyResult<
     }
 }
 
-/// Python's `str()` of the numbers, flags and int sequences these modules print.
-fn str_of(v: Option<Value>) -> String {
+/// Python's `str()` of the numbers, flags, strings, sequences and `None`s the modules print.
+pub(super) fn str_of(v: Option<Value>) -> String {
     match v {
         Some(Value::Int(i, _)) => i.to_string(),
         Some(Value::Float(f)) => crate::interp::types::format::float_repr(f),
         Some(Value::Bool(true)) => "True".into(),
         Some(Value::Bool(false)) => "False".into(),
+        Some(Value::Str(s)) => s.to_string(),
         Some(Value::Tuple(t)) => {
-            let parts: Vec<String> = t.iter().map(|x| str_of(Some(x.clone()))).collect();
+            let parts: Vec<String> = t.iter().map(item_str).collect();
             if parts.len() == 1 {
                 format!("({},)", parts[0])
             } else {
@@ -526,10 +527,18 @@ fn str_of(v: Option<Value>) -> String {
             }
         }
         Some(Value::List(l)) => {
-            let parts: Vec<String> = l.borrow().iter().map(|x| str_of(Some(x.clone()))).collect();
+            let parts: Vec<String> = l.borrow().iter().map(item_str).collect();
             format!("[{}]", parts.join(", "))
         }
         _ => "None".into(),
+    }
+}
+
+/// An item of a printed sequence: as [`str_of`], but a string keeps its quotes (its `repr`).
+fn item_str(v: &Value) -> String {
+    match v {
+        Value::Str(s) => crate::interp::repr::str_repr(s),
+        other => str_of(Some(other.clone())),
     }
 }
 
