@@ -162,7 +162,7 @@ fn batch_norm_strided(input: &Tensor, a: &BatchNorm) -> Result<Tensor> {
                 .zip(&mean)
                 .map(|(&r, &v)| m * v + (1.0 - m) * r)
                 .collect();
-            write_f64(rm, &new);
+            write_f64(rm, &new)?;
         }
         if let Some(rv) = a.running_var {
             let new: Vec<f64> = rv
@@ -171,7 +171,7 @@ fn batch_norm_strided(input: &Tensor, a: &BatchNorm) -> Result<Tensor> {
                 .zip(&var_sums)
                 .map(|(&r, &v)| m * (v / (plane as f64 - 1.0)) + (1.0 - m) * r)
                 .collect();
-            write_f64(rv, &new);
+            write_f64(rv, &new)?;
         }
         (mean, invstd)
     } else {
@@ -311,7 +311,7 @@ fn update_running<T: crate::tensor::Element + num_like::Float>(
                 .map(|(&r, &v)| (m * v.wide() as f32 + (1.0 - m) * r as f32) as f64)
                 .collect()
         };
-        write_f64(rm, &new);
+        write_f64(rm, &new)?;
     }
     if let Some(rv) = a.running_var {
         let old = rv.to_vec::<f64>();
@@ -331,16 +331,14 @@ fn update_running<T: crate::tensor::Element + num_like::Float>(
                 })
                 .collect()
         };
-        write_f64(rv, &new);
+        write_f64(rv, &new)?;
     }
     Ok(())
 }
 
 /// Writes `values` into `t` in its own dtype.
-fn write_f64(t: &Tensor, values: &[f64]) {
-    if let Ok(src) = Tensor::from_vec(values.to_vec(), t.shape()) {
-        let _ = t.copy_from(&src.to_dtype(t.dtype()));
-    }
+fn write_f64(t: &Tensor, values: &[f64]) -> Result<()> {
+    t.copy_from(&Tensor::from_vec(values.to_vec(), t.shape())?.to_dtype(t.dtype()))
 }
 
 /// The float arithmetic [`transform`] needs, for `f32` and `f64`.

@@ -237,9 +237,8 @@ pub fn fold(x: &Tensor, output: (i64, i64), b: &Blocks) -> Result<Tensor> {
     let round = |v: f64| -> f64 {
         match dtype {
             DType::Float32 => v as f32 as f64,
-            DType::Float16 | DType::BFloat16 => {
-                Tensor::scalar(v).to_dtype(dtype).to_vec::<f64>()[0]
-            }
+            DType::Float16 => half::f16::from_f32(v as f32).to_f64(),
+            DType::BFloat16 => half::bf16::from_f32(v as f32).to_f64(),
             DType::Bool => f64::from(u8::from(v != 0.0)),
             _ => v,
         }

@@ -303,7 +303,21 @@ struct NormCall {
 }
 
 impl NormCall {
-    fn bind(b: &crate::interp::args::Bound) -> PyResult<NormCall> {
+    /// Binds the C++ op `sig` as the Python function calls it: `(input, weight, bias, running_mean,
+    /// running_var, <flag>, momentum, eps, cudnn_enabled)` from the function's
+    /// `(input, running_mean, running_var, weight, bias, <flag>, momentum, eps)`.
+    fn from_python(sig: &Sig, c: &Call) -> PyResult<NormCall> {
+        let b = sig.bind(Args::new(vec![
+            arg(c, 0),
+            arg(c, 3),
+            arg(c, 4),
+            arg(c, 1),
+            arg(c, 2),
+            arg(c, 5),
+            arg(c, 6),
+            arg(c, 7),
+            Value::Bool(true),
+        ]))?;
         Ok(NormCall {
             input: b.tensor(0)?,
             tensors: [
@@ -366,18 +380,7 @@ fn batch_norm(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
             ),
         ));
     }
-    let b = BATCH_NORM.bind(Args::new(vec![
-        input,
-        arg(c, 3),
-        arg(c, 4),
-        arg(c, 1),
-        arg(c, 2),
-        arg(c, 5),
-        arg(c, 6),
-        arg(c, 7),
-        Value::Bool(true),
-    ]))?;
-    let call = NormCall::bind(&b)?;
+    let call = NormCall::from_python(&BATCH_NORM, c)?;
     t(bn::batch_norm(&call.input, &call.options())?)
 }
 
@@ -396,22 +399,11 @@ fn instance_norm(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
             ));
         }
     }
-    let b = INSTANCE_NORM.bind(Args::new(vec![
-        input,
-        arg(c, 3),
-        arg(c, 4),
-        arg(c, 1),
-        arg(c, 2),
-        arg(c, 5),
-        arg(c, 6),
-        arg(c, 7),
-        Value::Bool(true),
-    ]))?;
-    let call = NormCall::bind(&b)?;
+    let call = NormCall::from_python(&INSTANCE_NORM, c)?;
     t(bn::instance_norm(&call.input, &call.options())?)
 }
 
-fn group_norm(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
+fn group_norm(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let input = arg(c, 0);
     let nd = dim_of(&input, "dim")?;
     if nd < 2 {
@@ -448,7 +440,6 @@ fn group_norm(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
             ));
         }
     }
-    let _ = interp;
     let b = GROUP_NORM.bind(Args::new(vec![
         input,
         groups,
@@ -466,7 +457,7 @@ fn group_norm(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
     )?)
 }
 
-fn local_response_norm(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
+fn local_response_norm(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let input = arg(c, 0);
     let nd = dim_of(&input, "dim")?;
     if nd < 3 {
@@ -510,7 +501,6 @@ fn local_response_norm(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
             ))),
         }
     };
-    let _ = interp;
     t(bn::local_response_norm(
         &x,
         size,
