@@ -44,6 +44,7 @@ import special  # noqa: E402
 import more_api  # noqa: E402
 import channels  # noqa: E402
 import losses  # noqa: E402
+import stats  # noqa: E402
 
 warnings.simplefilter("ignore")
 torch.set_num_threads(1)
@@ -1151,6 +1152,7 @@ def main():
     more_api.register(case, inp)
     channels.register(case, inp)
     losses.register(case, inp)
+    stats.register(case, inp)
     swept = set()
     changed = []
     total = 0

@@ -7,6 +7,7 @@ pub mod conv;
 pub mod create;
 pub mod distance;
 pub mod elementwise;
+pub mod embed;
 pub mod gather;
 pub mod grid;
 pub mod im2col;

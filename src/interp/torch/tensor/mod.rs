@@ -42,7 +42,7 @@ enum Attr {
 
 static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
     let mut table = FxHashMap::default();
-    let defs: [&'static [Def]; 11] = [
+    let defs: [&'static [Def]; 12] = [
         props::DEFS,
         compose::DEFS,
         unary::UNARY_DEFS,
@@ -51,6 +51,7 @@ static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
         reduce::DEFS,
         index::DEFS,
         scatter::DEFS,
+        scatter::EMBED_DEFS,
         select::DEFS,
         products::DEFS,
         convert::DEFS,

@@ -5,6 +5,7 @@ use crate::interp::error::PyResult;
 use crate::interp::value::Value;
 use crate::tensor::Operand;
 use crate::tensor::Scalar;
+use crate::tensor::ops::embed;
 use crate::tensor::ops::scatter::{self, Reduce};
 
 use super::super::call::{Call, Def};
@@ -165,5 +166,36 @@ pub(super) static DEFS: &[Def] = &[
         "index_copy_",
         &["index_copy_(Tensor input, int dim, Tensor index, Tensor source)"],
         |_, c| index_copy(c, true),
+    ),
+];
+
+/// `slice_scatter`, `select_scatter` and `diagonal_scatter`: a copy of `input` with `src` in one view.
+pub(super) static EMBED_DEFS: &[Def] = &[
+    Def::both(
+        "slice_scatter",
+        &[
+            "slice_scatter(Tensor input, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1)",
+        ],
+        |_, c| {
+            let (x, src) = (c.this()?, c.tensor(1)?);
+            let (start, end) = (c.opt_int(3)?, c.opt_int(4)?);
+            t(embed::slice_scatter(&x, &src, c.int(2)?, start, end, c.int(5)?)?)
+        },
+    ),
+    Def::both(
+        "select_scatter",
+        &["select_scatter(Tensor input, Tensor src, int dim, SymInt index)"],
+        |_, c| {
+            let (x, src) = (c.this()?, c.tensor(1)?);
+            t(embed::select_scatter(&x, &src, c.int(2)?, c.int(3)?)?)
+        },
+    ),
+    Def::both(
+        "diagonal_scatter",
+        &["diagonal_scatter(Tensor input, Tensor src, int offset=0, int dim1=0, int dim2=1)"],
+        |_, c| {
+            let (x, src) = (c.this()?, c.tensor(1)?);
+            t(embed::diagonal_scatter(&x, &src, c.int(2)?, c.int(3)?, c.int(4)?)?)
+        },
     ),
 ];

@@ -231,28 +231,7 @@ pub(super) static DEFS: &[Def] = &[
     Def::both(
         "select",
         &["select(Tensor input, int dim, SymInt index)"],
-        |_, c| {
-            let x = c.this()?;
-            let (dim, index) = (c.int(1)?, c.int(2)?);
-            if x.ndim() == 0 {
-                return Err(exc(
-                    ExcKind::IndexError,
-                    "select() cannot be applied to a 0-dim tensor.",
-                ));
-            }
-            let d = crate::tensor::layout::wrap_dim(dim, x.ndim())?;
-            let size = x.shape()[d] as i64;
-            if index < -size || index >= size {
-                return Err(exc(
-                    ExcKind::IndexError,
-                    format!(
-                        "select(): index {index} out of range for tensor of size {:?} at dimension {d}",
-                        x.shape()
-                    ),
-                ));
-            }
-            t(x.select(d as i64, index)?)
-        },
+        |_, c| t(crate::tensor::ops::embed::select(&c.this()?, c.int(1)?, c.int(2)?)?),
     ),
     Def::both(
         "narrow",
