@@ -8,6 +8,7 @@ R = "torch.manual_seed(0)\nr = torch.randn(3, 5)\n"
 
 def register(case, inp):
     embed(case)
+    statistics(case)
 
 
 def embed(case):
@@ -48,3 +49,79 @@ def embed(case):
         "torch.diagonal_scatter(x, torch.ones(3), 0, 0, 3)", "torch.diagonal_scatter(torch.zeros(3), torch.ones(3))",
     ]):
         case(g, f"diagonal_scatter/{k}", ["torch.diagonal_scatter"] + (["Tensor.diagonal_scatter"] if "x.diag" in src else []), X + src)
+
+
+def statistics(case):
+    g = "stats"
+    pre = R + "a = torch.tensor([[1.0, 2.0, 4.0, 7.0], [0.5, -1.0, 3.0, 2.0], [2.0, 2.0, 2.0, 2.0]])\n"
+    for k, src in enumerate([
+        "show(torch.renorm(a, 2, 0, 5))", "show(torch.renorm(a, 1, 1, 3.5))", "show(torch.renorm(r, 2, 0, 1.0))",
+        "show(torch.renorm(r, 3, 1, 0.5))", "show(torch.renorm(r, float('inf'), 0, 0.75))", "show(torch.renorm(r, 0.5, -1, 2))",
+        "show(r.renorm(2, 0, 1.0))", "show(torch.renorm(r.double(), 2, 1, 0.5))", "show(torch.renorm(r.t(), 2, 0, 1))",
+        "show(torch.renorm(r.reshape(3, 5, 1), 2, 1, 1.0))", "show(torch.renorm(torch.zeros(2, 0), 2, 0, 1.0))",
+        "show(torch.renorm(a, p=2, dim=0, maxnorm=0))", "show(torch.renorm(r.half(), 2, 0, 1.0))",
+        "y = r.clone()\nz = y.renorm_(2, 0, 1.0)\nshow(y)\nsame(y, z)", "torch.renorm(a, 0, 0, 1)", "torch.renorm(a, -1, 0, 1)",
+        "torch.renorm(a, 2, 0, -1)", "torch.renorm(a, 2, 0, -0.25)", "torch.renorm(a[0], 2, 0, 1)", "torch.renorm(a, 2, 2, 1)",
+        "torch.renorm(a.long(), 2, 0, 1)", "torch.renorm(torch.tensor(1.0), 2, 0, 1)",
+    ]):
+        case(g, f"renorm/{k}", ["torch.renorm"] + (["Tensor.renorm"] if "r.renorm" in src else [])
+             + (["Tensor.renorm_"] if "renorm_" in src else []), pre + src)
+    fw = "fw = torch.tensor([1, 2, 0, 3])\naw = torch.tensor([0.5, 1.0, 2.0, 0.25])\n"
+    for k, src in enumerate([
+        "show(torch.cov(a))", "show(torch.cov(a, correction=0))", "show(torch.cov(a, correction=2))", "show(torch.cov(r))",
+        "show(torch.cov(a[0]))", "show(torch.cov(a, fweights=fw))", "show(torch.cov(a, aweights=aw))",
+        "show(torch.cov(a, fweights=fw, aweights=aw))", "show(torch.cov(a, correction=0, fweights=fw, aweights=aw))",
+        "show(torch.cov(a, correction=3, fweights=fw))", "show(torch.cov(a.double(), aweights=aw.double()))",
+        "show(torch.cov(torch.tensor([[1, 2, 3], [4, 6, 9]])))", "show(torch.cov(a.t()))", "show(torch.cov(r.t()[:, ::2]))",
+        "show(torch.cov(torch.tensor(3.0)))", "show(torch.cov(torch.tensor([2.0])))", "show(torch.cov(torch.zeros(2, 0)))",
+        "show(torch.cov(a, correction=4))", "show(torch.cov(a[:, :1], fweights=torch.tensor([2])))\nshow(a)",
+        "show(torch.cov(a[:, :1], aweights=torch.tensor([2.0])))", "show(torch.cov(a[:, :1], aweights=torch.tensor([2.0]), fweights=torch.tensor([3])))",
+        "show(a.cov())", "show(torch.cov(a.half()))", "show(torch.cov(a, fweights=fw.int()))",
+        "torch.cov(torch.zeros(2, 2, 2))", "torch.cov(a.bool())", "torch.cov(a, fweights=fw.float())", "torch.cov(a, fweights=fw[:3])",
+        "torch.cov(a, fweights=-fw)", "torch.cov(a, fweights=fw.reshape(2, 2))", "torch.cov(a, aweights=fw)", "torch.cov(a, aweights=-aw)",
+        "torch.cov(a, aweights=aw[:2])", "torch.cov(a, fweights=torch.zeros(4, dtype=torch.long))", "torch.cov(a, aweights=aw * 0)",
+        "torch.cov(a, aweights=torch.tensor([0.5, float('nan'), 1.0, 1.0]))",
+    ]):
+        case(g, f"cov/{k}", ["torch.cov"] + (["Tensor.cov"] if "a.cov" in src else []), pre + fw + src)
+    for k, src in enumerate([
+        "show(torch.corrcoef(a))", "show(torch.corrcoef(r))", "show(torch.corrcoef(a[:2]))", "show(torch.corrcoef(a[0]))",
+        "show(torch.corrcoef(torch.tensor([[1, 2, 3], [3, 2, 1]])))", "show(torch.corrcoef(r.double()))", "show(a.corrcoef())",
+        "show(torch.corrcoef(torch.tensor(2.0)))", "show(torch.corrcoef(a.t()))", "show(torch.corrcoef(torch.zeros(2, 1)))",
+        "torch.corrcoef(torch.zeros(2, 2, 2))", "torch.corrcoef(a.bool())",
+    ]):
+        case(g, f"corrcoef/{k}", ["torch.corrcoef"] + (["Tensor.corrcoef"] if "a.corrcoef" in src else []), pre + src)
+    for name in ["trapezoid", "trapz", "cumulative_trapezoid"]:
+        for k, src in enumerate([
+            "show(torch.NAME(a))", "show(torch.NAME(a, dim=0))", "show(torch.NAME(a, dx=0.5))", "show(torch.NAME(a, dx=2, dim=0))",
+            "show(torch.NAME(a, torch.tensor([0.0, 1.0, 3.0, 6.0])))", "show(torch.NAME(a, torch.tensor([0.0, 0.5, 2.0]), dim=0))",
+            "show(torch.NAME(a, a * 2))", "show(torch.NAME(r, r.cumsum(1)))", "show(torch.NAME(a.long()))",
+            "show(torch.NAME(torch.tensor([1, 4, 9]), torch.tensor([1, 2, 3])))", "show(torch.NAME(a.double(), dx=0.1))",
+            "show(torch.NAME(torch.zeros(2, 0)))", "show(torch.NAME(torch.zeros(0, 3), dim=0))", "show(torch.NAME(a.t()))",
+            "show(torch.NAME(a[:, ::2], torch.tensor([1.0, 5.0])))", "show(torch.NAME(a.reshape(3, 2, 2), torch.tensor([[0.0, 1.0], [2.0, 4.0]]), dim=1))",
+            "show(torch.NAME(torch.tensor([2.0])))", "show(torch.NAME(a, dx=-1))", "show(torch.NAME(y=a, x=a, dim=-1))",
+            "torch.NAME(a, torch.tensor([0.0, 1.0]))", "torch.NAME(a.bool())", "torch.NAME(a, a.bool())", "torch.NAME(a, dim=2)",
+            "torch.NAME(a, dx=True)", "torch.NAME(torch.tensor(1.0))", "torch.NAME(a, dx=1, x=a)", "torch.NAME(a, torch.ones(2, 2))",
+        ]):
+            case(g, f"{name}/{k}", [f"torch.{name}"], pre + src.replace("NAME", name))
+    for name in ["quantile", "nanquantile"]:
+        n = "nan = torch.tensor([[1.0, float('nan'), 3.0, 0.5], [float('nan'), float('nan'), float('nan'), float('nan')], [2.0, 4.0, -1.0, 0.0]])\n"
+        for k, src in enumerate([
+            "show(torch.NAME(a, 0.5))", "show(torch.NAME(a, 0.3, dim=1))", "show(torch.NAME(a, 0.3, dim=0, keepdim=True))",
+            "show(torch.NAME(a, torch.tensor([0.0, 0.25, 0.5, 0.9, 1.0]), dim=1))", "show(torch.NAME(r, torch.tensor([0.1, 0.7]), 0, True))",
+            "show(torch.NAME(r, torch.tensor(0.35)))", "show(torch.NAME(r, 0.35, keepdim=True))", "show(torch.NAME(r.double(), 0.35, 1))",
+            "show(torch.NAME(r.double(), torch.tensor([0.2, 0.8], dtype=torch.float64)))", "show(torch.NAME(nan, 0.5, dim=1))",
+            "show(torch.NAME(nan, torch.tensor([0.0, 0.4, 1.0]), dim=1))", "show(torch.NAME(nan, 0.5))", "show(torch.NAME(nan, 0.5, 0))",
+            "show(torch.NAME(torch.tensor(2.0), 0.5))", "show(torch.NAME(torch.tensor(2.0), 0.5, dim=0, keepdim=True))",
+            "show(torch.NAME(r.t(), 0.6, dim=0))", "show(r.NAME(0.25, dim=-1))", "show(torch.NAME(r.reshape(3, 5, 1), 0.4, 1))",
+            "show(torch.NAME(torch.tensor([1.0, 2.0, 3.0, 4.0]), torch.tensor([0.5]), interpolation='lower'))",
+            "show(torch.NAME(torch.tensor([1.0, 2.0, 3.0, 4.0]), torch.tensor([0.5, 0.5 - 1 / 6, 0.2]), dim=0, interpolation='higher'))",
+            "show(torch.NAME(torch.tensor([1.0, 2.0, 3.0, 4.0, 5.0]), torch.tensor([0.125, 0.375, 0.625, 0.875]), interpolation='nearest'))",
+            "show(torch.NAME(r, torch.tensor([0.1, 0.7]), 1, interpolation='midpoint'))", "show(torch.NAME(nan, 0.4, 1, interpolation='midpoint'))",
+            "show(torch.NAME(nan, 0.4, 1, interpolation='nearest'))", "o = torch.empty(3)\ntorch.NAME(a, 0.5, 1, out=o)\nshow(o)",
+            "torch.NAME(a, 1.5)", "torch.NAME(a, -0.1)", "torch.NAME(a, torch.tensor([0.5, 1.5]))", "torch.NAME(a, torch.tensor([[0.5]]))",
+            "torch.NAME(a.long(), 0.5)", "torch.NAME(a, torch.tensor(0.5, dtype=torch.float64))", "torch.NAME(torch.zeros(0), 0.5)",
+            "torch.NAME(a, 0.5, dim=2)", "torch.NAME(a, 0.5, interpolation='average')", "torch.NAME(a.half(), 0.5)",
+            "torch.NAME(a, float('nan'))", "torch.NAME(a, torch.tensor([float('nan')]))",
+        ]):
+            case(g, f"{name}/{k}", [f"torch.{name}"] + ([f"Tensor.{name}"] if "r.NAME" in src else []),
+                 pre + n + src.replace("NAME", name))

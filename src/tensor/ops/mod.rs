@@ -34,6 +34,7 @@ pub mod select;
 pub mod shape;
 pub mod similarity;
 pub mod sort;
+pub mod stats;
 pub mod special;
 pub mod strided_views;
 pub mod unary;

@@ -18,6 +18,7 @@ mod reduce;
 mod scatter;
 mod select;
 mod shape;
+mod stats;
 mod unary;
 
 use rustc_hash::FxHashMap;
@@ -42,7 +43,7 @@ enum Attr {
 
 static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
     let mut table = FxHashMap::default();
-    let defs: [&'static [Def]; 12] = [
+    let defs: [&'static [Def]; 13] = [
         props::DEFS,
         compose::DEFS,
         unary::UNARY_DEFS,
@@ -52,6 +53,7 @@ static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
         index::DEFS,
         scatter::DEFS,
         scatter::EMBED_DEFS,
+        stats::DEFS,
         select::DEFS,
         products::DEFS,
         convert::DEFS,

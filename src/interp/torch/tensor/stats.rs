@@ -1,0 +1,149 @@
+//! `renorm`, `cov`, `corrcoef`, `quantile`/`nanquantile` and the trapezoid rule, onto
+//! `tensor::ops::stats`.
+
+use crate::interp::Interpreter;
+use crate::interp::error::PyResult;
+use crate::interp::value::Value;
+use crate::tensor::{Scalar, Tensor};
+use crate::tensor::ops::stats::{self, Interpolation, Quantiles, Spacing};
+
+use super::super::call::{Call, Def};
+use super::math::t;
+
+fn renorm(c: &Call) -> PyResult<Tensor> {
+    let x = c.this()?;
+    Ok(stats::renorm(
+        &x,
+        c.scalar(1)?.to_f64(),
+        c.int(2)?,
+        c.scalar(3)?.to_f64(),
+    )?)
+}
+
+/// `cov`'s and `corrcoef`'s result, with PyTorch's warning when the degrees of freedom run out.
+fn warn_dof(interp: &mut Interpreter, (out, warned): (Tensor, bool)) -> PyResult<Value> {
+    if warned {
+        interp
+            .warnings
+            .push(format!("UserWarning: {}", stats::COV_DOF_WARNING));
+    }
+    t(out)
+}
+
+fn quantile(c: &Call, ignore_nan: bool) -> PyResult<Value> {
+    let x = c.this()?;
+    let q_tensor;
+    let q = match c.which() {
+        0 => {
+            q_tensor = c.tensor(1)?;
+            Quantiles::Tensor(&q_tensor)
+        }
+        _ => Quantiles::Number(c.float(1)?),
+    };
+    let mode = Interpolation::parse(&c.str(4)?.unwrap_or_default())?;
+    t(stats::quantile(
+        &x,
+        q,
+        c.opt_int(2)?,
+        c.bool(3)?,
+        mode,
+        ignore_nan,
+    )?)
+}
+
+/// `trapezoid` and `cumulative_trapezoid`: the `x` overload, then `dx=`.
+fn trapezoid(c: &Call, cumulative: bool) -> PyResult<Value> {
+    let y = c.this()?;
+    let x;
+    let s = match c.which() {
+        0 => {
+            x = c.tensor(1)?;
+            Spacing::Points(&x)
+        }
+        _ => Spacing::Step(c.scalar(1)?),
+    };
+    let dim = c.int(2)?;
+    t(if cumulative {
+        stats::cumulative_trapezoid(&y, s, dim)?
+    } else {
+        stats::trapezoid(&y, s, dim)?
+    })
+}
+
+pub(super) static DEFS: &[Def] = &[
+    Def::both(
+        "renorm",
+        &["renorm(Tensor input, Scalar p, int dim, Scalar maxnorm, *, Tensor out=None)"],
+        |_, c| t(renorm(c)?),
+    ),
+    Def::method(
+        "renorm_",
+        &["renorm_(Tensor input, Scalar p, int dim, Scalar maxnorm)"],
+        |_, c| {
+            let x = c.this()?;
+            crate::tensor::ops::pointwise::write_inplace(&x, &renorm(c)?)?;
+            t(x)
+        },
+    ),
+    Def::both(
+        "cov",
+        &[
+            "cov(Tensor input, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None)",
+        ],
+        |interp, c| {
+            let (fw, aw) = (c.opt_tensor(2)?, c.opt_tensor(3)?);
+            let r = stats::cov(&c.this()?, c.int(1)?, fw.as_ref(), aw.as_ref())?;
+            warn_dof(interp, r)
+        },
+    ),
+    Def::both("corrcoef", &["corrcoef(Tensor input)"], |interp, c| {
+        let r = stats::corrcoef(&c.this()?)?;
+        warn_dof(interp, r)
+    }),
+    Def::both(
+        "quantile",
+        &[
+            "quantile(Tensor input, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor out=None)",
+            "quantile(Tensor input, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor out=None)",
+        ],
+        |_, c| quantile(c, false),
+    ),
+    Def::both(
+        "nanquantile",
+        &[
+            "nanquantile(Tensor input, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor out=None)",
+            "nanquantile(Tensor input, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor out=None)",
+        ],
+        |_, c| quantile(c, true),
+    ),
+    Def::function(
+        "trapezoid",
+        &[
+            "trapezoid(Tensor y, Tensor x, *, int dim=-1)",
+            "trapezoid(Tensor y, *, Scalar dx=1, int dim=-1)",
+        ],
+        |_, c| trapezoid(c, false),
+    ),
+    Def::function(
+        "trapz",
+        &[
+            "trapz(Tensor y, *, float dx=1, int dim=-1)",
+            "trapz(Tensor y, Tensor x, *, int dim=-1)",
+        ],
+        |_, c| {
+            let y = c.this()?;
+            t(match c.which() {
+                0 => stats::trapezoid(&y, Spacing::Step(Scalar::Float(c.float(1)?)), c.int(2)?)?,
+                _ => stats::trapezoid(&y, Spacing::Points(&c.tensor(1)?), c.int(2)?)?,
+            })
+        },
+    ),
+    Def::function(
+        "cumulative_trapezoid",
+        &[
+            "cumulative_trapezoid(Tensor y, Tensor x, *, int dim=-1)",
+            "cumulative_trapezoid(Tensor y, *, Scalar dx=1, int dim=-1)",
+        ],
+        |_, c| trapezoid(c, true),
+    ),
+];
