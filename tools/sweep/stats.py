@@ -9,6 +9,7 @@ R = "torch.manual_seed(0)\nr = torch.randn(3, 5)\n"
 def register(case, inp):
     embed(case)
     statistics(case)
+    python_side(case)
 
 
 def embed(case):
@@ -125,3 +126,33 @@ def statistics(case):
         ]):
             case(g, f"{name}/{k}", [f"torch.{name}"] + ([f"Tensor.{name}"] if "r.NAME" in src else []),
                  pre + n + src.replace("NAME", name))
+
+
+def python_side(case):
+    g = "pyside"
+    for k, src in enumerate([
+        "x = torch.arange(6).reshape(2, 3)\nshow(x.apply_(lambda v: v * 2 + 1))", "x = torch.arange(6.0).reshape(2, 3)\ny = x.apply_(lambda v: v / 3)\nshow(x)\nsame(x, y)",
+        "x = torch.arange(6.0).reshape(2, 3)\nshow(x.t().apply_(lambda v: 1))\nshow(x)", "show(torch.tensor([True, False]).apply_(lambda v: not v))",
+        "show(torch.arange(3).apply_(lambda v: 2.7))", "show(torch.arange(3, dtype=torch.int8).apply_(lambda v: v + 126))",
+        "show(torch.tensor(3).apply_(lambda v: -v))", "show(torch.zeros(0).apply_(lambda v: 1))", "show(torch.arange(4.0).half().apply_(lambda v: v / 3))",
+        "seen = []\ntorch.arange(6).reshape(2, 3).t().apply_(lambda v: seen.append(v) or v)\nprint(seen)",
+        "torch.ones(2).apply_(lambda v: 's')", "torch.arange(3).apply_(lambda v: None)", "torch.ones(2).apply_(5)",
+        "torch.arange(3.0).requires_grad_().apply_(lambda v: v)", "torch.ones(2).apply_(lambda a, b: a)",
+        "a = torch.ones(2, 3)\nshow(a.map_(torch.tensor([1.0, 2.0, 3.0]), lambda p, q: p + q * 10))",
+        "a = torch.arange(3)\nshow(a.map_(torch.tensor([5, 6, 7]), lambda p, q: p * q))",
+        "a = torch.ones(2, 3)\na.map_(torch.ones(3, 2), lambda p, q: p)", "torch.arange(3).map_(torch.tensor([1.5, 2.5, 3.5]), lambda p, q: p * q)",
+        "torch.ones(3).map_(torch.ones(3), lambda p: p)", "torch.ones(3).requires_grad_().map_(torch.ones(3), lambda p, q: p)",
+    ]):
+        ops = (["Tensor.apply_"] if "apply_" in src else []) + (["Tensor.map_"] if "map_" in src else [])
+        case(g, f"apply/{k}", ops, src)
+    for k, src in enumerate([
+        "x = torch.ones(2, 3)\nprint(x.is_shared())\ny = x.share_memory_()\nprint(y is x, x.is_shared(), x[0].is_shared(), x.clone().is_shared(), x.t().is_shared())",
+        "x = torch.ones(2)\nprint(x.share_memory_().share_memory_().is_shared())", "print(torch.tensor(1).is_shared())",
+    ]):
+        case(g, f"shared/{k}", ["Tensor.is_shared"] + (["Tensor.share_memory_"] if "share_memory_" in src else []), src)
+    for k, src in enumerate([
+        "x = torch.ones(2)\nprint(x.layout, x.layout == torch.strided, x.layout != torch.strided, torch.strided)",
+        "print(type(torch.ones(1).layout))", "print(repr(torch.zeros(2, 2).t().layout))",
+        "show(torch.zeros(2, layout=torch.strided))", "show(torch.ones(2, 2, layout=torch.strided, dtype=torch.int64))",
+    ]):
+        case(g, f"layout/{k}", ["Tensor.layout"] + (["torch.zeros"] if "zeros(2," in src else []) + (["torch.ones"] if "torch.ones(2, 2" in src else []), src)

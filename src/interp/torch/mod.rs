@@ -9,6 +9,7 @@ mod nn;
 pub(crate) mod state;
 mod tensor;
 mod types;
+pub(crate) use tensor::Layout;
 
 use std::rc::Rc;
 

@@ -21,6 +21,8 @@ pub(crate) struct TorchState {
     pub matmul_precision: &'static str,
     /// `torch.use_deterministic_algorithms`: remembered; every kernel of the engine is deterministic.
     pub deterministic: bool,
+    /// Tensors given `share_memory_()`: their storages answer `is_shared()` (each kept alive here).
+    pub shared: Vec<crate::tensor::Tensor>,
 }
 
 impl Default for TorchState {
@@ -32,6 +34,7 @@ impl Default for TorchState {
             print: crate::tensor::format::PrintOptions::default(),
             matmul_precision: "highest",
             deterministic: false,
+            shared: Vec::new(),
         }
     }
 }

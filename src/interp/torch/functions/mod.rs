@@ -94,6 +94,7 @@ pub(crate) fn torch_module() -> HashMap<&'static str, Value> {
     ] {
         attrs.insert(name, Value::DType(d));
     }
+    attrs.insert("strided", tensor::strided());
     attrs.insert("pi", Value::Float(std::f64::consts::PI));
     attrs.insert("inf", Value::Float(f64::INFINITY));
     attrs.insert("nan", Value::Float(f64::NAN));

@@ -14,6 +14,7 @@ mod math;
 pub(crate) mod ops;
 mod products;
 mod props;
+mod python;
 mod reduce;
 mod scatter;
 mod select;
@@ -34,6 +35,7 @@ use super::autograd;
 use super::call::{Def, Prepared};
 
 pub(crate) use props::tensor_setattr;
+pub(crate) use python::{Layout, strided};
 
 /// What `t.name` is.
 enum Attr {
@@ -43,7 +45,7 @@ enum Attr {
 
 static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
     let mut table = FxHashMap::default();
-    let defs: [&'static [Def]; 13] = [
+    let defs: [&'static [Def]; 14] = [
         props::DEFS,
         compose::DEFS,
         unary::UNARY_DEFS,
@@ -54,6 +56,7 @@ static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
         scatter::DEFS,
         scatter::EMBED_DEFS,
         stats::DEFS,
+        python::DEFS,
         select::DEFS,
         products::DEFS,
         convert::DEFS,

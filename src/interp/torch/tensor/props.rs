@@ -69,6 +69,7 @@ pub(super) static PROPERTIES: &[(&str, Getter)] = &[
     ("requires_grad", |_, t| Ok(Value::Bool(t.requires_grad()))),
     ("is_leaf", |_, t| Ok(Value::Bool(t.grad_fn().is_none()))),
     ("device", |_, _| Ok(Value::str("cpu"))),
+    ("layout", |_, _| Ok(super::python::strided())),
     ("grad", |_, _| Ok(Value::None)),
     ("grad_fn", |interp, t| {
         Ok(match t.grad_fn() {
