@@ -155,4 +155,4 @@ def python_side(case):
         "print(type(torch.ones(1).layout))", "print(repr(torch.zeros(2, 2).t().layout))",
         "show(torch.zeros(2, layout=torch.strided))", "show(torch.ones(2, 2, layout=torch.strided, dtype=torch.int64))",
     ]):
-        case(g, f"layout/{k}", ["Tensor.layout"] + (["torch.zeros"] if "zeros(2," in src else []) + (["torch.ones"] if "torch.ones(2, 2" in src else []), src)
+        case(g, f"layout/{k}", ["Tensor.layout", "torch.strided"] + (["torch.zeros"] if "zeros(2," in src else []) + (["torch.ones"] if "torch.ones(2, 2" in src else []), src)
