@@ -10,6 +10,7 @@ def register(case, inp):
     embed(case)
     statistics(case)
     python_side(case)
+    sampling(case)
 
 
 def embed(case):
@@ -156,3 +157,44 @@ def python_side(case):
         "show(torch.zeros(2, layout=torch.strided))", "show(torch.ones(2, 2, layout=torch.strided, dtype=torch.int64))",
     ]):
         case(g, f"layout/{k}", ["Tensor.layout", "torch.strided"] + (["torch.zeros"] if "zeros(2," in src else []) + (["torch.ones"] if "torch.ones(2, 2" in src else []), src)
+
+
+def sampling(case):
+    g = "sampling"
+    seed = "torch.manual_seed(0)\n"
+    for k, src in enumerate([
+        "show(torch.normal(torch.zeros(3), torch.ones(3)))", "show(torch.normal(2.0, 3.0, (2, 2)))", "show(torch.normal(torch.arange(4.0), 2.0))",
+        "show(torch.normal(1.0, torch.arange(4.0)))", "show(torch.normal(torch.zeros(2, 1), torch.ones(3)))", "show(torch.normal(torch.zeros(3).double(), torch.ones(3)))",
+        "show(torch.normal(0, 1, (3,), dtype=torch.float64))", "show(torch.normal(mean=torch.ones(20), std=0.5))", "show(torch.normal(0., 1., size=(2,)))",
+        "show(torch.normal(torch.zeros(3), torch.ones(3).double()))", "show(torch.normal(torch.arange(20.0), torch.arange(20.0) / 10))",
+        "show(torch.normal(torch.zeros(17, dtype=torch.float64), 2.0))", "show(torch.normal(3.0, torch.ones(2, 3).t()))", "show(torch.normal(torch.zeros(0), 1.0))",
+        "show(torch.normal(1.0, 2.0, (2, 3), requires_grad=True))", "o = torch.empty(4)\ntorch.normal(0.0, 1.0, (4,), out=o)\nshow(o)",
+        "torch.normal(torch.zeros(3), -torch.ones(3))", "torch.normal(torch.zeros(3), -1.0)", "torch.normal(0.0, -1.0, (2,))", "torch.normal(0.0, -0.5, (2,))",
+        "torch.normal(torch.zeros(3, dtype=torch.long), torch.ones(3))", "torch.normal(torch.zeros(2), torch.ones(3))", "torch.normal('a')",
+        "show(torch.normal(torch.zeros(2), torch.ones(2)))\nshow(torch.randn(2))",
+    ]):
+        case(g, f"normal/{k}", ["torch.normal"], seed + src)
+    x = "x = torch.zeros(2, 3)\n"
+    for k, src in enumerate([
+        "show(torch.randint_like(x, 10))", "show(torch.randint_like(x, 3, 10))", "show(torch.randint_like(x.t(), 3, 10))",
+        "show(torch.randint_like(x.long(), 5, dtype=torch.int8))", "show(torch.randint_like(x, torch.tensor(5)))", "show(torch.randint_like(x.bool(), 2))",
+        "show(torch.randint_like(x.long(), -2**40, 2**40))", "show(torch.randint_like(x.double(), 0, 2**33))", "show(torch.randint_like(x.long(), 0, 2**29))", "show(torch.randint(0, 2**29, (3,)))", "show(torch.randint_like(x, high=7, low=-7))",
+        "show(torch.randint_like(x, 5, requires_grad=True))", "show(torch.randint_like(torch.zeros(0, 2), 5))",
+        "torch.randint_like(x, 3, 3)", "torch.randint_like(x, 0)", "torch.randint_like(x, -3)", "torch.randint_like(x.bool(), 3)",
+        "torch.randint_like(x.to(torch.uint8), -1, 3)", "torch.randint_like(x, 'a')",
+    ]):
+        case(g, f"randint_like/{k}", ["torch.randint_like"], seed + x + src)
+    for k, src in enumerate([
+        "show(torch.zeros(5).random_())", "show(torch.zeros(5, dtype=torch.int64).random_())", "show(torch.zeros(5, dtype=torch.int8).random_())",
+        "show(torch.zeros(5, dtype=torch.uint8).random_())", "show(torch.zeros(5, dtype=torch.int16).random_())", "show(torch.zeros(5, dtype=torch.int32).random_())",
+        "show(torch.zeros(5, dtype=torch.float64).random_())", "show(torch.zeros(5, dtype=torch.bool).random_())", "show(torch.zeros(5).half().random_())",
+        "show(torch.zeros(5).bfloat16().random_())", "show(torch.zeros(5).random_(7))", "show(torch.zeros(5).random_(2, 7))", "show(torch.zeros(5).random_(-3, 7))",
+        "show(torch.zeros(5).random_(2**30, 2**40))", "show(torch.zeros(5).random_(0, None))", "show(torch.zeros(5).random_(to=4))",
+        "show(torch.zeros(2, 3).t().random_(10))", "y = torch.zeros(2, 4)\ny[:, ::2].random_(10)\nshow(y)", "show(torch.zeros(4, dtype=torch.int8).random_(-5, None))",
+        "show(torch.zeros(4, dtype=torch.int32).random_(-2**31, 2**31 - 1))", "show(torch.zeros(4).random_(3, None))", "show(torch.zeros(4).double().random_(2**40, 2**41))",
+        "show(torch.zeros(4).half().random_(1000, 5000))", "show(torch.zeros(4).random_(2**24 + 1, 2**24 + 7))", "show(torch.zeros(3, dtype=torch.int64).random_(-2**62 - 2**62, None))", "show(torch.zeros(3).random_(0, 2**29))", "show(torch.zeros(3, dtype=torch.int32).random_(0, 2**28 - 1))",
+        "x = torch.zeros(3)\ny = x.random_(4)\nsame(x, y)",
+        "torch.zeros(5).random_(7, 2)", "torch.zeros(5).random_(0)", "torch.zeros(5, dtype=torch.int8).random_(0, 300)",
+        "torch.zeros(5).half().random_(0, 70000)", "torch.zeros(5).random_(to=4, from_=1)", "torch.zeros(5).random_('a')", "torch.zeros(5, dtype=torch.uint8).random_(-1, 2)",
+    ]):
+        case(g, f"random_/{k}", ["Tensor.random_"], seed + src)

@@ -26,6 +26,7 @@ mod other_floats;
 pub mod pointwise;
 pub mod products;
 pub mod put;
+pub mod random_int;
 pub mod reduce;
 pub mod reorder;
 pub mod scatter;

@@ -8,6 +8,7 @@ mod grid;
 mod joining;
 mod misc;
 mod random;
+mod sampling;
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -24,9 +25,10 @@ use super::tensor;
 pub(crate) use creation::tensor_from_value;
 
 static TABLE: LazyLock<Vec<Prepared>> = LazyLock::new(|| {
-    let defs: [&'static [Def]; 6] = [
+    let defs: [&'static [Def]; 7] = [
         creation::DEFS,
         random::DEFS,
+        sampling::DEFS,
         joining::DEFS,
         grad::DEFS,
         grid::DEFS,

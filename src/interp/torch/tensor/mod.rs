@@ -45,7 +45,7 @@ enum Attr {
 
 static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
     let mut table = FxHashMap::default();
-    let defs: [&'static [Def]; 14] = [
+    let defs: [&'static [Def]; 15] = [
         props::DEFS,
         compose::DEFS,
         unary::UNARY_DEFS,
@@ -57,6 +57,7 @@ static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
         scatter::EMBED_DEFS,
         stats::DEFS,
         python::DEFS,
+        python::RANDOM_DEFS,
         select::DEFS,
         products::DEFS,
         convert::DEFS,

@@ -215,3 +215,25 @@ pub(super) static DEFS: &[Def] = &[
         },
     ),
 ];
+
+/// `Tensor.random_()`, `random_(to)`, `random_(from, to)`.
+pub(super) static RANDOM_DEFS: &[Def] = &[Def::method(
+    "random_",
+    &[
+        "random_(Tensor input, *, Generator? generator=None)",
+        "random_(Tensor input, int from, int? to, *, Generator? generator=None)",
+        "random_(Tensor input, int to, *, Generator? generator=None)",
+    ],
+    |interp, c| {
+        use crate::tensor::ops::random_int::{Bounds, random_};
+        let x = c.this()?;
+        let bounds = match c.which() {
+            0 => Bounds::Full,
+            1 => Bounds::From(c.int(1)?, c.opt_int(2)?),
+            _ => Bounds::From(0, Some(c.int(1)?)),
+        };
+        let warnings = random_(&x, bounds, &mut state(interp).rng)?;
+        interp.warnings.extend(warnings);
+        t(x)
+    },
+)];
