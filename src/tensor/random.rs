@@ -65,6 +65,8 @@
 use std::f64::consts::PI;
 use std::fmt;
 
+mod state;
+
 /// Seed of a freshly constructed `torch.Generator()` (`default_rng_seed_val`).
 pub const DEFAULT_SEED: u64 = 67280421310721;
 
@@ -106,6 +108,8 @@ pub struct Generator {
     next: usize,
     /// The second Box-Muller sample of the scalar normal path.
     next_double_normal: Option<f64>,
+    /// Seeded and not drawn from since (ATen's `next_` is then 0, not 624: see `state`).
+    fresh: bool,
     kernel: CpuKernel,
 }
 
@@ -141,6 +145,7 @@ impl Generator {
             state: [0; MT_N],
             next: MT_N,
             next_double_normal: None,
+            fresh: true,
             kernel,
         };
         rng.manual_seed(seed);
@@ -160,6 +165,7 @@ impl Generator {
                 .wrapping_add(j as u32);
         }
         self.next = MT_N;
+        self.fresh = true;
         self.next_double_normal = None;
     }
 
@@ -181,6 +187,7 @@ impl Generator {
     fn next_state(&mut self) {
         next_state(&mut self.state);
         self.next = 0;
+        self.fresh = false;
     }
 
     /// `CPUGeneratorImpl::random()`: one tempered mt19937 output.

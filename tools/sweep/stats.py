@@ -198,3 +198,20 @@ def sampling(case):
         "torch.zeros(5).half().random_(0, 70000)", "torch.zeros(5).random_(to=4, from_=1)", "torch.zeros(5).random_('a')", "torch.zeros(5, dtype=torch.uint8).random_(-1, 2)",
     ]):
         case(g, f"random_/{k}", ["Tensor.random_"], seed + src)
+    st = ("def st():\n    s = torch.get_rng_state()\n    le = lambda bs: sum(b << (8 * i) for i, b in enumerate(bs))\n"
+          "    print(s.shape, s.dtype, le(s[0:8].tolist()), le(s[8:12].tolist()), le(s[16:24].tolist()), s[5040].item(), s.sum().item())\n")
+    for k, src in enumerate([
+        "st()", "torch.manual_seed(3)\nst()", "torch.manual_seed(2**40 + 5)\nst()\nprint(torch.initial_seed())",
+        "torch.rand(3)\nst()", "torch.rand(700)\nst()", "torch.randn(3)\nst()", "torch.randn(17)\nst()", "torch.randn(1, dtype=torch.float64)\nst()",
+        "torch.randint(0, 10, (5,))\nst()", "torch.randperm(10)\nst()", "F.dropout(torch.ones(20))\nst()", "torch.rand(624)\nst()", "torch.rand(625)\nst()",
+        "s = torch.get_rng_state()\na = torch.rand(3)\ntorch.set_rng_state(s)\nprint(torch.equal(torch.rand(3), a))",
+        "torch.randn(1, dtype=torch.float64)\ns = torch.get_rng_state()\na = torch.randn(3, dtype=torch.float64)\ntorch.set_rng_state(s)\nshow(torch.randn(3, dtype=torch.float64))\nshow(a)",
+        "torch.rand(900)\ns = torch.get_rng_state()\ntorch.manual_seed(1)\ntorch.set_rng_state(s)\nshow(torch.rand(4))\nprint(torch.initial_seed())",
+        "s = torch.get_rng_state()\nprint(s[24:40].tolist(), s[-16:].tolist())",
+        "torch.set_rng_state(torch.get_rng_state()[:100])", "torch.set_rng_state(torch.get_rng_state()[:5048])",
+        "torch.set_rng_state(torch.get_rng_state().long())", "torch.set_rng_state('a')",
+        "s = torch.get_rng_state()\ns[8:12] = 0\ntorch.set_rng_state(s)", "s = torch.get_rng_state()\ns[12] = 0\ntorch.set_rng_state(s)",
+        "s = torch.get_rng_state()\ns[16:18] = 255\ntorch.set_rng_state(s)",
+    ]):
+        ops = ["torch.get_rng_state"] + (["torch.set_rng_state"] if "set_rng_state" in src else [])
+        case(g, f"rng_state/{k}", ops, seed + st + src)

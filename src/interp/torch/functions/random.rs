@@ -201,6 +201,35 @@ pub(super) static DEFS: &[Def] = &[
     Def::python("seed", "seed()", Dialect::PyDef, |interp, _| {
         Ok(Value::int(state(interp).rng.initial_seed() as i64))
     }),
+    Def::python("get_rng_state", "get_rng_state()", Dialect::PyDef, |interp, _| {
+        let bytes = state(interp).rng.state_bytes();
+        let n = bytes.len();
+        t(Tensor::from_vec(bytes, &[n])?)
+    }),
+    Def::python(
+        "set_rng_state",
+        "set_rng_state(new_state)",
+        Dialect::PyDef,
+        |interp, c| {
+            let bytes = match c.value(0) {
+                Some(Value::Tensor(s)) if s.dtype() == DType::UInt8 => s.to_vec::<u8>(),
+                Some(Value::Tensor(_)) => {
+                    return Err(type_error("RNG state must be a torch.ByteTensor"));
+                }
+                other => {
+                    return Err(type_error(format!(
+                        "expected a torch.ByteTensor, but got {}",
+                        other.map_or("NoneType".into(), |v| v.type_name())
+                    )));
+                }
+            };
+            state(interp)
+                .rng
+                .set_state_bytes(&bytes)
+                .map_err(|m| exc(ExcKind::RuntimeError, m))?;
+            Ok(Value::None)
+        },
+    ),
     Def::python(
         "initial_seed",
         "initial_seed()",
