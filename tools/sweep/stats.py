@@ -11,6 +11,7 @@ def register(case, inp):
     statistics(case)
     python_side(case)
     sampling(case)
+    arrays(case)
 
 
 def embed(case):
@@ -215,3 +216,33 @@ def sampling(case):
     ]):
         ops = ["torch.get_rng_state"] + (["torch.set_rng_state"] if "set_rng_state" in src else [])
         case(g, f"rng_state/{k}", ops, seed + st + src)
+
+
+def arrays(case):
+    g = "arrays"
+    x = "x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])\n"
+    for k, src in enumerate([
+        "show(torch.asarray([1, 2, 3]))", "show(torch.asarray([1.5, 2]))", "print(torch.asarray(x) is x)", "show(torch.asarray(x, dtype=torch.float64))",
+        "y = torch.asarray(x, copy=True)\nprint(y is x)\nsame(x, y)\nshow(y)", "show(torch.asarray(3))", "print(torch.asarray(x, dtype=torch.float32, copy=False) is x)",
+        "torch.asarray(x, dtype=torch.int64, copy=False)", "torch.asarray([[1, 2], [3]])", "show(torch.asarray((True, False)))", "torch.asarray([x[0], x[1]])",
+        "show(torch.asarray(x, requires_grad=True))", "show(torch.asarray([1, 2], dtype=torch.float16))", "show(torch.asarray(2.5, device='cpu'))", "torch.asarray('abc')",
+        "show(torch.asarray(x.t()))", "show(torch.asarray(x.t(), copy=True))", "show(torch.asarray(x.t(), dtype=torch.int32))", "show(torch.asarray([x[0, 0], x[1, 1]]))",
+        "y = torch.asarray(x)\ny[0, 0] = 9\nshow(x)", "show(torch.asarray(range(4)))", "show(torch.asarray([[1, 2], [3, 4]], dtype=torch.float64))",
+    ]):
+        case(g, f"asarray/{k}", ["torch.asarray"], x + src)
+    for k, src in enumerate([
+        "show(torch.tensor([x[0, 0], x[1, 1]]))", "show(torch.tensor([[x[0, 0]], [x[1, 1]]]))", "show(torch.tensor([torch.tensor([1.0])]))",
+        "torch.tensor([x[0], x[1]])", "show(torch.tensor([torch.tensor(2), 3.5]))", "torch.as_tensor([x[0], x[1]])",
+    ]):
+        case(g, f"tensor-nested/{k}", ["torch.tensor"] + (["torch.as_tensor"] if "as_tensor" in src else []), x + src)
+    for k, src in enumerate([
+        "y = torch.empty_strided((2, 3), (1, 2))\nprint(y.shape, y.stride(), y.dtype, y.untyped_storage().size())",
+        "y = torch.empty_strided((2, 3), (4, 1))\nprint(y.stride(), y.untyped_storage().size(), y.is_contiguous())",
+        "print(torch.empty_strided((2, 3), (3, 1), dtype=torch.int64).dtype)", "print(torch.empty_strided((2,), (0,)).stride())",
+        "torch.empty_strided((2, 3), (1,))", "torch.empty_strided((2, -3), (1, 2))", "torch.empty_strided((2, 3), (-1, 2))",
+        "show(torch.empty_strided((2, 3), (1, 2)).fill_(1.0))", "print(torch.empty_strided(size=(2, 2), stride=(2, 1), requires_grad=True).requires_grad)",
+        "print(torch.empty_strided((0, 3), (3, 1)).shape, torch.empty_strided((0, 3), (3, 1)).untyped_storage().size())",
+        "print(torch.empty_strided([], []).shape, torch.empty_strided([], []).untyped_storage().size())",
+        "y = torch.empty_strided((3, 2), (1, 3))\ny.copy_(torch.arange(6.0).reshape(3, 2))\nshow(y)\nshow(y.contiguous())",
+    ]):
+        case(g, f"empty_strided/{k}", ["torch.empty_strided"], src)

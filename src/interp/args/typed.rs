@@ -59,7 +59,7 @@ fn check(p: &Param, v: &Value, numbers_as_tensors: bool, argnum: usize) -> PyRes
         Ty::ScalarType => matches!(v, Value::DType(_)),
         Ty::Str => matches!(v, Value::Str(_)),
         Ty::Device => matches!(v, Value::Int(_, _) | Value::Str(_)) || v.type_name() == "device",
-        Ty::Layout => matches!(v, Value::Native(o) if o.as_any().is::<crate::interp::torch::Layout>()),
+        Ty::Layout => matches!(v, Value::Native(_)) && v.type_name() == "layout",
         Ty::Generator | Ty::MemoryFormat => false,
         Ty::Object => true,
     })

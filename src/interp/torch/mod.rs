@@ -9,7 +9,6 @@ mod nn;
 pub(crate) mod state;
 mod tensor;
 mod types;
-pub(crate) use tensor::Layout;
 
 use std::rc::Rc;
 

@@ -2,6 +2,7 @@
 //! (`zeros`, `ones`, `empty`, `full`, `eye`, the `*_like` forms), and ranges (`arange`, `linspace`,
 //! `tril_indices`).
 
+use crate::interp::Interpreter;
 use crate::interp::error::{ExcKind, PyResult, Unwind, exc, type_error};
 use crate::interp::value::Value;
 use crate::tensor::ops::create;
@@ -38,7 +39,16 @@ pub(crate) fn tensor_from_value(v: &Value, dtype: Option<DType>) -> PyResult<Ten
             Value::List(l) => Some(l.borrow().clone()),
             Value::Tuple(t) => Some(t.to_vec()),
             Value::Size(s) => Some(s.items()),
-            Value::Tensor(t) if t.ndim() > 0 => Some(super::super::tensor::ops::tensor_iter(t)?),
+            &Value::Range(start, stop, step) => {
+                let len = crate::interp::items::range_len(start, stop, step);
+                if len > crate::tensor::settings::max_elements() {
+                    return Err(exc(
+                        ExcKind::MemoryError,
+                        "too many elements for the tutor's sandbox",
+                    ));
+                }
+                Some((0..len as i64).map(|i| Value::int(start + i * step)).collect())
+            }
             _ => None,
         };
         match items {
@@ -80,7 +90,14 @@ pub(crate) fn tensor_from_value(v: &Value, dtype: Option<DType>) -> PyResult<Ten
                         v.type_name()
                     )));
                 }
+                // A tensor inside the data is one number (`float(t)`), as PyTorch 2.15 reads it.
                 let s = match v {
+                    Value::Tensor(t) if t.numel() != 1 => {
+                        return Err(exc(
+                            ExcKind::ValueError,
+                            "only one element tensors can be converted to Python scalars",
+                        ));
+                    }
                     Value::Tensor(t) => t.item()?,
                     other => value_to_scalar(other).ok_or_else(|| {
                         type_error(format!("new(): invalid data type '{}'", other.type_name()))
@@ -211,6 +228,20 @@ pub(super) static DEFS: &[Def] = &[
             set_requires_grad(&out, c.requires_grad(4)?)?;
             t(out)
         },
+    ),
+    Def::function(
+        "asarray",
+        &[
+            "asarray(object obj, *, ScalarType? dtype=None, Device? device=None, bool? copy=None, bool requires_grad=False)",
+        ],
+        asarray,
+    ),
+    Def::function(
+        "empty_strided",
+        &[
+            "empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool? requires_grad=False)",
+        ],
+        empty_strided,
     ),
     Def::function(
         "as_tensor",
@@ -407,4 +438,93 @@ pub(super) fn legacy_message(mut e: Unwind) -> Unwind {
             .replace("torch.Generator storage", "torch.Storage storage");
     }
     e
+}
+
+/// `torch.asarray(obj, dtype=, copy=, requires_grad=)`: a tensor `obj` itself when neither its dtype
+/// nor a copy is asked for (a converted or copied one laid out as it is otherwise), anything else
+/// read as `torch.tensor` reads it.
+fn asarray(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let obj = c.value(0).unwrap_or(Value::None);
+    let dtype = c.dtype(1)?;
+    let copy = match c.value(3) {
+        None | Some(Value::None) => None,
+        Some(_) => Some(c.bool(3)?),
+    };
+    let out = match &obj {
+        Value::Tensor(x) => {
+            let target = dtype.unwrap_or(x.dtype());
+            match copy {
+                Some(true) => x.clone_preserve().to_dtype_preserve(target).detach(),
+                _ if target == x.dtype() => x.clone(),
+                Some(false) => {
+                    return Err(exc(
+                        ExcKind::ValueError,
+                        format!(
+                            "can't alias tensor with dtype '{}' into dtype '{}'.",
+                            x.dtype().scalar_type_name(),
+                            target.scalar_type_name()
+                        ),
+                    ));
+                }
+                None => x.to_dtype_preserve(target),
+            }
+        }
+        _ => tensor_from_value(&obj, dtype)?,
+    };
+    if c.value(4).is_some() {
+        set_requires_grad(&out, c.bool(4)?)?;
+    }
+    t(out)
+}
+
+/// `torch.empty_strided(size, stride)`: a zeroed storage just large enough for the strides.
+fn empty_strided(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let (sizes, strides) = (c.int_list(0)?, c.int_list(1)?);
+    if sizes.len() != strides.len() {
+        return Err(exc(
+            ExcKind::RuntimeError,
+            format!(
+                "dimensionality of sizes ({}) must match dimensionality of strides ({})",
+                sizes.len(),
+                strides.len()
+            ),
+        ));
+    }
+    let shape = shape_from(&sizes)?;
+    if strides.iter().any(|&s| s < 0) {
+        let list = |v: &[i64]| {
+            let items: Vec<String> = v.iter().map(i64::to_string).collect();
+            format!("[{}]", items.join(", "))
+        };
+        return Err(exc(
+            ExcKind::RuntimeError,
+            format!(
+                "Storage size calculation overflowed with sizes={} and strides={}",
+                list(&sizes),
+                list(&strides)
+            ),
+        ));
+    }
+    let strides: Vec<usize> = strides.iter().map(|&s| s as usize).collect();
+    let extent = if shape.contains(&0) {
+        0
+    } else {
+        1 + shape
+            .iter()
+            .zip(&strides)
+            .map(|(&n, &s)| (n - 1).saturating_mul(s))
+            .fold(0usize, usize::saturating_add)
+    };
+    crate::tensor::settings::check_numel(&[extent])?;
+    let dtype = c
+        .dtype(2)?
+        .unwrap_or_else(|| DType::default_for(crate::tensor::dtype::Category::Float));
+    let layout = crate::tensor::layout::Layout {
+        shape,
+        strides,
+        offset: 0,
+    };
+    let out = Tensor::from_storage(crate::tensor::storage::Storage::zeros(dtype, extent), layout);
+    set_requires_grad(&out, c.requires_grad(6)?)?;
+    t(out)
 }
