@@ -12,6 +12,7 @@ def register(case, inp):
     python_side(case)
     sampling(case)
     arrays(case)
+    index_reduce(case)
 
 
 def embed(case):
@@ -246,3 +247,36 @@ def arrays(case):
         "y = torch.empty_strided((3, 2), (1, 3))\ny.copy_(torch.arange(6.0).reshape(3, 2))\nshow(y)\nshow(y.contiguous())",
     ]):
         case(g, f"empty_strided/{k}", ["torch.empty_strided"], src)
+
+
+def index_reduce(case):
+    g = "index_reduce"
+    pre = ("x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0], [1.5, -2.0, 0.5]])\n"
+           "src = torch.tensor([[2.0, 0.5, -1.0], [3.0, 3.0, 3.0], [0.25, 4.0, -2.0], [1.0, 1.0, 1.0], [-5.0, 6.0, 0.0]])\n"
+           "idx = torch.tensor([0, 2, 0, 3, 2])\n")
+    k = 0
+    for red in ["prod", "mean", "amax", "amin"]:
+        for inc in ["", ", include_self=False"]:
+            for form in ["torch.index_reduce(x, 0, idx, src, '{r}'{i})", "x.index_reduce(0, idx, src, '{r}'{i})",
+                         "x.t().index_reduce(1, idx, src.t(), '{r}'{i})", "x.long().index_reduce(0, idx, (src * 2).long(), '{r}'{i})",
+                         "x.double().index_reduce(0, idx, src.double(), '{r}'{i})", "x[:, 0].index_reduce(0, idx, src[:, 1], '{r}'{i})",
+                         "x.index_reduce(1, torch.tensor([2, 2, 0]), src[:4], '{r}'{i})", "x.half().index_reduce(0, idx, src.half(), '{r}'{i})",
+                         "x.int()[:, 0].index_reduce(0, idx, src.int()[:, 0] - 1, '{r}'{i})"]:
+                src = "show(" + form.format(r=red, i=inc) + ")"
+                ops = ["torch.index_reduce"] if src.startswith("show(torch.") else ["Tensor.index_reduce"]
+                case(g, f"index_reduce/{red}/{k}", ops, pre + src)
+                k += 1
+    for k, src in enumerate([
+        "y = x.clone()\nz = y.index_reduce_(0, idx, src, 'prod')\nshow(y)\nsame(y, z)", "y = x.clone()\ny.index_reduce_(0, idx, src, 'mean', include_self=False)\nshow(y)",
+        "show(torch.tensor([1.0, float('nan'), 3.0]).index_reduce(0, torch.tensor([0, 1, 0]), torch.tensor([float('nan'), 2.0, 5.0]), 'amax'))",
+        "show(torch.tensor([1.0, float('nan'), 3.0]).index_reduce(0, torch.tensor([0, 1, 0]), torch.tensor([float('nan'), 2.0, 5.0]), 'amin'))",
+        "show(x.index_reduce(0, idx.int(), src, 'amax'))", "show(torch.tensor(2.0).index_reduce(0, torch.tensor([0, 0]), torch.tensor([3.0, 4.0]), 'prod'))",
+        "show(x.index_reduce(0, torch.tensor([], dtype=torch.long), src[:0], 'mean'))", "show(x.index_reduce(-2, idx, src, 'mean'))",
+        "o = torch.empty(4, 3)\ntorch.index_reduce(x, 0, idx, src, 'amin', out=o)\nshow(o)",
+        "x.index_reduce(0, idx, src, 'sum')", "x.index_reduce(0, idx, src.double(), 'prod')", "x.index_reduce(0, idx.float(), src, 'prod')",
+        "x.index_reduce(0, idx[:3], src, 'prod')", "x.index_reduce(0, torch.tensor([0, 9, 0, 3, 2]), src, 'prod')", "x.index_reduce(0, idx.reshape(5, 1), src, 'prod')",
+        "x.index_reduce(0, idx, src[:, :2], 'prod')", "x.index_reduce(3, idx, src, 'prod')", "x[:, 0].index_reduce(0, idx, src, 'prod')",
+        "x.index_reduce(0, torch.tensor([0, -1, 0, 3, 2]), src, 'prod')",
+    ]):
+        ops = ["torch.index_reduce"] if "torch.index_reduce" in src else (["Tensor.index_reduce_"] if "reduce_(" in src else ["Tensor.index_reduce"])
+        case(g, f"index_reduce/more/{k}", ops, pre + src)

@@ -12,6 +12,7 @@ pub mod gather;
 pub mod grid;
 pub mod im2col;
 pub mod index;
+pub mod index_reduce;
 pub mod init;
 mod int_binary;
 pub mod linalg;

@@ -415,7 +415,7 @@ pub fn scatter_reduce(
 }
 
 /// The checks `index_add`'s meta function makes (`index_func_meta_impl`).
-fn check_index_func(
+pub(crate) fn check_index_func(
     func: &str,
     x: &Tensor,
     d: usize,

@@ -72,6 +72,19 @@ fn index_copy(c: &Call, inplace: bool) -> PyResult<Value> {
     }
 }
 
+fn index_reduce(c: &Call, inplace: bool) -> PyResult<Value> {
+    use crate::tensor::ops::index_reduce::{self as ir, IndexReduce};
+    let (x, dim, index, source) = (c.this()?, c.int(1)?, c.tensor(2)?, c.tensor(3)?);
+    let reduce = IndexReduce::parse(&c.str(4)?.unwrap_or_default())?;
+    let include_self = c.bool(5)?;
+    if inplace {
+        ir::index_reduce_(&x, dim, &index, &source, reduce, include_self)?;
+        t(x)
+    } else {
+        t(ir::index_reduce(&x, dim, &index, &source, reduce, include_self)?)
+    }
+}
+
 /// `index_put`/`put`/`masked_scatter`, out of place (on a copy) or into `self`.
 fn put_family(c: &Call, which: &str, inplace: bool) -> PyResult<Value> {
     use crate::tensor::ops::put;
@@ -156,6 +169,20 @@ pub(super) static DEFS: &[Def] = &[
         "index_add_",
         &["index_add_(Tensor input, int dim, Tensor index, Tensor source, *, Scalar alpha=1)"],
         |_, c| index_add(c, true),
+    ),
+    Def::both(
+        "index_reduce",
+        &[
+            "index_reduce(Tensor input, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True, Tensor out=None)",
+        ],
+        |_, c| index_reduce(c, false),
+    ),
+    Def::method(
+        "index_reduce_",
+        &[
+            "index_reduce_(Tensor input, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True)",
+        ],
+        |_, c| index_reduce(c, true),
     ),
     Def::both(
         "index_copy",
