@@ -247,6 +247,11 @@ def arrays(case):
         "y = torch.empty_strided((3, 2), (1, 3))\ny.copy_(torch.arange(6.0).reshape(3, 2))\nshow(y)\nshow(y.contiguous())",
     ]):
         case(g, f"empty_strided/{k}", ["torch.empty_strided"], src)
+    # linspace's fused steps on ranges that round (the hand-picked ones in `creation` mostly do not).
+    for k, n in enumerate([5, 11, 16, 17, 37, 70]):
+        for dt in ["", ", dtype=torch.float64"]:
+            src = f"torch.manual_seed({k})\na, b = (torch.randn(2, dtype=torch.float64) * 10).tolist()\nshow(torch.linspace(a, b, {n}{dt}))"
+            case(g, f"linspace/{k}{dt[9:]}", ["torch.linspace"], src)
 
 
 def index_reduce(case):

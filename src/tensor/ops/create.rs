@@ -123,31 +123,34 @@ pub fn logspace(start: f64, end: f64, steps: usize, base: f64, dtype: DType) -> 
 /// `torch.linspace(start, end, steps)` as PyTorch's CPU kernel: the first half counts up from start, the second
 /// half down from end, so both ends are exact.
 pub fn linspace(start: f64, end: f64, steps: usize) -> Result<Tensor> {
-    let data: Vec<f32> = linspace_f64(start, end, steps)?
-        .iter()
-        .map(|&v| v as f32)
+    check_numel(&[steps])?;
+    // ATen's `linspace_kernel` in float: `start`, `end` and the step rounded to float, each element
+    // one fused multiply-add from the nearer end (measured: 3,000 random ranges of 2 to 70 steps).
+    let (a, b) = (start as f32, end as f32);
+    let step = (b - a) / (steps.saturating_sub(1)) as f32;
+    let half = steps / 2;
+    let data: Vec<f32> = (0..steps)
+        .map(|i| match steps {
+            1 => a,
+            _ if i < half => step.mul_add(i as f32, a),
+            _ => (-step).mul_add((steps - 1 - i) as f32, b),
+        })
         .collect();
     Tensor::from_vec(data, &[steps])
 }
 
-/// [`linspace`]'s values in double (`dtype=torch.float64` keeps them).
+/// [`linspace`] in double (`dtype=torch.float64`): the same fused steps.
 pub fn linspace_f64(start: f64, end: f64, steps: usize) -> Result<Vec<f64>> {
     check_numel(&[steps])?;
-    let mut data = vec![0f64; steps];
-    if steps == 1 {
-        data[0] = start;
-    } else if steps > 1 {
-        let step = (end - start) / (steps - 1) as f64;
-        let half = steps / 2;
-        for (i, slot) in data.iter_mut().enumerate() {
-            *slot = if i < half {
-                start + step * i as f64
-            } else {
-                end - step * (steps - 1 - i) as f64
-            };
-        }
-    }
-    Ok(data)
+    let step = (end - start) / (steps.saturating_sub(1)) as f64;
+    let half = steps / 2;
+    Ok((0..steps)
+        .map(|i| match steps {
+            1 => start,
+            _ if i < half => step.mul_add(i as f64, start),
+            _ => (-step).mul_add((steps - 1 - i) as f64, end),
+        })
+        .collect())
 }
 
 pub fn eye(n: usize, m: usize, dtype: DType) -> Result<Tensor> {
