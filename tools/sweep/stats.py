@@ -13,6 +13,7 @@ def register(case, inp):
     sampling(case)
     arrays(case)
     index_reduce(case)
+    histograms(case)
 
 
 def embed(case):
@@ -285,3 +286,25 @@ def index_reduce(case):
     ]):
         ops = ["torch.index_reduce"] if "torch.index_reduce" in src else (["Tensor.index_reduce_"] if "reduce_(" in src else ["Tensor.index_reduce"])
         case(g, f"index_reduce/more/{k}", ops, pre + src)
+
+
+def histograms(case):
+    g = "histogram"
+    pre = "x = torch.tensor([1.0, 2.0, 1.0, 4.0, 2.5, 3.0])\ntorch.manual_seed(0)\nr = torch.randn(200)\n"
+    for k, src in enumerate([
+        "show(torch.histogram(x, 4))", "show(torch.histogram(x, torch.tensor([0.0, 1.5, 3.0, 5.0])))", "show(x.histogram(3, range=(0., 6.)))",
+        "show(torch.histogram(x, 2, weight=torch.tensor([1., 2., 3., 4., 5., 6.]), density=True))", "torch.histogram(x, 0)",
+        "torch.histogram(x.long(), 3)", "torch.histogram(x, torch.tensor([0.0, 1.5]).double())", "torch.histogram(x, 3, range=(5., 1.))",
+        "torch.histogram(x, 3, range=(1., float('inf')))", "show(torch.histogram(torch.zeros(0), 3))", "show(torch.histogram(torch.full((3,), 2.0), 2))",
+        "show(torch.histogram(x, torch.tensor([3.0, 1.0, 2.0])))", "torch.histogram(x, 3, weight=torch.ones(5))", "show(torch.histogram(x.reshape(2, 3), 3))",
+        "torch.histogram(x, -1)", "torch.histogram(x, 3, range=(1.,))", "torch.histogram(x, torch.tensor([[0.0, 1.0]]))", "torch.histogram(x, torch.tensor(1.0))",
+        "show(torch.histogram(x.double(), 5, density=True))", "show(torch.histogram(r, 10))", "show(torch.histogram(r, 7, density=True))",
+        "show(torch.histogram(r.double(), 13, range=(-1.5, 2.0)))", "show(torch.histogram(r, torch.tensor([-2.0, -0.5, 0.0, 0.1, 3.0])))",
+        "show(torch.histogram(r, 9, weight=r.abs()))", "show(torch.histogram(r.reshape(20, 10).t(), 6))", "show(torch.histogram(r))",
+        "h, e = torch.histogram(x, 3)\nshow(h)\nshow(e)\nprint(type(torch.histogram(x, 2)).__name__)", "r = torch.histogram(x, 3)\nshow(r.hist)\nshow(r.bin_edges)",
+        "show(torch.histogram(torch.tensor([0.0, float('nan'), 1.0]), torch.tensor([0.0, 0.5, 1.0])))", "torch.histogram(torch.tensor([0.0, float('nan')]), 2)",
+        "show(torch.histogram(x, bins=3, range=[2, 3]))", "torch.histogram(x, 3, weight=torch.ones(6).double())",
+        "h = torch.empty(3)\ne = torch.empty(4)\nres = torch.histogram(x, 3, out=(h, e))\nshow(h)\nshow(e)",
+    ]):
+        ops = ["Tensor.histogram"] if "x.histogram" in src else ["torch.histogram"]
+        case(g, f"histogram/{k}", ops, pre + src)

@@ -10,6 +10,7 @@ pub mod elementwise;
 pub mod embed;
 pub mod gather;
 pub mod grid;
+pub mod histogram;
 pub mod im2col;
 pub mod index;
 pub mod index_reduce;

@@ -45,7 +45,7 @@ enum Attr {
 
 static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
     let mut table = FxHashMap::default();
-    let defs: [&'static [Def]; 15] = [
+    let defs: [&'static [Def]; 16] = [
         props::DEFS,
         compose::DEFS,
         unary::UNARY_DEFS,
@@ -56,6 +56,7 @@ static TABLE: LazyLock<FxHashMap<&'static str, Attr>> = LazyLock::new(|| {
         scatter::DEFS,
         scatter::EMBED_DEFS,
         stats::DEFS,
+        stats::HISTOGRAM_DEFS,
         python::DEFS,
         python::RANDOM_DEFS,
         select::DEFS,

@@ -147,3 +147,60 @@ pub(super) static DEFS: &[Def] = &[
         |_, c| trapezoid(c, true),
     ),
 ];
+
+/// `torch.histogram(input, bins, range=, weight=, density=, out=)`: `torch.return_types.histogram`.
+fn histogram(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    use crate::tensor::ops::histogram::{Bins, histogram};
+    let x = c.this()?;
+    let edges;
+    let (bins, range, weight_at, density_at, out_at) = match c.which() {
+        0 => {
+            edges = c.tensor(1)?;
+            (Bins::Edges(&edges), None, 2, 3, 4)
+        }
+        _ => {
+            let range = match c.value(2) {
+                None => None,
+                Some(v) => Some(
+                    interp
+                        .collect_iter(&v)?
+                        .iter()
+                        .map(|f| match f {
+                            Value::Float(f) => *f,
+                            Value::Int(n, _) => *n as f64,
+                            Value::Bool(b) => f64::from(u8::from(*b)),
+                            _ => f64::NAN,
+                        })
+                        .collect::<Vec<f64>>(),
+                ),
+            };
+            (Bins::Count(c.int(1)?), range, 3, 4, 5)
+        }
+    };
+    let weight = c.opt_tensor(weight_at)?;
+    let (hist, edges) = histogram(&x, bins, range.as_deref(), weight.as_ref(), c.bool(density_at)?)?;
+    let (hist, edges) = match c.value(out_at) {
+        Some(Value::Tuple(outs)) if outs.len() == 2 => match (&outs[0], &outs[1]) {
+            (Value::Tensor(h), Value::Tensor(e)) => (
+                super::write_out(h, &hist)?,
+                super::write_out(e, &edges)?,
+            ),
+            _ => (hist, edges),
+        },
+        _ => (hist, edges),
+    };
+    Ok(super::super::nn::named_tuple(
+        interp,
+        "histogram",
+        vec![("hist", Value::Tensor(hist)), ("bin_edges", Value::Tensor(edges))],
+    ))
+}
+
+pub(super) static HISTOGRAM_DEFS: &[Def] = &[Def::both(
+    "histogram",
+    &[
+        "histogram(Tensor input, Tensor bins, *, Tensor? weight=None, bool density=False, Tensor[]? out=None)",
+        "histogram(Tensor input, int bins=100, *, float[]? range=None, Tensor? weight=None, bool density=False, Tensor[]? out=None)",
+    ],
+    histogram,
+)];
