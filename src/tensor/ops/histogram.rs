@@ -61,14 +61,22 @@ pub fn histogram(
     }
     // `hist.div_(hist.sum().item())`, then each bin by its width.
     let total = hist.sum(None, false)?.item()?;
-    let hist = binary(BinaryOp::Div, Operand::Tensor(&hist), Operand::Scalar(total))?;
+    let hist = binary(
+        BinaryOp::Div,
+        Operand::Tensor(&hist),
+        Operand::Scalar(total),
+    )?;
     let len = edges.numel();
     let widths = binary(
         BinaryOp::Sub,
         Operand::Tensor(&edges.slice(0, Some(1), None, 1)?),
         Operand::Tensor(&edges.slice(0, Some(0), Some(len as i64 - 1), 1)?),
     )?;
-    let hist = binary(BinaryOp::Div, Operand::Tensor(&hist), Operand::Tensor(&widths))?;
+    let hist = binary(
+        BinaryOp::Div,
+        Operand::Tensor(&hist),
+        Operand::Tensor(&widths),
+    )?;
     Ok((hist, edges))
 }
 
@@ -174,7 +182,8 @@ fn fill<T: Element + num_traits::Float>(
         return Tensor::from_vec(hist, &[bins]);
     };
     let upper_bound = |from: usize, to: usize, v: T| -> usize {
-        from + seq[from..to].partition_point(|&e| !(v < e))
+        from + seq[from..to]
+            .partition_point(|&e| v.partial_cmp(&e) != Some(std::cmp::Ordering::Less))
     };
     for (i, &v) in values.iter().enumerate() {
         if !(v >= left && v <= right) {
@@ -184,7 +193,8 @@ fn fill<T: Element + num_traits::Float>(
             upper_bound(0, seq.len(), v) as i64 - 1
         } else {
             let scale = T::from(bins).unwrap_or_else(T::one);
-            let p = num_traits::ToPrimitive::to_i64(&((v - left) * scale / (right - left))).unwrap_or(0);
+            let p = num_traits::ToPrimitive::to_i64(&((v - left) * scale / (right - left)))
+                .unwrap_or(0);
             let lo = (p - 1).max(0) as usize;
             let hi = ((p + 2).min(seq.len() as i64)).max(lo as i64) as usize;
             upper_bound(lo, hi, v) as i64 - 1

@@ -101,7 +101,12 @@ pub fn index_reduce_(
                 "index {bad} is out of bounds for dimension {d} with size {size}"
             )));
         }
-        index_fill_(&target, d as i64, &index.to_dtype(DType::Int64), reduce.identity(x.dtype()))?;
+        index_fill_(
+            &target,
+            d as i64,
+            &index.to_dtype(DType::Int64),
+            reduce.identity(x.dtype()),
+        )?;
     }
     let size = target.shape()[d] as i64;
     for (i, &entry) in entries.iter().enumerate() {

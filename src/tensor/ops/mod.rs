@@ -37,8 +37,8 @@ pub mod select;
 pub mod shape;
 pub mod similarity;
 pub mod sort;
-pub mod stats;
 pub mod special;
+pub mod stats;
 pub mod strided_views;
 pub mod unary;
 

@@ -159,7 +159,9 @@ pub fn cov(
         (None, _) => Tensor::scalar(n - correction),
         (Some(_), _) if correction == 0 => w_sum.clone(),
         (Some(_), None) => bin_s(BinaryOp::Sub, &w_sum, Scalar::Int(correction))?,
-        (Some(_), Some(_)) if fweights.is_none() && n == 1 && correction == 1 => Tensor::scalar(0i64),
+        (Some(_), Some(_)) if fweights.is_none() && n == 1 && correction == 1 => {
+            Tensor::scalar(0i64)
+        }
         (Some(w), Some(aw)) => {
             let wa = bin(BinaryOp::Mul, w, aw)?.sum(None, false)?;
             let scaled = bin_s(BinaryOp::Mul, &wa, Scalar::Int(correction))?;
@@ -203,7 +205,12 @@ fn check_count(name: &str, w: &Tensor, n: i64) -> Result<()> {
             w.numel()
         )));
     }
-    if n != 0 && !(number(&w.max_all(false)?)? >= 0.0) {
+    let least = if n != 0 {
+        number(&w.max_all(false)?)?
+    } else {
+        0.0
+    };
+    if least.is_nan() || least < 0.0 {
         return Err(TensorError::runtime(format!(
             "cov(): {name} cannot be negative"
         )));
@@ -442,10 +449,7 @@ pub fn quantile(
             None
         }
     };
-    let in_range = q
-        .to_vec::<f64>()
-        .iter()
-        .all(|v| (0.0..=1.0).contains(v));
+    let in_range = q.to_vec::<f64>().iter().all(|v| (0.0..=1.0).contains(v));
     if !in_range {
         return Err(TensorError::runtime(
             "quantile() q values must be in the range [0, 1]",
@@ -479,10 +483,14 @@ pub fn quantile(
         shape.push(q.numel());
     }
     let picked = match x.dtype() {
-        DType::Float64 => {
-            Tensor::from_vec(pick::<f64>(&sorted, len, &q, interpolation, ignore_nan), &shape)?
-        }
-        _ => Tensor::from_vec(pick::<f32>(&sorted, len, &q, interpolation, ignore_nan), &shape)?,
+        DType::Float64 => Tensor::from_vec(
+            pick::<f64>(&sorted, len, &q, interpolation, ignore_nan),
+            &shape,
+        )?,
+        _ => Tensor::from_vec(
+            pick::<f32>(&sorted, len, &q, interpolation, ignore_nan),
+            &shape,
+        )?,
     };
     if q.ndim() == 0 {
         return Ok(picked);

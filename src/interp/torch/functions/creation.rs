@@ -47,7 +47,11 @@ pub(crate) fn tensor_from_value(v: &Value, dtype: Option<DType>) -> PyResult<Ten
                         "too many elements for the tutor's sandbox",
                     ));
                 }
-                Some((0..len as i64).map(|i| Value::int(start + i * step)).collect())
+                Some(
+                    (0..len as i64)
+                        .map(|i| Value::int(start + i * step))
+                        .collect(),
+                )
             }
             _ => None,
         };
@@ -524,7 +528,10 @@ fn empty_strided(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
         strides,
         offset: 0,
     };
-    let out = Tensor::from_storage(crate::tensor::storage::Storage::zeros(dtype, extent), layout);
+    let out = Tensor::from_storage(
+        crate::tensor::storage::Storage::zeros(dtype, extent),
+        layout,
+    );
     set_requires_grad(&out, c.requires_grad(6)?)?;
     t(out)
 }

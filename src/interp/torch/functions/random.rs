@@ -201,11 +201,16 @@ pub(super) static DEFS: &[Def] = &[
     Def::python("seed", "seed()", Dialect::PyDef, |interp, _| {
         Ok(Value::int(state(interp).rng.initial_seed() as i64))
     }),
-    Def::python("get_rng_state", "get_rng_state()", Dialect::PyDef, |interp, _| {
-        let bytes = state(interp).rng.state_bytes();
-        let n = bytes.len();
-        t(Tensor::from_vec(bytes, &[n])?)
-    }),
+    Def::python(
+        "get_rng_state",
+        "get_rng_state()",
+        Dialect::PyDef,
+        |interp, _| {
+            let bytes = state(interp).rng.state_bytes();
+            let n = bytes.len();
+            t(Tensor::from_vec(bytes, &[n])?)
+        },
+    ),
     Def::python(
         "set_rng_state",
         "set_rng_state(new_state)",

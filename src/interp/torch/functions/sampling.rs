@@ -15,7 +15,13 @@ use super::super::state::state;
 use super::{set_requires_grad, shape_from};
 
 /// `n` normal draws of `dtype` with the kernel's own `mean` and `std`, as a contiguous `shape`.
-fn draws(interp: &mut Interpreter, dtype: DType, shape: &[usize], mean: f64, std: f64) -> PyResult<Tensor> {
+fn draws(
+    interp: &mut Interpreter,
+    dtype: DType,
+    shape: &[usize],
+    mean: f64,
+    std: f64,
+) -> PyResult<Tensor> {
     let n = check_numel(shape)?;
     let rng = &mut state(interp).rng;
     let flat = match dtype {
@@ -42,7 +48,12 @@ fn draws(interp: &mut Interpreter, dtype: DType, shape: &[usize], mean: f64, std
 
 /// `CHECK_NORMAL_TENSOR_STD`.
 fn check_std_tensor(std: &Tensor) -> PyResult<()> {
-    if std.numel() > 0 && !(std.max_all(false)?.item()?.to_f64() >= 0.0) {
+    let least = if std.numel() > 0 {
+        std.max_all(false)?.item()?.to_f64()
+    } else {
+        0.0
+    };
+    if least.is_nan() || least < 0.0 {
         return Err(exc(
             ExcKind::RuntimeError,
             "normal expects all elements of std >= 0.0",
@@ -53,10 +64,13 @@ fn check_std_tensor(std: &Tensor) -> PyResult<()> {
 
 /// `CHECK_NORMAL_STD`.
 fn check_std(std: f64) -> PyResult<()> {
-    if !(std >= 0.0) {
+    if std.is_nan() || std < 0.0 {
         return Err(exc(
             ExcKind::RuntimeError,
-            format!("normal expects std >= 0.0, but found std {}", cpp_double(std)),
+            format!(
+                "normal expects std >= 0.0, but found std {}",
+                cpp_double(std)
+            ),
         ));
     }
     Ok(())
@@ -123,7 +137,8 @@ fn randint_like(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
         None => empty,
     }
     .with_axes_of(&x);
-    let warnings = random_int::random_(&out, Bounds::From(low, Some(high)), &mut state(interp).rng)?;
+    let warnings =
+        random_int::random_(&out, Bounds::From(low, Some(high)), &mut state(interp).rng)?;
     interp.warnings.extend(warnings);
     set_requires_grad(&out, c.requires_grad(dtype_at + 4)?)?;
     Ok(Value::Tensor(out))
@@ -154,11 +169,20 @@ pub(super) static DEFS: &[Def] = &[
     Def::function(
         "randint_like",
         &[
-            like_keywords!("randint_like(Tensor input, SymInt low, SymInt high", "Generator? generator, "),
+            like_keywords!(
+                "randint_like(Tensor input, SymInt low, SymInt high",
+                "Generator? generator, "
+            ),
             like_keywords!("randint_like(Tensor input, SymInt low, SymInt high", ""),
-            like_keywords!("randint_like(Tensor input, Tensor high", "Generator? generator, "),
+            like_keywords!(
+                "randint_like(Tensor input, Tensor high",
+                "Generator? generator, "
+            ),
             like_keywords!("randint_like(Tensor input, Tensor high", ""),
-            like_keywords!("randint_like(Tensor input, SymInt high", "Generator? generator, "),
+            like_keywords!(
+                "randint_like(Tensor input, SymInt high",
+                "Generator? generator, "
+            ),
             like_keywords!("randint_like(Tensor input, SymInt high", ""),
         ],
         randint_like,

@@ -81,7 +81,14 @@ fn index_reduce(c: &Call, inplace: bool) -> PyResult<Value> {
         ir::index_reduce_(&x, dim, &index, &source, reduce, include_self)?;
         t(x)
     } else {
-        t(ir::index_reduce(&x, dim, &index, &source, reduce, include_self)?)
+        t(ir::index_reduce(
+            &x,
+            dim,
+            &index,
+            &source,
+            reduce,
+            include_self,
+        )?)
     }
 }
 
@@ -206,7 +213,14 @@ pub(super) static EMBED_DEFS: &[Def] = &[
         |_, c| {
             let (x, src) = (c.this()?, c.tensor(1)?);
             let (start, end) = (c.opt_int(3)?, c.opt_int(4)?);
-            t(embed::slice_scatter(&x, &src, c.int(2)?, start, end, c.int(5)?)?)
+            t(embed::slice_scatter(
+                &x,
+                &src,
+                c.int(2)?,
+                start,
+                end,
+                c.int(5)?,
+            )?)
         },
     ),
     Def::both(
@@ -222,7 +236,13 @@ pub(super) static EMBED_DEFS: &[Def] = &[
         &["diagonal_scatter(Tensor input, Tensor src, int offset=0, int dim1=0, int dim2=1)"],
         |_, c| {
             let (x, src) = (c.this()?, c.tensor(1)?);
-            t(embed::diagonal_scatter(&x, &src, c.int(2)?, c.int(3)?, c.int(4)?)?)
+            t(embed::diagonal_scatter(
+                &x,
+                &src,
+                c.int(2)?,
+                c.int(3)?,
+                c.int(4)?,
+            )?)
         },
     ),
 ];

@@ -231,7 +231,13 @@ pub(super) static DEFS: &[Def] = &[
     Def::both(
         "select",
         &["select(Tensor input, int dim, SymInt index)"],
-        |_, c| t(crate::tensor::ops::embed::select(&c.this()?, c.int(1)?, c.int(2)?)?),
+        |_, c| {
+            t(crate::tensor::ops::embed::select(
+                &c.this()?,
+                c.int(1)?,
+                c.int(2)?,
+            )?)
+        },
     ),
     Def::both(
         "narrow",

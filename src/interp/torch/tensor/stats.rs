@@ -4,8 +4,8 @@
 use crate::interp::Interpreter;
 use crate::interp::error::PyResult;
 use crate::interp::value::Value;
-use crate::tensor::{Scalar, Tensor};
 use crate::tensor::ops::stats::{self, Interpolation, Quantiles, Spacing};
+use crate::tensor::{Scalar, Tensor};
 
 use super::super::call::{Call, Def};
 use super::math::t;
@@ -87,9 +87,7 @@ pub(super) static DEFS: &[Def] = &[
     ),
     Def::both(
         "cov",
-        &[
-            "cov(Tensor input, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None)",
-        ],
+        &["cov(Tensor input, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None)"],
         |interp, c| {
             let (fw, aw) = (c.opt_tensor(2)?, c.opt_tensor(3)?);
             let r = stats::cov(&c.this()?, c.int(1)?, fw.as_ref(), aw.as_ref())?;
@@ -178,13 +176,18 @@ fn histogram(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
         }
     };
     let weight = c.opt_tensor(weight_at)?;
-    let (hist, edges) = histogram(&x, bins, range.as_deref(), weight.as_ref(), c.bool(density_at)?)?;
+    let (hist, edges) = histogram(
+        &x,
+        bins,
+        range.as_deref(),
+        weight.as_ref(),
+        c.bool(density_at)?,
+    )?;
     let (hist, edges) = match c.value(out_at) {
         Some(Value::Tuple(outs)) if outs.len() == 2 => match (&outs[0], &outs[1]) {
-            (Value::Tensor(h), Value::Tensor(e)) => (
-                super::write_out(h, &hist)?,
-                super::write_out(e, &edges)?,
-            ),
+            (Value::Tensor(h), Value::Tensor(e)) => {
+                (super::write_out(h, &hist)?, super::write_out(e, &edges)?)
+            }
             _ => (hist, edges),
         },
         _ => (hist, edges),
@@ -192,7 +195,10 @@ fn histogram(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
     Ok(super::super::nn::named_tuple(
         interp,
         "histogram",
-        vec![("hist", Value::Tensor(hist)), ("bin_edges", Value::Tensor(edges))],
+        vec![
+            ("hist", Value::Tensor(hist)),
+            ("bin_edges", Value::Tensor(edges)),
+        ],
     ))
 }
 
