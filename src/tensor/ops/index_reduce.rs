@@ -43,8 +43,8 @@ impl IndexReduce {
             IndexReduce::Mean => Scalar::Int(0),
             IndexReduce::Amax if float => Scalar::Float(f64::NEG_INFINITY),
             IndexReduce::Amin if float => Scalar::Float(f64::INFINITY),
-            IndexReduce::Amax => Scalar::Int(int_limits(dtype).0),
-            IndexReduce::Amin => Scalar::Int(int_limits(dtype).1),
+            IndexReduce::Amax => Scalar::Int(dtype.int_min()),
+            IndexReduce::Amin => Scalar::Int(dtype.int_max()),
         }
     }
 
@@ -55,17 +55,6 @@ impl IndexReduce {
             IndexReduce::Amax => BinaryOp::Maximum,
             IndexReduce::Amin => BinaryOp::Minimum,
         }
-    }
-}
-
-fn int_limits(dtype: DType) -> (i64, i64) {
-    match dtype {
-        DType::Bool => (0, 1),
-        DType::UInt8 => (0, i64::from(u8::MAX)),
-        DType::Int8 => (i64::from(i8::MIN), i64::from(i8::MAX)),
-        DType::Int16 => (i64::from(i16::MIN), i64::from(i16::MAX)),
-        DType::Int32 => (i64::from(i32::MIN), i64::from(i32::MAX)),
-        _ => (i64::MIN, i64::MAX),
     }
 }
 

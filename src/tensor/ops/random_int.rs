@@ -67,18 +67,6 @@ fn update_to(dtype: DType, to: i64) -> i64 {
     to
 }
 
-/// The range an integer dtype holds.
-fn int_bounds(dtype: DType) -> (i64, i64) {
-    match dtype {
-        DType::Bool => (0, 1),
-        DType::UInt8 => (0, i64::from(u8::MAX)),
-        DType::Int8 => (i64::from(i8::MIN), i64::from(i8::MAX)),
-        DType::Int16 => (i64::from(i16::MIN), i64::from(i16::MAX)),
-        DType::Int32 => (i64::from(i32::MIN), i64::from(i32::MAX)),
-        _ => (i64::MIN, i64::MAX),
-    }
-}
-
 /// `check_from_to_in_range`: an error outside the dtype, and for floats the warnings beyond
 /// `2^digits` (pushed onto `warnings`).
 fn check_in_range(dtype: DType, from: i64, to_inc: i64, warnings: &mut Vec<String>) -> Result<()> {
@@ -110,7 +98,7 @@ fn check_in_range(dtype: DType, from: i64, to_inc: i64, warnings: &mut Vec<Strin
         }
         return Ok(());
     }
-    let (min, max) = int_bounds(dtype);
+    let (min, max) = (dtype.int_min(), dtype.int_max());
     for (v, name) in names {
         if v < min || v > max {
             return Err(TensorError::runtime(format!(
@@ -138,7 +126,7 @@ pub fn random_(x: &Tensor, bounds: Bounds, rng: &mut Generator) -> Result<Vec<St
                 DType::Bool => 2,
                 DType::Int64 => 1u64 << 63,
                 d if d.is_floating_point() => (1u64 << digits(d)) + 1,
-                d => int_bounds(d).1 as u64 + 1,
+                d => d.int_max() as u64 + 1,
             };
             (0..n)
                 .map(|_| {
@@ -183,7 +171,7 @@ pub fn random_(x: &Tensor, bounds: Bounds, rng: &mut Generator) -> Result<Vec<St
                 }
                 to_inc
             } else {
-                int_bounds(dtype).1
+                dtype.int_max()
             };
             check_in_range(dtype, from, to_inc, &mut warnings)?;
             let range = (to_inc as u64).wrapping_sub(from as u64).wrapping_add(1);
@@ -212,19 +200,24 @@ fn draw_range(rng: &mut Generator, n: usize, range: u64, base: i64) -> Vec<i64> 
     (0..n).map(|_| rng.int_in_range(range, base)).collect()
 }
 
-/// Writes `values` (one per element of `x`, in draw order) into `x` in the order TensorIterator walks
-/// it: memory order for a dense tensor (a transposed one included), row-major otherwise.
-pub fn fill_in_memory_order(x: &Tensor, values: &Tensor) -> Result<()> {
-    let src = match x.preserved_strides() {
-        Some(strides) => Tensor::from_storage(
-            values.storage_clone(),
+/// `flat` (one value per element of `x`, in draw order) as a tensor of `x`'s shape laid out as
+/// `preserve_format` lays out a copy of `x`: the order TensorIterator walks `x` in, memory order for a
+/// dense tensor (a transposed one included), row-major for a contiguous one.
+pub fn laid_out_like(x: &Tensor, flat: &Tensor) -> Result<Tensor> {
+    match x.preserved_strides() {
+        Some(strides) => Ok(Tensor::from_storage(
+            flat.storage_clone(),
             crate::tensor::layout::Layout {
                 shape: x.shape().to_vec(),
                 strides,
                 offset: 0,
             },
-        ),
-        None => values.reshape(&x.shape().iter().map(|&d| d as i64).collect::<Vec<_>>())?,
-    };
-    x.copy_from(&src)
+        )),
+        None => flat.reshape(&x.shape().iter().map(|&d| d as i64).collect::<Vec<_>>()),
+    }
+}
+
+/// Writes `values` (one per element of `x`, in draw order) into `x` in the order TensorIterator walks it.
+pub fn fill_in_memory_order(x: &Tensor, values: &Tensor) -> Result<()> {
+    x.copy_from(&laid_out_like(x, values)?)
 }

@@ -111,18 +111,7 @@ fn floats_like(interp: &mut Interpreter, c: &Call, normal: bool) -> PyResult<Val
     }
     let v = draw(interp, dtype, x.numel(), normal)?;
     // The draws fill memory in order, and the result is laid out as `x` is (`preserve_format`).
-    let out = match x.preserved_strides() {
-        Some(strides) => Tensor::from_storage(
-            v.storage_clone(),
-            crate::tensor::layout::Layout {
-                shape: x.shape().to_vec(),
-                strides,
-                offset: 0,
-            },
-        ),
-        None => v.reshape(&x.shape().iter().map(|&d| d as i64).collect::<Vec<_>>())?,
-    }
-    .with_axes_of(&x);
+    let out = crate::tensor::ops::random_int::laid_out_like(&x, &v)?.with_axes_of(&x);
     set_requires_grad(&out, requires_grad(c, 6)?)?;
     t(out)
 }

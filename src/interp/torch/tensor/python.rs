@@ -122,13 +122,7 @@ fn store(interp: &mut Interpreter, x: &Tensor, results: Vec<Value>) -> PyResult<
                 ))),
             })
             .collect::<PyResult<Vec<i64>>>()?;
-        let (lo, hi) = match dtype {
-            DType::Int8 => (i64::from(i8::MIN), i64::from(i8::MAX)),
-            DType::UInt8 => (0, i64::from(u8::MAX)),
-            DType::Int16 => (i64::from(i16::MIN), i64::from(i16::MAX)),
-            DType::Int32 => (i64::from(i32::MIN), i64::from(i32::MAX)),
-            _ => (i64::MIN, i64::MAX),
-        };
+        let (lo, hi) = (dtype.int_min(), dtype.int_max());
         if v.iter().any(|n| !(lo..=hi).contains(n)) {
             return Err(exc(
                 ExcKind::RuntimeError,
