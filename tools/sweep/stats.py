@@ -283,6 +283,10 @@ def index_reduce(case):
         "x.index_reduce(0, idx[:3], src, 'prod')", "x.index_reduce(0, torch.tensor([0, 9, 0, 3, 2]), src, 'prod')", "x.index_reduce(0, idx.reshape(5, 1), src, 'prod')",
         "x.index_reduce(0, idx, src[:, :2], 'prod')", "x.index_reduce(3, idx, src, 'prod')", "x[:, 0].index_reduce(0, idx, src, 'prod')",
         "x.index_reduce(0, torch.tensor([0, -1, 0, 3, 2]), src, 'prod')",
+        "x.index_reduce(0, torch.tensor([0, 9, 0, 3, 2]), src, 'prod', include_self=False)",
+        "x.index_reduce(0, torch.tensor([0, -1, 0, 3, 2]), src, 'amin', include_self=False)",
+        "torch.zeros(3).index_reduce(0, torch.tensor([1]), torch.tensor(5.0), 'amax')",
+        "show(torch.tensor(2.0).index_reduce(0, torch.tensor([0]), torch.tensor(5.0), 'mean', include_self=False))",
     ]):
         ops = ["torch.index_reduce"] if "torch.index_reduce" in src else (["Tensor.index_reduce_"] if "reduce_(" in src else ["Tensor.index_reduce"])
         case(g, f"index_reduce/more/{k}", ops, pre + src)

@@ -114,7 +114,7 @@ pub fn index_reduce_(
         )?;
         let ones = Tensor::full(source_view.shape(), Scalar::Int(1), target.dtype())?;
         index_add_(&counts, d as i64, index, &ones, Scalar::Int(1))?;
-        let zero = binary_inplace_eq_zero(&counts)?;
+        let zero = is_zero(&counts)?;
         masked_fill_inplace(&counts, &zero, Scalar::Int(1))?;
         let op = if target.dtype().is_floating_point() {
             BinaryOp::Div
@@ -127,7 +127,7 @@ pub fn index_reduce_(
 }
 
 /// `counts == 0`.
-fn binary_inplace_eq_zero(counts: &Tensor) -> Result<Tensor> {
+fn is_zero(counts: &Tensor) -> Result<Tensor> {
     crate::tensor::ops::elementwise::binary(
         BinaryOp::Eq,
         Operand::Tensor(counts),
