@@ -3,6 +3,7 @@
 //! itself), and the modules, which store their `__init__` arguments as PyTorch does and whose forward
 //! calls the function with them (`Hardtanh.forward` is `F.hardtanh(input, self.min_val, ...)`).
 
+use super::functional::py;
 use rustpython_parser::ast::{Operator, UnaryOp as PyUnaryOp};
 
 use crate::interp::Interpreter;
@@ -19,18 +20,6 @@ use super::super::call::{Call, Def};
 use super::super::tensor;
 use super::functional::{FDef, Node, run_f};
 use super::*;
-
-const fn py(
-    name: &'static str,
-    text: &'static str,
-    run: super::super::call::Run,
-    node: Node,
-) -> FDef {
-    FDef {
-        def: Def::python(name, text, Dialect::PyDef, run),
-        node,
-    }
-}
 
 const fn cpp(
     name: &'static str,

@@ -1,6 +1,7 @@
 //! The losses, as functions (`F.cross_entropy`) and modules (`nn.CrossEntropyLoss`). The functions are
 //! written in Python by PyTorch and pass their arguments to a C++ loss, bound here too.
 
+use super::functional::py;
 use crate::interp::Interpreter;
 use crate::interp::args::Sig;
 use crate::interp::error::{ExcKind, PyResult, exc};
@@ -11,7 +12,7 @@ use crate::tensor::ops::loss_elementwise as loss_el;
 use super::functional::{FDef, Node};
 use super::*;
 use crate::interp::args::Dialect;
-use crate::interp::torch::call::{Call, Def};
+use crate::interp::torch::call::Call;
 
 static CROSS_ENTROPY: Sig = Sig::torch(
     "cross_entropy_loss(Tensor input, Tensor target, Tensor? weight=None, int reduction=1, SymInt ignore_index=-100, float label_smoothing=0.0)",
@@ -433,18 +434,6 @@ fn hinge_embedding(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
         b.float(2)?,
         reduction,
     )?))
-}
-
-const fn py(
-    name: &'static str,
-    text: &'static str,
-    run: crate::interp::torch::call::Run,
-    node: Node,
-) -> FDef {
-    FDef {
-        def: Def::python(name, text, Dialect::PyDef, run),
-        node,
-    }
 }
 
 pub(super) static LOSS_DEFS: &[FDef] = &[

@@ -3,6 +3,7 @@
 //! `nn.PairwiseDistance` and `F.rms_norm` / `nn.RMSNorm`. Each module stores its `__init__` arguments
 //! under PyTorch's attribute names and its forward calls what PyTorch's calls.
 
+use super::functional::py;
 use crate::interp::Interpreter;
 use crate::interp::args::{Dialect, Sig};
 use crate::interp::error::{ExcKind, PyResult, exc, type_error};
@@ -86,18 +87,6 @@ fn blocks(
         padding: pair(&b.int_list(first + 2)?),
         stride: pair(&b.int_list(first + 3)?),
     })
-}
-
-const fn py(
-    name: &'static str,
-    text: &'static str,
-    run: super::super::call::Run,
-    node: Node,
-) -> FDef {
-    FDef {
-        def: Def::python(name, text, Dialect::PyDef, run),
-        node,
-    }
 }
 
 pub(super) static UTILITY_DEFS: &[FDef] = &[
