@@ -217,7 +217,7 @@ impl Generator {
     }
 
     /// `uniform_real_distribution<double>(0, 1)`.
-    fn unit_f64(&mut self) -> f64 {
+    pub fn unit_f64(&mut self) -> f64 {
         (self.random_u64() & ((1u64 << 53) - 1)) as f64 * F64_DIVISOR
     }
 

@@ -45,6 +45,7 @@ import more_api  # noqa: E402
 import channels  # noqa: E402
 import losses  # noqa: E402
 import stats  # noqa: E402
+import draws  # noqa: E402
 
 warnings.simplefilter("ignore")
 torch.set_num_threads(1)
@@ -1153,6 +1154,7 @@ def main():
     channels.register(case, inp)
     losses.register(case, inp)
     stats.register(case, inp)
+    draws.register(case, inp)
     swept = set()
     changed = []
     total = 0

@@ -86,7 +86,9 @@ mod vec;
 pub use binary::logaddexp_vec;
 pub use layer_norm::{layer_norm_row, layer_norm_stats, row_moments};
 pub use lerp::lerp_one;
-pub use libm::{libm_acosh, libm_asinh, libm_atanh, libm_fmax, libm_fmin, libm_nextafter};
+pub use libm::{
+    libm_acosh, libm_asinh, libm_atanh, libm_fmax, libm_fmin, libm_lgamma_f64, libm_nextafter,
+};
 pub use moments::{
     mean_inner, mean_inner_threads, std_all, std_all_threads, std_inner, var_all, var_all_threads,
     var_inner,

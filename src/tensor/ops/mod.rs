@@ -6,6 +6,7 @@ pub mod compose;
 pub mod conv;
 pub mod create;
 pub mod distance;
+pub mod distributions;
 pub mod elementwise;
 pub mod embed;
 pub mod gather;

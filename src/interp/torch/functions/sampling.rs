@@ -1,10 +1,11 @@
-//! `torch.normal` (its four overloads, as `DistributionTemplates.h`'s `normal_out_impl` composes
+//! `torch.poisson`, `torch.normal` (its four overloads, as `DistributionTemplates.h`'s `normal_out_impl` composes
 //! them: standard draws, then `mul_(std)` and `add_(mean)`) and `torch.randint_like`.
 
 use crate::interp::Interpreter;
 use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::value::Value;
 use crate::tensor::ops::activation::cpp_double;
+use crate::tensor::ops::distributions;
 use crate::tensor::ops::elementwise::{Operand, binary_inplace};
 use crate::tensor::ops::random_int::{self, Bounds};
 use crate::tensor::settings::check_numel;
@@ -156,6 +157,15 @@ macro_rules! like_keywords {
 }
 
 pub(super) static DEFS: &[Def] = &[
+    Def::function(
+        "poisson",
+        &["poisson(Tensor input, Generator? generator=None)"],
+        |interp, c| {
+            let x = c.tensor(0)?;
+            let out = distributions::poisson(&x, &mut state(interp).rng)?.with_axes_of(&x);
+            Ok(Value::Tensor(out))
+        },
+    ),
     Def::function(
         "normal",
         &[

@@ -1,5 +1,5 @@
 //! The other dropouts and the randomised ReLU: `F.dropout1d`, `F.dropout2d`, `F.alpha_dropout`,
-//! `F.feature_alpha_dropout`, `F.rrelu`, and the modules `nn.Dropout1d`, `nn.AlphaDropout` and
+//! `F.feature_alpha_dropout`, `F.rrelu`, `F.gumbel_softmax`, and the modules `nn.Dropout1d`, `nn.AlphaDropout` and
 //! `nn.RReLU`. Each function is PyTorch's Python (its probability check, its warnings, its handling
 //! of an unbatched input), then the ATen op, which draws from the default generator as PyTorch's CPU
 //! kernels do.
@@ -217,7 +217,63 @@ pub(super) static DROPOUT_DEFS: &[FDef] = &[
         rrelu,
         Node::Fixed("RreluWithNoiseBackward0"),
     ),
+    py(
+        "gumbel_softmax",
+        "gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1)",
+        gumbel_softmax,
+        Node::Own,
+    ),
 ];
+
+/// `F.gumbel_softmax`, step by step as PyTorch's Python takes it: `-empty_like(logits).exponential_()
+/// .log()` noise, `softmax((logits + noise) / tau, dim)`, and with `hard` the one-hot of the row's
+/// maximum as `y_hard - y_soft.detach() + y_soft`.
+fn gumbel_softmax(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    use super::functional::call_method;
+    use rustpython_parser::ast::{Operator, UnaryOp};
+    let logits = arg(c, 0);
+    if !interp.equals(&arg(c, 3), &Value::Float(1e-10))? {
+        interp
+            .warnings
+            .push("UserWarning: `eps` parameter is deprecated and has no effect.".into());
+    }
+    let x = match &logits {
+        Value::Tensor(x) => x.clone(),
+        other => {
+            return Err(exc(
+                ExcKind::TypeError,
+                format!(
+                    "empty_like(): argument 'input' (position 1) must be Tensor, not {}",
+                    other.type_name()
+                ),
+            ));
+        }
+    };
+    let noise = Value::Tensor(Tensor::zeros(x.shape(), x.dtype())?);
+    let noise = call_method(interp, noise, "exponential_", Args::new(vec![]))?;
+    let noise = call_method(interp, noise, "log", Args::new(vec![]))?;
+    let noise = interp.unary_op(UnaryOp::USub, noise)?;
+    let gumbels = interp.binary_op(Operator::Add, logits.clone(), noise)?;
+    let gumbels = interp.binary_op(Operator::Div, gumbels, arg(c, 1))?;
+    let y_soft = call_method(interp, gumbels, "softmax", Args::new(vec![arg(c, 4)]))?;
+    if !interp.truthy(&arg(c, 2))? {
+        return Ok(y_soft);
+    }
+    let mut max_args = Args::new(vec![arg(c, 4)]);
+    max_args.kw.push(("keepdim".into(), Value::Bool(true)));
+    let max = call_method(interp, y_soft.clone(), "max", max_args)?;
+    let index = interp.get_item(&max, Value::int(1))?;
+    let zeros = Value::Tensor(Tensor::zeros(x.shape(), x.dtype())?);
+    let y_hard = call_method(
+        interp,
+        zeros,
+        "scatter_",
+        Args::new(vec![arg(c, 4), index, Value::Float(1.0)]),
+    )?;
+    let detached = call_method(interp, y_soft.clone(), "detach", Args::new(vec![]))?;
+    let ret = interp.binary_op(Operator::Sub, y_hard, detached)?;
+    interp.binary_op(Operator::Add, ret, y_soft)
+}
 
 // ---- the modules ----------------------------------------------------------------------------------
 

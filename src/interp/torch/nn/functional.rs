@@ -327,7 +327,12 @@ pub(super) fn implicit_softmax_dim(interp: &mut Interpreter, x: &Tensor, log: bo
 }
 
 /// `input.name(*args)`, as a function written in Python calls a method of its argument.
-fn call_method(interp: &mut Interpreter, input: Value, name: &str, args: Args) -> PyResult<Value> {
+pub(super) fn call_method(
+    interp: &mut Interpreter,
+    input: Value,
+    name: &str,
+    args: Args,
+) -> PyResult<Value> {
     let m = interp.get_attr(&input, name)?;
     interp.call_value(m, args)
 }

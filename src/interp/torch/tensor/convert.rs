@@ -5,7 +5,7 @@
 use crate::interp::Interpreter;
 use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::value::Value;
-use crate::tensor::ops::init;
+use crate::tensor::ops::{distributions, init};
 use crate::tensor::{DType, Scalar, Tensor};
 
 use super::super::call::{Call, Def};
@@ -363,6 +363,30 @@ pub(super) static DEFS: &[Def] = &[
             let x = c.this()?;
             init::normal_(&x, c.float(1)?, c.float(2)?, &mut state(interp).rng)?;
             t(x)
+        },
+    ),
+    Def::method(
+        "exponential_",
+        &["exponential_(Tensor input, float lambd=1, *, Generator? generator=None)"],
+        |interp, c| {
+            let x = c.this()?;
+            distributions::exponential_(&x, c.float(1)?, &mut state(interp).rng)?;
+            t(x)
+        },
+    ),
+    Def::both(
+        "multinomial",
+        &[
+            "multinomial(Tensor input, int num_samples, bool replacement=False, *, Generator? generator=None, Tensor out=None)",
+        ],
+        |interp, c| {
+            let x = c.tensor(0)?;
+            t(distributions::multinomial(
+                &x,
+                c.int(1)?,
+                c.bool(2)?,
+                &mut state(interp).rng,
+            )?)
         },
     ),
 ];
