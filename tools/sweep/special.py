@@ -1,5 +1,6 @@
 """Sweep cases for the special functions (issue 19): lgamma, digamma, erfinv, i0, polygamma, logit and
-mvlgamma, in every form PyTorch has, on the shared input pool and on float64/float16/bfloat16."""
+mvlgamma, in every form PyTorch has, and igamma/igammac (group "igamma": every branch of ATen's
+calc_igamma on random grids), on the shared input pool and on float64/float16/bfloat16."""
 
 G = "special"
 POOL = ["f", "fodd", "fspecial", "f0", "f1", "fempty", "ft", "fstep", "fexp", "f3", "i", "i0", "iempty", "it",
@@ -14,6 +15,7 @@ def register(case, inp):
     logit(case, inp)
     mvlgamma(case, inp)
     float_parts(case, inp)
+    incomplete_gamma(case, inp)
 
 
 def plain(case, inp):
@@ -101,3 +103,37 @@ def float_parts(case, inp):
     for k, b in enumerate(["2", "0.5", "-3", "True"]):
         case(G, f"float_power/scalar/{k}", ["torch.float_power"], f"show(torch.float_power({b}, torch.tensor([1, 2, -1])))")
     case(G, "float_power/out", ["torch.float_power"], "o = torch.zeros(3, dtype=torch.float64)\nr = torch.float_power(torch.tensor([1., 2., 3.]), 2, out=o)\nshow(o)\nsame(r, o)")
+
+
+def incomplete_gamma(case, inp):
+    g = "igamma"
+    grids = [(1, 1), (5, 5), (30, 30), (0.3, 3), (300, 300), (100, 150), (3, 0.5), (1000, 1000), (50, 20), (2, 10),
+             (0.01, 0.01), (10, 0.6), (600, 800), (1e4, 1.2e4), (1e-3, 50)]
+    for op in ["igamma", "igammac"]:
+        for sa, sx in grids:
+            for dt in ["float32", "float64"]:
+                src = (f"torch.manual_seed(7)\na = torch.rand(64, dtype=torch.{dt}) * {sa}\n"
+                       f"x = torch.rand(64, dtype=torch.{dt}) * {sx}\nshow(torch.{op}(a, x))")
+                case(g, f"{op}/grid/{sa}/{sx}/{dt}", [f"torch.{op}"], src)
+        special = ("a = torch.tensor([0.0, 0.0, 0.0, -1.0, 1.0, 1.0, float('inf'), float('inf'), 2.0, float('nan'), 2.0, 1e-30, 1e30])\n"
+                   "x = torch.tensor([0.0, 1.0, -1.0, 1.0, -1.0, 0.0, 1.0, float('inf'), float('inf'), 1.0, float('nan'), 1e-30, 1e30])\n")
+        for k, src in enumerate([
+            special + f"show(torch.{op}(a, x))", special + f"show(torch.{op}(a.double(), x.double()))",
+            special + f"show(a.{op}(x))", "a = torch.tensor([[0.5], [2.0], [7.0]])\nx = torch.tensor([0.1, 1.0, 3.0, 9.0])\n" + f"show(torch.{op}(a, x))",
+            "a = torch.tensor([0.5, 2.0, 7.0])\nx = torch.tensor([1.0, 3.0, 9.0], dtype=torch.float64)\n" + f"show(torch.{op}(a, x))",
+            "a = torch.tensor([0.5, 2.0, 7.0]).half()\nx = torch.tensor([1.0, 3.0, 9.0]).half()\n" + f"show(torch.{op}(a, x))",
+            "a = torch.tensor([0.5, 2.0, 7.0]).bfloat16()\nx = torch.tensor([1.0, 3.0, 9.0]).bfloat16()\n" + f"show(torch.{op}(a, x))",
+            "a = torch.tensor([0.5, 2.0, 7.0])\nx = torch.tensor(3.0)\n" + f"show(torch.{op}(a, x))",
+            "a = torch.rand(3, 4) * 4\nx = torch.rand(4, 3) * 4\n" + f"show(torch.{op}(a, x.t()))",
+            "a = torch.rand(3, 4) * 4\nx = torch.rand(3, 4) * 4\ny = a.clone()\n" + f"r = y.{op}_(x)\nshow(y)\nsame(r, y)",
+            "a = torch.rand(3) * 4\nx = torch.rand(3) * 4\no = torch.empty(3)\n" + f"torch.{op}(a, x, out=o)\nshow(o)",
+            f"show(torch.{op}(torch.zeros(0), torch.zeros(0)))", f"show(torch.{op}(torch.tensor(2.0), torch.tensor(1.5)))",
+            f"torch.{op}(torch.tensor([1, 2]), torch.tensor([3, 4]))", f"torch.{op}(torch.tensor([1.0]), 2.0)",
+            f"torch.{op}(torch.ones(2), torch.ones(3))", f"torch.{op}(torch.tensor([True]), torch.tensor([True]))",
+            f"torch.ones(3).{op}_(torch.ones(3).double())", f"torch.zeros(3).expand(2, 3).{op}_(torch.ones(3))",
+        ]):
+            src = "torch.manual_seed(0)\n" + src
+            ops = [f"torch.{op}"] + ([f"Tensor.{op}"] if f"a.{op}(" in src else []) + ([f"Tensor.{op}_"] if f"{op}_(" in src else [])
+            if f").{op}_(" in src:
+                ops = [f"Tensor.{op}_"]
+            case(g, f"{op}/{k}", ops, src)

@@ -52,3 +52,18 @@ pub fn libm_lgamma(x: f32) -> f32 {
 pub fn libm_lgamma_f64(x: f64) -> f64 {
     lgamma(x)
 }
+
+unsafe extern "C" {
+    safe fn erfcf(x: f32) -> f32;
+    safe fn erfc(x: f64) -> f64;
+}
+
+/// `std::erfc(float)`.
+pub fn libm_erfc(x: f32) -> f32 {
+    erfcf(x)
+}
+
+/// `std::erfc(double)`.
+pub fn libm_erfc_f64(x: f64) -> f64 {
+    erfc(x)
+}

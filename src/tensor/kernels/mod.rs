@@ -65,6 +65,8 @@ pub mod activation;
 mod avx2;
 mod binary;
 mod glibc;
+pub mod igamma;
+mod igamma_table;
 pub mod layer_norm;
 pub mod lerp;
 mod libm;

@@ -89,6 +89,9 @@ pub enum BinaryOp {
     Fmax,
     Fmin,
     NextAfter,
+    /// `igamma`/`igammac`: the regularized lower and upper incomplete gamma functions.
+    Igamma,
+    Igammac,
     Heaviside,
     Gcd,
     Lcm,
@@ -112,6 +115,8 @@ impl BinaryOp {
             BinaryOp::LogAddExp => "logaddexp_cpu",
             BinaryOp::LogAddExp2 => "logaddexp2_cpu",
             BinaryOp::NextAfter => "nextafter_cpu",
+            BinaryOp::Igamma => "igamma_cpu",
+            BinaryOp::Igammac => "igammac_cpu",
             BinaryOp::Gcd => "gcd_cpu",
             BinaryOp::Lcm => "lcm_cpu",
             BinaryOp::Shl => "lshift_cpu",
@@ -149,7 +154,12 @@ pub fn binary_dtypes(op: BinaryOp, a: &Operand, b: &Operand) -> Result<(DType, D
             (c, c)
         }
         // Kernels dispatched on floating types only, without promotion.
-        BinaryOp::Hypot | BinaryOp::LogAddExp | BinaryOp::LogAddExp2 | BinaryOp::NextAfter
+        BinaryOp::Hypot
+        | BinaryOp::LogAddExp
+        | BinaryOp::LogAddExp2
+        | BinaryOp::NextAfter
+        | BinaryOp::Igamma
+        | BinaryOp::Igammac
             if !common.is_floating_point() =>
         {
             return Err(TensorError::NotImplemented(format!(
@@ -472,6 +482,8 @@ pub(super) fn float_binary(
         BinaryOp::Fmax => run!(crate::tensor::kernels::libm_fmax),
         BinaryOp::Fmin => run!(crate::tensor::kernels::libm_fmin),
         BinaryOp::NextAfter => run!(crate::tensor::kernels::libm_nextafter),
+        BinaryOp::Igamma => run!(crate::tensor::kernels::igamma::igamma::<f32, false>),
+        BinaryOp::Igammac => run!(crate::tensor::kernels::igamma::igammac::<f32, true>),
         BinaryOp::Heaviside => run!(|x: f32, y: f32| {
             if x == 0.0 {
                 y

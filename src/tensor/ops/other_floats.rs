@@ -136,6 +136,8 @@ pub(super) fn double_binary(
             x.min(y)
         }),
         BinaryOp::NextAfter => run!(libm::nextafter),
+        BinaryOp::Igamma => run!(crate::tensor::kernels::igamma::igamma::<f64, false>),
+        BinaryOp::Igammac => run!(crate::tensor::kernels::igamma::igammac::<f64, true>),
         BinaryOp::Heaviside => run!(|x: f64, y: f64| {
             if x == 0.0 {
                 y

@@ -105,6 +105,18 @@ pub(super) static BINARY_DEFS: &[&[Def]] = &[
         ["nextafter_(Tensor input, Tensor other)"]
     ),
     binary_defs!(
+        "igamma",
+        Igamma,
+        ["igamma(Tensor input, Tensor other, *, Tensor out=None)"],
+        ["igamma_(Tensor input, Tensor other)"]
+    ),
+    binary_defs!(
+        "igammac",
+        Igammac,
+        ["igammac(Tensor input, Tensor other, *, Tensor out=None)"],
+        ["igammac_(Tensor input, Tensor other)"]
+    ),
+    binary_defs!(
         "heaviside",
         Heaviside,
         ["heaviside(Tensor input, Tensor values, *, Tensor out=None)"],
