@@ -14,6 +14,7 @@ def register(case, inp):
     arrays(case)
     index_reduce(case)
     histograms(case)
+    gradients(case)
 
 
 def embed(case):
@@ -312,3 +313,28 @@ def histograms(case):
     ]):
         ops = ["Tensor.histogram"] if "x.histogram" in src else ["torch.histogram"]
         case(g, f"histogram/{k}", ops, pre + src)
+
+
+def gradients(case):
+    g = "gradient"
+    pre = ("torch.manual_seed(0)\nv = torch.tensor([1.0, 2.0, 4.0, 8.0, 10.0, 9.5])\nm = torch.randn(4, 5)\n"
+           "i = torch.tensor([[1, 2, 4, 7], [3, 9, 27, 81], [0, -1, 5, 2]])\ncx = torch.tensor([0.0, 1.0, 1.5, 3.5, 4.0, 6.0])\n")
+    for k, src in enumerate([
+        "show(torch.gradient(v))", "show(torch.gradient(v, spacing=2))", "show(torch.gradient(v, spacing=0.5, edge_order=2))",
+        "show(torch.gradient(v, spacing=[3.0]))", "show(torch.gradient(v, spacing=(cx,)))", "show(torch.gradient(v, spacing=(cx,), edge_order=2))",
+        "show(torch.gradient(m))", "show(torch.gradient(m, dim=1))", "show(torch.gradient(m, dim=-2, edge_order=2))", "show(torch.gradient(m, dim=[0, 1]))",
+        "show(torch.gradient(m, spacing=2.0, dim=[1]))", "show(torch.gradient(m, spacing=[1.0, 2.0]))", "show(torch.gradient(m, spacing=[2], dim=0))",
+        "show(torch.gradient(m, spacing=[2, 3], dim=[1, 0]))", "show(torch.gradient(m, spacing=(torch.arange(4.0) ** 2, torch.arange(5.0) * 0.5)))",
+        "show(torch.gradient(m, spacing=(torch.tensor([0.0, 1.0, 3.0, 4.0, 7.0]),), dim=1, edge_order=2))",
+        "show(torch.gradient(m, spacing=[torch.tensor([0, 2, 3, 7])], dim=[0]))", "show(torch.gradient(m.t()))", "show(torch.gradient(m[:, ::2]))",
+        "show(torch.gradient(i))", "show(torch.gradient(i, spacing=2))", "show(torch.gradient(i, edge_order=2, dim=1))", "show(torch.gradient(i, spacing=[2, 3]))",
+        "show(torch.gradient(i, spacing=(torch.tensor([0, 1, 3]), torch.tensor([0, 2, 3, 5]))))", "show(torch.gradient(i.double(), spacing=1.5))",
+        "show(torch.gradient(i.to(torch.int8)))", "show(torch.gradient(v.half()))", "show(torch.gradient(v.double(), spacing=(cx.double(),)))",
+        "show(torch.gradient(v, spacing=(cx.double(),)))", "show(torch.gradient(torch.tensor([True, False, True])))", "show(torch.gradient(torch.ones(2, 3, 4), dim=2))",
+        "show(torch.gradient(v, spacing=True))", "show(torch.gradient(torch.zeros(3, 0), dim=0))",
+        "torch.gradient(i.to(torch.uint8))", "torch.gradient(v, spacing=[1.0, 2.0])", "torch.gradient(m, spacing=[1.0], dim=[0, 1])",
+        "torch.gradient(v, edge_order=3)", "torch.gradient(torch.tensor([1.0, 2.0]), edge_order=2)", "torch.gradient(torch.tensor([1.0]))",
+        "torch.gradient(m, dim=2)", "torch.gradient(m, dim=[0, 0])", "torch.gradient(v, spacing=(torch.ones(2, 3),))", "torch.gradient(v, spacing='a')",
+        "torch.gradient(v, 2.0)", "torch.gradient(torch.tensor(3.0))", "torch.gradient(m, spacing=(cx,), dim=1)",
+    ]):
+        case(g, f"gradient/{k}", ["torch.gradient"], pre + src)

@@ -27,7 +27,7 @@
 //! `|count=TEXT` is a built-in's own message for a wrong number of positional arguments (`{n}`: the number
 //! given); `|fnonly` marks, for the torch tables, an overload only `torch.f` has (no method form).
 //! Types: `Tensor`, `Scalar` (a Python number or a 0-d tensor), `int`, `float`, `bool`, `int[]`/`int[N]` (a tuple or list of ints, also accepted as varargs
-//! when it is the only positional parameter, and as a single int when `N` is given), `Tensor[]`, `float[]`,
+//! when it is the only positional parameter, and as a single int when `N` is given), `Tensor[]`, `float[]`, `Scalar[]`,
 //! `ScalarType` (a dtype), `str`, `Device`, `Layout`, `Generator`, `MemoryFormat`, `object`; PyTorch's own
 //! spellings (`int64_t`, `double`, `IntArrayRef`, `SymIntArrayRef`, `TensorList`, `c10::string_view`) are
 //! accepted too, so signatures can be copied from PyTorch.
@@ -68,6 +68,7 @@ pub enum Ty {
     Bool,
     IntList,
     FloatList,
+    ScalarList,
     TensorList,
     ScalarType,
     Str,
@@ -92,6 +93,7 @@ impl Ty {
             ("Tensor", false) => Ty::Tensor,
             ("Tensor", true) | ("TensorList", _) => Ty::TensorList,
             ("Scalar", false) | ("Number", _) => Ty::Scalar,
+            ("Scalar", true) => Ty::ScalarList,
             ("int" | "int64_t" | "SymInt", false) => Ty::Int,
             ("int" | "int64_t" | "SymInt", true) | ("IntArrayRef" | "SymIntArrayRef", _) => {
                 Ty::IntList
@@ -121,6 +123,7 @@ impl Ty {
             Ty::Bool => "bool",
             Ty::IntList => "tuple of ints",
             Ty::FloatList => "tuple of floats",
+            Ty::ScalarList => "tuple of Scalars",
             Ty::TensorList => "tuple of Tensors",
             Ty::ScalarType => "torch.dtype",
             Ty::Str => "str",

@@ -42,6 +42,11 @@ fn check(p: &Param, v: &Value, numbers_as_tensors: bool, argnum: usize) -> PyRes
                 .is_none_or(|f| matches!(f, Value::Int(_, _) | Value::Float(_) | Value::Bool(_))),
             _ => false,
         },
+        // `is_scalar_list`: every item a Python number.
+        Ty::ScalarList => match v {
+            Value::Tuple(_) | Value::List(_) => seq_items(v).iter().all(is_number),
+            _ => false,
+        },
         Ty::TensorList => match v {
             Value::Tuple(_) | Value::List(_) => {
                 for (i, item) in seq_items(v).iter().enumerate() {

@@ -10,6 +10,7 @@ pub mod distributions;
 pub mod elementwise;
 pub mod embed;
 pub mod gather;
+pub mod gradient;
 pub mod grid;
 pub mod histogram;
 pub mod im2col;

@@ -1,5 +1,5 @@
 //! `renorm`, `cov`, `corrcoef`, `quantile`/`nanquantile` and the trapezoid rule, onto
-//! `tensor::ops::stats`.
+//! `tensor::ops::stats`; `torch.gradient`, onto `tensor::ops::gradient`.
 
 use crate::interp::Interpreter;
 use crate::interp::error::PyResult;
@@ -70,7 +70,137 @@ fn trapezoid(c: &Call, cumulative: bool) -> PyResult<Value> {
     })
 }
 
+/// `torch.gradient`'s seven overloads, tried in PyTorch's order; the spacing and the dims each is given,
+/// as `ReduceOps.cpp`'s `gradient` overloads turn them into one step per dim (or coordinates).
+fn gradient(c: &Call) -> PyResult<Value> {
+    use crate::tensor::ops::gradient::{self as g, Spacing};
+    let x = c.tensor(0)?;
+    let scalar_list = |i: usize| -> Vec<Scalar> {
+        c.value(i)
+            .map(|v| {
+                crate::interp::args::seq_items(&v)
+                    .iter()
+                    .map(|item| match item {
+                        Value::Bool(b) => Scalar::Bool(*b),
+                        Value::Int(n, _) => Scalar::Int(*n),
+                        Value::Float(f) => Scalar::Float(*f),
+                        _ => Scalar::Float(f64::NAN),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let all: Vec<i64> = (0..x.ndim() as i64).collect();
+    let one = |d: Option<i64>| d.map_or(all.clone(), |d| vec![d]);
+    let coords;
+    let (spacing, dims, spacing_len, checked_dims, edge) = match c.which() {
+        0 => {
+            let dims = c.int_list(1)?;
+            let steps = vec![Scalar::Float(1.0); dims.len()];
+            (
+                Spacing::Steps(steps),
+                dims.clone(),
+                Some(dims.len()),
+                Some(dims),
+                c.int(2)?,
+            )
+        }
+        1 => {
+            let dims = c.int_list(2)?;
+            let steps = vec![c.scalar(1)?; dims.len()];
+            (
+                Spacing::Steps(steps),
+                dims.clone(),
+                Some(dims.len()),
+                Some(dims),
+                c.int(3)?,
+            )
+        }
+        2 => {
+            let unit = c.opt_scalar(1)?;
+            let dim = c.opt_int(2)?;
+            let n = if dim.is_some() { 1 } else { x.ndim() };
+            let steps = vec![unit.unwrap_or(Scalar::Float(1.0)); n];
+            let dims = one(dim);
+            let len = unit.map(|_| steps.len());
+            (
+                Spacing::Steps(steps),
+                dims.clone(),
+                len,
+                dim.map(|_| dims),
+                c.int(3)?,
+            )
+        }
+        3 => {
+            let steps = scalar_list(1);
+            let dim = c.opt_int(2)?;
+            let dims = one(dim);
+            let len = Some(steps.len());
+            (
+                Spacing::Steps(steps),
+                dims.clone(),
+                len,
+                dim.map(|_| dims),
+                c.int(3)?,
+            )
+        }
+        4 => {
+            let steps = scalar_list(1);
+            let dims = c.int_list(2)?;
+            let len = Some(steps.len());
+            (
+                Spacing::Steps(steps),
+                dims.clone(),
+                len,
+                Some(dims),
+                c.int(3)?,
+            )
+        }
+        5 => {
+            coords = c.tensors(1)?;
+            let dim = c.opt_int(2)?;
+            let dims = one(dim);
+            let len = Some(coords.len());
+            (
+                Spacing::Coordinates(&coords),
+                dims.clone(),
+                len,
+                dim.map(|_| dims),
+                c.int(3)?,
+            )
+        }
+        _ => {
+            coords = c.tensors(1)?;
+            let dims = c.int_list(2)?;
+            let len = Some(coords.len());
+            (
+                Spacing::Coordinates(&coords),
+                dims.clone(),
+                len,
+                Some(dims),
+                c.int(3)?,
+            )
+        }
+    };
+    g::check(&x, spacing_len, checked_dims.as_deref(), edge)?;
+    let out = g::gradient(&x, &spacing, &dims, edge)?;
+    Ok(Value::tuple(out.into_iter().map(Value::Tensor).collect()))
+}
+
 pub(super) static DEFS: &[Def] = &[
+    Def::function(
+        "gradient",
+        &[
+            "gradient(Tensor input, *, int[] dim, int edge_order=1)",
+            "gradient(Tensor input, *, Scalar spacing, int[] dim, int edge_order=1)",
+            "gradient(Tensor input, *, Scalar? spacing=None, int? dim=None, int edge_order=1)",
+            "gradient(Tensor input, *, Scalar[] spacing, int? dim=None, int edge_order=1)",
+            "gradient(Tensor input, *, Scalar[] spacing, int[] dim, int edge_order=1)",
+            "gradient(Tensor input, *, Tensor[] spacing, int? dim=None, int edge_order=1)",
+            "gradient(Tensor input, *, Tensor[] spacing, int[] dim, int edge_order=1)",
+        ],
+        |_, c| gradient(c),
+    ),
     Def::both(
         "renorm",
         &["renorm(Tensor input, Scalar p, int dim, Scalar maxnorm, *, Tensor out=None)"],
