@@ -15,6 +15,7 @@ def register(case, inp):
     index_reduce(case)
     histograms(case)
     gradients(case)
+    cdists(case)
 
 
 def embed(case):
@@ -338,3 +339,31 @@ def gradients(case):
         "torch.gradient(v, 2.0)", "torch.gradient(torch.tensor(3.0))", "torch.gradient(m, spacing=(cx,), dim=1)",
     ]):
         case(g, f"gradient/{k}", ["torch.gradient"], pre + src)
+
+
+def cdists(case):
+    g = "cdist"
+    pre = "torch.manual_seed(0)\n"
+    srcs = []
+    for m in [1, 2, 3, 4, 5, 7, 8, 9, 13, 16, 33]:
+        for dt in ["float32", "float64"]:
+            srcs.append(f"a = torch.randn(6, {m}, dtype=torch.{dt})\nb = torch.randn(5, {m}, dtype=torch.{dt})\nshow(torch.cdist(a, b))")
+    for p in ["0.0", "1.0", "0.5", "3.0", "float('inf')", "1.5"]:
+        for dt in ["float32", "float64"]:
+            srcs.append(f"a = torch.randn(4, 6, dtype=torch.{dt})\nb = torch.randn(3, 6, dtype=torch.{dt})\nb[0, 2] = a[1, 2]\nshow(torch.cdist(a, b, p={p}))")
+    srcs += [
+        "a = torch.randn(2, 3, 4)\nb = torch.randn(2, 5, 4)\nshow(torch.cdist(a, b))", "a = torch.randn(3, 1, 4, 5)\nb = torch.randn(2, 3, 5)\nshow(torch.cdist(a, b, p=1))",
+        "a = torch.randn(4, 3).t()\nb = torch.randn(5, 4)[:, ::2]\nshow(torch.cdist(a, b[:, :2].contiguous().t().t(), p=2))",
+        "a = torch.randn(5, 3)\nshow(torch.cdist(a, a))", "a = torch.randn(30, 4)\nb = torch.randn(6, 4)\nshow(torch.cdist(a, b, compute_mode='donot_use_mm_for_euclid_dist'))",
+        "a = torch.randn(30, 4)\nb = torch.randn(6, 4)\nshow(torch.cdist(a, b, p=1))", "a = torch.randn(2, 40, 3)\nb = torch.randn(2, 4, 3)\nshow(torch.cdist(a, b, p=3, compute_mode='use_mm_for_euclid_dist'))",
+        "show(torch.cdist(torch.zeros(0, 3), torch.ones(2, 3)))", "show(torch.cdist(torch.ones(2, 0), torch.ones(3, 0)))", "show(torch.cdist(torch.ones(0, 2, 3), torch.ones(2, 3)))",
+        "a = torch.tensor([[float('nan'), 1.0], [2.0, float('inf')]])\nb = torch.tensor([[0.0, 1.0], [1.0, 2.0]])\nshow(torch.cdist(a, b, p=float('inf')))\nshow(torch.cdist(a, b, p=0))\nshow(torch.cdist(a, b))",
+        "show(torch.cdist(torch.ones(2, 3), torch.ones(2, 3), 2))",
+        "torch.cdist(torch.ones(3), torch.ones(2, 3))", "torch.cdist(torch.ones(2, 3), torch.ones(3))", "torch.cdist(torch.ones(2, 3), torch.ones(2, 4))",
+        "torch.cdist(torch.ones(2, 3, dtype=torch.long), torch.ones(2, 3))", "torch.cdist(torch.ones(2, 3), torch.ones(2, 3).double())",
+        "torch.cdist(torch.ones(2, 3).half(), torch.ones(2, 3).half())", "torch.cdist(torch.ones(2, 3), torch.ones(2, 3), p=-1.0)",
+        "torch.cdist(torch.ones(2, 3), torch.ones(2, 3), compute_mode='fast')", "torch.cdist(torch.ones(2, 3), torch.ones(2, 3), p='a')",
+        "torch.cdist([1.0], torch.ones(2, 3))", "torch.cdist(torch.ones(2, 2, 3), torch.ones(3, 2, 3))",
+    ]
+    for k, src in enumerate(srcs):
+        case(g, f"cdist/{k}", ["torch.cdist"], pre + src)

@@ -1,4 +1,5 @@
-//! `torch.pdist` (`DistanceOpsKernel.cpp`'s `run_parallel_pdist`) and `torch.bilinear` (ATen's
+//! `torch.pdist` (`DistanceOpsKernel.cpp`'s `run_parallel_pdist`), `torch.cdist` (its
+//! `run_parallel_cdist`, or `_euclidean_dist`'s matrix product) and `torch.bilinear` (ATen's
 //! `bilinear`: `_trilinear` over flattened inputs, then the bias).
 //!
 //! `pdist` maps each pair of rows to per-element terms (`|a - b|^p`, or its special cases for p = 0,
@@ -10,7 +11,7 @@
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::ops::elementwise::{BinaryOp, Operand, binary};
 use crate::tensor::settings::check_deadline;
-use crate::tensor::{DType, Tensor};
+use crate::tensor::{DType, Scalar, Tensor};
 
 /// How a p-norm maps, combines and finishes.
 #[derive(Clone, Copy)]
@@ -306,4 +307,196 @@ where
         }
     }
     Ok(out)
+}
+
+/// One pair of rows of `cdist`'s scalar loop (`run_parallel_cdist`): `agg = red(agg, map(|a - b|))`
+/// from 0, in order, in the input's float type, then `finish`. `std::max`/`std::min` keep their left
+/// operand when a NaN is compared, and the general norm's root is `std::pow(float, double)`, taken
+/// in double. GCC vectorises the 2-norm's loop in torch's AVX2 build with an in-order reduction (32-
+/// then 16-byte blocks: no fusing, same order) and leaves the last `m % 4` floats (`m % 2` doubles)
+/// to a scalar tail where `agg + d * d` is one fused multiply-add (measured against torch on rows
+/// of 1 to 40 columns).
+fn cdist_pair<T>(a: &[T], b: &[T], d: Dist) -> T
+where
+    T: num_traits::Float + crate::tensor::Element,
+{
+    let one = T::one();
+    let mut agg = T::zero();
+    let tail = a.len() - a.len() % (16 / std::mem::size_of::<T>());
+    for (k, (&x, &y)) in a.iter().zip(b).enumerate() {
+        let diff = (x - y).abs();
+        agg = match d {
+            Dist::Zero => {
+                let c = diff.ceil();
+                agg + if one < c { one } else { c }
+            }
+            Dist::One => agg + diff,
+            Dist::Two if k >= tail => diff.mul_add(diff, agg),
+            Dist::Two => agg + diff * diff,
+            Dist::Inf => {
+                if agg < diff {
+                    diff
+                } else {
+                    agg
+                }
+            }
+            Dist::P(p) => agg + diff.powf(T::from(p).unwrap_or(T::nan())),
+        };
+    }
+    match d {
+        Dist::Two => agg.sqrt(),
+        Dist::P(p) => {
+            let wide = |v: T| num_traits::ToPrimitive::to_f64(&v).unwrap_or(f64::NAN);
+            let p = T::from(p).map_or(f64::NAN, wide);
+            T::from(wide(agg).powf(1.0 / p)).unwrap_or(T::nan())
+        }
+        _ => agg,
+    }
+}
+
+/// `torch.cdist(x1, x2, p, compute_mode)` (`mode`: 0 for `use_mm_for_euclid_dist_if_necessary`, 1 for
+/// `use_mm_for_euclid_dist`, 2 for `donot_use_mm_for_euclid_dist`): the p-norm distance between every
+/// row of `x1` and every row of `x2`, batch dims broadcast. The 2-norm of more than 25 rows (or with
+/// mode 1) is ATen's `_euclidean_dist`, a matrix product of the rows padded with their squared norms;
+/// every other case is the pairwise loop.
+pub fn cdist(x1: &Tensor, x2: &Tensor, p: f64, mode: i64) -> Result<Tensor> {
+    for (x, name) in [(x1, "X1"), (x2, "X2")] {
+        if x.ndim() < 2 {
+            return Err(TensorError::runtime(format!(
+                "cdist only supports at least 2D tensors, {name} got: {}D",
+                x.ndim()
+            )));
+        }
+    }
+    let (c1, c2) = (x1.shape()[x1.ndim() - 1], x2.shape()[x2.ndim() - 1]);
+    if c1 != c2 {
+        return Err(TensorError::runtime(format!(
+            "X1 and X2 must have the same number of columns. X1: {c1} X2: {c2}"
+        )));
+    }
+    for (x, name) in [(x1, "X1"), (x2, "X2")] {
+        if !x.dtype().is_floating_point() {
+            return Err(TensorError::runtime(format!(
+                "cdist only supports floating-point dtypes, {name} got: {}",
+                x.dtype().scalar_type_name()
+            )));
+        }
+    }
+    if p < 0.0 {
+        return Err(TensorError::runtime(
+            "cdist only supports non-negative p values",
+        ));
+    }
+    if x1.dtype() != x2.dtype() {
+        return Err(TensorError::runtime(format!(
+            "expected scalar type {} but found {}",
+            x1.dtype().scalar_type_name(),
+            x2.dtype().scalar_type_name()
+        )));
+    }
+    if !(0..=2).contains(&mode) {
+        return Err(TensorError::runtime(format!(
+            "possible modes: 0, 1, 2, but was: {mode}"
+        )));
+    }
+    let (r1, r2) = (x1.shape()[x1.ndim() - 2], x2.shape()[x2.ndim() - 2]);
+    let batch = crate::tensor::layout::broadcast_shapes(
+        &x1.shape()[..x1.ndim() - 2],
+        &x2.shape()[..x2.ndim() - 2],
+    )?;
+    let count: usize = batch.iter().product();
+    let mut out_shape = batch.clone();
+    out_shape.extend([r1, r2]);
+    let expand = |x: &Tensor, r: usize| -> Result<Tensor> {
+        let mut s = batch.clone();
+        s.extend([r, c1]);
+        x.broadcast_to(&s)
+    };
+    if r1 == 0 || r2 == 0 || count == 0 || c1 == 0 {
+        return Tensor::zeros(&out_shape, x1.dtype());
+    }
+    if p == 2.0 && (mode == 1 || (mode == 0 && (r1 > 25 || r2 > 25))) {
+        return euclidean(&expand(x1, r1)?, &expand(x2, r2)?);
+    }
+    let d = if p == 0.0 {
+        Dist::Zero
+    } else if p == 1.0 {
+        Dist::One
+    } else if p == 2.0 {
+        Dist::Two
+    } else if p.is_infinite() {
+        Dist::Inf
+    } else {
+        Dist::P(p)
+    };
+    let (a, b) = (expand(x1, r1)?, expand(x2, r2)?);
+    match x1.dtype() {
+        DType::Float64 => cdist_rows::<f64>(&a, &b, count, (r1, r2, c1), d, &out_shape),
+        DType::Float32 => cdist_rows::<f32>(&a, &b, count, (r1, r2, c1), d, &out_shape),
+        other => Err(TensorError::NotImplemented(format!(
+            "\"cdist\" not implemented for '{}'",
+            other.scalar_type_name()
+        ))),
+    }
+}
+
+/// Every pair of rows of `a` (`count` batches of `r1` rows) and `b` (`r2` rows), in row-major order.
+fn cdist_rows<T>(
+    a: &Tensor,
+    b: &Tensor,
+    count: usize,
+    (r1, r2, m): (usize, usize, usize),
+    d: Dist,
+    shape: &[usize],
+) -> Result<Tensor>
+where
+    T: num_traits::Float + crate::tensor::Element,
+{
+    let (a, b) = (a.to_vec::<T>(), b.to_vec::<T>());
+    let mut out = Vec::with_capacity(count * r1 * r2);
+    for l in 0..count {
+        check_deadline()?;
+        for i in 0..r1 {
+            let row = &a[(l * r1 + i) * m..(l * r1 + i + 1) * m];
+            for j in 0..r2 {
+                out.push(cdist_pair(
+                    row,
+                    &b[(l * r2 + j) * m..(l * r2 + j + 1) * m],
+                    d,
+                ));
+            }
+        }
+    }
+    Tensor::from_vec(out, shape)
+}
+
+/// ATen's `_euclidean_dist`: `[-2 x1, |x1|², 1] @ [x2, 1, |x2|²]ᵀ`, clamped at 1e-30, square-rooted.
+fn euclidean(x1: &Tensor, x2: &Tensor) -> Result<Tensor> {
+    let sq = |x: &Tensor| -> Result<Tensor> {
+        binary(
+            BinaryOp::Pow,
+            Operand::Tensor(x),
+            Operand::Scalar(Scalar::Int(2)),
+        )?
+        .sum(Some(&[-1]), true)
+    };
+    let (n1, n2) = (sq(x1)?, sq(x2)?);
+    let (p1, p2) = (
+        Tensor::full(n1.shape(), Scalar::Int(1), n1.dtype())?,
+        Tensor::full(n2.shape(), Scalar::Int(1), n2.dtype())?,
+    );
+    let m1 = binary(
+        BinaryOp::Mul,
+        Operand::Tensor(x1),
+        Operand::Scalar(Scalar::Int(-2)),
+    )?;
+    let a = Tensor::cat(&[m1, n1, p1], -1)?;
+    let b = Tensor::cat(&[x2.clone(), p2, n2], -1)?;
+    let r = a.matmul(&b.transpose(-2, -1)?)?;
+    let r = binary(
+        BinaryOp::Maximum,
+        Operand::Tensor(&r),
+        Operand::Scalar(Scalar::Float(1e-30)),
+    )?;
+    crate::tensor::ops::elementwise::unary(crate::tensor::ops::elementwise::UnaryOp::Sqrt, &r)
 }

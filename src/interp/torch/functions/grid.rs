@@ -1,5 +1,6 @@
 //! `meshgrid`, `cartesian_prod`, `combinations`, `block_diag`, `isin`, `unravel_index` and
-//! `triu_indices`, onto `tensor::ops::grid` (the ones that are also methods are in `tensor/compose.rs`).
+//! `triu_indices`, onto `tensor::ops::grid` (the ones that are also methods are in `tensor/compose.rs`);
+//! `cdist`, onto `tensor::ops::distance`.
 
 use crate::interp::args::{Dialect, Sig};
 use crate::interp::error::{ExcKind, PyResult, exc};
@@ -55,7 +56,57 @@ static CARTESIAN: Sig = Sig::torch("cartesian_prod(Tensor[] tensors)");
 static BLOCK_DIAG: Sig = Sig::torch("block_diag(Tensor[] tensors)");
 static CHAIN_MATMUL: Sig = Sig::torch("chain_matmul(Tensor[] matrices)");
 
+static CDIST: Sig =
+    Sig::torch("cdist(Tensor x1, Tensor x2, double p=2, int64_t? compute_mode=None)");
+
+/// `torch.cdist`: the Python function's `compute_mode` names, then `_VF.cdist`.
+fn cdist(interp: &mut crate::interp::Interpreter, c: &Call) -> PyResult<Value> {
+    let mode = match c.value_or_default(3)? {
+        Value::Str(s) => match &*s {
+            "use_mm_for_euclid_dist_if_necessary" => Value::None,
+            "use_mm_for_euclid_dist" => Value::int(1),
+            "donot_use_mm_for_euclid_dist" => Value::int(2),
+            other => {
+                return Err(exc(
+                    ExcKind::ValueError,
+                    format!("{other} is not a valid value for compute_mode"),
+                ));
+            }
+        },
+        other => {
+            return Err(exc(
+                ExcKind::ValueError,
+                format!(
+                    "{} is not a valid value for compute_mode",
+                    interp.to_str(&other)?
+                ),
+            ));
+        }
+    };
+    let args = vec![
+        c.value_or_default(0)?,
+        c.value_or_default(1)?,
+        c.value_or_default(2)?,
+        mode,
+    ];
+    let b = CDIST.bind(Args::new(args))?;
+    let (x1, x2) = (b.tensor(0)?, b.tensor(1)?);
+    let mode = b.opt_int(3)?.unwrap_or(0);
+    t(crate::tensor::ops::distance::cdist(
+        &x1,
+        &x2,
+        b.float(2)?,
+        mode,
+    )?)
+}
+
 pub(super) static DEFS: &[Def] = &[
+    Def::python(
+        "cdist",
+        "cdist(x1, x2, p=2.0, compute_mode=\"use_mm_for_euclid_dist_if_necessary\")",
+        Dialect::PyDef,
+        cdist,
+    ),
     Def::python(
         "meshgrid",
         "meshgrid(*tensors, indexing=None)",
