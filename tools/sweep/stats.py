@@ -16,6 +16,7 @@ def register(case, inp):
     histograms(case)
     gradients(case)
     cdists(case)
+    bags(case)
 
 
 def embed(case):
@@ -367,3 +368,32 @@ def cdists(case):
     ]
     for k, src in enumerate(srcs):
         case(g, f"cdist/{k}", ["torch.cdist"], pre + src)
+
+
+def bags(case):
+    g = "embedding_bag"
+    pre = ("torch.manual_seed(0)\nw = torch.randn(10, 3)\ni = torch.tensor([1, 2, 4, 5, 4, 3, 2, 9])\no = torch.tensor([0, 4])\n"
+           "i2 = torch.tensor([[1, 2, 4, 5], [4, 3, 2, 9]])\nps = torch.rand(8)\n")
+    for k, src in enumerate([
+        "show(F.embedding_bag(i, w, o))", "show(F.embedding_bag(i, w, o, mode='sum'))", "show(F.embedding_bag(i, w, o, mode='max'))",
+        "show(F.embedding_bag(i2, w))", "show(F.embedding_bag(i2, w, mode='max'))", "show(F.embedding_bag(i, w, torch.tensor([0, 2, 2, 7])))",
+        "show(F.embedding_bag(i, w, torch.tensor([0, 2, 2, 7]), mode='max'))", "show(F.embedding_bag(i, w, torch.tensor([0, 3, 8]), include_last_offset=True))",
+        "show(F.embedding_bag(i, w, o, mode='sum', per_sample_weights=ps))", "show(F.embedding_bag(i2, w, mode='sum', per_sample_weights=ps.reshape(2, 4)))",
+        "show(F.embedding_bag(i, w, o, padding_idx=4))", "show(F.embedding_bag(i, w, o, padding_idx=-6, mode='sum'))", "show(F.embedding_bag(i, w, o, padding_idx=2, mode='max'))",
+        "show(F.embedding_bag(torch.tensor([2, 2]), w, torch.tensor([0]), padding_idx=2))", "show(F.embedding_bag(i.int(), w, o.int()))", "show(F.embedding_bag(i, w, o.int()))",
+        "show(F.embedding_bag(i, w.double(), o))", "show(F.embedding_bag(i, w.double(), o, mode='sum', per_sample_weights=ps.double()))", "show(F.embedding_bag(i, w.half(), o, mode='sum'))",
+        "show(F.embedding_bag(i, w.t().contiguous().t(), o))", "show(F.embedding_bag(torch.tensor([], dtype=torch.long), w, torch.tensor([0, 0])))",
+        "show(F.embedding_bag(w, i, o))", "show(F.embedding_bag(i, w, torch.tensor([0, 4, 8]), include_last_offset=False))",
+        "w2 = torch.randn(50, 17)\nj = torch.randint(0, 50, (40,))\nshow(F.embedding_bag(j, w2, torch.tensor([0, 5, 19, 33]), mode='mean'))",
+        "w2 = torch.randn(50, 17)\nj = torch.randint(0, 50, (40,))\nshow(F.embedding_bag(j, w2, torch.tensor([0, 5, 19, 33]), mode='sum', per_sample_weights=torch.rand(40)))",
+        "F.embedding_bag(i, w, torch.tensor([1, 4]))", "F.embedding_bag(i, w, torch.tensor([0, 9]))", "F.embedding_bag(torch.tensor([1, 12]), w, torch.tensor([0]))",
+        "F.embedding_bag(i.float(), w, o)", "F.embedding_bag(i, w.long(), o)", "F.embedding_bag(i, w, torch.tensor([], dtype=torch.long), include_last_offset=True)",
+        "F.embedding_bag(i, w, o, per_sample_weights=ps.double(), mode='sum')", "F.embedding_bag(torch.tensor([-1, 2]), w, torch.tensor([0]))",
+        "F.embedding_bag(i, w, o, padding_idx=20)", "F.embedding_bag(i, w, o, per_sample_weights=ps)", "F.embedding_bag(i, w, o, per_sample_weights=ps[:3], mode='sum')",
+        "F.embedding_bag(i, w[0], o)", "F.embedding_bag(i2, w, o)", "F.embedding_bag(i, w)", "F.embedding_bag(i, w, o.reshape(1, 2))", "F.embedding_bag(i2[None], w)",
+        "F.embedding_bag(i, w, o, mode='min')", "F.embedding_bag(i, w, o, mode='max', scale_grad_by_freq=True)", "F.embedding_bag(i, w, o, mode='max', sparse=True)",
+        "show(F.embedding_bag(i, w, o, max_norm=1.0))\nshow(w)", "show(F.embedding_bag(i, w, o, max_norm=0.5, norm_type=1.0, mode='sum'))\nshow(w)",
+        "show(F.embedding(i, w, max_norm=1.2))\nshow(w)", "show(F.embedding(i2, w, max_norm=2, norm_type=3))\nshow(w)",
+    ]):
+        ops = ["torch.nn.functional.embedding"] if "F.embedding(" in src else ["torch.nn.functional.embedding_bag"]
+        case(g, f"embedding_bag/{k}", ops, pre + src)

@@ -9,6 +9,7 @@ pub mod distance;
 pub mod distributions;
 pub mod elementwise;
 pub mod embed;
+pub mod embedding_bag;
 pub mod gather;
 pub mod gradient;
 pub mod grid;

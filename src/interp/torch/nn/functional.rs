@@ -70,6 +70,7 @@ pub(super) static F_TABLE: LazyLock<rustc_hash::FxHashMap<&'static str, (Prepare
             .chain(super::channels::CHANNEL_DEFS)
             .chain(super::margin_losses::MARGIN_LOSS_DEFS)
             .chain(super::dropouts::DROPOUT_DEFS)
+            .chain(super::bags::BAG_DEFS)
             .map(|f| (f.def.name, (Prepared::new(&f.def), f.node)))
             .collect()
     });
@@ -232,7 +233,11 @@ pub(super) static F_DEFS: &[FDef] = &[
         "embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False)",
         |_, c| {
             let b = EMBEDDING.bind(Args::new(vec![arg(c, 1), arg(c, 0)]))?;
-            t(tnn::embedding(&b.tensor(1)?, &b.tensor(0)?)?)
+            let (weight, input) = (b.tensor(0)?, b.tensor(1)?);
+            if !matches!(arg(c, 3), Value::None) {
+                super::bags::renorm(&weight, &input, &arg(c, 3), &arg(c, 4))?;
+            }
+            t(tnn::embedding(&input, &weight)?)
         },
         Node::Fixed("EmbeddingBackward0"),
     ),

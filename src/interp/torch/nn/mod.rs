@@ -19,6 +19,7 @@ use crate::interp::error::{ExcKind, PyResult, type_error};
 use crate::interp::value::{Args, Class, Instance, Module, NativeFn, Value};
 
 mod activations;
+mod bags;
 mod channel_modules;
 mod channels;
 mod dropouts;

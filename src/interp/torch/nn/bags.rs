@@ -1,0 +1,212 @@
+//! `F.embedding_bag`: PyTorch's Python (the old argument order's warning, the shape checks, a 2-D
+//! input turned into fixed-length bags, the mode names, `max_norm`'s renorm), then `torch.embedding_bag`'s
+//! ATen op.
+
+use crate::interp::Interpreter;
+use crate::interp::error::{ExcKind, PyResult, exc};
+use crate::interp::value::Value;
+use crate::tensor::ops::embedding_bag::{BagMode, embedding_bag as bag_op};
+use crate::tensor::{DType, Tensor};
+
+use super::super::call::Call;
+use super::functional::{FDef, Node, py};
+
+fn arg(c: &Call, i: usize) -> Value {
+    c.value_or_default(i).unwrap_or(Value::None)
+}
+
+fn tensor_arg(v: Value, what: &str) -> PyResult<Tensor> {
+    match v {
+        Value::Tensor(t) => Ok(t),
+        other => Err(exc(
+            ExcKind::AttributeError,
+            format!("'{}' object has no attribute '{what}'", other.type_name()),
+        )),
+    }
+}
+
+fn shape_str(t: &Tensor) -> String {
+    let dims: Vec<String> = t.shape().iter().map(|d| d.to_string()).collect();
+    format!("torch.Size([{}])", dims.join(", "))
+}
+
+fn embedding_bag(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
+    let mut input = tensor_arg(arg(c, 0), "dtype")?;
+    let mut weight = tensor_arg(arg(c, 1), "dtype")?;
+    let mut offsets = match arg(c, 2) {
+        Value::None => None,
+        v => Some(v),
+    };
+    let mut psw = match arg(c, 8) {
+        Value::None => None,
+        v => Some(tensor_arg(v, "size")?),
+    };
+    let mut include_last = interp.truthy(&arg(c, 9))?;
+    if weight.dtype() == DType::Int64 && input.dtype().is_floating_point() {
+        interp.warnings.push("UserWarning: Argument order of nn.functional.embedding_bag was changed. Usage `embedding_bag(weight, input, ...)` is deprecated, and should now be `embedding_bag(input, weight, ...)`.".into());
+        std::mem::swap(&mut weight, &mut input);
+    }
+    if let Some(w) = &psw
+        && w.shape() != input.shape()
+    {
+        return Err(exc(
+            ExcKind::ValueError,
+            format!(
+                "embedding_bag: If per_sample_weights ({}) is not None, then it must have the same shape as the input ({})",
+                shape_str(w),
+                shape_str(&input)
+            ),
+        ));
+    }
+    if weight.ndim() != 2 {
+        return Err(exc(
+            ExcKind::ValueError,
+            format!(
+                "weight has to be a 2D Tensor, but got Tensor of dimension {}",
+                weight.ndim()
+            ),
+        ));
+    }
+    match input.ndim() {
+        2 => {
+            if let Some(o) = &offsets {
+                let ty = match o {
+                    Value::Tensor(_) => "<class 'torch.Tensor'>".to_string(),
+                    other => format!("<class '{}'>", other.type_name()),
+                };
+                return Err(exc(
+                    ExcKind::ValueError,
+                    format!(
+                        "if input is 2D, then offsets has to be None, as input is treated is a mini-batch of fixed length sequences. However, found offsets of type {ty}"
+                    ),
+                ));
+            }
+            let step = input.shape()[1].max(1);
+            let starts: Vec<i64> = (0..input.numel()).step_by(step).map(|v| v as i64).collect();
+            let n = starts.len();
+            offsets = Some(Value::Tensor(
+                Tensor::from_vec(starts, &[n])?.to_dtype(input.dtype()),
+            ));
+            include_last = false;
+            input = input.reshape(&[-1])?;
+            psw = psw.map(|w| w.reshape(&[-1])).transpose()?;
+        }
+        1 => match &offsets {
+            None => {
+                return Err(exc(
+                    ExcKind::ValueError,
+                    "offsets has to be a 1D Tensor but got None",
+                ));
+            }
+            Some(o) => {
+                if tensor_arg(o.clone(), "dim")?.ndim() != 1 {
+                    return Err(exc(ExcKind::ValueError, "offsets has to be a 1D Tensor"));
+                }
+            }
+        },
+        n => {
+            return Err(exc(
+                ExcKind::ValueError,
+                format!("input has to be 1D or 2D Tensor, but got Tensor of dimension {n}"),
+            ));
+        }
+    }
+    let mode_name = match arg(c, 6) {
+        Value::Str(s) => s.to_string(),
+        _ => String::new(),
+    };
+    let mode = match mode_name.as_str() {
+        "sum" => BagMode::Sum,
+        "mean" => BagMode::Mean,
+        "max" => {
+            if interp.truthy(&arg(c, 5))? {
+                return Err(exc(
+                    ExcKind::ValueError,
+                    "max mode does not support scaling the gradient by the frequency",
+                ));
+            }
+            if interp.truthy(&arg(c, 7))? {
+                return Err(exc(
+                    ExcKind::ValueError,
+                    "max mode does not support sparse weights",
+                ));
+            }
+            BagMode::Max
+        }
+        _ => {
+            return Err(exc(
+                ExcKind::ValueError,
+                "mode has to be one of sum, mean or max",
+            ));
+        }
+    };
+    if !matches!(arg(c, 3), Value::None) {
+        renorm(&weight, &input, &arg(c, 3), &arg(c, 4))?;
+    }
+    if psw.is_some() && mode != BagMode::Sum {
+        return Err(exc(
+            ExcKind::NotImplementedError,
+            format!(
+                "embedding_bag: per_sample_weights was not None. per_sample_weights is only supported for mode='sum' (got mode='{mode_name}'). Please open a feature request on GitHub."
+            ),
+        ));
+    }
+    let offsets = tensor_arg(offsets.unwrap_or(Value::None), "dim")?;
+    let padding = match arg(c, 10) {
+        Value::None => None,
+        Value::Int(p, _) => Some(p),
+        Value::Bool(b) => Some(i64::from(b)),
+        other => {
+            return Err(exc(
+                ExcKind::TypeError,
+                format!(
+                    "embedding_bag(): argument 'padding_idx' must be int, not {}",
+                    other.type_name()
+                ),
+            ));
+        }
+    };
+    let out = bag_op(
+        &weight,
+        &input,
+        &offsets,
+        mode,
+        psw.as_ref(),
+        include_last,
+        padding,
+    )?;
+    Ok(Value::Tensor(out))
+}
+
+/// `_no_grad_embedding_renorm_(weight, input, max_norm, norm_type)`.
+pub(super) fn renorm(
+    weight: &Tensor,
+    input: &Tensor,
+    max_norm: &Value,
+    norm_type: &Value,
+) -> PyResult<()> {
+    let float = |v: &Value, name: &str| -> PyResult<f64> {
+        match v {
+            Value::Int(n, _) => Ok(*n as f64),
+            Value::Bool(b) => Ok(f64::from(u8::from(*b))),
+            Value::Float(f) => Ok(*f),
+            other => Err(exc(
+                ExcKind::TypeError,
+                format!(
+                    "embedding_renorm_(): argument '{name}' must be float, not {}",
+                    other.type_name()
+                ),
+            )),
+        }
+    };
+    let (max_norm, norm_type) = (float(max_norm, "max_norm")?, float(norm_type, "norm_type")?);
+    crate::tensor::ops::embedding_bag::embedding_renorm_(weight, input, max_norm, norm_type)?;
+    Ok(())
+}
+
+pub(super) static BAG_DEFS: &[FDef] = &[py(
+    "embedding_bag",
+    "embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode='mean', sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None)",
+    embedding_bag,
+    Node::Fixed("EmbeddingBagBackward0"),
+)];
