@@ -397,3 +397,16 @@ def bags(case):
     ]):
         ops = ["torch.nn.functional.embedding"] if "F.embedding(" in src else ["torch.nn.functional.embedding_bag"]
         case(g, f"embedding_bag/{k}", ops, pre + src)
+    mods = "torch.manual_seed(0)\n"
+    for k, src in enumerate([
+        "m = nn.EmbeddingBag(10, 3)\nprint(m)\nshow(m.weight)\nshow(m(torch.tensor([1, 2, 4, 5, 4, 3, 2, 9]), torch.tensor([0, 4])))",
+        "m = nn.EmbeddingBag(10, 3, mode='sum', padding_idx=-2, max_norm=1.5, norm_type=1.0, scale_grad_by_freq=True)\nprint(m)\nshow(m.weight)\nshow(m(torch.tensor([[1, 8], [3, 4]])))",
+        "m = nn.EmbeddingBag(5, 2, mode='max', include_last_offset=True)\nshow(m(torch.tensor([0, 1, 4]), torch.tensor([0, 2, 3])))",
+        "m = nn.EmbeddingBag(6, 4, mode='sum')\nshow(m(torch.tensor([[0, 5, 5], [1, 2, 3]]), per_sample_weights=torch.rand(2, 3)))",
+        "print(nn.Sequential(nn.EmbeddingBag(4, 2, padding_idx=0), nn.Linear(2, 1)))", "m = nn.EmbeddingBag(4, 2)\nprint(m.mode, m.sparse, m.include_last_offset, m.padding_idx, m.max_norm, m.norm_type)",
+        "m = nn.EmbeddingBag(3, 2, _weight=torch.ones(3, 2))\nshow(m(torch.tensor([[0, 2]])))",
+        "m = nn.EmbeddingBag(4, 2)\nm.requires_grad_(False)\nshow(m(torch.tensor([[0, 1]])))",
+        "nn.EmbeddingBag(4, 2, padding_idx=4)", "nn.EmbeddingBag(4, 2, padding_idx=-5)", "nn.EmbeddingBag(3, 2, _weight=torch.ones(2, 2))",
+        "nn.EmbeddingBag(4, 2)(torch.tensor([0, 1]))", "nn.EmbeddingBag(4, 2, mode='min')(torch.tensor([[0, 1]]))",
+    ]):
+        case(g, f"EmbeddingBag/{k}", ["torch.nn.EmbeddingBag"], mods + src)

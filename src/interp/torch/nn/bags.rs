@@ -1,10 +1,10 @@
-//! `F.embedding_bag`: PyTorch's Python (the old argument order's warning, the shape checks, a 2-D
+//! `F.embedding_bag` and `nn.EmbeddingBag`: PyTorch's Python (the old argument order's warning, the shape checks, a 2-D
 //! input turned into fixed-length bags, the mode names, `max_norm`'s renorm), then `torch.embedding_bag`'s
 //! ATen op.
 
 use crate::interp::Interpreter;
 use crate::interp::error::{ExcKind, PyResult, exc};
-use crate::interp::value::Value;
+use crate::interp::value::{Args, Value};
 use crate::tensor::ops::embedding_bag::{BagMode, embedding_bag as bag_op};
 use crate::tensor::{DType, Tensor};
 
@@ -210,3 +210,158 @@ pub(super) static BAG_DEFS: &[FDef] = &[py(
     embedding_bag,
     Node::Fixed("EmbeddingBagBackward0"),
 )];
+
+// ---- nn.EmbeddingBag -------------------------------------------------------------------------------
+
+static BAG_INIT: crate::interp::args::Sig = crate::interp::args::Sig::new(
+    "EmbeddingBag.__init__(self, num_embeddings, embedding_dim, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, mode='mean', sparse=False, _weight=None, include_last_offset=False, padding_idx=None, device=None, dtype=None)",
+    crate::interp::args::Dialect::PyDef,
+);
+static BAG_FORWARD: crate::interp::args::Sig = crate::interp::args::Sig::new(
+    "EmbeddingBag.forward(self, input, offsets=None, per_sample_weights=None)",
+    crate::interp::args::Dialect::PyDef,
+);
+
+/// `nn.EmbeddingBag.__init__`: the attributes PyTorch stores, the padding index checked and wrapped,
+/// and the weight drawn as `reset_parameters` draws it (`normal_`, then the padding row zeroed).
+pub(super) fn bag_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = super::this(&args)?;
+    let b = BAG_INIT.bind(args)?;
+    let get = |i: usize| b.value_or_default(i);
+    let int = |v: &Value, what: &str| -> PyResult<i64> {
+        match v {
+            Value::Int(n, _) => Ok(*n),
+            other => Err(exc(
+                ExcKind::TypeError,
+                format!(
+                    "empty(): argument 'size' failed to unpack the object at pos {what} with error \"type must be tuple of ints,but got {}\"",
+                    other.type_name()
+                ),
+            )),
+        }
+    };
+    let (n, d) = (int(&get(1)?, "1")?, int(&get(2)?, "2")?);
+    if n < 0 || d < 0 {
+        return Err(exc(
+            ExcKind::RuntimeError,
+            format!(
+                "Trying to create tensor with negative dimension {}: [{n}, {d}]",
+                n.min(d)
+            ),
+        ));
+    }
+    let padding = match get(10)? {
+        Value::None => None,
+        v => {
+            let p = int(&v, "padding_idx")?;
+            if (p > 0 && p >= n) || (p < 0 && p < -n) {
+                return Err(exc(
+                    ExcKind::AssertionError,
+                    "padding_idx must be within num_embeddings",
+                ));
+            }
+            Some(if p < 0 { p + n } else { p })
+        }
+    };
+    if !matches!(get(12)?, Value::None | Value::DType(DType::Float32)) {
+        return Err(exc(
+            ExcKind::NotImplementedError,
+            "nn.EmbeddingBag(dtype=...) other than float32 is not in the tutor yet",
+        ));
+    }
+    let weight = match get(8)? {
+        Value::None => {
+            crate::tensor::settings::check_numel(&[n as usize, d as usize])?;
+            let w = crate::tensor::random::embedding_init(
+                &mut super::super::state::state(interp).rng,
+                n as usize,
+                d as usize,
+                padding.map(|p| p as usize),
+            );
+            Tensor::from_vec(w, &[n as usize, d as usize])?
+        }
+        Value::Tensor(w) => {
+            if w.shape() != [n as usize, d as usize] {
+                return Err(exc(
+                    ExcKind::AssertionError,
+                    "Shape of weight does not match num_embeddings and embedding_dim",
+                ));
+            }
+            w
+        }
+        other => {
+            return Err(exc(
+                ExcKind::TypeError,
+                format!("'{}' object has no attribute 'shape'", other.type_name()),
+            ));
+        }
+    };
+    inst.set("training", Value::Bool(true));
+    inst.set("num_embeddings", Value::int(n));
+    inst.set("embedding_dim", Value::int(d));
+    inst.set("max_norm", get(3)?);
+    inst.set("norm_type", get(4)?);
+    inst.set("scale_grad_by_freq", get(5)?);
+    inst.set(
+        "padding_idx",
+        padding.map(Value::int).unwrap_or(Value::None),
+    );
+    inst.set("weight", super::param(weight));
+    inst.set("mode", get(6)?);
+    inst.set("sparse", get(7)?);
+    inst.set("include_last_offset", get(9)?);
+    Ok(Value::None)
+}
+
+/// `nn.EmbeddingBag.forward(input, offsets=None, per_sample_weights=None)`: `F.embedding_bag` with the
+/// module's settings.
+pub(super) fn bag_forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    let inst = super::this(&args)?;
+    let b = BAG_FORWARD.bind(args)?;
+    let attr = |name: &str| inst.get(name).unwrap_or(Value::None);
+    let call = vec![
+        b.value_or_default(1)?,
+        attr("weight"),
+        b.value_or_default(2)?,
+        attr("max_norm"),
+        attr("norm_type"),
+        attr("scale_grad_by_freq"),
+        attr("mode"),
+        attr("sparse"),
+        b.value_or_default(3)?,
+        attr("include_last_offset"),
+        attr("padding_idx"),
+    ];
+    super::functional::run_f(interp, "embedding_bag", Args::new(call))
+}
+
+/// `EmbeddingBag.extra_repr`.
+pub(super) fn extra_repr(inst: &crate::interp::value::Instance) -> Option<String> {
+    if inst.class.native_tag()? != "EmbeddingBag" {
+        return None;
+    }
+    let repr = |name: &str| match inst.get(name) {
+        Some(Value::Str(s)) => format!("'{s}'"),
+        v => super::utility::str_of(v),
+    };
+    let mut s = format!("{}, {}", repr("num_embeddings"), repr("embedding_dim"));
+    if !matches!(inst.get("max_norm"), None | Some(Value::None)) {
+        s.push_str(&format!(", max_norm={}", repr("max_norm")));
+    }
+    let two = matches!(inst.get("norm_type"), Some(Value::Float(f)) if f == 2.0)
+        || matches!(inst.get("norm_type"), Some(Value::Int(2, _)));
+    if !two {
+        s.push_str(&format!(", norm_type={}", repr("norm_type")));
+    }
+    if !matches!(inst.get("scale_grad_by_freq"), Some(Value::Bool(false))) {
+        s.push_str(&format!(
+            ", scale_grad_by_freq={}",
+            repr("scale_grad_by_freq")
+        ));
+    }
+    s.push_str(&format!(", mode={}", repr("mode")));
+    if !matches!(inst.get("padding_idx"), None | Some(Value::None)) {
+        s.push_str(&format!(", padding_idx={}", repr("padding_idx")));
+    }
+    Some(s)
+}

@@ -314,6 +314,11 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
                 ],
             )
         }))
+        .chain(std::iter::once(sub(
+            "EmbeddingBag",
+            "EmbeddingBag",
+            &[("__init__", bags::bag_init), ("forward", bags::bag_forward)],
+        )))
         .chain(dropouts::DROPOUT_MODULES.iter().map(|tag| {
             sub(
                 tag,

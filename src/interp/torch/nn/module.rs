@@ -514,6 +514,7 @@ fn native_forward_node(inst: &Instance, input_ndim: usize) -> Option<&'static st
             matches!(inst.get("bias"), Some(Value::Tensor(_))),
         ),
         "Embedding" => "EmbeddingBackward0",
+        "EmbeddingBag" => "EmbeddingBagBackward0",
         "LayerNorm" => "NativeLayerNormBackward0",
         "Dropout" => {
             if !training(inst) || float_attr(inst, "p") == 0.0 {

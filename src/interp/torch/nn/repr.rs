@@ -96,6 +96,7 @@ pub(super) fn native_extra_repr(inst: &Instance) -> String {
             .or_else(|| super::utility::extra_repr(inst))
             .or_else(|| super::channel_modules::extra_repr(inst))
             .or_else(|| super::dropouts::extra_repr(inst))
+            .or_else(|| super::bags::extra_repr(inst))
             .or_else(|| super::params::extra_repr(inst))
             .unwrap_or_default(),
     }
