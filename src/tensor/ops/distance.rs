@@ -23,6 +23,23 @@ enum Dist {
     P(f64),
 }
 
+impl Dist {
+    /// `apply_pdist`'s and `apply_cdist`'s choice of norm for `p`.
+    fn of(p: f64) -> Dist {
+        if p == 0.0 {
+            Dist::Zero
+        } else if p == 1.0 {
+            Dist::One
+        } else if p == 2.0 {
+            Dist::Two
+        } else if p.is_infinite() {
+            Dist::Inf
+        } else {
+            Dist::P(p)
+        }
+    }
+}
+
 trait Lane: Copy + crate::tensor::Element {
     const LANES: usize;
     const TREE: bool;
@@ -143,17 +160,7 @@ pub fn pdist(x: &Tensor, p: f64) -> Result<Tensor> {
         ));
     }
     let (n, m) = (x.shape()[0], x.shape()[1]);
-    let d = if p == 0.0 {
-        Dist::Zero
-    } else if p == 1.0 {
-        Dist::One
-    } else if p == 2.0 {
-        Dist::Two
-    } else if p.is_infinite() {
-        Dist::Inf
-    } else {
-        Dist::P(p)
-    };
+    let d = Dist::of(p);
     let len = n * n.saturating_sub(1) / 2;
     match x.dtype() {
         DType::Float64 => Tensor::from_vec(run::<f64>(x, n, m, d)?, &[len]),
@@ -418,17 +425,7 @@ pub fn cdist(x1: &Tensor, x2: &Tensor, p: f64, mode: i64) -> Result<Tensor> {
     if p == 2.0 && (mode == 1 || (mode == 0 && (r1 > 25 || r2 > 25))) {
         return euclidean(&expand(x1, r1)?, &expand(x2, r2)?);
     }
-    let d = if p == 0.0 {
-        Dist::Zero
-    } else if p == 1.0 {
-        Dist::One
-    } else if p == 2.0 {
-        Dist::Two
-    } else if p.is_infinite() {
-        Dist::Inf
-    } else {
-        Dist::P(p)
-    };
+    let d = Dist::of(p);
     let (a, b) = (expand(x1, r1)?, expand(x2, r2)?);
     match x1.dtype() {
         DType::Float64 => cdist_rows::<f64>(&a, &b, count, (r1, r2, c1), d, &out_shape),

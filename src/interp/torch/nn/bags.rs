@@ -185,7 +185,7 @@ pub(super) fn renorm(
     max_norm: &Value,
     norm_type: &Value,
 ) -> PyResult<()> {
-    let float = |v: &Value, name: &str| -> PyResult<f64> {
+    let float = |v: &Value, name: &str, position: usize| -> PyResult<f64> {
         match v {
             Value::Int(n, _) => Ok(*n as f64),
             Value::Bool(b) => Ok(f64::from(u8::from(*b))),
@@ -193,13 +193,16 @@ pub(super) fn renorm(
             other => Err(exc(
                 ExcKind::TypeError,
                 format!(
-                    "embedding_renorm_(): argument '{name}' must be float, not {}",
+                    "embedding_renorm_(): argument '{name}' (position {position}) must be float, not {}",
                     other.type_name()
                 ),
             )),
         }
     };
-    let (max_norm, norm_type) = (float(max_norm, "max_norm")?, float(norm_type, "norm_type")?);
+    let (max_norm, norm_type) = (
+        float(max_norm, "max_norm", 3)?,
+        float(norm_type, "norm_type", 4)?,
+    );
     crate::tensor::ops::embedding_bag::embedding_renorm_(weight, input, max_norm, norm_type)?;
     Ok(())
 }
