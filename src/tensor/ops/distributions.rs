@@ -91,25 +91,23 @@ pub fn multinomial(
         return Tensor::zeros(&shape, DType::Int64);
     }
     if !replacement || n == 1 {
-        return gumbel_trick(probs, n, rows, &shape, rng);
+        return gumbel_trick(probs, n, &shape, rng);
     }
     let values: Vec<i64> = match probs.dtype() {
-        DType::Float64 => cumulative_search::<f64>(&probs.to_vec::<f64>(), categories, n, rng)?,
-        DType::Float32 => cumulative_search::<f32>(&probs.to_vec::<f32>(), categories, n, rng)?,
+        DType::Float64 => {
+            cumulative_search::<f64>(&probs.to_vec::<f64>(), (rows, categories), n, rng)?
+        }
+        DType::Float32 => {
+            cumulative_search::<f32>(&probs.to_vec::<f32>(), (rows, categories), n, rng)?
+        }
         // Half and bfloat16 rows are summed in float, as the reduced-precision kernel does.
-        _ => cumulative_search::<f32>(&probs.to_vec::<f32>(), categories, n, rng)?,
+        _ => cumulative_search::<f32>(&probs.to_vec::<f32>(), (rows, categories), n, rng)?,
     };
     Tensor::from_vec(values, &shape)
 }
 
 /// `argmax(p / q)` or `topk(p / q, n)` with `q ~ Exp(1)`, after `multinomial_out`'s checks.
-fn gumbel_trick(
-    probs: &Tensor,
-    n: usize,
-    rows: usize,
-    shape: &[usize],
-    rng: &mut Generator,
-) -> Result<Tensor> {
+fn gumbel_trick(probs: &Tensor, n: usize, shape: &[usize], rng: &mut Generator) -> Result<Tensor> {
     let values = probs.to_vec::<f64>();
     if values
         .iter()
@@ -119,12 +117,8 @@ fn gumbel_trick(
             "probability tensor contains either `inf`, `nan` or element < 0",
         ));
     }
-    let sums = probs
-        .sum(Some(&[-1]), false)?
-        .to_vec::<f64>()
-        .into_iter()
-        .take(rows);
-    if sums.into_iter().any(|s| s == 0.0) {
+    let sums = probs.sum(Some(&[-1]), false)?.to_vec::<f64>();
+    if sums.contains(&0.0) {
         return Err(TensorError::runtime(
             "invalid multinomial distribution (sum of probabilities <= 0)",
         ));
@@ -139,68 +133,34 @@ fn gumbel_trick(
     picked.reshape(&shape.iter().map(|&d| d as i64).collect::<Vec<_>>())
 }
 
-/// The float arithmetic a row's cumulative distribution is kept in.
-trait Accumulate: Copy + PartialOrd + std::ops::AddAssign + std::ops::Div<Output = Self> {
-    const ZERO: Self;
-    const ONE: Self;
-    fn wide(self) -> f64;
-    fn finite(self) -> bool;
-}
-
-impl Accumulate for f32 {
-    const ZERO: Self = 0.0;
-    const ONE: Self = 1.0;
-    fn wide(self) -> f64 {
-        f64::from(self)
-    }
-    fn finite(self) -> bool {
-        self.is_finite()
-    }
-}
-
-impl Accumulate for f64 {
-    const ZERO: Self = 0.0;
-    const ONE: Self = 1.0;
-    fn wide(self) -> f64 {
-        self
-    }
-    fn finite(self) -> bool {
-        self.is_finite()
-    }
-}
-
 /// `multinomial_with_replacement_apply`: per row, the running sums normalised by the total (the last
 /// forced to 1), then one double uniform per sample placed by binary search.
-fn cumulative_search<T: Accumulate>(
+fn cumulative_search<T: num_traits::Float>(
     values: &[T],
-    categories: usize,
+    (rows, categories): (usize, usize),
     n: usize,
     rng: &mut Generator,
 ) -> Result<Vec<i64>> {
-    let mut out = Vec::with_capacity(values.len() / categories.max(1) * n);
-    let rows: Vec<&[T]> = if categories == 0 {
-        vec![&[]; (values.is_empty()) as usize]
-    } else {
-        values.chunks(categories).collect()
-    };
-    for row in rows {
-        let mut sum = T::ZERO;
+    let mut out = Vec::with_capacity(rows * n);
+    for r in 0..rows {
+        let row = &values[r * categories..(r + 1) * categories];
+        let mut sum = T::zero();
         let mut cumulative = Vec::with_capacity(categories);
         for &v in row {
-            if v.partial_cmp(&T::ZERO).is_none_or(|o| o.is_lt()) {
+            if v.partial_cmp(&T::zero()).is_none_or(|o| o.is_lt()) {
                 return Err(TensorError::runtime(
                     "invalid multinomial distribution (encountering probability entry < 0)",
                 ));
             }
-            if !v.finite() {
+            if !v.is_finite() {
                 return Err(TensorError::runtime(
                     "invalid multinomial distribution (encountering probability entry = infinity or NaN)",
                 ));
             }
-            sum += v;
+            sum = sum + v;
             cumulative.push(sum);
         }
-        if sum.partial_cmp(&T::ZERO).is_none_or(|o| o.is_le()) {
+        if sum.partial_cmp(&T::zero()).is_none_or(|o| o.is_le()) {
             return Err(TensorError::runtime(
                 "invalid multinomial distribution (sum of probabilities <= 0)",
             ));
@@ -209,14 +169,14 @@ fn cumulative_search<T: Accumulate>(
             *c = *c / sum;
         }
         if let Some(last) = cumulative.last_mut() {
-            *last = T::ONE;
+            *last = T::one();
         }
         for _ in 0..n {
             let u = rng.unit_f64();
             let (mut left, mut right) = (0usize, categories);
             while right > left {
                 let mid = left + (right - left) / 2;
-                if cumulative[mid].wide() < u {
+                if cumulative[mid].to_f64().unwrap_or(f64::NAN) < u {
                     left = mid + 1;
                 } else {
                     right = mid;

@@ -10,6 +10,7 @@ use crate::tensor::{DType, Tensor};
 
 use super::super::call::Call;
 use super::functional::{FDef, Node, py};
+use super::losses::size_repr;
 
 fn arg(c: &Call, i: usize) -> Value {
     c.value_or_default(i).unwrap_or(Value::None)
@@ -23,11 +24,6 @@ fn tensor_arg(v: Value, what: &str) -> PyResult<Tensor> {
             format!("'{}' object has no attribute '{what}'", other.type_name()),
         )),
     }
-}
-
-fn shape_str(t: &Tensor) -> String {
-    let dims: Vec<String> = t.shape().iter().map(|d| d.to_string()).collect();
-    format!("torch.Size([{}])", dims.join(", "))
 }
 
 fn embedding_bag(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
@@ -53,8 +49,8 @@ fn embedding_bag(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
             ExcKind::ValueError,
             format!(
                 "embedding_bag: If per_sample_weights ({}) is not None, then it must have the same shape as the input ({})",
-                shape_str(w),
-                shape_str(&input)
+                size_repr(w.shape()),
+                size_repr(input.shape())
             ),
         ));
     }
@@ -178,32 +174,24 @@ fn embedding_bag(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
     Ok(Value::Tensor(out))
 }
 
-/// `_no_grad_embedding_renorm_(weight, input, max_norm, norm_type)`.
+/// `_no_grad_embedding_renorm_(weight, input, max_norm, norm_type)`: `torch.embedding_renorm_`, its
+/// arguments bound as PyTorch binds them.
 pub(super) fn renorm(
     weight: &Tensor,
     input: &Tensor,
     max_norm: &Value,
     norm_type: &Value,
 ) -> PyResult<()> {
-    let float = |v: &Value, name: &str, position: usize| -> PyResult<f64> {
-        match v {
-            Value::Int(n, _) => Ok(*n as f64),
-            Value::Bool(b) => Ok(f64::from(u8::from(*b))),
-            Value::Float(f) => Ok(*f),
-            other => Err(exc(
-                ExcKind::TypeError,
-                format!(
-                    "embedding_renorm_(): argument '{name}' (position {position}) must be float, not {}",
-                    other.type_name()
-                ),
-            )),
-        }
-    };
-    let (max_norm, norm_type) = (
-        float(max_norm, "max_norm", 3)?,
-        float(norm_type, "norm_type", 4)?,
+    static RENORM: crate::interp::args::Sig = crate::interp::args::Sig::torch(
+        "embedding_renorm_(Tensor self, Tensor indices, float max_norm, float norm_type)",
     );
-    crate::tensor::ops::embedding_bag::embedding_renorm_(weight, input, max_norm, norm_type)?;
+    let b = RENORM.bind(Args::new(vec![
+        Value::Tensor(weight.clone()),
+        Value::Tensor(input.clone()),
+        max_norm.clone(),
+        norm_type.clone(),
+    ]))?;
+    crate::tensor::ops::embedding_bag::embedding_renorm_(weight, input, b.float(2)?, b.float(3)?)?;
     Ok(())
 }
 

@@ -165,7 +165,7 @@ static HINGE_EMBEDDING: Sig = Sig::torch(
 );
 
 /// `torch.Size([2, 3])`, as the Python losses format a size into their messages.
-fn size_repr(shape: &[usize]) -> String {
+pub(super) fn size_repr(shape: &[usize]) -> String {
     let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
     format!("torch.Size([{}])", dims.join(", "))
 }

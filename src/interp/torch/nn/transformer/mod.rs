@@ -31,6 +31,8 @@ use crate::tensor::{DType, Scalar, Tensor};
 use crate::interp::Interpreter;
 use crate::interp::args::{Bound, Dialect, Sig};
 use crate::interp::error::{ExcKind, PyResult, exc};
+
+use super::losses::size_repr;
 use crate::interp::ops::is_same;
 use crate::interp::torch::autograd;
 use crate::interp::torch::state::state;
@@ -95,12 +97,6 @@ fn module_attr_of(inst: &Instance, name: &str) -> PyResult<Rc<Instance>> {
             format!("'{}' object has no attribute '{name}'", inst.class.name),
         )),
     }
-}
-
-/// `torch.Size([2, 3])`, as PyTorch's f-strings print a shape.
-fn size_repr(dims: &[usize]) -> String {
-    let inner: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
-    format!("torch.Size([{}])", inner.join(", "))
 }
 
 /// A Python tuple of ints as `str()` prints it.
