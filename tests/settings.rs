@@ -22,24 +22,31 @@ fn set_num_threads_in_one_interpreter_does_not_reach_a_second_on_the_same_thread
     // Between runs the engine is back at its defaults.
     assert_eq!(settings::num_threads(), 1);
 
+    // A new interpreter starts where PyTorch starts: the machine's physical cores (or OMP_NUM_THREADS).
+    let default = settings::default_threads();
     let mut second = Interpreter::new();
     let out = run(&mut second, "import torch\nprint(torch.get_num_threads())");
-    assert_eq!(out, "1\n");
-    // And the second interpreter's code really runs with 1 thread: a sum over more than PyTorch's grain
+    assert_eq!(out, format!("{default}\n"));
+    // And the second interpreter's code really runs with that count: a sum over more than PyTorch's grain
     // (32768 elements) is split per thread, so its last bits show the thread count the engine used.
     let sum = "x = (torch.arange(200000, dtype=torch.float32) * 0.1).sin()\nprint(x.sum().item())";
     let at_four = run(&mut first, sum);
     let in_second = run(&mut second, sum);
     let mut fresh = Interpreter::new();
-    let at_one = run(
+    let at_default = run(
         &mut fresh,
+        &format!("import torch\ntorch.set_num_threads({default})\n{sum}"),
+    );
+    let mut single = Interpreter::new();
+    let at_one = run(
+        &mut single,
         &format!("import torch\ntorch.set_num_threads(1)\n{sum}"),
     );
     assert_ne!(
         at_four, at_one,
         "the probe must be sensitive to the thread count"
     );
-    assert_eq!(in_second, at_one);
+    assert_eq!(in_second, at_default);
 
     // The first interpreter keeps its own setting for its next run.
     let out = run(&mut first, "print(torch.get_num_threads())");

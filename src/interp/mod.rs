@@ -166,7 +166,7 @@ impl Interpreter {
             out: String::new(),
             warnings: Vec::new(),
             limits: Limits::default(),
-            num_threads: 1,
+            num_threads: crate::tensor::settings::default_threads(),
             default_float: crate::tensor::DType::Float32,
             frames: Vec::new(),
             steps: 0,

@@ -153,6 +153,25 @@ pub fn num_threads() -> usize {
     active().num_threads.max(1)
 }
 
+/// The thread count a new interpreter starts with, PyTorch's `at::intraop_default_num_threads()`:
+/// `MKL_NUM_THREADS`, else `OMP_NUM_THREADS`, when it is a positive number (the later read wins there), else the machine's physical
+/// cores (cpuinfo's "cores", not its logical processors). Read once, when the tutor starts, as PyTorch
+/// reads it once when it is imported; cells cannot see the environment.
+pub fn default_threads() -> usize {
+    static DEFAULT: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *DEFAULT.get_or_init(|| {
+        let from_env = |name: &str| {
+            std::env::var(name)
+                .ok()
+                .and_then(|v| v.trim().parse::<usize>().ok())
+                .filter(|&n| n > 0)
+        };
+        from_env("MKL_NUM_THREADS")
+            .or_else(|| from_env("OMP_NUM_THREADS"))
+            .unwrap_or_else(|| num_cpus::get_physical().max(1))
+    })
+}
+
 /// `torch.get_default_dtype()` in force now.
 pub fn default_float() -> super::DType {
     active().default_float
