@@ -17,6 +17,7 @@ def register(case, inp):
     gradients(case)
     cdists(case)
     bags(case)
+    products_order(case)
 
 
 def embed(case):
@@ -410,3 +411,31 @@ def bags(case):
         "nn.EmbeddingBag(4, 2)(torch.tensor([0, 1]))", "nn.EmbeddingBag(4, 2, mode='min')(torch.tensor([[0, 1]]))",
     ]):
         case(g, f"EmbeddingBag/{k}", ["torch.nn.EmbeddingBag"], mods + src)
+
+
+def products_order(case):
+    """torch.prod's order of multiplications (binary_kernel_reduce_vec): four vector accumulators over
+    adjacent elements, one by one elsewhere; every dtype whose last bits show it, across the block sizes
+    (32 float32, 16 float64, 64 half) and layouts."""
+    g = "prod_order"
+    pre = "torch.manual_seed(0)\n"
+    srcs = []
+    for dt in ["float32", "float64", "float16", "bfloat16"]:
+        mk = f"(torch.rand({{}}) * 0.2 + 0.9).to(torch.{dt})"
+        for n in [15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 129, 300, 1000]:
+            srcs.append(f"x = {mk.format(n)}\nshow(x.prod())")
+        srcs += [
+            f"x = {mk.format('6, 150')}\nshow(x.prod(1))\nshow(x.prod(0))\nshow(x.prod(-1, keepdim=True))",
+            f"x = {mk.format('6, 150')}\nshow(x.t().prod())\nshow(x.t().prod(0))\nshow(x.t().prod(1))",
+            f"x = {mk.format('6, 150')}\nshow(x[:, :70].prod())\nshow(x[:, ::2].prod())\nshow(x[::2].prod(1))",
+            f"x = {mk.format('3, 40, 50')}\nshow(x.prod(1))\nshow(x.prod())\nshow(torch.prod(x, 2, dtype=torch.float64))",
+            f"x = {mk.format('70')}\nshow(x.expand(5, 70).prod())\nshow(x.expand(5, 70).prod(1))\nshow(x[:, None].expand(70, 3).prod(0))",
+            f"x = {mk.format('2, 3, 60')}\nshow(x.permute(2, 0, 1).prod())\nshow(x.permute(1, 2, 0).prod(1))\nshow(x.transpose(0, 1).prod(2))",
+        ]
+    srcs += [
+        "x = torch.rand(40) * 0.2 + 0.9\nshow(x.prod(dtype=torch.float64))\nshow(torch.prod(x.double(), 0, dtype=torch.float32))",
+        "x = torch.rand(5, 40) * 3\nx[2, 7] = 0.0\nx[3, 33] = float('inf')\nx[4, 1] = float('nan')\nshow(x.prod(1))\nshow(x.prod())",
+        "x = torch.randn(1, 100)\nshow(x.prod(1))\nshow(x.prod(0))",
+    ]
+    for k, src in enumerate(srcs):
+        case(g, f"prod/{k}", ["torch.prod", "Tensor.prod"] if "torch.prod" in src else ["Tensor.prod"], pre + src)

@@ -72,6 +72,7 @@ pub mod lerp;
 mod libm;
 pub mod moments;
 mod onednn;
+pub mod prod;
 mod sleef;
 pub mod softmax;
 pub mod special;

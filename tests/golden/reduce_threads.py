@@ -1,0 +1,17 @@
+# Reductions to one value over more than 32768 elements (PyTorch's grain): PyTorch gives each thread one
+# chunk and combines the chunks in order, so the last bits depend on torch.set_num_threads. The tutor
+# splits the same way for any count, whatever the cores that run it.
+import torch
+
+torch.manual_seed(0)
+x = torch.rand(100003) * 0.02 + 0.99
+m = torch.rand(300, 400) * 0.02 + 0.99
+for threads in [1, 2, 3, 4, 7]:
+    torch.set_num_threads(threads)
+    print("threads", torch.get_num_threads())
+    print(" prod", x.prod().item(), x.double().prod().item(), x[:40000].prod().item())
+    print(" prod layouts", m.prod().item(), m.t().prod().item(), m[:, :250].prod().item(), m[:, ::2].prod().item())
+    print(" prod half", x[:50000].half().prod().item(), x[:50000].bfloat16().prod().item())
+    print(" sum", x.sum().item(), m.sum().item(), x.double().sum().item())
+    print(" mean var std", x.mean().item(), x.var().item(), x.std().item())
+    print(" rows", m.prod(1)[:3].tolist(), m.sum(1)[:3].tolist())
