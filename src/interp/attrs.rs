@@ -162,6 +162,14 @@ impl Interpreter {
             Value::Builtin(b) if b.name == "dict" && name == "fromkeys" => Ok(
                 super::builtins::builtin("fromkeys", super::builtins::dict_fromkeys),
             ),
+            Value::Builtin(b) if b.name == "float" && name == "fromhex" => Ok(
+                super::builtins::builtin("fromhex", super::builtins::float_fromhex),
+            ),
+            Value::Builtin(b)
+                if b.type_qualname.is_some() && super::types::has_unbound_method(b.name, name) =>
+            {
+                Ok(Value::NativeMethod(Rc::new((obj.clone(), Rc::from(name)))))
+            }
             Value::Function(f) => match name {
                 "__name__" => Ok(Value::Str(Rc::clone(&f.name))),
                 _ => Err(exc(

@@ -79,6 +79,9 @@ impl Interpreter {
             _ if super::types::is_builtin_type(&recv) => {
                 super::types::call_method(self, &recv, name, args)
             }
+            Value::Builtin(b) if b.type_qualname.is_some() => {
+                super::types::call_unbound(self, b.name, name, args)
+            }
             _ if let Some(ty) = self.native_type(&recv) => ty.call_method(self, &recv, name, args),
             _ => Err(exc(
                 ExcKind::AttributeError,

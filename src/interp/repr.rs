@@ -131,9 +131,12 @@ impl Interpreter {
                 Some(q) => format!("<class '{q}'>"),
                 None => format!("<built-in function {}>", b.name),
             },
-            Value::NativeMethod(m) => {
-                format!("<built-in method {} of {} object>", m.1, m.0.type_name())
-            }
+            Value::NativeMethod(m) => match &m.0 {
+                Value::Builtin(b) if b.type_qualname.is_some() => {
+                    format!("<method '{}' of '{}' objects>", m.1, b.name)
+                }
+                recv => format!("<built-in method {} of {} object>", m.1, recv.type_name()),
+            },
             Value::BoundMethod(_) => "<bound method>".into(),
             Value::Class(c) => match (c.slots, c.native) {
                 (Some(ty), _) => ty.class_repr(c),

@@ -114,6 +114,11 @@ pub(crate) fn dict_fromkeys(interp: &mut Interpreter, args: Args) -> PyResult<Va
     super::types::dict::FROMKEYS.call(interp, args)
 }
 
+/// `float.fromhex`, which the core finds as an attribute of the `float` type.
+pub(crate) fn float_fromhex(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
+    super::types::number::FROMHEX.call(interp, args)
+}
+
 /// The built-ins that are types print as classes (`<class 'int'>`).
 const TYPES: &[&str] = &[
     "int", "float", "str", "bool", "list", "dict", "tuple", "set", "range", "type", "slice",

@@ -68,6 +68,54 @@ pub(crate) fn has_method(v: &Value, name: &str) -> bool {
     }
 }
 
+/// Whether the built-in type named `ty` has a method `name` (`str.upper`, `list.append`), which Python
+/// also finds on the type itself, unbound (`map(str.strip, lines)`).
+pub(crate) fn has_unbound_method(ty: &str, name: &str) -> bool {
+    match ty {
+        "str" => str::METHODS.contains_key(name),
+        "list" => list::METHODS.contains_key(name),
+        "tuple" => tuple::METHODS.contains_key(name),
+        "dict" => dict::METHODS.contains_key(name),
+        "set" => set::METHODS.contains_key(name),
+        "int" | "bool" => number::INT_METHODS.contains_key(name),
+        "float" => number::FLOAT_METHODS.contains_key(name),
+        _ => false,
+    }
+}
+
+/// `ty.name(obj, *args)`: an unbound method of a built-in type called with its instance first.
+pub(crate) fn call_unbound(
+    interp: &mut Interpreter,
+    ty: &str,
+    name: &str,
+    mut args: Args,
+) -> PyResult<Value> {
+    if args.pos.is_empty() {
+        return Err(super::error::type_error(format!(
+            "unbound method {ty}.{name}() needs an argument"
+        )));
+    }
+    let recv = args.pos.remove(0);
+    let fits = match ty {
+        "str" => matches!(recv, Value::Str(_)),
+        "list" => matches!(recv, Value::List(_)),
+        "tuple" => matches!(recv, Value::Tuple(_) | Value::Size(_)),
+        "dict" => matches!(recv, Value::Dict(_)),
+        "set" => matches!(recv, Value::Set(_)),
+        "int" => matches!(recv, Value::Int(..) | Value::Bool(_)),
+        "bool" => matches!(recv, Value::Bool(_)),
+        "float" => matches!(recv, Value::Float(_)),
+        _ => false,
+    };
+    if !fits {
+        return Err(super::error::type_error(format!(
+            "descriptor '{name}' for '{ty}' objects doesn't apply to a '{}' object",
+            recv.type_name()
+        )));
+    }
+    call_method(interp, &recv, name, args)
+}
+
 /// Whether `v` is a value of a built-in type whose methods live here.
 pub(crate) fn is_builtin_type(v: &Value) -> bool {
     matches!(

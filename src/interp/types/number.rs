@@ -18,11 +18,22 @@ static INT_LIST: [Method<Value>; 3] = [
     Method::new("int.as_integer_ratio()", Positional, int_ratio),
 ];
 
-static FLOAT_LIST: [Method<Value>; 3] = [
+static FLOAT_LIST: [Method<Value>; 5] = [
     Method::new("float.is_integer()", Positional, is_integer),
     Method::new("float.conjugate()", Positional, float_conjugate),
     Method::new("float.as_integer_ratio()", Positional, float_ratio),
+    Method::new("float.hex()", Positional, float_hex),
+    // A class method, also found on a float (`(1.0).fromhex('0x1p-2')`).
+    Method::new("float.fromhex(string, /)", Positional, |_, _, a| {
+        fromhex_value(&a.arg(0)?)
+    }),
 ];
+
+/// `float.fromhex(string)`, a class method: found on the type as well as on a float.
+pub(crate) static FROMHEX: crate::interp::builtins::Def =
+    crate::interp::builtins::Def::new("float.fromhex(string, /)", Positional, |_, a| {
+        fromhex_value(&a.arg(0)?)
+    });
 
 /// The int a bool or an int stands for.
 fn int_value(v: &Value) -> i64 {
@@ -122,4 +133,169 @@ fn float_ratio(_: &mut Interpreter, v: &Value, _: Bound) -> PyResult<Value> {
         Value::int(sign * numerator),
         Value::int(denominator),
     ]))
+}
+
+/// `float.hex()`: CPython's `float_hex`, `[-]0x1.<13 hex digits>p<exp>` for a normal float, `0x0.` and
+/// the exponent -1022 for a subnormal one.
+fn float_hex(_: &mut Interpreter, v: &Value, _: Bound) -> PyResult<Value> {
+    Ok(Value::str(&hex_repr(float_value(v))))
+}
+
+pub(crate) fn hex_repr(f: f64) -> String {
+    if f.is_nan() {
+        return "nan".into();
+    }
+    if f.is_infinite() {
+        return if f < 0.0 { "-inf" } else { "inf" }.into();
+    }
+    let sign = if f.is_sign_negative() { "-" } else { "" };
+    if f == 0.0 {
+        return format!("{sign}0x0.0p+0");
+    }
+    let bits = f.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i64;
+    let mantissa = bits & ((1 << 52) - 1);
+    if biased == 0 {
+        format!("{sign}0x0.{mantissa:013x}p-1022")
+    } else {
+        format!("{sign}0x1.{mantissa:013x}p{:+}", biased - 1023)
+    }
+}
+
+fn fromhex_value(v: &Value) -> PyResult<Value> {
+    match v {
+        Value::Str(s) => parse_hex_float(s).map(Value::Float),
+        // CPython reads the argument with `PyUnicode_AsUTF8AndSize` (no parameter name in the message).
+        _ => Err(crate::interp::error::type_error(
+            "bad argument type for built-in operation",
+        )),
+    }
+}
+
+/// CPython's `float_fromhex`: optional sign, `inf`/`infinity`/`nan`, or hex digits with an optional
+/// point and `0x`, and an optional binary exponent `p[+-]digits`; rounded half to even, subnormals
+/// included. Surrounding whitespace is allowed.
+pub(crate) fn parse_hex_float(text: &str) -> PyResult<f64> {
+    let invalid = || {
+        exc(
+            ExcKind::ValueError,
+            "invalid hexadecimal floating-point string",
+        )
+    };
+    let s = text.trim_matches(|c: char| c.is_whitespace());
+    let (negative, s) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let signed = |x: f64| if negative { -x } else { x };
+    let lower = s.to_ascii_lowercase();
+    if lower == "inf" || lower == "infinity" {
+        return Ok(signed(f64::INFINITY));
+    }
+    if lower == "nan" {
+        return Ok(signed(f64::NAN));
+    }
+    let s = lower
+        .strip_prefix("0x")
+        .unwrap_or(&lower)
+        .as_bytes()
+        .to_vec();
+    let mut i = 0;
+    let mut digits: Vec<u8> = Vec::new();
+    let mut frac_len: i64 = 0;
+    let mut seen_point = false;
+    while i < s.len() {
+        match s[i] {
+            c @ (b'0'..=b'9' | b'a'..=b'f') => {
+                digits.push((c as char).to_digit(16).unwrap_or(0) as u8);
+                if seen_point {
+                    frac_len += 1;
+                }
+            }
+            b'.' if !seen_point => seen_point = true,
+            _ => break,
+        }
+        i += 1;
+    }
+    if digits.is_empty() {
+        return Err(invalid());
+    }
+    let mut exp: i64 = 0;
+    if i < s.len() && s[i] == b'p' {
+        i += 1;
+        let neg_exp = match s.get(i) {
+            Some(b'-') => {
+                i += 1;
+                true
+            }
+            Some(b'+') => {
+                i += 1;
+                false
+            }
+            _ => false,
+        };
+        let start = i;
+        while i < s.len() && s[i].is_ascii_digit() {
+            exp = (exp * 10 + i64::from(s[i] - b'0')).min(1 << 40);
+            i += 1;
+        }
+        if i == start {
+            return Err(invalid());
+        }
+        if neg_exp {
+            exp = -exp;
+        }
+    }
+    if i != s.len() {
+        return Err(invalid());
+    }
+    // The digits as a bit string from the first 1.
+    let first = digits.iter().position(|&d| d != 0);
+    let Some(first) = first else {
+        return Ok(signed(0.0));
+    };
+    let digits = &digits[first..];
+    let lead = digits[0].leading_zeros() as i64 - 4;
+    let nbits = 4 * digits.len() as i64 - lead;
+    let bit = |p: i64| -> u64 {
+        if p < 0 || p >= nbits {
+            return 0;
+        }
+        let q = p + lead;
+        u64::from((digits[(q / 4) as usize] >> (3 - q % 4)) & 1)
+    };
+    // The value is in [2^top, 2^(top+1)).
+    let top = nbits - 1 + exp - 4 * frac_len;
+    let too_large = || {
+        exc(
+            ExcKind::OverflowError,
+            "hexadecimal value too large to represent as a float",
+        )
+    };
+    if top > 1023 {
+        return Err(too_large());
+    }
+    let keep = if top >= -1022 { 53 } else { 53 - (-1022 - top) };
+    let mut m: u64 = 0;
+    for p in 0..keep.max(0) {
+        m = (m << 1) | bit(p);
+    }
+    let half = bit(keep) == 1;
+    let sticky = (keep + 1..nbits).any(|p| bit(p) == 1);
+    if half && (sticky || m & 1 == 1) {
+        m += 1;
+    }
+    // m * 2^scale, exact whenever it is representable: scale is at least -1074 (a subnormal's unit).
+    let pow2 = |k: i64| f64::from_bits(((k + 1023) as u64) << 52);
+    let scale = top - keep + 1;
+    let value = if scale >= -1022 {
+        m as f64 * pow2(scale)
+    } else {
+        m as f64 * pow2(scale + 52) * pow2(-52)
+    };
+    if value.is_infinite() {
+        return Err(too_large());
+    }
+    Ok(signed(value))
 }
