@@ -44,6 +44,7 @@ pub mod special;
 pub mod stats;
 pub mod strided_views;
 pub mod unary;
+mod walk;
 
 pub use elementwise::{BinaryOp, Operand, UnaryOp};
 pub use index::TensorIndex;

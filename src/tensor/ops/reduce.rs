@@ -19,8 +19,8 @@ pub(super) enum FloatReduce {
 
 /// A tensor viewed as `rows` contiguous rows of `row_len` reduced elements, plus the output shape.
 pub(super) struct Rows<T> {
-    data: Vec<T>,
-    row_len: usize,
+    pub(super) data: Vec<T>,
+    pub(super) row_len: usize,
     pub(super) out_shape: Vec<usize>,
 }
 
@@ -54,7 +54,7 @@ pub(super) fn reduced_dims(n: usize, dims: Option<&[i64]>) -> Result<Vec<bool>> 
 }
 
 /// The result shape of a reduction: reduced dims dropped, or kept as 1 with `keepdim`.
-fn reduced_shape(shape: &[usize], reduce: &[bool], keepdim: bool) -> Vec<usize> {
+pub(super) fn reduced_shape(shape: &[usize], reduce: &[bool], keepdim: bool) -> Vec<usize> {
     shape
         .iter()
         .zip(reduce)
@@ -81,81 +81,6 @@ pub(super) fn rows<T: Element>(t: &Tensor, dims: Option<&[i64]>, keepdim: bool) 
         row_len,
         out_shape: reduced_shape(t.shape(), &reduce, keepdim),
     })
-}
-
-/// The reduced elements of each output in the order PyTorch's TensorIterator walks them (its
-/// `reorder_dimensions`: reduced dims innermost, ordered by their strides, then `coalesce_dimensions`),
-/// for reductions whose float order shows (`prod`). Also returns the length of the innermost run of the
-/// walk, whether that run's elements are adjacent in memory, and whether the reduction has one output.
-pub(super) fn iteration_rows<T: Element>(
-    t: &Tensor,
-    dims: Option<&[i64]>,
-    keepdim: bool,
-) -> Result<(Rows<T>, usize, bool, bool)> {
-    let n = t.ndim();
-    let reduce = reduced_dims(n, dims)?;
-    let (shape, strides) = (t.shape(), t.strides());
-    // Iterator dim 0 is the innermost; TensorIterator starts from the tensor's dims reversed and
-    // insertion-sorts them, leaving in place any pair its comparison cannot order (a stride of 0).
-    let mut perm: Vec<usize> = (0..n)
-        .rev()
-        .filter(|&d| reduce[d] && shape[d] != 1)
-        .collect();
-    let should_swap = |d0: usize, d1: usize| -> i32 {
-        let (s0, s1) = (strides[d0], strides[d1]);
-        if s0 == 0 || s1 == 0 {
-            0
-        } else if s0 != s1 {
-            if s0 < s1 { -1 } else { 1 }
-        } else if shape[d0] > shape[d1] {
-            1
-        } else {
-            0
-        }
-    };
-    for i in 1..perm.len() {
-        let mut dim1 = i;
-        for dim0 in (0..i).rev() {
-            match should_swap(perm[dim0], perm[dim1]) {
-                c if c > 0 => {
-                    perm.swap(dim0, dim1);
-                    dim1 = dim0;
-                }
-                c if c < 0 => break,
-                _ => {}
-            }
-        }
-    }
-    // The innermost run: the first dims that coalesce (each one's stride is the run so far).
-    let (mut run, run_stride) = perm.first().map_or((1, 1), |&d| (shape[d], strides[d]));
-    for &d in perm.iter().skip(1) {
-        if strides[d] != run_stride * run {
-            break;
-        }
-        run *= shape[d];
-    }
-    let mut order: Vec<i64> = (0..n).filter(|&d| !reduce[d]).map(|d| d as i64).collect();
-    order.extend(
-        (0..n)
-            .filter(|&d| reduce[d] && shape[d] == 1)
-            .map(|d| d as i64),
-    );
-    order.extend(perm.iter().rev().map(|&d| d as i64));
-    let row_len: usize = (0..n).filter(|&d| reduce[d]).map(|d| shape[d]).product();
-    let single = (0..n).all(|d| reduce[d] || shape[d] == 1);
-    let moved = t.permute(&order)?;
-    // Half and bfloat16 are read as float (each element widened exactly), in the walk's order.
-    let moved = if moved.dtype() == T::DTYPE {
-        moved
-    } else {
-        moved.to_dtype(T::DTYPE)
-    };
-    let rows = Rows {
-        data: moved.to_vec::<T>(),
-        row_len,
-        out_shape: reduced_shape(shape, &reduce, keepdim),
-    };
-    Ok((rows, run, run_stride == 1, single))
 }
 
 /// An order-free reduction over `dims` (integer sums and products, all/any: every order of the same
@@ -241,6 +166,7 @@ impl Tensor {
     }
 
     pub(super) fn prod_values(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
+        use super::walk::iteration_rows;
         use kernels::prod::prod_row;
         let threads = crate::tensor::settings::num_threads();
         match self.dtype() {
