@@ -44,8 +44,36 @@ pub(super) fn bind(obj: &Value, v: Value) -> Value {
     }
 }
 
+/// Why an instance of one of the engine's own classes has no `__dict__` here.
+pub(crate) fn no_instance_dict(obj: &Value) -> super::error::Unwind {
+    exc(
+        ExcKind::NotImplementedError,
+        format!(
+            "the tutor keeps the attributes of a '{}' object elsewhere: its built-in classes (torch.nn modules, named tuples, exceptions) have no __dict__ here",
+            obj.type_name()
+        ),
+    )
+}
+
 impl Interpreter {
+    /// `obj.__dict__` of an instance of a Python class: the live dict of its attributes. Instances of
+    /// the engine's own classes (modules, named tuples, exceptions) keep theirs elsewhere and have none.
+    pub(crate) fn instance_dict(&self, obj: &Value) -> Option<Value> {
+        match obj {
+            Value::Instance(inst)
+                if inst.class.slots().is_none_or(|t| t.has_instance_dict())
+                    && !self.is_exception_class(&inst.class) =>
+            {
+                Some(Value::Dict(Rc::clone(&inst.attrs)))
+            }
+            _ => None,
+        }
+    }
+
     pub fn get_attr(&mut self, obj: &Value, name: &str) -> PyResult<Value> {
+        if name == "__dict__" && matches!(obj, Value::Instance(_)) {
+            return self.instance_dict(obj).ok_or_else(|| no_instance_dict(obj));
+        }
         if forbidden_attr(name) {
             return Err(exc(
                 ExcKind::AttributeError,
@@ -261,7 +289,7 @@ impl Interpreter {
                 if let Some(d) = descriptors::property_of(&inst.class, name) {
                     return descriptors::delete(self, &d, obj, name);
                 }
-                if remove_named(&inst.attrs, name) {
+                if inst.remove(name) {
                     return Ok(());
                 }
                 Err(exc(

@@ -227,7 +227,7 @@ impl Interpreter {
         }
         let inst = Rc::new(Instance {
             class: Rc::clone(class),
-            attrs: RefCell::new(Vec::new()),
+            attrs: crate::interp::value::new_attrs(Vec::new()),
         });
         let this = Value::Instance(Rc::clone(&inst));
         if self.is_exception_class(class) {

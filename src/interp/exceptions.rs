@@ -1,6 +1,5 @@
 //! Exceptions as values (`except E as e`, `str(e)`, matching an `except` clause) and imports.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::Interpreter;
@@ -18,7 +17,7 @@ pub(crate) fn key_error(interp: &mut Interpreter, key: &Value) -> Unwind {
     if let Some(class) = interp.exception_classes.get("KeyError").cloned() {
         let inst = Rc::new(Instance {
             class,
-            attrs: RefCell::new(Vec::new()),
+            attrs: crate::interp::value::new_attrs(Vec::new()),
         });
         inst.set("args", Value::tuple(vec![key.clone()]));
         e.value = Some(Value::Instance(inst));
@@ -92,7 +91,7 @@ impl Interpreter {
         };
         let inst = Rc::new(Instance {
             class,
-            attrs: RefCell::new(Vec::new()),
+            attrs: crate::interp::value::new_attrs(Vec::new()),
         });
         inst.set("args", Value::tuple(vec![Value::str(&e.message)]));
         Ok(Value::Instance(inst))

@@ -30,6 +30,18 @@ pub trait NativeType {
     /// The Python type name, as error messages print it (`Tensor`, `Size`, `Linear`).
     fn name(&self, obj: &Value) -> String;
 
+    /// Whether an instance of a class with these slots keeps its attributes in a `__dict__` (a
+    /// dataclass does; a module, whose parameters and children live in PyTorch's `_parameters` and
+    /// `_modules`, or a named tuple does not).
+    fn has_instance_dict(&self) -> bool {
+        false
+    }
+
+    /// The names `dir(obj)` lists for a value of this type (its methods and properties).
+    fn attribute_names(&self, _obj: &Value) -> Vec<String> {
+        Vec::new()
+    }
+
     /// `type(obj)`.
     fn type_object(&self, _interp: &mut Interpreter, _obj: &Value) -> PyResult<Value> {
         Ok(Value::None)

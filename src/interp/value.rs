@@ -114,15 +114,6 @@ impl Drop for Dict {
     }
 }
 
-impl Drop for Instance {
-    fn drop(&mut self) {
-        let attrs = self.attrs.get_mut();
-        if attrs.iter().any(|(_, v)| owns_nested(v)) {
-            dismantle(std::mem::take(attrs).into_iter().map(|(_, v)| v).collect());
-        }
-    }
-}
-
 /// Drops `work` and everything only it holds, without recursion: each container whose last holder is
 /// being dropped gives its items to the work list and is then dropped empty.
 fn dismantle(mut work: Vec<Value>) {
@@ -148,8 +139,14 @@ fn dismantle(mut work: Vec<Value>) {
                 }
             }
             Value::Instance(rc) => {
-                if let Ok(inst) = Rc::try_unwrap(rc) {
-                    work.extend(inst.attrs.take().into_iter().map(|(_, v)| v));
+                if let Ok(inst) = Rc::try_unwrap(rc)
+                    && let Ok(cell) = Rc::try_unwrap(inst.attrs)
+                {
+                    let mut dict = cell.into_inner();
+                    for (k, v) in std::mem::take(&mut dict.entries) {
+                        work.push(k);
+                        work.push(v);
+                    }
                 }
             }
             other => drop(other),
@@ -291,25 +288,97 @@ impl Class {
 
 pub struct Instance {
     pub class: Rc<Class>,
-    /// Attributes in assignment order (PyTorch registers submodules and parameters in this order).
-    pub attrs: RefCell<Vec<(Rc<str>, Value)>>,
+    /// The instance's `__dict__`: attributes in assignment order (PyTorch registers submodules and
+    /// parameters in this order). Shared with the dict `obj.__dict__` and `vars(obj)` return, so writing
+    /// through them (`self.__dict__.update(kwargs)`) sets attributes, as in Python.
+    pub attrs: Rc<RefCell<Dict>>,
+}
+
+/// An instance `__dict__` holding `items` (attribute names and values, in order).
+pub fn new_attrs(items: Vec<(Rc<str>, Value)>) -> Rc<RefCell<Dict>> {
+    let mut dict = Dict::default();
+    for (k, v) in items {
+        let hk = HashKey::Str(Rc::clone(&k));
+        if let Some(&i) = dict.index.get(&hk) {
+            dict.entries[i].1 = v;
+        } else {
+            dict.index.insert(hk, dict.entries.len());
+            dict.entries.push((Value::Str(k), v));
+        }
+    }
+    Rc::new(RefCell::new(dict))
 }
 
 impl Instance {
+    pub fn new(class: Rc<Class>, items: Vec<(Rc<str>, Value)>) -> Instance {
+        Instance {
+            class,
+            attrs: new_attrs(items),
+        }
+    }
+
     pub fn get(&self, name: &str) -> Option<Value> {
+        // A linear scan (an instance has a handful of attributes) spares building a key per lookup.
         self.attrs
             .borrow()
+            .entries
             .iter()
-            .find(|(k, _)| &**k == name)
+            .find(|(k, _)| matches!(k, Value::Str(s) if &**s == name))
             .map(|(_, v)| v.clone())
     }
+
     pub fn set(&self, name: &str, value: Value) {
         let mut attrs = self.attrs.borrow_mut();
-        if let Some(slot) = attrs.iter_mut().find(|(k, _)| &**k == name) {
+        if let Some(slot) = attrs
+            .entries
+            .iter_mut()
+            .find(|(k, _)| matches!(k, Value::Str(s) if &**s == name))
+        {
             slot.1 = value;
         } else {
-            attrs.push((Rc::from(name), value));
+            let key: Rc<str> = Rc::from(name);
+            let i = attrs.entries.len();
+            attrs.index.insert(HashKey::Str(Rc::clone(&key)), i);
+            attrs.entries.push((Value::Str(key), value));
         }
+    }
+
+    /// Removes the attribute `name`; false when there was none.
+    pub fn remove(&self, name: &str) -> bool {
+        self.attrs
+            .borrow_mut()
+            .remove(&HashKey::Str(Rc::from(name)))
+            .is_some()
+    }
+
+    /// The attributes with string names, in order (a copy: the dict may change while they are used).
+    pub fn items(&self) -> Vec<(Rc<str>, Value)> {
+        self.attrs
+            .borrow()
+            .entries
+            .iter()
+            .filter_map(|(k, v)| match k {
+                Value::Str(s) => Some((Rc::clone(s), v.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    pub fn values(&self) -> Vec<Value> {
+        self.attrs
+            .borrow()
+            .entries
+            .iter()
+            .map(|(_, v)| v.clone())
+            .collect()
+    }
+
+    pub fn len(&self) -> usize {
+        self.attrs.borrow().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.attrs.borrow().is_empty()
     }
 }
 

@@ -1,5 +1,5 @@
 //! Built-ins that look at values and their types: `isinstance`, `issubclass`, `type`, `hasattr`,
-//! `getattr`, `setattr`, `callable`, `hash`, `id`, `super`.
+//! `getattr`, `setattr`, `callable`, `hash`, `id`, `super`, `dir`.
 
 use std::rc::Rc;
 
@@ -11,7 +11,8 @@ use super::super::ops::hash_key;
 use super::super::value::{HashKey, Value};
 use super::{Def, type_object};
 
-pub(super) static DEFS: [Def; 11] = [
+pub(super) static DEFS: [Def; 12] = [
+    Def::new("dir(arg=<unrepresentable>, /)", Unpack, dir),
     Def::new("isinstance(obj, class_or_tuple, /)", Unpack, isinstance),
     Def::new("issubclass(cls, class_or_tuple, /)", Unpack, issubclass),
     // `type_new` counts its own arguments; one argument with keywords is refused by `type_vectorcall`.
@@ -221,4 +222,133 @@ fn super_(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
         ))),
         (None, _) => Err(exc(ExcKind::RuntimeError, "super(): no arguments")),
     }
+}
+
+/// `dir(object)` in CPython 3.11: what every object has from `object`.
+const OBJECT_ATTRS: &[&str] = &[
+    "__class__",
+    "__delattr__",
+    "__dir__",
+    "__doc__",
+    "__eq__",
+    "__format__",
+    "__ge__",
+    "__getattribute__",
+    "__getstate__",
+    "__gt__",
+    "__hash__",
+    "__init__",
+    "__init_subclass__",
+    "__le__",
+    "__lt__",
+    "__ne__",
+    "__new__",
+    "__reduce__",
+    "__reduce_ex__",
+    "__repr__",
+    "__setattr__",
+    "__sizeof__",
+    "__str__",
+    "__subclasshook__",
+];
+
+/// What a `class` statement adds to a class's namespace besides its body: `__module__` and `__doc__`,
+/// and, on the first class below `object`, `__dict__` and `__weakref__`.
+const CLASS_ATTRS: &[&str] = &["__dict__", "__doc__", "__module__", "__weakref__"];
+
+/// The names a module has besides its attributes (`__name__`, `__spec__`, ...).
+const MODULE_ATTRS: &[&str] = &[
+    "__doc__",
+    "__loader__",
+    "__name__",
+    "__package__",
+    "__spec__",
+];
+
+/// A script's own globals before its first line (`python script.py`).
+const SCRIPT_GLOBALS: &[&str] = &[
+    "__annotations__",
+    "__builtins__",
+    "__cached__",
+    "__doc__",
+    "__file__",
+    "__loader__",
+    "__name__",
+    "__package__",
+    "__spec__",
+];
+
+/// `dir(obj)`: the sorted attribute names. Exact for a learner's own classes and their instances
+/// (the instance's `__dict__`, each class's namespace, `object`'s attributes) and for the module scope
+/// (`dir()` at the top of a cell); for the tutor's built-in values it lists the names the tutor provides,
+/// which are fewer than CPython's or PyTorch's.
+fn dir(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    let mut names: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    let mut add = |n: &str| {
+        names.insert(n.to_string());
+    };
+    let Some(obj) = a.value(0) else {
+        if interp.frames.len() > 1 {
+            return Err(exc(
+                ExcKind::NotImplementedError,
+                "dir() without an argument inside a function: the tutor lists the module's names only (call it at the top level, or pass an object)",
+            ));
+        }
+        for k in interp.globals.borrow().vars.keys() {
+            add(k);
+        }
+        SCRIPT_GLOBALS.iter().for_each(|n| add(n));
+        return Ok(sorted_names(names));
+    };
+    let class_names = |c: &Rc<super::super::value::Class>, add: &mut dyn FnMut(&str)| {
+        for k in c.mro() {
+            if &*k.name == "object" && k.bases.is_empty() {
+                continue;
+            }
+            for (n, _) in k.attrs.borrow().iter() {
+                add(n);
+            }
+            if k.native.is_none() {
+                CLASS_ATTRS.iter().for_each(|n| add(n));
+            }
+        }
+        OBJECT_ATTRS.iter().for_each(|n| add(n));
+    };
+    match &obj {
+        Value::Instance(inst) => {
+            if let Some(Value::Dict(d)) = interp.instance_dict(&obj) {
+                for (k, _) in d.borrow().entries.iter() {
+                    if let Value::Str(s) = k {
+                        add(s);
+                    }
+                }
+            } else {
+                for (k, _) in inst.items() {
+                    add(&k);
+                }
+            }
+            class_names(&inst.class, &mut add);
+        }
+        Value::Class(c) => class_names(c, &mut add),
+        Value::Module(m) => {
+            m.attrs.keys().for_each(|n| add(n));
+            MODULE_ATTRS.iter().for_each(|n| add(n));
+        }
+        other => {
+            for n in super::super::types::method_names(other) {
+                add(n);
+            }
+            if let Some(ty) = interp.native_type(other) {
+                for n in ty.attribute_names(other) {
+                    add(&n);
+                }
+            }
+            OBJECT_ATTRS.iter().for_each(|n| add(n));
+        }
+    }
+    Ok(sorted_names(names))
+}
+
+fn sorted_names(names: std::collections::BTreeSet<String>) -> Value {
+    Value::list(names.iter().map(|n| Value::str(n)).collect())
 }

@@ -39,12 +39,28 @@ pub(super) static DEFS: [Def; 13] = [
     ),
     Def::new("globals()", Positional, refuse),
     Def::new("locals()", Positional, refuse),
-    Def::new("vars(object=None, /)", Unpack, refuse),
+    Def::new("vars(object=None, /)", Unpack, vars),
     Def::new("breakpoint(*args, **kws)", Positional, refuse),
     // `exit` and `quit` are `site`'s `Quitter` objects, called like a `def`.
     Def::new("exit(code=None)", PyDef, refuse),
     Def::new("quit(code=None)", PyDef, refuse),
 ];
+
+/// `vars(obj)`: the `__dict__` of an instance of a Python class. The namespaces (`vars()`, a module's or
+/// a class's) stay closed, as `globals()` is.
+fn vars(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    match a.value(0) {
+        Some(obj) => match interp.instance_dict(&obj) {
+            Some(d) => Ok(d),
+            None if matches!(obj, Value::Module(_) | Value::Class(_)) => refuse(interp, a),
+            None if matches!(obj, Value::Instance(_)) => {
+                Err(crate::interp::attrs::no_instance_dict(&obj))
+            }
+            None => Err(type_error("vars() argument must have __dict__ attribute")),
+        },
+        None => refuse(interp, a),
+    }
+}
 
 fn refuse(_: &mut Interpreter, _: Bound) -> PyResult<Value> {
     Err(exc(

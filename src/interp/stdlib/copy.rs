@@ -25,7 +25,7 @@ fn copy(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
         Value::Set(d) => Value::Set(Rc::new(RefCell::new(d.borrow().clone()))),
         Value::Instance(i) => Value::Instance(Rc::new(Instance {
             class: Rc::clone(&i.class),
-            attrs: RefCell::new(i.attrs.borrow().clone()),
+            attrs: Rc::new(RefCell::new(i.attrs.borrow().clone())),
         })),
         _ => v,
     })
@@ -89,13 +89,14 @@ fn deep(
         (None, Value::Instance(i)) => {
             let new = Rc::new(Instance {
                 class: Rc::clone(&i.class),
-                attrs: RefCell::new(Vec::new()),
+                attrs: crate::interp::value::new_attrs(Vec::new()),
             });
             memo.insert(v.identity().unwrap_or(0), Value::Instance(Rc::clone(&new)));
-            let attrs = i.attrs.borrow().clone();
+            let attrs = i.attrs.borrow().entries.clone();
             for (k, x) in attrs {
                 let c = deep(interp, &x, memo, depth + 1)?;
-                new.attrs.borrow_mut().push((k, c));
+                let hk = crate::interp::ops::hash_key(&k)?;
+                new.attrs.borrow_mut().insert(hk, k, c)?;
             }
             return Ok(Value::Instance(new));
         }

@@ -198,7 +198,7 @@ impl NativeType for EnumType {
                 None => {
                     let inst = Rc::new(Instance {
                         class: Rc::clone(&new_class),
-                        attrs: RefCell::new(vec![
+                        attrs: crate::interp::value::new_attrs(vec![
                             (Rc::from("_name_"), Value::Str(Rc::clone(&name))),
                             (Rc::from("_value_"), value.clone()),
                         ]),

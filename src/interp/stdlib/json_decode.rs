@@ -308,7 +308,7 @@ fn decode_error(
     };
     let inst = Rc::new(Instance {
         class,
-        attrs: RefCell::new(Vec::new()),
+        attrs: crate::interp::value::new_attrs(Vec::new()),
     });
     inst.set("args", Value::tuple(vec![Value::str(&full)]));
     inst.set("msg", Value::str(message));

@@ -49,6 +49,10 @@ impl NativeType for TensorType {
         "Tensor".into()
     }
 
+    fn attribute_names(&self, _obj: &Value) -> Vec<String> {
+        super::tensor::attribute_names().map(String::from).collect()
+    }
+
     fn type_object(&self, interp: &mut Interpreter, _obj: &Value) -> PyResult<Value> {
         Ok(torch_attr(interp, "Tensor"))
     }

@@ -68,6 +68,24 @@ pub(crate) fn has_method(v: &Value, name: &str) -> bool {
     }
 }
 
+/// The methods of a value of a built-in type (for `dir`).
+pub(crate) fn method_names(v: &Value) -> Vec<&'static str> {
+    fn names<R: ?Sized>(t: &Table<R>) -> Vec<&'static str> {
+        t.keys().copied().collect()
+    }
+    match v {
+        Value::Str(_) => names(&str::METHODS),
+        Value::List(_) => names(&list::METHODS),
+        Value::Tuple(_) => names(&tuple::METHODS),
+        Value::Size(_) => names(&tuple::SIZE_METHODS),
+        Value::Dict(_) => names(&dict::METHODS),
+        Value::Set(_) => names(&set::METHODS),
+        Value::Int(_, _) | Value::Bool(_) => names(&number::INT_METHODS),
+        Value::Float(_) => names(&number::FLOAT_METHODS),
+        _ => Vec::new(),
+    }
+}
+
 /// Whether the built-in type named `ty` has a method `name` (`str.upper`, `list.append`), which Python
 /// also finds on the type itself, unbound (`map(str.strip, lines)`).
 pub(crate) fn has_unbound_method(ty: &str, name: &str) -> bool {

@@ -170,7 +170,7 @@ impl NativeType for NamedTupleType {
                 }
                 let new = Rc::new(Instance {
                     class: Rc::clone(&inst.class),
-                    attrs: RefCell::new(inst.attrs.borrow().clone()),
+                    attrs: crate::interp::value::new_attrs(inst.items()),
                 });
                 for (k, v) in kwds {
                     new.set(&k, v);

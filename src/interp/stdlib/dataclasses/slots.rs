@@ -29,6 +29,10 @@ fn compared(inst: &Instance, info: &Info) -> PyResult<Value> {
 }
 
 impl NativeType for DataclassType {
+    fn has_instance_dict(&self) -> bool {
+        true
+    }
+
     fn name(&self, obj: &Value) -> String {
         match obj {
             Value::Instance(i) => i.class.name.to_string(),

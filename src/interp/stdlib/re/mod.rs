@@ -102,7 +102,7 @@ pub(crate) fn re_error(interp: &Interpreter, message: String) -> Unwind {
     };
     let inst = Rc::new(Instance {
         class,
-        attrs: RefCell::new(Vec::new()),
+        attrs: crate::interp::value::new_attrs(Vec::new()),
     });
     inst.set("args", Value::tuple(vec![Value::str(&message)]));
     let mut e = PyException::new(ExcKind::User(Rc::from("re.error")), message);

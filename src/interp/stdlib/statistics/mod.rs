@@ -77,7 +77,7 @@ fn statistics_error(interp: &Interpreter, message: &str) -> Unwind {
     };
     let inst = Rc::new(Instance {
         class,
-        attrs: RefCell::new(Vec::new()),
+        attrs: crate::interp::value::new_attrs(Vec::new()),
     });
     inst.set("args", Value::tuple(vec![Value::str(message)]));
     let mut e = PyException::new(

@@ -1,7 +1,6 @@
 //! The layers: construction (`__init__` with PyTorch's parameter initialisation) and `forward`.
 
 use crate::interp::torch::state::state;
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::tensor::ops::elementwise::{UnaryOp, unary};
@@ -755,7 +754,7 @@ pub(super) fn embedding_from_pretrained(interp: &mut Interpreter, args: Args) ->
         .ok_or_else(|| exc(ExcKind::RuntimeError, "internal: no Embedding class"))?;
     let inst = Rc::new(Instance {
         class,
-        attrs: RefCell::new(Vec::new()),
+        attrs: crate::interp::value::new_attrs(Vec::new()),
     });
     inst.set("training", Value::Bool(true));
     inst.set("num_embeddings", Value::int(w.shape()[0] as i64));

@@ -439,22 +439,20 @@ pub(super) fn param(t: Tensor) -> Value {
 }
 
 pub(super) fn children(inst: &Instance) -> Vec<(Rc<str>, Rc<Instance>)> {
-    inst.attrs
-        .borrow()
-        .iter()
+    inst.items()
+        .into_iter()
         .filter_map(|(k, v)| match v {
-            Value::Instance(i) if is_module(i) => Some((Rc::clone(k), Rc::clone(i))),
+            Value::Instance(i) if is_module(&i) => Some((k, i)),
             _ => None,
         })
         .collect()
 }
 
 pub(super) fn own_parameters(inst: &Instance) -> Vec<(Rc<str>, Tensor)> {
-    inst.attrs
-        .borrow()
-        .iter()
+    inst.items()
+        .into_iter()
         .filter_map(|(k, v)| match v {
-            Value::Tensor(t) if t.is_param() => Some((Rc::clone(k), t.clone())),
+            Value::Tensor(t) if t.is_param() => Some((k, t)),
             _ => None,
         })
         .collect()

@@ -276,7 +276,7 @@ fn module_cast(args: Args, d: DType) -> PyResult<Value> {
 /// PyTorch's `Module._apply` for a dtype: every float parameter and buffer of this module and the
 /// modules below it converted (parameters stay parameters).
 fn cast_module(inst: &Rc<Instance>, dtype: DType) {
-    let attrs: Vec<(Rc<str>, Value)> = inst.attrs.borrow().clone();
+    let attrs: Vec<(Rc<str>, Value)> = inst.items();
     for (k, v) in attrs {
         match v {
             Value::Tensor(t) if t.dtype().is_floating_point() && t.dtype() != dtype => {
@@ -607,7 +607,7 @@ pub(crate) fn module_getitem(
     index: &Value,
 ) -> PyResult<Value> {
     if is_named_tuple(inst) {
-        let vals: Vec<Value> = inst.attrs.borrow().iter().map(|(_, v)| v.clone()).collect();
+        let vals: Vec<Value> = inst.values();
         let i = interp.seq_index(index, vals.len(), "tuple")?;
         return Ok(vals[i].clone());
     }
@@ -637,7 +637,7 @@ pub(crate) fn module_getitem(
             let class = Rc::clone(&inst.class);
             let new = Rc::new(Instance {
                 class,
-                attrs: RefCell::new(Vec::new()),
+                attrs: crate::interp::value::new_attrs(Vec::new()),
             });
             new.set("training", Value::Bool(training(inst)));
             let keep_keys = inst.class.has_native("Sequential");
@@ -683,7 +683,7 @@ pub(crate) fn module_iter(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<
             .collect());
     }
     if is_named_tuple(inst) {
-        return Ok(inst.attrs.borrow().iter().map(|(_, v)| v.clone()).collect());
+        return Ok(inst.values());
     }
     if inst.class.has_native("ModuleList") || inst.class.has_native("Sequential") {
         return Ok(list_children(inst));
@@ -699,7 +699,7 @@ pub(crate) fn module_len(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<V
         return Ok(Value::int(super::params::len(inst) as i64));
     }
     if is_named_tuple(inst) {
-        return Ok(Value::int(inst.attrs.borrow().len() as i64));
+        return Ok(Value::int(inst.len() as i64));
     }
     if inst.class.has_native("ModuleList")
         || inst.class.has_native("Sequential")
@@ -729,7 +729,7 @@ pub(crate) fn named_tuple(
     });
     let inst = Rc::new(Instance {
         class,
-        attrs: RefCell::new(Vec::new()),
+        attrs: crate::interp::value::new_attrs(Vec::new()),
     });
     for (k, v) in fields {
         inst.set(k, v);

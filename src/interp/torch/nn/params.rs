@@ -2,7 +2,6 @@
 //! attributes are their entries (`"0"`, `"1"`, ... or the dict's keys), so `named_parameters()` names
 //! them as PyTorch does (`ps.0`, `pd.w`). A tensor stored in one becomes a Parameter.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::interp::Interpreter;
@@ -29,11 +28,9 @@ fn is_dict(inst: &Instance) -> bool {
 
 /// The entries, in order: every attribute but the module's own flag.
 fn entries(inst: &Instance) -> Vec<(Rc<str>, Value)> {
-    inst.attrs
-        .borrow()
-        .iter()
+    inst.items()
+        .into_iter()
         .filter(|(k, _)| &**k != "training")
-        .map(|(k, v)| (Rc::clone(k), v.clone()))
         .collect()
 }
 
@@ -196,7 +193,7 @@ pub(super) fn getitem(
         let picked = interp.get_item(&values, index.clone())?;
         let new = Rc::new(Instance {
             class: Rc::clone(&inst.class),
-            attrs: RefCell::new(Vec::new()),
+            attrs: crate::interp::value::new_attrs(Vec::new()),
         });
         new.set("training", Value::Bool(training(inst)));
         for v in interp.collect_iter(&picked)? {

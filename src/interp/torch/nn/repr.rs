@@ -131,7 +131,7 @@ pub(crate) fn module_repr(
             let r = interp.call_value(f, crate::interp::value::Args::new(vec![]))?;
             return Ok(Some(interp.to_str(&r)?));
         }
-        let attrs = inst.attrs.borrow().clone();
+        let attrs = inst.items();
         let mut parts = Vec::new();
         for (k, v) in &attrs {
             parts.push(format!("{}={}", k, interp.repr(v)?));

@@ -205,7 +205,7 @@ fn untyped_storage(interp: &mut Interpreter, x: &Tensor) -> Value {
     });
     let inst = Instance {
         class,
-        attrs: RefCell::new(Vec::new()),
+        attrs: crate::interp::value::new_attrs(Vec::new()),
     };
     inst.set(
         "data_ptr",
