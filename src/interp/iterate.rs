@@ -96,7 +96,7 @@ impl Interpreter {
                     .collect()
             }
             Value::Dict(d) => d.borrow().entries.iter().map(|(k, _)| k.clone()).collect(),
-            Value::Set(d) => d.borrow().ordered_keys(true),
+            Value::Set(d) | Value::FrozenSet(d) => d.borrow().ordered_keys(true),
             Value::DictView(d, kind) => d.borrow().view_items(*kind),
             Value::Iterator(_) => {
                 let mut out = Vec::new();

@@ -66,6 +66,11 @@ fn hash_key_at(v: &Value, depth: usize) -> PyResult<HashKey> {
         Value::List(_) | Value::Dict(_) | Value::Set(_) => {
             return Err(type_error(format!("unhashable type: '{}'", v.type_name())));
         }
+        Value::FrozenSet(d) => {
+            let mut keys: Vec<HashKey> = d.borrow().index.keys().cloned().collect();
+            keys.sort_by_cached_key(|k| format!("{k:?}"));
+            HashKey::Frozen(keys)
+        }
         Value::Instance(i)
             if let Some(ty) = i.class.slots()
                 && let Some(k) = ty.hash_key(v)? =>
@@ -240,7 +245,11 @@ impl Interpreter {
                 }
                 Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
             }
-            (Operator::BitOr | Operator::BitAnd | Operator::Sub, Value::Set(a), Value::Set(b)) => {
+            (
+                Operator::BitOr | Operator::BitAnd | Operator::Sub,
+                Value::Set(a) | Value::FrozenSet(a),
+                Value::Set(b) | Value::FrozenSet(b),
+            ) => {
                 let a = a.borrow();
                 let b = b.borrow();
                 let mut d = super::value::Dict::default();
@@ -265,7 +274,12 @@ impl Interpreter {
                         }
                     }
                 }
-                Ok(Value::Set(Rc::new(std::cell::RefCell::new(d))))
+                // The result has the left operand's type (`frozenset | set` is a frozenset).
+                let d = Rc::new(std::cell::RefCell::new(d));
+                Ok(match l {
+                    Value::FrozenSet(_) => Value::FrozenSet(d),
+                    _ => Value::Set(d),
+                })
             }
             (Operator::Add, Value::Str(_), _) => Err(type_error(format!(
                 "can only concatenate str (not \"{}\") to str",
@@ -476,7 +490,7 @@ impl Interpreter {
                 }
                 true
             }
-            (Value::Set(a), Value::Set(b)) => {
+            (Value::Set(a) | Value::FrozenSet(a), Value::Set(b) | Value::FrozenSet(b)) => {
                 let (a, b) = (a.borrow(), b.borrow());
                 a.len() == b.len() && a.index.keys().all(|k| b.index.contains_key(k))
             }
@@ -507,7 +521,7 @@ impl Interpreter {
                     item.type_name()
                 ))),
             },
-            Value::Dict(d) | Value::Set(d) | Value::DictView(d, 0) => {
+            Value::Dict(d) | Value::Set(d) | Value::FrozenSet(d) | Value::DictView(d, 0) => {
                 let k = hash_key(item)?;
                 Ok(d.borrow().get(&k).is_some())
             }
@@ -545,7 +559,9 @@ impl Interpreter {
             Value::List(l) => !l.borrow().is_empty(),
             Value::Tuple(t) => !t.is_empty(),
             Value::Size(s) => !s.is_empty(),
-            Value::Dict(d) | Value::Set(d) | Value::DictView(d, _) => !d.borrow().is_empty(),
+            Value::Dict(d) | Value::Set(d) | Value::FrozenSet(d) | Value::DictView(d, _) => {
+                !d.borrow().is_empty()
+            }
             Value::Range(a, b, c) => super::items::range_len(*a, *b, *c) > 0,
             Value::Instance(inst) => match inst.class.lookup("__len__") {
                 Some((_, f)) => {

@@ -41,7 +41,7 @@ impl Interpreter {
         self.tick()?;
         // A container that contains itself prints as `[...]`, as in Python.
         let id = match v {
-            Value::List(_) | Value::Dict(_) | Value::Set(_) => v.identity(),
+            Value::List(_) | Value::Dict(_) | Value::Set(_) | Value::FrozenSet(_) => v.identity(),
             _ => None,
         };
         if let Some(id) = id {
@@ -101,6 +101,14 @@ impl Interpreter {
                     "set()".into()
                 } else {
                     format!("{{{}}}", self.join_reprs(&keys)?)
+                }
+            }
+            Value::FrozenSet(d) => {
+                let keys: Vec<Value> = d.borrow().ordered_keys(true);
+                if keys.is_empty() {
+                    "frozenset()".into()
+                } else {
+                    format!("frozenset({{{}}})", self.join_reprs(&keys)?)
                 }
             }
             Value::Range(a, b, c) => {

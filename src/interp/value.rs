@@ -32,6 +32,8 @@ pub enum Value {
     Tuple(Rc<Seq>),
     Dict(Rc<RefCell<Dict>>),
     Set(Rc<RefCell<Dict>>),
+    /// `frozenset`: a set no method changes, hashable (its items, never mutated after it is built).
+    FrozenSet(Rc<RefCell<Dict>>),
     Range(i64, i64, i64),
     Slice(Rc<(Value, Value, Value)>),
     Ellipsis,
@@ -129,7 +131,7 @@ fn dismantle(mut work: Vec<Value>) {
                     work.append(&mut seq.0);
                 }
             }
-            Value::Dict(rc) | Value::Set(rc) => {
+            Value::Dict(rc) | Value::Set(rc) | Value::FrozenSet(rc) => {
                 if let Ok(cell) = Rc::try_unwrap(rc) {
                     let mut dict = cell.into_inner();
                     for (k, v) in std::mem::take(&mut dict.entries) {
@@ -160,7 +162,7 @@ fn owns_nested(v: &Value) -> bool {
     match v {
         Value::List(rc) => Rc::strong_count(rc) == 1,
         Value::Tuple(rc) => Rc::strong_count(rc) == 1,
-        Value::Dict(rc) | Value::Set(rc) => Rc::strong_count(rc) == 1,
+        Value::Dict(rc) | Value::Set(rc) | Value::FrozenSet(rc) => Rc::strong_count(rc) == 1,
         Value::Instance(rc) => Rc::strong_count(rc) == 1,
         _ => false,
     }
@@ -440,6 +442,8 @@ pub enum HashKey {
     FloatBits(u64),
     Str(Rc<str>),
     Tuple(Vec<HashKey>),
+    /// A frozenset: its items' keys in a canonical order (equal sets, equal keys).
+    Frozen(Vec<HashKey>),
     /// Objects hashed by identity (instances, classes, functions, tensors).
     Id(usize),
 }
@@ -623,6 +627,7 @@ impl Value {
             Value::Tuple(_) => "tuple".into(),
             Value::Dict(_) => "dict".into(),
             Value::Set(_) => "set".into(),
+            Value::FrozenSet(_) => "frozenset".into(),
             Value::Range(..) => "range".into(),
             Value::Slice(_) => "slice".into(),
             Value::Ellipsis => "ellipsis".into(),
@@ -652,7 +657,9 @@ impl Value {
     pub fn identity(&self) -> Option<usize> {
         Some(match self {
             Value::List(r) => Rc::as_ptr(r) as *const () as usize,
-            Value::Dict(r) | Value::Set(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Dict(r) | Value::Set(r) | Value::FrozenSet(r) => {
+                Rc::as_ptr(r) as *const () as usize
+            }
             Value::Tuple(r) => Rc::as_ptr(r) as *const () as usize,
             Value::Function(r) => Rc::as_ptr(r) as *const () as usize,
             Value::Builtin(r) => Rc::as_ptr(r) as *const () as usize,

@@ -14,7 +14,7 @@ use super::super::types::dict::update_from;
 use super::super::value::{Dict, HashKey, Value};
 use super::{Def, to_float, to_int};
 
-pub(super) static DEFS: [Def; 17] = [
+pub(super) static DEFS: [Def; 18] = [
     Def::new("int(x=0, /, base=10)", Clinic, int),
     Def::new("float(x=0, /)", Unpack, float),
     Def::new(
@@ -26,6 +26,7 @@ pub(super) static DEFS: [Def; 17] = [
     Def::new("list(iterable=(), /)", Unpack, list),
     Def::new("tuple(iterable=(), /)", Unpack, tuple),
     Def::new("set(iterable=(), /)", Unpack, set),
+    Def::new("frozenset(iterable=(), /)", Unpack, frozenset),
     Def::new("dict(mapping=None, /, **kwargs)", Unpack, dict),
     Def::new("slice(start, stop=None, step=None, /)", Unpack, slice),
     Def::new("repr(obj, /)", Positional, repr),
@@ -244,6 +245,22 @@ fn set(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
         }
     }
     Ok(Value::Set(Rc::new(RefCell::new(d))))
+}
+
+/// `frozenset(iterable)`; a frozenset given is returned as it is (CPython's `frozenset_new`).
+fn frozenset(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    match a.value(0) {
+        Some(v @ Value::FrozenSet(_)) => Ok(v),
+        v => {
+            let mut d = Dict::default();
+            if let Some(v) = v {
+                for x in interp.collect_iter(&v)? {
+                    d.insert(hash_key(&x)?, x, Value::None)?;
+                }
+            }
+            Ok(Value::FrozenSet(Rc::new(RefCell::new(d))))
+        }
+    }
 }
 
 fn dict(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {

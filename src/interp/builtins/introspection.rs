@@ -62,6 +62,7 @@ fn isinstance_of(interp: &Interpreter, v: &Value, spec: &Value) -> PyResult<bool
             "dict" => matches!(v, Value::Dict(_)),
             "tuple" => matches!(v, Value::Tuple(_) | Value::Size(_)),
             "set" => matches!(v, Value::Set(_)),
+            "frozenset" => matches!(v, Value::FrozenSet(_)),
             "range" => matches!(v, Value::Range(..)),
             "object" => true,
             name => interp
@@ -116,6 +117,7 @@ fn type_of(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
         Value::Dict(_) => builtin(interp, "dict"),
         Value::Tuple(_) => builtin(interp, "tuple"),
         Value::Set(_) => builtin(interp, "set"),
+        Value::FrozenSet(_) => builtin(interp, "frozenset"),
         Value::Tensor(_) | Value::Size(_) | Value::DType(_) | Value::Native(_) => {
             match interp.native_type(&v) {
                 Some(ty) => ty.type_object(interp, &v)?,

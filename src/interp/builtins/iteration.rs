@@ -51,7 +51,9 @@ fn len(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
         Value::List(l) => l.borrow().len(),
         Value::Tuple(t) => t.len(),
         Value::Size(s) => s.len(),
-        Value::Dict(d) | Value::Set(d) | Value::DictView(d, _) => d.borrow().len(),
+        Value::Dict(d) | Value::Set(d) | Value::FrozenSet(d) | Value::DictView(d, _) => {
+            d.borrow().len()
+        }
         Value::Range(a, b, c) => super::super::items::range_len(*a, *b, *c),
         Value::Instance(inst) if let Some((_, f)) = inst.class.lookup("__len__") => {
             return interp.call_value(f, Args::new(vec![v.clone()]));
@@ -203,6 +205,7 @@ fn reversed(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
             | Value::Int(_, _)
             | Value::Float(_)
             | Value::Set(_)
+            | Value::FrozenSet(_)
             | Value::Iterator(_)
             | Value::Function(_)
             | Value::Builtin(_)

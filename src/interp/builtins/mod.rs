@@ -121,7 +121,18 @@ pub(crate) fn float_fromhex(interp: &mut Interpreter, args: Args) -> PyResult<Va
 
 /// The built-ins that are types print as classes (`<class 'int'>`).
 const TYPES: &[&str] = &[
-    "int", "float", "str", "bool", "list", "dict", "tuple", "set", "range", "type", "slice",
+    "int",
+    "float",
+    "str",
+    "bool",
+    "list",
+    "dict",
+    "tuple",
+    "set",
+    "frozenset",
+    "range",
+    "type",
+    "slice",
 ];
 
 pub(crate) fn install(interp: &mut Interpreter) {

@@ -86,6 +86,7 @@ fn deep(
             Value::Dict(Rc::new(RefCell::new(nd)))
         }
         (None, Value::Set(d)) => Value::Set(Rc::new(RefCell::new(d.borrow().clone()))),
+        (None, Value::FrozenSet(d)) => Value::FrozenSet(Rc::new(RefCell::new(d.borrow().clone()))),
         (None, Value::Instance(i)) => {
             let new = Rc::new(Instance {
                 class: Rc::clone(&i.class),

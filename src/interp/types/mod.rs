@@ -62,6 +62,7 @@ pub(crate) fn has_method(v: &Value, name: &str) -> bool {
         Value::Size(_) => tuple::SIZE_METHODS.contains_key(name),
         Value::Dict(_) => dict::METHODS.contains_key(name),
         Value::Set(_) => set::METHODS.contains_key(name),
+        Value::FrozenSet(_) => set::FROZEN_METHODS.contains_key(name),
         Value::Int(_, _) | Value::Bool(_) => number::INT_METHODS.contains_key(name),
         Value::Float(_) => number::FLOAT_METHODS.contains_key(name),
         _ => false,
@@ -80,6 +81,7 @@ pub(crate) fn method_names(v: &Value) -> Vec<&'static str> {
         Value::Size(_) => names(&tuple::SIZE_METHODS),
         Value::Dict(_) => names(&dict::METHODS),
         Value::Set(_) => names(&set::METHODS),
+        Value::FrozenSet(_) => names(&set::FROZEN_METHODS),
         Value::Int(_, _) | Value::Bool(_) => names(&number::INT_METHODS),
         Value::Float(_) => names(&number::FLOAT_METHODS),
         _ => Vec::new(),
@@ -95,6 +97,7 @@ pub(crate) fn has_unbound_method(ty: &str, name: &str) -> bool {
         "tuple" => tuple::METHODS.contains_key(name),
         "dict" => dict::METHODS.contains_key(name),
         "set" => set::METHODS.contains_key(name),
+        "frozenset" => set::FROZEN_METHODS.contains_key(name),
         "int" | "bool" => number::INT_METHODS.contains_key(name),
         "float" => number::FLOAT_METHODS.contains_key(name),
         _ => false,
@@ -120,6 +123,7 @@ pub(crate) fn call_unbound(
         "tuple" => matches!(recv, Value::Tuple(_) | Value::Size(_)),
         "dict" => matches!(recv, Value::Dict(_)),
         "set" => matches!(recv, Value::Set(_)),
+        "frozenset" => matches!(recv, Value::FrozenSet(_)),
         "int" => matches!(recv, Value::Int(..) | Value::Bool(_)),
         "bool" => matches!(recv, Value::Bool(_)),
         "float" => matches!(recv, Value::Float(_)),
@@ -144,6 +148,7 @@ pub(crate) fn is_builtin_type(v: &Value) -> bool {
             | Value::Size(_)
             | Value::Dict(_)
             | Value::Set(_)
+            | Value::FrozenSet(_)
             | Value::Int(_, _)
             | Value::Bool(_)
             | Value::Float(_)
@@ -175,6 +180,7 @@ pub(crate) fn call_method(
         }
         Value::Dict(d) => find(&dict::METHODS, recv, name)?.call(interp, d, args),
         Value::Set(d) => find(&set::METHODS, recv, name)?.call(interp, d, args),
+        Value::FrozenSet(d) => find(&set::FROZEN_METHODS, recv, name)?.call(interp, d, args),
         Value::Int(_, _) | Value::Bool(_) => {
             find(&number::INT_METHODS, recv, name)?.call(interp, recv, args)
         }

@@ -1,4 +1,4 @@
-//! The methods of `set`.
+//! The methods of `set` and `frozenset`.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -29,6 +29,32 @@ static LIST: [Method<Items>; 9] = [
     Method::new("set.copy()", Positional, copy),
     Method::new("set.pop()", Positional, pop),
 ];
+
+pub(crate) static FROZEN_METHODS: LazyLock<Table<Items>> = LazyLock::new(|| table(&FROZEN_LIST));
+
+/// A frozenset has the methods that make new sets; they return frozensets.
+static FROZEN_LIST: [Method<Items>; 4] = [
+    Method::new("frozenset.union(*others)", Positional, |i, s, a| {
+        frozen(combine(i, s, &a, Operator::BitOr))
+    }),
+    Method::new("frozenset.intersection(*others)", Positional, |i, s, a| {
+        frozen(combine(i, s, &a, Operator::BitAnd))
+    }),
+    Method::new("frozenset.difference(*others)", Positional, |i, s, a| {
+        frozen(combine(i, s, &a, Operator::Sub))
+    }),
+    // The frozenset itself: nothing can change it.
+    Method::new("frozenset.copy()", Positional, |_, s, _| {
+        Ok(Value::FrozenSet(Rc::clone(s)))
+    }),
+];
+
+fn frozen(v: PyResult<Value>) -> PyResult<Value> {
+    Ok(match v? {
+        Value::Set(d) => Value::FrozenSet(d),
+        other => other,
+    })
+}
 
 fn add(_: &mut Interpreter, set: &Items, a: Bound) -> PyResult<Value> {
     let v = a.arg(0)?;
