@@ -61,8 +61,8 @@ impl Interpreter {
     pub(crate) fn instance_dict(&self, obj: &Value) -> Option<Value> {
         match obj {
             Value::Instance(inst)
-                if inst.class.slots().is_none_or(|t| t.has_instance_dict())
-                    && !self.is_exception_class(&inst.class) =>
+                if inst.class().slots().is_none_or(|t| t.has_instance_dict())
+                    && !self.is_exception_class(&inst.class()) =>
             {
                 Some(Value::Dict(Rc::clone(&inst.attrs)))
             }
@@ -83,32 +83,32 @@ impl Interpreter {
         match obj {
             Value::Instance(inst) => {
                 // A property is a data descriptor: it wins over the instance's own attributes.
-                if let Some(d) = descriptors::property_of(&inst.class, name) {
-                    let class = Value::Class(Rc::clone(&inst.class));
+                if let Some(d) = descriptors::property_of(&inst.class(), name) {
+                    let class = Value::Class(Rc::clone(&inst.class()));
                     return descriptors::on_instance(self, &d, obj, class, name);
                 }
-                let class_attr = inst.class.lookup(name).map(|(_, v)| v);
+                let class_attr = inst.class().lookup(name).map(|(_, v)| v);
                 if let Some(v) = inst.get(name) {
                     return Ok(v);
                 }
                 if name == "__class__" {
-                    return Ok(Value::Class(Rc::clone(&inst.class)));
+                    return Ok(Value::Class(Rc::clone(&inst.class())));
                 }
                 if let Some(Value::Descriptor(d)) = &class_attr {
-                    let class = Value::Class(Rc::clone(&inst.class));
+                    let class = Value::Class(Rc::clone(&inst.class()));
                     return descriptors::on_instance(self, d, obj, class, name);
                 }
                 if let Some(v) = class_attr {
                     return Ok(bind(obj, v));
                 }
-                if let Some(ty) = inst.class.slots()
+                if let Some(ty) = inst.class().slots()
                     && let Some(v) = ty.get_attr(self, obj, name)?
                 {
                     return Ok(v);
                 }
                 Err(exc(
                     ExcKind::AttributeError,
-                    format!("'{}' object has no attribute '{}'", inst.class.name, name),
+                    format!("'{}' object has no attribute '{}'", inst.class().name, name),
                 ))
             }
             Value::Class(c) => {
@@ -130,7 +130,7 @@ impl Interpreter {
             Value::Super(s) => {
                 let (class, this) = (&s.0, &s.1);
                 let mro = match this {
-                    Value::Instance(i) => i.class.mro(),
+                    Value::Instance(i) => i.class().mro(),
                     // `super()` in a classmethod: the class it was called on.
                     Value::Class(c) => c.mro(),
                     _ => class.mro(),
@@ -146,7 +146,7 @@ impl Interpreter {
                     match found {
                         Some(Value::Descriptor(d)) => {
                             let class = match this {
-                                Value::Instance(i) => Value::Class(Rc::clone(&i.class)),
+                                Value::Instance(i) => Value::Class(Rc::clone(&i.class())),
                                 other => other.clone(),
                             };
                             return match this {
@@ -242,12 +242,12 @@ impl Interpreter {
         }
         match obj {
             Value::Instance(inst) => {
-                if let Some(d) = descriptors::property_of(&inst.class, name) {
+                if let Some(d) = descriptors::property_of(&inst.class(), name) {
                     return descriptors::set(self, &d, obj, name, value);
                 }
                 // A native class (an nn module) sees the assignment first, to register a submodule or
                 // refuse a bad parameter, and says whether the instance should store it.
-                let store = match inst.class.slots() {
+                let store = match inst.class().slots() {
                     Some(ty) => ty.set_attr(self, obj, name, &value)?,
                     None => true,
                 };
@@ -286,7 +286,7 @@ impl Interpreter {
         }
         match obj {
             Value::Instance(inst) => {
-                if let Some(d) = descriptors::property_of(&inst.class, name) {
+                if let Some(d) = descriptors::property_of(&inst.class(), name) {
                     return descriptors::delete(self, &d, obj, name);
                 }
                 if inst.remove(name) {
@@ -294,7 +294,7 @@ impl Interpreter {
                 }
                 Err(exc(
                     ExcKind::AttributeError,
-                    format!("'{}' object has no attribute '{}'", inst.class.name, name),
+                    format!("'{}' object has no attribute '{}'", inst.class().name, name),
                 ))
             }
             Value::Class(c) => {

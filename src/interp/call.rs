@@ -32,7 +32,7 @@ impl Interpreter {
                 let f = f.clone();
                 self.call_value(f, args)
             }
-            Value::Instance(inst) => match inst.class.lookup("__call__") {
+            Value::Instance(inst) => match inst.class().lookup("__call__") {
                 Some((_, f)) => {
                     let mut args = args;
                     args.pos.insert(0, Value::Instance(Rc::clone(&inst)));
@@ -40,7 +40,7 @@ impl Interpreter {
                 }
                 None => Err(type_error(format!(
                     "'{}' object is not callable",
-                    inst.class.name
+                    inst.class().name
                 ))),
             },
             Value::Native(ref o) => {
@@ -226,7 +226,7 @@ impl Interpreter {
             return Ok(v);
         }
         let inst = Rc::new(Instance {
-            class: Rc::clone(class),
+            class: crate::interp::value::ClassCell::new(Rc::clone(class)),
             attrs: crate::interp::value::new_attrs(Vec::new()),
         });
         let this = Value::Instance(Rc::clone(&inst));

@@ -154,7 +154,7 @@ pub(super) fn property_of(class: &Rc<super::value::Class>, name: &str) -> Option
 
 fn type_name_of(obj: &Value) -> String {
     match obj {
-        Value::Instance(i) => i.class.name.to_string(),
+        Value::Instance(i) => i.class().name.to_string(),
         other => other.type_name(),
     }
 }

@@ -16,7 +16,7 @@ pub(crate) fn key_error(interp: &mut Interpreter, key: &Value) -> Unwind {
     let mut e = PyException::new(ExcKind::KeyError, message);
     if let Some(class) = interp.exception_classes.get("KeyError").cloned() {
         let inst = Rc::new(Instance {
-            class,
+            class: crate::interp::value::ClassCell::new(class),
             attrs: crate::interp::value::new_attrs(Vec::new()),
         });
         inst.set("args", Value::tuple(vec![key.clone()]));
@@ -54,7 +54,7 @@ impl Interpreter {
         let Value::Instance(inst) = v else {
             return Ok(String::new());
         };
-        if let Some((_, f)) = inst.class.lookup("__str__")
+        if let Some((_, f)) = inst.class().lookup("__str__")
             && matches!(f, Value::Function(_))
         {
             let r = self.call_value(f, Args::new(vec![v.clone()]))?;
@@ -67,7 +67,7 @@ impl Interpreter {
         let is_key_error = self
             .exception_classes
             .get("KeyError")
-            .is_some_and(|k| inst.class.is_subclass_of(k));
+            .is_some_and(|k| inst.class().is_subclass_of(k));
         match args.len() {
             0 => Ok(String::new()),
             1 if is_key_error => self.repr(&args[0]),
@@ -90,7 +90,7 @@ impl Interpreter {
                 .ok_or_else(|| exc(ExcKind::RuntimeError, "internal: no Exception class"))?,
         };
         let inst = Rc::new(Instance {
-            class,
+            class: crate::interp::value::ClassCell::new(class),
             attrs: crate::interp::value::new_attrs(Vec::new()),
         });
         inst.set("args", Value::tuple(vec![Value::str(&e.message)]));
@@ -102,7 +102,7 @@ impl Interpreter {
             return Ok(false);
         };
         match spec {
-            Value::Class(c) => Ok(inst.class.is_subclass_of(c)),
+            Value::Class(c) => Ok(inst.class().is_subclass_of(c)),
             Value::Tuple(items) => {
                 for s in items.iter() {
                     if self.exception_matches(exc_value, s)? {

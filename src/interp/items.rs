@@ -68,7 +68,7 @@ impl Interpreter {
                     None => Err(super::exceptions::key_error(self, &index)),
                 }
             }
-            Value::Instance(inst) if let Some((_, f)) = inst.class.lookup("__getitem__") => {
+            Value::Instance(inst) if let Some((_, f)) = inst.class().lookup("__getitem__") => {
                 self.call_value(f, Args::new(vec![obj.clone(), index]))
             }
             // `list[int]` (PEP 585), and a class whose native base subscripts it (`Color['RED']`).

@@ -342,7 +342,7 @@ impl Interpreter {
             Value::Size(_) => self.engine_types.size,
             Value::DType(_) => self.engine_types.dtype,
             Value::Native(o) => Some(o.native_type()),
-            Value::Instance(i) => i.class.slots(),
+            Value::Instance(i) => i.class().slots(),
             _ => None,
         }
     }

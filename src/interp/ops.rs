@@ -72,7 +72,7 @@ fn hash_key_at(v: &Value, depth: usize) -> PyResult<HashKey> {
             HashKey::Frozen(keys)
         }
         Value::Instance(i)
-            if let Some(ty) = i.class.slots()
+            if let Some(ty) = i.class().slots()
                 && let Some(k) = ty.hash_key(v)? =>
         {
             k
@@ -135,7 +135,7 @@ impl Interpreter {
             _ => None,
         };
         let instance_type = |v: &Value| match v {
-            Value::Instance(i) => i.class.slots(),
+            Value::Instance(i) => i.class().slots(),
             _ => None,
         };
         value_type(l)
@@ -563,7 +563,7 @@ impl Interpreter {
                 !d.borrow().is_empty()
             }
             Value::Range(a, b, c) => super::items::range_len(*a, *b, *c) > 0,
-            Value::Instance(inst) => match inst.class.lookup("__len__") {
+            Value::Instance(inst) => match inst.class().lookup("__len__") {
                 Some((_, f)) => {
                     let n = self.call_value(f, super::value::Args::new(vec![v.clone()]))?;
                     self.truthy(&n)?

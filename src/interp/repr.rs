@@ -152,13 +152,13 @@ impl Interpreter {
                 (None, None) => format!("<class '__main__.{}'>", c.name),
             },
             Value::Instance(inst) => {
-                if let Some((_, f)) = inst.class.lookup("__repr__")
+                if let Some((_, f)) = inst.class().lookup("__repr__")
                     && matches!(f, Value::Function(_))
                 {
                     let r = self.call_value(f, Args::new(vec![v.clone()]))?;
                     return self.to_str(&r);
                 }
-                if self.is_exception_class(&inst.class) {
+                if self.is_exception_class(&inst.class()) {
                     let args = match inst.get("args") {
                         Some(Value::Tuple(t)) => t.to_vec(),
                         _ => vec![],
@@ -168,14 +168,14 @@ impl Interpreter {
                     } else {
                         self.join_reprs(&args)?
                     };
-                    return Ok(format!("{}({})", inst.class.name, inner));
+                    return Ok(format!("{}({})", inst.class().name, inner));
                 }
-                if let Some(ty) = inst.class.slots()
+                if let Some(ty) = inst.class().slots()
                     && let Some(s) = ty.repr(self, v)?
                 {
                     return Ok(s);
                 }
-                format!("<__main__.{} object>", inst.class.name)
+                format!("<__main__.{} object>", inst.class().name)
             }
             Value::Module(m) => format!("<module '{}'>", m.name),
             Value::Iterator(_) => "<iterator object>".into(),
@@ -203,16 +203,16 @@ impl Interpreter {
         match v {
             Value::Str(s) => Ok(s.to_string()),
             Value::Instance(inst) => {
-                if let Some((_, f)) = inst.class.lookup("__str__")
+                if let Some((_, f)) = inst.class().lookup("__str__")
                     && matches!(f, Value::Function(_))
                 {
                     let r = self.call_value(f, Args::new(vec![v.clone()]))?;
                     return self.to_str(&r);
                 }
-                if self.is_exception_class(&inst.class) {
+                if self.is_exception_class(&inst.class()) {
                     return self.exception_message(v);
                 }
-                if let Some(ty) = inst.class.slots()
+                if let Some(ty) = inst.class().slots()
                     && let Some(s) = ty.str(self, v)?
                 {
                     return Ok(s);

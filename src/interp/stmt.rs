@@ -341,9 +341,9 @@ impl Interpreter {
             other => other,
         };
         match &v {
-            Value::Instance(inst) if self.is_exception_class(&inst.class) => {
+            Value::Instance(inst) if self.is_exception_class(&inst.class()) => {
                 let message = self.exception_message(&v)?;
-                let mut e = PyException::new(self.exception_kind_of(&inst.class), message);
+                let mut e = PyException::new(self.exception_kind_of(&inst.class()), message);
                 e.value = Some(v.clone());
                 Ok(Unwind::Exception(Box::new(e)))
             }
@@ -591,8 +591,8 @@ impl Interpreter {
         let ctx = self.eval(&item.context_expr, scope)?;
         let entered = match &ctx {
             Value::Instance(inst)
-                if let Some((_, enter)) = inst.class.lookup("__enter__")
-                    && inst.class.lookup("__exit__").is_some() =>
+                if let Some((_, enter)) = inst.class().lookup("__enter__")
+                    && inst.class().lookup("__exit__").is_some() =>
             {
                 self.call_value(enter, Args::new(vec![ctx.clone()]))?
             }
@@ -614,15 +614,15 @@ impl Interpreter {
         };
         match &ctx {
             Value::Instance(inst)
-                if let Some((_, exit)) = inst.class.lookup("__exit__")
-                    && inst.class.lookup("__enter__").is_some() =>
+                if let Some((_, exit)) = inst.class().lookup("__exit__")
+                    && inst.class().lookup("__enter__").is_some() =>
             {
                 let mut args = vec![ctx.clone()];
                 args.extend(match &inner {
                     Err(Unwind::Exception(e)) => {
                         let value = self.materialize_exception(e)?;
                         let class = match &value {
-                            Value::Instance(i) => Value::Class(Rc::clone(&i.class)),
+                            Value::Instance(i) => Value::Class(Rc::clone(&i.class())),
                             _ => Value::None,
                         };
                         vec![class, value, Value::None]

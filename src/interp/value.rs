@@ -288,8 +288,19 @@ impl Class {
     }
 }
 
+/// An instance's class: replaceable, as `obj.__class__ = Other` replaces it in Python (PyTorch's lazy
+/// modules become their plain class after their first call: `LazyLinear` turns into `Linear`).
+pub struct ClassCell(RefCell<Rc<Class>>);
+
+impl ClassCell {
+    pub fn new(class: Rc<Class>) -> ClassCell {
+        ClassCell(RefCell::new(class))
+    }
+}
+
 pub struct Instance {
-    pub class: Rc<Class>,
+    /// Read with [`Instance::class`], replaced with [`Instance::set_class`].
+    pub class: ClassCell,
     /// The instance's `__dict__`: attributes in assignment order (PyTorch registers submodules and
     /// parameters in this order). Shared with the dict `obj.__dict__` and `vars(obj)` return, so writing
     /// through them (`self.__dict__.update(kwargs)`) sets attributes, as in Python.
@@ -312,9 +323,19 @@ pub fn new_attrs(items: Vec<(Rc<str>, Value)>) -> Rc<RefCell<Dict>> {
 }
 
 impl Instance {
+    /// The instance's class now.
+    pub fn class(&self) -> Rc<Class> {
+        Rc::clone(&self.class.0.borrow())
+    }
+
+    /// Makes `class` the instance's class from now on.
+    pub fn set_class(&self, class: Rc<Class>) {
+        *self.class.0.borrow_mut() = class;
+    }
+
     pub fn new(class: Rc<Class>, items: Vec<(Rc<str>, Value)>) -> Instance {
         Instance {
-            class,
+            class: ClassCell::new(class),
             attrs: new_attrs(items),
         }
     }
@@ -639,7 +660,7 @@ impl Value {
             Value::NativeMethod(_) => "builtin_function_or_method".into(),
             Value::BoundMethod(_) => "method".into(),
             Value::Class(_) => "type".into(),
-            Value::Instance(i) => i.class.name.to_string(),
+            Value::Instance(i) => i.class().name.to_string(),
             Value::Module(_) => "module".into(),
             Value::Iterator(it) => match it.try_borrow().as_deref() {
                 Ok(Iter::Lazy(l)) => l.type_name().into(),

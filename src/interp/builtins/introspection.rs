@@ -70,7 +70,7 @@ fn isinstance_of(interp: &Interpreter, v: &Value, spec: &Value) -> PyResult<bool
                 .is_some_and(|ty| ty.is_instance(v, name)),
         }),
         Value::Class(c) => Ok(match v {
-            Value::Instance(i) => i.class.is_subclass_of(c),
+            Value::Instance(i) => i.class().is_subclass_of(c),
             _ => c.name.as_ref() == "object",
         }),
         other => Err(type_error(format!(
@@ -108,7 +108,7 @@ fn type_of(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
         interp.builtins.get(name).cloned().unwrap_or(Value::None)
     };
     Ok(match &v {
-        Value::Instance(i) => Value::Class(Rc::clone(&i.class)),
+        Value::Instance(i) => Value::Class(Rc::clone(&i.class())),
         Value::Int(_, _) => builtin(interp, "int"),
         Value::Float(_) => builtin(interp, "float"),
         Value::Str(_) => builtin(interp, "str"),
@@ -191,7 +191,7 @@ fn callable(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
         | Value::NativeMethod(_)
         | Value::BoundMethod(_)
         | Value::Class(_) => true,
-        Value::Instance(i) => i.class.lookup("__call__").is_some(),
+        Value::Instance(i) => i.class().lookup("__call__").is_some(),
         _ => false,
     }))
 }
@@ -329,7 +329,7 @@ fn dir(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
                     add(&k);
                 }
             }
-            class_names(&inst.class, &mut add);
+            class_names(&inst.class(), &mut add);
         }
         Value::Class(c) => class_names(c, &mut add),
         Value::Module(m) => {

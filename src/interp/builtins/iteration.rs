@@ -55,7 +55,7 @@ fn len(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
             d.borrow().len()
         }
         Value::Range(a, b, c) => super::super::items::range_len(*a, *b, *c),
-        Value::Instance(inst) if let Some((_, f)) = inst.class.lookup("__len__") => {
+        Value::Instance(inst) if let Some((_, f)) = inst.class().lookup("__len__") => {
             return interp.call_value(f, Args::new(vec![v.clone()]));
         }
         Value::Class(c) if let Some(ty) = c.slots() => ty.class_iterate(interp, c)?.len(),

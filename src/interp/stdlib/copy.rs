@@ -24,7 +24,7 @@ fn copy(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
         Value::Dict(d) => Value::Dict(Rc::new(RefCell::new(d.borrow().clone()))),
         Value::Set(d) => Value::Set(Rc::new(RefCell::new(d.borrow().clone()))),
         Value::Instance(i) => Value::Instance(Rc::new(Instance {
-            class: Rc::clone(&i.class),
+            class: crate::interp::value::ClassCell::new(Rc::clone(&i.class())),
             attrs: Rc::new(RefCell::new(i.attrs.borrow().clone())),
         })),
         _ => v,
@@ -89,7 +89,7 @@ fn deep(
         (None, Value::FrozenSet(d)) => Value::FrozenSet(Rc::new(RefCell::new(d.borrow().clone()))),
         (None, Value::Instance(i)) => {
             let new = Rc::new(Instance {
-                class: Rc::clone(&i.class),
+                class: crate::interp::value::ClassCell::new(Rc::clone(&i.class())),
                 attrs: crate::interp::value::new_attrs(Vec::new()),
             });
             memo.insert(v.identity().unwrap_or(0), Value::Instance(Rc::clone(&new)));

@@ -91,7 +91,11 @@ fn members(class: &Rc<Class>) -> Vec<Value> {
 /// The member `v` of an enum class: its instance, name and value.
 fn member(v: &Value) -> Option<(&Rc<Instance>, Value, Value)> {
     match v {
-        Value::Instance(i) if i.class.slots().is_some_and(|s| s.name(v) == "enum member") => {
+        Value::Instance(i)
+            if i.class()
+                .slots()
+                .is_some_and(|s| s.name(v) == "enum member") =>
+        {
             Some((i, i.get("_name_")?, i.get("_value_")?))
         }
         _ => None,
@@ -102,7 +106,7 @@ fn member(v: &Value) -> Option<(&Rc<Instance>, Value, Value)> {
 fn plain(v: &Value) -> Value {
     match member(v) {
         Some((i, _, value))
-            if i.class.slots().is_some_and(|s| {
+            if i.class().slots().is_some_and(|s| {
                 std::ptr::eq(
                     s as *const dyn NativeType as *const (),
                     &INT_ENUM as *const EnumType as *const (),
@@ -197,7 +201,7 @@ impl NativeType for EnumType {
                 Some(m) => m,
                 None => {
                     let inst = Rc::new(Instance {
-                        class: Rc::clone(&new_class),
+                        class: crate::interp::value::ClassCell::new(Rc::clone(&new_class)),
                         attrs: crate::interp::value::new_attrs(vec![
                             (Rc::from("_name_"), Value::Str(Rc::clone(&name))),
                             (Rc::from("_value_"), value.clone()),
@@ -258,7 +262,7 @@ impl NativeType for EnumType {
             )));
         };
         if let Some((i, _, _)) = member(value)
-            && Rc::ptr_eq(&i.class, class)
+            && Rc::ptr_eq(&i.class(), class)
         {
             return Ok(Some(value.clone()));
         }
@@ -308,7 +312,7 @@ impl NativeType for EnumType {
         };
         Ok(Some(format!(
             "<{}.{n}: {}>",
-            i.class.name,
+            i.class().name,
             interp.repr(&v)?
         )))
     }
@@ -320,7 +324,7 @@ impl NativeType for EnumType {
         if self.int {
             return interp.repr(&v).map(Some);
         }
-        Ok(Some(format!("{}.{n}", i.class.name)))
+        Ok(Some(format!("{}.{n}", i.class().name)))
     }
 
     fn format(
@@ -342,7 +346,7 @@ impl NativeType for EnumType {
             Some((_, _, v)) if self.int => super::super::ops::hash_key(&v).map(Some),
             // Hashed by class and name, as `Enum.__hash__` hashes the name.
             Some((inst, Value::Str(n), _)) => Ok(Some(HashKey::Tuple(vec![
-                HashKey::Id(Rc::as_ptr(&inst.class) as *const () as usize),
+                HashKey::Id(Rc::as_ptr(&inst.class()) as *const () as usize),
                 HashKey::Str(n),
             ]))),
             _ => Ok(None),

@@ -193,7 +193,7 @@ impl Encoder {
             _ => {
                 let Some(default) = self.default.clone() else {
                     let name = match v {
-                        Value::Instance(i) => i.class.name.to_string(),
+                        Value::Instance(i) => i.class().name.to_string(),
                         other => other.type_name(),
                     };
                     let name = name.rsplit('.').next().unwrap_or(&name).to_string();

@@ -307,7 +307,7 @@ fn decode_error(
         return exc(ExcKind::ValueError, full);
     };
     let inst = Rc::new(Instance {
-        class,
+        class: crate::interp::value::ClassCell::new(class),
         attrs: crate::interp::value::new_attrs(Vec::new()),
     });
     inst.set("args", Value::tuple(vec![Value::str(&full)]));

@@ -147,8 +147,8 @@ fn warn(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let warning = warning_class(interp, "Warning")?;
     // A Warning instance carries its own category.
     let (instance, category) = match &message {
-        Value::Instance(i) if i.class.is_subclass_of(&warning) => {
-            (message.clone(), Rc::clone(&i.class))
+        Value::Instance(i) if i.class().is_subclass_of(&warning) => {
+            (message.clone(), Rc::clone(&i.class()))
         }
         _ => {
             let category = match category_of(interp, a[1].as_ref())? {

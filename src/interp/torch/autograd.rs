@@ -34,7 +34,7 @@ pub(crate) fn mark(v: Value, name: &'static str) -> Value {
     match v {
         Value::Tensor(t) if t.dtype().is_floating_point() => Value::Tensor(t.with_grad_fn(name)),
         Value::Tuple(items) => Value::tuple(items.iter().map(|x| mark(x.clone(), name)).collect()),
-        Value::Instance(inst) if inst.class.has_native("namedtuple") => {
+        Value::Instance(inst) if inst.class().has_native("namedtuple") => {
             if let Some(v) = inst.get("values") {
                 inst.set("values", mark(v, name));
             }

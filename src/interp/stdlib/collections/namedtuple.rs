@@ -47,14 +47,16 @@ fn fields_of(class: &Rc<Class>) -> Vec<Rc<str>> {
 
 fn instance(v: &Value) -> Option<&Rc<Instance>> {
     match v {
-        Value::Instance(i) if i.class.slots().is_some_and(|s| s.name(v) == "namedtuple") => Some(i),
+        Value::Instance(i) if i.class().slots().is_some_and(|s| s.name(v) == "namedtuple") => {
+            Some(i)
+        }
         _ => None,
     }
 }
 
 /// The fields' values in order.
 fn items_of(inst: &Instance) -> Vec<Value> {
-    fields_of(&inst.class)
+    fields_of(&inst.class())
         .iter()
         .map(|f| inst.get(f).unwrap_or(Value::None))
         .collect()
@@ -109,14 +111,14 @@ impl NativeType for NamedTupleType {
         let Some(inst) = instance(obj) else {
             return Ok(true);
         };
-        if fields_of(&inst.class).iter().any(|f| &**f == name) {
+        if fields_of(&inst.class()).iter().any(|f| &**f == name) {
             return Err(attribute_error("can't set attribute"));
         }
         // The generated class has `__slots__ = ()`; a subclass a cell writes has a `__dict__`.
-        if inst.class.slots.is_some() {
+        if inst.class().slots.is_some() {
             return Err(attribute_error(format!(
                 "'{}' object has no attribute '{name}'",
-                inst.class.name
+                inst.class().name
             )));
         }
         Ok(true)
@@ -136,7 +138,7 @@ impl NativeType for NamedTupleType {
         let Some(inst) = instance(obj) else {
             return Err(type_error("not a namedtuple"));
         };
-        let fields = fields_of(&inst.class);
+        let fields = fields_of(&inst.class());
         match name {
             "_asdict" => {
                 static SIG: Sig = Sig::new("_asdict(self)", PyDef);
@@ -169,7 +171,7 @@ impl NativeType for NamedTupleType {
                     return Err(value_error(format!("Got unexpected field names: {shown}")));
                 }
                 let new = Rc::new(Instance {
-                    class: Rc::clone(&inst.class),
+                    class: crate::interp::value::ClassCell::new(Rc::clone(&inst.class())),
                     attrs: crate::interp::value::new_attrs(inst.items()),
                 });
                 for (k, v) in kwds {
@@ -194,11 +196,11 @@ impl NativeType for NamedTupleType {
     }
 
     fn len(&self, _interp: &mut Interpreter, obj: &Value) -> PyResult<usize> {
-        Ok(instance(obj).map_or(0, |i| fields_of(&i.class).len()))
+        Ok(instance(obj).map_or(0, |i| fields_of(&i.class()).len()))
     }
 
     fn truth(&self, _interp: &mut Interpreter, obj: &Value) -> PyResult<bool> {
-        Ok(instance(obj).is_some_and(|i| !fields_of(&i.class).is_empty()))
+        Ok(instance(obj).is_some_and(|i| !fields_of(&i.class()).is_empty()))
     }
 
     fn repr(&self, interp: &mut Interpreter, obj: &Value) -> PyResult<Option<String>> {
@@ -206,10 +208,10 @@ impl NativeType for NamedTupleType {
             return Ok(None);
         };
         let mut parts = Vec::new();
-        for (f, v) in fields_of(&inst.class).iter().zip(items_of(inst)) {
+        for (f, v) in fields_of(&inst.class()).iter().zip(items_of(inst)) {
             parts.push(format!("{f}={}", interp.repr(&v)?));
         }
-        Ok(Some(format!("{}({})", inst.class.name, parts.join(", "))))
+        Ok(Some(format!("{}({})", inst.class().name, parts.join(", "))))
     }
 
     fn compare(

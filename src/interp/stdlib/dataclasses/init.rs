@@ -97,7 +97,7 @@ pub(super) fn make_init(class_name: &Rc<str>, info: Rc<Info>) -> Value {
             };
             this.set(&f.name, value);
         }
-        if let Some((_, post_init)) = this.class.lookup("__post_init__") {
+        if let Some((_, post_init)) = this.class().lookup("__post_init__") {
             let me = Value::Instance(Rc::clone(&this));
             interp.call_value(post_init, Args::new(vec![me]))?;
         }

@@ -313,7 +313,7 @@ fn is_mutable_default(v: &Value) -> bool {
 /// The dataclass instance `v` and its class's [`Info`], if it is one.
 pub(crate) fn instance_info(v: &Value) -> Option<(&Rc<Instance>, Rc<Info>)> {
     match v {
-        Value::Instance(i) => info_of(&i.class).map(|info| (i, info)),
+        Value::Instance(i) => info_of(&i.class()).map(|info| (i, info)),
         _ => None,
     }
 }
@@ -326,7 +326,11 @@ pub(crate) fn field_values(inst: &Instance, info: &Info) -> PyResult<Vec<Value>>
             inst.get(&f.name).ok_or_else(|| {
                 exc(
                     ExcKind::AttributeError,
-                    format!("'{}' object has no attribute '{}'", inst.class.name, f.name),
+                    format!(
+                        "'{}' object has no attribute '{}'",
+                        inst.class().name,
+                        f.name
+                    ),
                 )
             })
         })
@@ -484,7 +488,7 @@ fn replace(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
         }
     }
     interp.call_value(
-        Value::Class(Rc::clone(&inst.class)),
+        Value::Class(Rc::clone(&inst.class())),
         Args {
             pos: Vec::new(),
             kw,
@@ -505,7 +509,7 @@ pub(crate) fn frozen_error(interp: &mut Interpreter, message: String) -> Unwind 
         return exc(ExcKind::AttributeError, message);
     };
     let inst = Rc::new(Instance {
-        class,
+        class: crate::interp::value::ClassCell::new(class),
         attrs: crate::interp::value::new_attrs(Vec::new()),
     });
     inst.set("args", Value::tuple(vec![Value::str(&message)]));

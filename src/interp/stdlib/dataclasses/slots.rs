@@ -35,7 +35,7 @@ impl NativeType for DataclassType {
 
     fn name(&self, obj: &Value) -> String {
         match obj {
-            Value::Instance(i) => i.class.name.to_string(),
+            Value::Instance(i) => i.class().name.to_string(),
             _ => "object".into(),
         }
     }
@@ -77,7 +77,7 @@ impl NativeType for DataclassType {
         if p.eq {
             return Err(type_error(format!(
                 "unhashable type: '{}'",
-                inst.class.name
+                inst.class().name
             )));
         }
         Ok(None)
@@ -95,7 +95,7 @@ impl NativeType for DataclassType {
         let (Some((a, info)), Some((b, _))) = (instance_info(lhs), instance_info(rhs)) else {
             return Ok(None);
         };
-        if !Rc::ptr_eq(&a.class, &b.class) {
+        if !Rc::ptr_eq(&a.class(), &b.class()) {
             return Ok(None);
         }
         let wanted = match op {
@@ -128,12 +128,13 @@ impl NativeType for DataclassType {
                 let v = inst.get(&f.name).ok_or_else(|| {
                     super::super::super::error::attribute_error(format!(
                         "'{}' object has no attribute '{}'",
-                        inst.class.name, f.name
+                        inst.class().name,
+                        f.name
                     ))
                 })?;
                 parts.push(format!("{}={}", f.name, interp.repr(&v)?));
             }
-            Ok(format!("{}({})", inst.class.name, parts.join(", ")))
+            Ok(format!("{}({})", inst.class().name, parts.join(", ")))
         })();
         interp.repr_stack.pop();
         result.map(Some)

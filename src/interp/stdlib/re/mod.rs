@@ -101,7 +101,7 @@ pub(crate) fn re_error(interp: &Interpreter, message: String) -> Unwind {
         return exc(ExcKind::ValueError, message);
     };
     let inst = Rc::new(Instance {
-        class,
+        class: crate::interp::value::ClassCell::new(class),
         attrs: crate::interp::value::new_attrs(Vec::new()),
     });
     inst.set("args", Value::tuple(vec![Value::str(&message)]));

@@ -76,7 +76,7 @@ fn statistics_error(interp: &Interpreter, message: &str) -> Unwind {
         return exc(ExcKind::ValueError, message);
     };
     let inst = Rc::new(Instance {
-        class,
+        class: crate::interp::value::ClassCell::new(class),
         attrs: crate::interp::value::new_attrs(Vec::new()),
     });
     inst.set("args", Value::tuple(vec![Value::str(message)]));

@@ -371,7 +371,7 @@ fn info_object(
     let value = named_tuple(interp, name, fields);
     if let Value::Instance(inst) = &value {
         let text = Rc::<str>::from(repr);
-        inst.class.attrs.borrow_mut().push((
+        inst.class().attrs.borrow_mut().push((
             Rc::from("__repr__"),
             crate::interp::builtins::builtin_with("__repr__", move |_, _| Ok(Value::str(&text))),
         ));

@@ -463,7 +463,7 @@ pub(super) static ACT_MODULES: [ActModule; 17] = [
 ];
 
 fn spec(inst: &Instance) -> PyResult<&'static ActModule> {
-    let tag = inst.class.native_tag().unwrap_or("");
+    let tag = inst.class().native_tag().unwrap_or("");
     ACT_MODULES
         .iter()
         .find(|m| m.tag == tag)

@@ -328,7 +328,7 @@ pub(super) fn bag_forward(interp: &mut Interpreter, args: Args) -> PyResult<Valu
 
 /// `EmbeddingBag.extra_repr`.
 pub(super) fn extra_repr(inst: &crate::interp::value::Instance) -> Option<String> {
-    if inst.class.native_tag()? != "EmbeddingBag" {
+    if inst.class().native_tag()? != "EmbeddingBag" {
         return None;
     }
     let repr = |name: &str| match inst.get(name) {

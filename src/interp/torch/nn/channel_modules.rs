@@ -130,7 +130,7 @@ fn register_buffer(
 
 pub(super) fn channel_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let tag = inst.class.native_tag().unwrap_or("");
+    let tag = inst.class().native_tag().unwrap_or("");
     let b = init_sig(tag).bind(args)?;
     super::module::m_init(interp, Args::new(vec![Value::Instance(inst.clone())]))?;
     inst.set("training", Value::Bool(true));
@@ -378,7 +378,7 @@ fn forward_sig(tag: &str) -> &'static Sig {
 
 pub(super) fn channel_forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let tag = inst.class.native_tag().unwrap_or("");
+    let tag = inst.class().native_tag().unwrap_or("");
     let input = forward_sig(tag).bind(args)?.value(1).unwrap_or(Value::None);
     let get = |name: &str| inst.get(name).unwrap_or(Value::None);
     let call =
@@ -590,7 +590,7 @@ fn differs(v: Option<Value>, fill: i64) -> bool {
 
 /// The `extra_repr` of this file's modules (`None` for another module).
 pub(super) fn extra_repr(inst: &Instance) -> Option<String> {
-    let tag = inst.class.native_tag()?;
+    let tag = inst.class().native_tag()?;
     if !CHANNEL_MODULES.contains(&tag) {
         return None;
     }

@@ -288,7 +288,7 @@ pub(super) fn dropout_init(interp: &mut Interpreter, args: Args) -> PyResult<Val
     static RRELU: Sig =
         def("RReLU.__init__(self, lower=0.125, upper=0.3333333333333333, inplace=False)");
     let inst = this(&args)?;
-    let tag = inst.class.native_tag().unwrap_or("");
+    let tag = inst.class().native_tag().unwrap_or("");
     inst.set("training", Value::Bool(true));
     if tag == "RReLU" {
         let b = RRELU.bind(args)?;
@@ -310,7 +310,7 @@ pub(super) fn dropout_forward(interp: &mut Interpreter, args: Args) -> PyResult<
     static ALPHA: Sig = def("AlphaDropout.forward(self, input)");
     static RRELU: Sig = def("RReLU.forward(self, input)");
     let inst = this(&args)?;
-    let tag = inst.class.native_tag().unwrap_or("");
+    let tag = inst.class().native_tag().unwrap_or("");
     let sig = match tag {
         "Dropout1d" => &DROPOUT1D,
         "AlphaDropout" => &ALPHA,
@@ -335,7 +335,7 @@ pub(super) fn dropout_forward(interp: &mut Interpreter, args: Args) -> PyResult<
 
 /// The `extra_repr` of this file's modules (`None` for another module).
 pub(super) fn extra_repr(inst: &Instance) -> Option<String> {
-    let tag = inst.class.native_tag()?;
+    let tag = inst.class().native_tag()?;
     if !DROPOUT_MODULES.contains(&tag) {
         return None;
     }

@@ -57,7 +57,7 @@ use super::*;
 /// nothing; `Identity.__init__` takes anything.
 pub(super) fn simple_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    if !inst.class.has_native("Identity") {
+    if !inst.class().has_native("Identity") {
         super::module::m_init(interp, args)?;
     }
     inst.set("training", Value::Bool(true));
@@ -79,7 +79,7 @@ static LOG_SOFTMAX_INIT: Sig = def("LogSoftmax.__init__(self, dim=None)");
 
 pub(super) fn softmax_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let sig = if inst.class.has_native("LogSoftmax") {
+    let sig = if inst.class().has_native("LogSoftmax") {
         &LOG_SOFTMAX_INIT
     } else {
         &SOFTMAX_INIT
@@ -190,7 +190,7 @@ fn activation_op(tag: &str) -> &'static str {
 
 pub(super) fn act_forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let tag = inst.class.native_tag().unwrap_or("Identity");
+    let tag = inst.class().native_tag().unwrap_or("Identity");
     if tag == "Identity" {
         let b = forward_sig(tag).bind(args)?;
         return Ok(b.value(1).unwrap_or(Value::None));
@@ -210,7 +210,7 @@ pub(super) fn act_forward(interp: &mut Interpreter, args: Args) -> PyResult<Valu
         }
         other => op_tensor(activation_op(tag), other.unwrap_or(Value::None))?,
     };
-    let out = match inst.class.native_tag() {
+    let out = match inst.class().native_tag() {
         Some("ReLU") => unary(UnaryOp::Relu, &x)?,
         Some("Tanh") => unary(UnaryOp::Tanh, &x)?,
         Some("SiLU") => unary(UnaryOp::Silu, &x)?,
@@ -561,7 +561,7 @@ static MODULE_LIST_EXTEND: Sig = def("ModuleList.extend(self, modules)");
 
 pub(super) fn list_append(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let sig = if inst.class.has_native("Sequential") {
+    let sig = if inst.class().has_native("Sequential") {
         &SEQUENTIAL_APPEND
     } else {
         &MODULE_LIST_APPEND
@@ -753,7 +753,7 @@ pub(super) fn embedding_from_pretrained(interp: &mut Interpreter, args: Args) ->
         .cloned()
         .ok_or_else(|| exc(ExcKind::RuntimeError, "internal: no Embedding class"))?;
     let inst = Rc::new(Instance {
-        class,
+        class: crate::interp::value::ClassCell::new(class),
         attrs: crate::interp::value::new_attrs(Vec::new()),
     });
     inst.set("training", Value::Bool(true));
@@ -776,7 +776,7 @@ static SILU_INIT: Sig = def("SiLU.__init__(self, inplace=False)");
 
 pub(super) fn relu_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let sig = if inst.class.has_native("SiLU") {
+    let sig = if inst.class().has_native("SiLU") {
         &SILU_INIT
     } else {
         &RELU_INIT

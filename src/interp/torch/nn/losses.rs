@@ -566,7 +566,7 @@ fn given(b: &crate::interp::args::Bound, i: usize) -> Option<Value> {
 
 pub(super) fn loss_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let tag = inst.class.native_tag().unwrap_or("MSELoss");
+    let tag = inst.class().native_tag().unwrap_or("MSELoss");
     let sig = match tag {
         "CrossEntropyLoss" => &CROSS_ENTROPY_INIT,
         "NLLLoss" => &NLL_LOSS_INIT,
@@ -726,7 +726,7 @@ pub(super) static LOSS_MODULES: &[&str] = &[
 /// A loss module's forward: the function with the module's options.
 pub(super) fn loss_forward(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let tag = inst.class.native_tag().unwrap_or("MSELoss");
+    let tag = inst.class().native_tag().unwrap_or("MSELoss");
     let (sig, function) = match tag {
         tag if elementwise_forward(tag).is_some() => {
             elementwise_forward(tag).unwrap_or((&MSE_LOSS_FORWARD, "mse_loss"))

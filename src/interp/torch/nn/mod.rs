@@ -426,7 +426,7 @@ pub(super) fn check_child(name: &Value, module: &Value) -> PyResult<()> {
 }
 
 pub(crate) fn is_module(inst: &Instance) -> bool {
-    inst.class.has_native("Module")
+    inst.class().has_native("Module")
 }
 
 pub(super) fn is_module_value(v: &Value) -> bool {

@@ -37,7 +37,7 @@ static INIT: Sig = def("Module.__init__(self, *args, **kwargs)");
 /// `Module.__init__(self, *args, **kwargs)` takes nothing, and says so with the instance's class name.
 pub(super) fn m_init(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let (inst, b) = bind(&INIT, args)?;
-    let class = &inst.class.name;
+    let class = &inst.class().name;
     if let Some((k, _)) = b.varkw().first() {
         return Err(type_error(format!(
             "{class}.__init__() got an unexpected keyword argument '{k}'"
@@ -63,18 +63,18 @@ pub(super) fn m_call(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
             ExcKind::AttributeError,
             format!(
                 "'{}' object has no attribute '_modules' (did you forget super().__init__()?)",
-                inst.class.name
+                inst.class().name
             ),
         ));
     }
-    let forward = match inst.class.lookup("forward") {
+    let forward = match inst.class().lookup("forward") {
         Some((_, f)) => f,
         None => {
             return Err(exc(
                 ExcKind::NotImplementedError,
                 format!(
                     "Module [{}] is missing the required \"forward\" function",
-                    inst.class.name
+                    inst.class().name
                 ),
             ));
         }
@@ -107,7 +107,7 @@ pub(super) fn m_forward(_: &mut Interpreter, args: Args) -> PyResult<Value> {
         ExcKind::NotImplementedError,
         format!(
             "Module [{}] is missing the required \"forward\" function",
-            inst.class.name
+            inst.class().name
         ),
     ))
 }
@@ -471,7 +471,7 @@ pub(super) fn m_apply(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
 
 pub(super) fn m_extra_repr(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    bind(extra_repr_sig(inst.class.native_tag()), args)?;
+    bind(extra_repr_sig(inst.class().native_tag()), args)?;
     Ok(Value::str(&native_extra_repr(&inst)))
 }
 
@@ -508,7 +508,7 @@ fn extra_repr_sig(tag: Option<&str>) -> &'static Sig {
 
 /// The grad_pub(super) fn a native module's forward records.
 fn native_forward_node(inst: &Instance, input_ndim: usize) -> Option<&'static str> {
-    Some(match inst.class.native_tag()? {
+    Some(match inst.class().native_tag()? {
         "Linear" => linear_node(
             input_ndim,
             matches!(inst.get("bias"), Some(Value::Tensor(_))),
@@ -614,7 +614,7 @@ pub(crate) fn module_getitem(
     if super::params::is_param_container(inst) {
         return super::params::getitem(interp, inst, index);
     }
-    if inst.class.has_native("ModuleDict") {
+    if inst.class().has_native("ModuleDict") {
         let key = match index {
             Value::Str(s) => s.to_string(),
             other => return Err(exc(ExcKind::KeyError, interp.repr(other)?)),
@@ -624,7 +624,7 @@ pub(crate) fn module_getitem(
             .filter(is_module_value)
             .ok_or_else(|| exc(ExcKind::KeyError, format!("'{key}'")));
     }
-    if inst.class.has_native("ModuleList") || inst.class.has_native("Sequential") {
+    if inst.class().has_native("ModuleList") || inst.class().has_native("Sequential") {
         let kids = list_children(inst);
         if let Value::Slice(_) = index {
             // Sequential keeps the original keys; ModuleList renumbers (container.py).
@@ -634,13 +634,13 @@ pub(crate) fn module_getitem(
                 .collect();
             let picked = interp.get_item(&Value::list(named), index.clone())?;
             let items = interp.collect_iter(&picked)?;
-            let class = Rc::clone(&inst.class);
+            let class = Rc::clone(&inst.class());
             let new = Rc::new(Instance {
-                class,
+                class: crate::interp::value::ClassCell::new(class),
                 attrs: crate::interp::value::new_attrs(Vec::new()),
             });
             new.set("training", Value::Bool(training(inst)));
-            let keep_keys = inst.class.has_native("Sequential");
+            let keep_keys = inst.class().has_native("Sequential");
             for (i, pair) in items.into_iter().enumerate() {
                 if let Value::Tuple(kv) = pair {
                     let key = match (&kv[0], keep_keys) {
@@ -668,7 +668,7 @@ pub(crate) fn module_getitem(
     }
     Err(type_error(format!(
         "'{}' object is not subscriptable",
-        inst.class.name
+        inst.class().name
     )))
 }
 
@@ -676,7 +676,7 @@ pub(crate) fn module_iter(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<
     if super::params::is_param_container(inst) {
         return Ok(super::params::iterate(inst));
     }
-    if inst.class.has_native("ModuleDict") {
+    if inst.class().has_native("ModuleDict") {
         return Ok(children(inst)
             .into_iter()
             .map(|(k, _)| Value::Str(k))
@@ -685,12 +685,12 @@ pub(crate) fn module_iter(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<
     if is_named_tuple(inst) {
         return Ok(inst.values());
     }
-    if inst.class.has_native("ModuleList") || inst.class.has_native("Sequential") {
+    if inst.class().has_native("ModuleList") || inst.class().has_native("Sequential") {
         return Ok(list_children(inst));
     }
     Err(type_error(format!(
         "'{}' object is not iterable",
-        inst.class.name
+        inst.class().name
     )))
 }
 
@@ -701,15 +701,15 @@ pub(crate) fn module_len(_: &mut Interpreter, inst: &Rc<Instance>) -> PyResult<V
     if is_named_tuple(inst) {
         return Ok(Value::int(inst.len() as i64));
     }
-    if inst.class.has_native("ModuleList")
-        || inst.class.has_native("Sequential")
-        || inst.class.has_native("ModuleDict")
+    if inst.class().has_native("ModuleList")
+        || inst.class().has_native("Sequential")
+        || inst.class().has_native("ModuleDict")
     {
         return Ok(Value::int(list_children(inst).len() as i64));
     }
     Err(type_error(format!(
         "object of type '{}' has no len()",
-        inst.class.name
+        inst.class().name
     )))
 }
 
@@ -728,7 +728,7 @@ pub(crate) fn named_tuple(
         slots: None,
     });
     let inst = Rc::new(Instance {
-        class,
+        class: crate::interp::value::ClassCell::new(class),
         attrs: crate::interp::value::new_attrs(Vec::new()),
     });
     for (k, v) in fields {
@@ -738,7 +738,7 @@ pub(crate) fn named_tuple(
 }
 
 pub(super) fn is_named_tuple(inst: &Instance) -> bool {
-    inst.class.has_native("namedtuple")
+    inst.class().has_native("namedtuple")
 }
 
 /// `module[index] = value`: ParameterList and ParameterDict take it; other modules do not.
@@ -748,6 +748,6 @@ pub(crate) fn module_setitem(inst: &Rc<Instance>, index: &Value, value: &Value) 
     }
     Err(type_error(format!(
         "'{}' object does not support item assignment",
-        inst.class.name
+        inst.class().name
     )))
 }

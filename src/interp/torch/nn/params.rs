@@ -19,11 +19,11 @@ const fn def(text: &'static str) -> Sig {
 }
 
 pub(super) fn is_param_container(inst: &Instance) -> bool {
-    inst.class.has_native("ParameterList") || inst.class.has_native("ParameterDict")
+    inst.class().has_native("ParameterList") || inst.class().has_native("ParameterDict")
 }
 
 fn is_dict(inst: &Instance) -> bool {
-    inst.class.has_native("ParameterDict")
+    inst.class().has_native("ParameterDict")
 }
 
 /// The entries, in order: every attribute but the module's own flag.
@@ -192,7 +192,7 @@ pub(super) fn getitem(
         let values = Value::list(items.into_iter().map(|(_, v)| v).collect());
         let picked = interp.get_item(&values, index.clone())?;
         let new = Rc::new(Instance {
-            class: Rc::clone(&inst.class),
+            class: crate::interp::value::ClassCell::new(Rc::clone(&inst.class())),
             attrs: crate::interp::value::new_attrs(Vec::new()),
         });
         new.set("training", Value::Bool(training(inst)));

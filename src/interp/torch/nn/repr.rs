@@ -33,7 +33,7 @@ pub(super) fn shape_tuple_repr(v: &Value) -> String {
 
 pub(super) fn native_extra_repr(inst: &Instance) -> String {
     let py = crate::interp::types::format::float_repr;
-    match inst.class.native_tag() {
+    match inst.class().native_tag() {
         Some("Linear") => format!(
             "in_features={}, out_features={}, bias={}",
             int_attr(inst, "in_features"),
@@ -121,7 +121,7 @@ pub(crate) fn module_repr(
     if is_named_tuple(inst) {
         // A record that carries its own repr (`finfo`, `iinfo`).
         let own = inst
-            .class
+            .class()
             .attrs
             .borrow()
             .iter()
@@ -140,23 +140,23 @@ pub(crate) fn module_repr(
             // A grad_fn node: PyTorch shows its address; ours is the object's identity.
             return Ok(Some(format!(
                 "<{} object at {:#x}>",
-                inst.class.name,
+                inst.class().name,
                 Rc::as_ptr(inst) as usize
             )));
         }
         return Ok(Some(format!(
             "torch.return_types.{}(\n{})",
-            inst.class.name,
+            inst.class().name,
             parts.join(",\n")
         )));
     }
     if !is_module(inst) {
         return Ok(None);
     }
-    let name = inst.class.name.to_string();
+    let name = inst.class().name.to_string();
     let kids = children(inst);
-    if inst.class.native_tag() == Some("ModuleList") && inst.class.native == Some("ModuleList")
-        || inst.class.has_native("ModuleList")
+    if inst.class().native_tag() == Some("ModuleList") && inst.class().native == Some("ModuleList")
+        || inst.class().has_native("ModuleList")
     {
         if kids.is_empty() {
             return Ok(Some(format!("{name}()")));
@@ -188,7 +188,7 @@ pub(crate) fn module_repr(
             .collect();
         return Ok(Some(format!("{name}(\n  {}\n)", lines.join("\n  "))));
     }
-    let extra = match inst.class.lookup("extra_repr") {
+    let extra = match inst.class().lookup("extra_repr") {
         Some((_, f @ Value::Function(_))) => {
             let r = interp.call_value(f, Args::new(vec![Value::Instance(Rc::clone(inst))]))?;
             interp.to_str(&r)?

@@ -243,7 +243,7 @@ pub(super) fn utility_init(interp: &mut Interpreter, args: Args) -> PyResult<Val
         "RMSNorm.__init__(self, normalized_shape, eps=None, elementwise_affine=True, device=None, dtype=None)",
     );
     let inst = this(&args)?;
-    let tag = inst.class.native_tag().unwrap_or("");
+    let tag = inst.class().native_tag().unwrap_or("");
     if tag == "Bilinear" {
         return bilinear_init(interp, &inst, args);
     }
@@ -416,7 +416,7 @@ pub(super) fn utility_forward(interp: &mut Interpreter, args: Args) -> PyResult<
     static COSINE: Sig = def("CosineSimilarity.forward(self, x1, x2)");
     static PAIRWISE: Sig = def("PairwiseDistance.forward(self, x1, x2)");
     let inst = this(&args)?;
-    let tag = inst.class.native_tag().unwrap_or("");
+    let tag = inst.class().native_tag().unwrap_or("");
     let get = |name: &str| inst.get(name).unwrap_or(Value::None);
     if tag == "Bilinear" {
         static BILINEAR: Sig = def("Bilinear.forward(self, input1, input2)");
@@ -533,7 +533,7 @@ fn item_str(v: &Value) -> String {
 
 /// The `extra_repr` of this file's modules (`None` for another module).
 pub(super) fn extra_repr(inst: &Instance) -> Option<String> {
-    let tag = inst.class.native_tag()?;
+    let tag = inst.class().native_tag()?;
     if !UTILITY_MODULES.contains(&tag) {
         return None;
     }

@@ -174,7 +174,7 @@ pub(super) static DEFS: &[Def] = &[
             // Hooks run during backward(), which the tutor does not have: the handle only removes.
             let handle = super::super::nn::named_tuple(interp, "RemovableHandle", vec![]);
             if let Value::Instance(inst) = &handle {
-                inst.class.attrs.borrow_mut().push((
+                inst.class().attrs.borrow_mut().push((
                     std::rc::Rc::from("remove"),
                     crate::interp::builtins::builtin_with("remove", |_, _| Ok(Value::None)),
                 ));

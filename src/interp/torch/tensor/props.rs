@@ -77,7 +77,7 @@ pub(super) static PROPERTIES: &[(&str, Getter)] = &[
                 let node = super::super::nn::named_tuple(interp, name, vec![]);
                 // `grad_fn.name()`: a method of the node's class (its repr stays `<... object at ...>`).
                 if let Value::Instance(inst) = &node {
-                    inst.class.attrs.borrow_mut().push((
+                    inst.class().attrs.borrow_mut().push((
                         Rc::from("name"),
                         builtin_with("name", move |_, _| Ok(Value::str(name))),
                     ));
@@ -204,7 +204,7 @@ fn untyped_storage(interp: &mut Interpreter, x: &Tensor) -> Value {
         slots: None,
     });
     let inst = Instance {
-        class,
+        class: crate::interp::value::ClassCell::new(class),
         attrs: crate::interp::value::new_attrs(Vec::new()),
     };
     inst.set(

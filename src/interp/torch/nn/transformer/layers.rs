@@ -22,8 +22,8 @@ fn activation(interp: &mut Interpreter, given_value: Option<Value>) -> PyResult<
     let kind = match &act {
         a if is_same(a, &relu) => 1,
         a if is_same(a, &gelu) => 2,
-        Value::Instance(i) if i.class.native_tag() == Some("ReLU") => 1,
-        Value::Instance(i) if i.class.native_tag() == Some("GELU") => 2,
+        Value::Instance(i) if i.class().native_tag() == Some("ReLU") => 1,
+        Value::Instance(i) if i.class().native_tag() == Some("GELU") => 2,
         _ => 0,
     };
     Ok((act, kind))
@@ -40,7 +40,7 @@ static DECODER_LAYER_INIT: Sig = def(
 /// cross-attention, a third norm and a third dropout).
 pub(crate) fn layer_init(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     let inst = this(&args)?;
-    let decoder = inst.class.has_native("TransformerDecoderLayer");
+    let decoder = inst.class().has_native("TransformerDecoderLayer");
     let b = if decoder {
         DECODER_LAYER_INIT.bind(args)?
     } else {

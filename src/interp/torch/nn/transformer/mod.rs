@@ -94,7 +94,7 @@ fn module_attr_of(inst: &Instance, name: &str) -> PyResult<Rc<Instance>> {
         Some(Value::Instance(i)) => Ok(i),
         _ => Err(exc(
             ExcKind::AttributeError,
-            format!("'{}' object has no attribute '{name}'", inst.class.name),
+            format!("'{}' object has no attribute '{name}'", inst.class().name),
         )),
     }
 }
@@ -204,7 +204,7 @@ fn call_child(
         None => {
             return Err(exc(
                 ExcKind::AttributeError,
-                format!("'{}' object has no attribute '{name}'", inst.class.name),
+                format!("'{}' object has no attribute '{name}'", inst.class().name),
             ));
         }
     };

@@ -53,7 +53,7 @@ pub(crate) fn encoder_init(interp: &mut Interpreter, args: Args) -> PyResult<Val
 fn why_not_sparsity(layer: &Value) -> Option<String> {
     let enc = "encoder_layer";
     let layer = match layer {
-        Value::Instance(i) if i.class.has_native("TransformerEncoderLayer") => i,
+        Value::Instance(i) if i.class().has_native("TransformerEncoderLayer") => i,
         _ => return Some(format!("{enc} was not TransformerEncoderLayer")),
     };
     if matches!(layer.get("norm_first"), Some(Value::Bool(true))) {
