@@ -979,6 +979,20 @@ def nn_cases():
                                  "torch.nn.ModuleList", "torch.nn.ModuleDict", "torch.nn.Parameter",
                                  "torch.nn.functional.linear", "torch.nn.functional.embedding",
                                  "torch.nn.functional.layer_norm"], src)
+    for k, src in enumerate([
+        "torch.manual_seed(0)\nm = nn.LazyLinear(3)\nprint(m, m.weight, m.bias, m.in_features, m.out_features)\nprint(isinstance(m, nn.Linear), m.has_uninitialized_params())\nshow(m(torch.randn(2, 4)))\nprint(m, type(m).__name__, m.has_uninitialized_params() if hasattr(m, 'has_uninitialized_params') else '-')\nshow(m.weight)\nshow(m.bias)",
+        "torch.manual_seed(0)\nm = nn.LazyLinear(2, bias=False)\nprint(m, m.bias)\nshow(m(torch.randn(3, 5)))\nprint(m)\nshow(m(torch.randn(5)))",
+        "torch.manual_seed(0)\nm = nn.LazyLinear(2, dtype=torch.float64)\nshow(m(torch.randn(1, 3, dtype=torch.float64)))\nshow(m.weight)",
+        "torch.manual_seed(0)\nm = nn.Sequential(nn.LazyLinear(4), nn.ReLU(), nn.LazyLinear(2))\nprint(m)\nshow(m(torch.randn(2, 3)))\nprint(m)",
+        "torch.manual_seed(0)\nm = nn.LazyLinear(3)\nm.weight.shape",
+        "torch.manual_seed(0)\nm = nn.LazyLinear(3)\nm(3)",
+        "torch.manual_seed(0)\nm = nn.LazyLinear(3)\nm(torch.randn(2, 4))\nm(torch.randn(2, 5))",
+        "torch.manual_seed(0)\nm = nn.Linear(3, 2, dtype=torch.float64)\nshow(m.weight)\nshow(m.bias)\nshow(m(torch.ones(3, dtype=torch.float64)))",
+        "torch.manual_seed(0)\nm = nn.Linear(0, 2, dtype=torch.float64)\nshow(m.weight)\nshow(m.bias)",
+        "nn.Linear(2, 3, dtype=torch.int64)",
+        "torch.manual_seed(0)\nx = torch.empty(2, 3, dtype=torch.float64).uniform_(-2, 5)\nshow(x)",
+    ]):
+        case("lazy", f"lazy/{k}", ["torch.nn.LazyLinear"] if "Lazy" in src else ["torch.nn.Linear"] if "Linear" in src else ["Tensor.uniform_"], src)
     logits = "x = torch.tensor([[1.0, 2.0, 0.5], [0.1, -1.0, 3.0]])\n"
     for k, (t, extra) in enumerate([("torch.tensor([2, 0])", ""), ("torch.tensor([2, 0])", ", reduction='sum'"),
                                     ("torch.tensor([2, 0])", ", reduction='none'"), ("torch.tensor([2, -100])", ""),

@@ -6,8 +6,14 @@ use crate::tensor::Tensor;
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::random::{Generator, kaiming_uniform_bound};
 
-/// `x.uniform_(from, to)` on a float32 tensor. The draws are taken before the dtype is checked.
+/// `x.uniform_(from, to)` on a float32 or float64 tensor (`uniform_real_distribution<double>` for
+/// the latter, as `torch.rand(dtype=torch.float64)`). The draws are taken before the dtype is checked.
 pub fn uniform_(x: &Tensor, from: f64, to: f64, rng: &mut Generator) -> Result<()> {
+    if x.dtype() == DType::Float64 {
+        let values = rng.uniform_f64(x.numel(), from, to);
+        x.copy_from(&Tensor::from_vec(values, x.shape())?)?;
+        return Ok(());
+    }
     let values = rng.uniform_f32(x.numel(), from, to);
     write_random(x, &values)
 }

@@ -319,6 +319,8 @@ pub(super) fn linear_node(input_ndim: usize, has_bias: bool) -> &'static str {
     match (input_ndim, has_bias) {
         (2, true) => "AddmmBackward0",
         (2, false) => "MmBackward0",
+        // `matmul` of a vector: `unsqueeze(0).mm(..).squeeze_(0)`.
+        (1, false) => "SqueezeBackward4",
         _ => "UnsafeViewBackward0",
     }
 }

@@ -5,7 +5,6 @@ use std::rc::Rc;
 
 use crate::tensor::ops::elementwise::{UnaryOp, unary};
 use crate::tensor::ops::nn as tnn;
-use crate::tensor::random::linear_init;
 use crate::tensor::sym::{self, Sym};
 use crate::tensor::{DType, Tensor};
 
@@ -23,12 +22,12 @@ fn class_repr(v: &Value) -> String {
 }
 
 /// A `def` of PyTorch's, `self` included.
-const fn def(text: &'static str) -> Sig {
+pub(super) const fn def(text: &'static str) -> Sig {
     Sig::new(text, Dialect::PyDef)
 }
 
 /// A bound value, `None` when absent or `None`.
-fn given(b: &Bound, i: usize) -> Option<Value> {
+pub(super) fn given(b: &Bound, i: usize) -> Option<Value> {
     match b.value(i) {
         Some(Value::None) | None => None,
         other => other,
@@ -36,7 +35,7 @@ fn given(b: &Bound, i: usize) -> Option<Value> {
 }
 
 /// A `bool(x)` of a flag (`bias=True`, `inplace=False`), its default when absent.
-fn flag(interp: &mut Interpreter, b: &Bound, i: usize, default: bool) -> PyResult<bool> {
+pub(super) fn flag(interp: &mut Interpreter, b: &Bound, i: usize, default: bool) -> PyResult<bool> {
     match b.value(i) {
         None => Ok(default),
         Some(v) => interp.truthy(&v),
@@ -157,7 +156,7 @@ fn op_input(op: &str) -> &'static Sig {
 }
 
 /// The tensor a layer's `forward(self, input)` was given, checked as the C++ op `op` checks it.
-fn forward_input(sig: &'static Sig, op: &str, args: Args) -> PyResult<Tensor> {
+pub(super) fn forward_input(sig: &'static Sig, op: &str, args: Args) -> PyResult<Tensor> {
     let input = sig.bind(args)?.value(1).unwrap_or(Value::None);
     op_tensor(op, input)
 }
@@ -233,80 +232,14 @@ pub(super) fn act_forward(interp: &mut Interpreter, args: Args) -> PyResult<Valu
     Ok(Value::Tensor(out))
 }
 
-static LINEAR_INIT: Sig =
-    def("Linear.__init__(self, in_features, out_features, bias=True, device=None, dtype=None)");
-
 /// `torch.empty(shape)`, which a layer's `__init__` calls to make its parameters: PyTorch's words for a
 /// size that is not an int.
 static EMPTY: Sig = Sig::torch("empty(SymInt[] size)");
 
 /// The sizes, and the symbol of each (`nn.Linear(hid_dim, pf_dim)` remembers which sizes its weight has).
-fn sizes(dims: Vec<Value>) -> PyResult<(Vec<i64>, Vec<Option<Sym>>)> {
+pub(super) fn sizes(dims: Vec<Value>) -> PyResult<(Vec<i64>, Vec<Option<Sym>>)> {
     let b = EMPTY.bind(Args::new(vec![Value::tuple(dims)]))?;
     Ok((b.int_list(0)?, b.int_list_syms(0)))
-}
-
-pub(super) fn linear_init_fn(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let inst = this(&args)?;
-    let b = LINEAR_INIT.bind(args)?;
-    let (given_sizes, syms) = sizes(vec![
-        b.value(2).unwrap_or(Value::None),
-        b.value(1).unwrap_or(Value::None),
-    ])?;
-    let (out_f, in_f) = (given_sizes[0], given_sizes[1]);
-    let (out_s, in_s) = (
-        syms.first().cloned().flatten(),
-        syms.get(1).cloned().flatten(),
-    );
-    if in_f < 0 || out_f < 0 {
-        return Err(exc(
-            ExcKind::RuntimeError,
-            format!(
-                "Trying to create tensor with negative dimension {}: [{}, {}]",
-                in_f.min(out_f),
-                out_f,
-                in_f
-            ),
-        ));
-    }
-    let bias = flag(interp, &b, 3, true)?;
-    crate::tensor::settings::check_numel(&[in_f as usize, out_f as usize])?;
-    let (w, b) = linear_init(&mut state(interp).rng, in_f as usize, out_f as usize, bias);
-    inst.set("training", Value::Bool(true));
-    inst.set("in_features", Value::sym_int(in_f, in_s.clone()));
-    inst.set("out_features", Value::sym_int(out_f, out_s.clone()));
-    let weight = Tensor::from_vec(w, &[out_f as usize, in_f as usize])?
-        .with_axes(sym::axes(vec![out_s.clone(), in_s]));
-    inst.set("weight", param(weight));
-    match b {
-        Some(b) => inst.set(
-            "bias",
-            param(Tensor::from_vec(b, &[out_f as usize])?.with_axes(sym::axes(vec![out_s]))),
-        ),
-        None => inst.set("bias", Value::None),
-    }
-    Ok(Value::None)
-}
-
-static LINEAR_FORWARD: Sig = def("Linear.forward(self, input)");
-
-pub(super) fn linear_forward(_: &mut Interpreter, args: Args) -> PyResult<Value> {
-    let inst = this(&args)?;
-    let x = forward_input(&LINEAR_FORWARD, "linear", args)?;
-    let w = match inst.get("weight") {
-        Some(Value::Tensor(w)) => w,
-        _ => {
-            return Err(exc(
-                ExcKind::AttributeError,
-                "'Linear' object has no attribute 'weight'",
-            ));
-        }
-    };
-    let b = match inst.get("bias") {
-        Some(Value::Tensor(b)) => Some(b),
-        _ => None,
-    };
-    Ok(Value::Tensor(tnn::linear(&x, &w, b.as_ref())?.detach()))
 }
 
 static EMBEDDING_INIT: Sig = def(

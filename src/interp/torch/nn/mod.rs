@@ -3,7 +3,8 @@
 //! class; the registration order of attributes gives PyTorch's order of parameters and children. This file
 //! builds the classes and holds what every part shares; the parts are:
 //! `module` (Module's own methods, attributes and containers), `repr` (PyTorch's module printout),
-//! `layers` (Linear, Embedding, LayerNorm, Dropout, activations, Sequential, ModuleList, ModuleDict),
+//! `layers` (Embedding, LayerNorm, Dropout, activations, Sequential, ModuleList, ModuleDict), `linear`
+//! (Linear and LazyLinear),
 //! `transformer` (MultiheadAttention and the Transformer family), `functional`, `losses` and `init`.
 
 use crate::interp::torch::state::state;
@@ -26,6 +27,7 @@ mod dropouts;
 mod functional;
 mod initializers;
 mod layers;
+mod linear;
 mod losses;
 mod margin_losses;
 mod module;
@@ -37,6 +39,7 @@ mod utility;
 use functional::*;
 use initializers::init_fn;
 use layers::*;
+use linear::*;
 use losses::*;
 use module::*;
 pub(crate) use module::{
@@ -348,8 +351,23 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
     }
     // `MultiheadAttention.out_proj`: a Linear that prints its own class name; not a name of `torch.nn`.
     if let Some(linear) = state(interp).nn_classes.get("Linear").cloned() {
-        let ndq = native_class(NDQ_LINEAR, "Linear", vec![linear], &[]);
+        let ndq = native_class(NDQ_LINEAR, "Linear", vec![Rc::clone(&linear)], &[]);
         state(interp).nn_classes.insert(NDQ_LINEAR, ndq);
+        // `nn.LazyLinear`: a Linear (isinstance holds) until its first call makes it one.
+        let lazy = native_class(
+            "LazyLinear",
+            "LazyLinear",
+            vec![linear],
+            &[
+                ("__init__", lazy_linear_init),
+                ("forward", lazy_linear_forward),
+                ("has_uninitialized_params", lazy_has_uninitialized),
+            ],
+        );
+        state(interp)
+            .nn_classes
+            .insert("LazyLinear", Rc::clone(&lazy));
+        nn_attrs.insert("LazyLinear", Value::Class(lazy));
     }
     nn_attrs.insert("Parameter", builtin("Parameter", parameter));
     let mut init_attrs = HashMap::new();
@@ -431,6 +449,63 @@ pub(crate) fn is_module(inst: &Instance) -> bool {
 
 pub(super) fn is_module_value(v: &Value) -> bool {
     matches!(v, Value::Instance(i) if is_module(i))
+}
+
+/// `torch.nn.parameter.UninitializedParameter`: what a lazy module's parameters are before its first
+/// call. It prints as `<UninitializedParameter>`; its shape is not known yet.
+pub(super) fn uninitialized_class(interp: &mut Interpreter) -> Rc<Class> {
+    if let Some(c) = state(interp).nn_classes.get("UninitializedParameter") {
+        return Rc::clone(c);
+    }
+    let class = Rc::new(Class {
+        name: Rc::from("UninitializedParameter"),
+        bases: Vec::new(),
+        attrs: RefCell::new(Vec::new()),
+        native: Some("UninitializedParameter"),
+        slots: Some(&UNINITIALIZED),
+    });
+    state(interp)
+        .nn_classes
+        .insert("UninitializedParameter", Rc::clone(&class));
+    class
+}
+
+struct UninitializedType;
+
+static UNINITIALIZED: UninitializedType = UninitializedType;
+
+impl crate::interp::native::NativeType for UninitializedType {
+    fn name(&self, _obj: &Value) -> String {
+        "UninitializedParameter".into()
+    }
+
+    fn repr(&self, _interp: &mut Interpreter, _obj: &Value) -> PyResult<Option<String>> {
+        Ok(Some("<UninitializedParameter>".into()))
+    }
+
+    /// An `UninitializedParameter` is a `Parameter`, so a `Tensor`.
+    fn is_instance(&self, _obj: &Value, type_name: &str) -> bool {
+        matches!(type_name, "Tensor" | "Parameter")
+    }
+
+    fn get_attr(
+        &self,
+        _interp: &mut Interpreter,
+        _obj: &Value,
+        name: &str,
+    ) -> PyResult<Option<Value>> {
+        if matches!(name, "shape" | "size" | "dim" | "numel") {
+            return Err(crate::interp::error::exc(
+                ExcKind::RuntimeError,
+                "Can't access the shape of an uninitialized parameter or buffer. This error usually happens in `load_state_dict` when trying to load an uninitialized parameter into an initialized one. Call `forward` to initialize the parameters before accessing their attributes.",
+            ));
+        }
+        Ok(None)
+    }
+
+    fn class_repr(&self, _class: &Class) -> String {
+        "<class 'torch.nn.parameter.UninitializedParameter'>".into()
+    }
 }
 
 pub(super) fn param(t: Tensor) -> Value {

@@ -89,12 +89,22 @@ pub(super) fn m_call(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
             .into_iter()
             .map(|(_, t)| Value::Tensor(t)),
     );
-    let record = super::super::autograd::recording(interp, &inputs.iter().collect::<Vec<_>>());
+    let mut record = super::super::autograd::recording(interp, &inputs.iter().collect::<Vec<_>>());
     let input_ndim = match args.pos.get(1) {
         Some(Value::Tensor(t)) => t.ndim(),
         _ => 0,
     };
+    let lazy = inst.class().has_native("LazyLinear");
     let result = interp.call_value(forward, args)?;
+    if lazy {
+        // A lazy layer's parameters exist only after its first call.
+        inputs.extend(
+            own_parameters(&inst)
+                .into_iter()
+                .map(|(_, t)| Value::Tensor(t)),
+        );
+        record = super::super::autograd::recording(interp, &inputs.iter().collect::<Vec<_>>());
+    }
     match native_forward_node(&inst, input_ndim) {
         Some(node) if record => Ok(super::super::autograd::mark(result, node)),
         _ => Ok(result),

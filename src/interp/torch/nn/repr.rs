@@ -34,11 +34,11 @@ pub(super) fn shape_tuple_repr(v: &Value) -> String {
 pub(super) fn native_extra_repr(inst: &Instance) -> String {
     let py = crate::interp::types::format::float_repr;
     match inst.class().native_tag() {
-        Some("Linear") => format!(
+        Some("Linear" | "LazyLinear") => format!(
             "in_features={}, out_features={}, bias={}",
             int_attr(inst, "in_features"),
             int_attr(inst, "out_features"),
-            if matches!(inst.get("bias"), Some(Value::Tensor(_))) {
+            if !matches!(inst.get("bias"), Some(Value::None) | None) {
                 "True"
             } else {
                 "False"
