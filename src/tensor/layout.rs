@@ -488,19 +488,7 @@ pub fn iter_output_strides(shape: &[usize], inputs: &[(&[usize], &[usize])]) -> 
     };
     // perm[0] is the fastest-moving dim.
     let mut perm: Vec<usize> = (0..ndim).rev().collect();
-    for i in 1..ndim {
-        let mut d1 = i;
-        for d0 in (0..i).rev() {
-            match should_swap(perm[d0], perm[d1]) {
-                c if c > 0 => {
-                    perm.swap(d0, d1);
-                    d1 = d0;
-                }
-                c if c < 0 => break,
-                _ => {}
-            }
-        }
-    }
+    sort_dims(&mut perm, should_swap);
     if perm.iter().enumerate().all(|(k, &d)| d == ndim - 1 - k) {
         return None;
     }
@@ -511,6 +499,41 @@ pub fn iter_output_strides(shape: &[usize], inputs: &[(&[usize], &[usize])]) -> 
         next = next.saturating_mul(shape[d]);
     }
     Some(strides)
+}
+
+/// TensorIterator's `reorder_dimensions` sort: an insertion sort of `perm` (innermost dim first), where
+/// `should_swap(a, b)` is 1 when dim `a` goes after (moves slower than) dim `b`, -1 when before, and 0
+/// when it cannot tell; then the sort compares `b` with the dims further in.
+pub fn sort_dims(perm: &mut [usize], should_swap: impl Fn(usize, usize) -> i32) {
+    for i in 1..perm.len() {
+        let mut dim1 = i;
+        for dim0 in (0..i).rev() {
+            match should_swap(perm[dim0], perm[dim1]) {
+                c if c > 0 => {
+                    perm.swap(dim0, dim1);
+                    dim1 = dim0;
+                }
+                c if c < 0 => break,
+                _ => {}
+            }
+        }
+    }
+}
+
+/// [`sort_dims`] for one tensor's `dims` (given innermost first): by stride, a stride of 0 comparing
+/// with nothing, equal strides by size. The result is innermost first.
+pub fn stride_order(shape: &[usize], strides: &[usize], mut dims: Vec<usize>) -> Vec<usize> {
+    sort_dims(&mut dims, |a, b| {
+        let (sa, sb) = (strides[a], strides[b]);
+        if sa == 0 || sb == 0 {
+            0
+        } else if sa != sb {
+            if sa < sb { -1 } else { 1 }
+        } else {
+            i32::from(shape[a] > shape[b])
+        }
+    });
+    dims
 }
 
 #[cfg(test)]

@@ -20,36 +20,15 @@ pub(super) fn iteration_rows<T: Element>(
     let reduce = reduced_dims(n, dims)?;
     let (shape, strides) = (t.shape(), t.strides());
     // Iterator dim 0 is the innermost; TensorIterator starts from the tensor's dims reversed and
-    // insertion-sorts them, leaving in place any pair its comparison cannot order (a stride of 0).
-    let mut perm: Vec<usize> = (0..n)
-        .rev()
-        .filter(|&d| reduce[d] && shape[d] != 1)
-        .collect();
-    let should_swap = |d0: usize, d1: usize| -> i32 {
-        let (s0, s1) = (strides[d0], strides[d1]);
-        if s0 == 0 || s1 == 0 {
-            0
-        } else if s0 != s1 {
-            if s0 < s1 { -1 } else { 1 }
-        } else if shape[d0] > shape[d1] {
-            1
-        } else {
-            0
-        }
-    };
-    for i in 1..perm.len() {
-        let mut dim1 = i;
-        for dim0 in (0..i).rev() {
-            match should_swap(perm[dim0], perm[dim1]) {
-                c if c > 0 => {
-                    perm.swap(dim0, dim1);
-                    dim1 = dim0;
-                }
-                c if c < 0 => break,
-                _ => {}
-            }
-        }
-    }
+    // insertion-sorts them by stride (`layout::stride_order`).
+    let perm = crate::tensor::layout::stride_order(
+        shape,
+        strides,
+        (0..n)
+            .rev()
+            .filter(|&d| reduce[d] && shape[d] != 1)
+            .collect(),
+    );
     // The innermost run: the first dims that coalesce (each one's stride is the run so far).
     let (mut run, run_stride) = perm.first().map_or((1, 1), |&d| (shape[d], strides[d]));
     for &d in perm.iter().skip(1) {

@@ -292,30 +292,11 @@ pub(super) static DEFS: &[Def] = &[
                     (0..x.ndim()).map(|d| Value::int(d as i64)).collect(),
                 ));
             }
-            let (st, sh) = (x.strides(), x.shape());
-            let should_swap = |a: usize, b: usize| -> i32 {
-                if st[a] == 0 || st[b] == 0 {
-                    return 0;
-                }
-                if st[a] != st[b] {
-                    return if st[a] < st[b] { -1 } else { 1 };
-                }
-                i32::from(sh[a] > sh[b])
-            };
-            let mut perm: Vec<usize> = (0..x.ndim()).rev().collect();
-            for i in 1..perm.len() {
-                let mut dim1 = i;
-                for dim0 in (0..i).rev() {
-                    match should_swap(perm[dim0], perm[dim1]) {
-                        c if c > 0 => {
-                            perm.swap(dim0, dim1);
-                            dim1 = dim0;
-                        }
-                        c if c < 0 => break,
-                        _ => {}
-                    }
-                }
-            }
+            let perm = crate::tensor::layout::stride_order(
+                x.shape(),
+                x.strides(),
+                (0..x.ndim()).rev().collect(),
+            );
             Ok(Value::tuple(
                 perm.into_iter()
                     .rev()
