@@ -295,6 +295,31 @@ where
     });
 }
 
+/// Runs `f(chunk)` on each of the given `[begin, end)` ranges of `out`, one part per range, in parallel:
+/// for kernels whose result depends on where the parts begin and end (a vectorised bulk and a scalar tail
+/// per part), with the ranges PyTorch's `at::parallel_for` would hand its threads. The ranges must be
+/// in order, disjoint and inside `out`; parts outside any range are left as they are.
+pub fn for_ranges<U: Send, F>(out: &mut [U], ranges: &[(usize, usize)], f: F)
+where
+    F: Fn(&mut [U]) + Sync,
+{
+    let len = out.len();
+    let valid = ranges.iter().all(|&(b, e)| b <= e && e <= len)
+        && ranges.windows(2).all(|w| w[0].1 <= w[1].0);
+    assert!(
+        valid,
+        "for_ranges: ranges out of order or outside the output"
+    );
+    let base = SharedMut(out.as_mut_ptr());
+    run_parts(ranges.len(), &|i| {
+        let (start, end) = ranges[i];
+        // SAFETY: the ranges were checked to be disjoint and inside `out`, each part runs once, and `out`
+        // stays borrowed until `run_parts` returns.
+        let chunk = unsafe { std::slice::from_raw_parts_mut(base.get().add(start), end - start) };
+        f(chunk);
+    });
+}
+
 /// A new vector of `numel` elements filled chunk by chunk (see [`for_chunks`]) without zeroing it first:
 /// `fill(start, chunk)` writes a prefix of `chunk` and returns its length. Whatever it leaves unwritten is
 /// set to the default value, so the result is always fully initialised.

@@ -18,6 +18,7 @@ def register(case, inp):
     cdists(case)
     bags(case)
     products_order(case)
+    lerps(case)
 
 
 def embed(case):
@@ -439,3 +440,45 @@ def products_order(case):
     ]
     for k, src in enumerate(srcs):
         case(g, f"prod/{k}", ["torch.prod", "Tensor.prod"] if "torch.prod" in src else ["Tensor.prod"], pre + src)
+
+
+def lerps(case):
+    """torch.lerp with a weight tensor (one weight per element after broadcasting the three operands; its
+    dtype must be the input's) and with a number or 0-d weight, over the float dtypes, both halves of
+    ATen's formula (|weight| below and from 0.5), layouts, the forms and the dtype errors."""
+    g = "lerp"
+    pre = "torch.manual_seed(0)\na = torch.randn(3, 20)\nb = torch.randn(3, 20) * 4\nw = torch.rand(3, 20) * 3 - 1\n"
+    srcs = []
+    for dt in ["float32", "float64", "float16", "bfloat16"]:
+        cv = f".to(torch.{dt})"
+        srcs += [
+            f"show(torch.lerp(a{cv}, b{cv}, w{cv}))",
+            f"show(torch.lerp(a{cv}, b{cv}, 0.3))\nshow(torch.lerp(a{cv}, b{cv}, 0.7))\nshow(torch.lerp(a{cv}, b{cv}, -1.25))",
+            f"show(a{cv}.lerp(b{cv}[0], w{cv}[:, :1]))",
+            f"show(torch.lerp(a{cv}.t(), b{cv}.t(), w{cv}[0, :3]))",
+            f"show(torch.lerp(a{cv}, b{cv}, torch.tensor(0.75, dtype=torch.float64)))",
+        ]
+    srcs += [
+        "show(torch.lerp(a, b, w.double()))",
+        "show(torch.lerp(a, b.double(), w))",
+        "show(torch.lerp(a, b.double(), 0.5))",
+        "show(torch.lerp(a.long(), b.long(), w.long()))",
+        "show(torch.lerp(a.long(), b.long(), 0.5))",
+        "show(torch.lerp(a, b, w > 0))",
+        "show(torch.lerp(a, b, w[:, :7]))",
+        "show(torch.lerp(a[0], b[:, :1], w[:2, None, :]))",
+        "show(torch.lerp(a, b, torch.tensor(1)))",
+        "show(torch.lerp(a, b, torch.tensor([0.5])))",
+        "show(torch.lerp(a, b, weight=w))",
+        "show(torch.lerp(input=a, end=b, weight=0.25))",
+        "show(a.lerp(b, w))\nshow(a.lerp(end=b, weight=w))",
+        "o = torch.empty(3, 20)\nr = torch.lerp(a, b, w, out=o)\nshow(o)\nsame(r, o)",
+        "x = torch.tensor([float('nan'), float('inf'), -0.0, 1.0, 2.0])\ny = torch.tensor([1.0, float('-inf'), 0.0, float('inf'), float('nan')])\n"
+        "show(torch.lerp(x, y, torch.tensor([0.0, 0.5, 1.0, 0.25, 0.75])))\nshow(torch.lerp(x, y, 0.5))",
+        "show(torch.lerp(a[:, ::3], b[:, 1::3], w[:, 2::3]))",
+        "show(torch.lerp(a, b, w.expand(2, 3, 20)))",
+        "show(torch.lerp(torch.zeros(0, 3), torch.ones(3), torch.ones(1, 3)))",
+    ]
+    for k, src in enumerate(srcs):
+        ops = ["torch.lerp"] if "torch.lerp" in src else ["Tensor.lerp"]
+        case(g, f"lerp/{k}", ops, pre + src)

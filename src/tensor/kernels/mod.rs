@@ -93,12 +93,34 @@ pub use libm::{
     libm_acosh, libm_asinh, libm_atanh, libm_fmax, libm_fmin, libm_lgamma_f64, libm_nextafter,
 };
 pub use moments::{
-    mean_inner, mean_inner_threads, std_all, std_all_threads, std_inner, var_all, var_all_threads,
-    var_inner,
+    mean_inner, mean_inner_threads, std_all, std_all_threads, std_inner, var_all,
+    var_all_f64_threads, var_all_threads, var_inner,
 };
 pub use sleef::{vec_exp, vec_log};
 pub use softmax::{log_softmax_dim, log_softmax_row, softmax_dim, softmax_row, softmax_row_lanes};
-pub use sum::{sum_inner, sum_inner_f64, sum_inner_threads, sum_outer};
+pub use sum::{sum_inner, sum_inner_f64, sum_inner_f64_threads, sum_inner_threads, sum_outer};
+
+/// The `[begin, end)` parts `at::parallel_for` cuts an elementwise loop of `n` elements into with
+/// `threads` threads (`cpu_kernel_vec`'s grain, 32768): one part below the grain, else at most one per
+/// thread. A kernel with a vectorised bulk and a scalar tail runs each part on its own.
+pub fn elementwise_parts(n: usize, threads: usize) -> Vec<(usize, usize)> {
+    parts_with_grain(n, vec::GRAIN_SIZE, threads)
+}
+
+/// [`elementwise_parts`] for ATen's GELU kernels, which pick their own grain: `numel / threads` above
+/// 16384 elements (`GELU_MIN_ELEMENTS_FOR_MULTI_THREADING`), so every thread gets a part.
+pub fn gelu_parts(n: usize, threads: usize) -> Vec<(usize, usize)> {
+    let threads = threads.clamp(1, 1024);
+    let grain = if n > 16384 { n / threads } else { vec::GRAIN_SIZE };
+    parts_with_grain(n, grain, threads)
+}
+
+fn parts_with_grain(n: usize, grain: usize, threads: usize) -> Vec<(usize, usize)> {
+    if n == 0 {
+        return Vec::new();
+    }
+    vec::thread_chunks(n, grain, threads.clamp(1, 1024))
+}
 pub use unary::{
     atan, atanh, cos, erf, exp, expm1, gelu, gelu_tanh, log, log1p, log2, log10, relu, relu_one,
     rsqrt, sigmoid, sigmoid_threads, sin, sqrt, tanh,

@@ -71,16 +71,39 @@ pub fn std_all_threads(data: &[f32], correction: f64, threads: usize) -> f32 {
 }
 
 fn var_all_f64(data: &[f32], correction: f64, threads: usize) -> f64 {
+    let threads = threads.clamp(1, 1024);
+    squared_deviations(
+        data,
+        f64::from(mean_inner_threads(data, threads)),
+        correction,
+        threads,
+    )
+}
+
+/// Variance of all of a float64 tensor's elements, as torch computes it with `threads` threads:
+/// the mean from the thread-split sum, then the squared deviations (`std_var_all_cpu`).
+pub fn var_all_f64_threads(data: &[f64], correction: f64, threads: usize) -> f64 {
+    let threads = threads.clamp(1, 1024);
+    let mean = super::sum::sum_inner_f64_threads(data, threads) / data.len() as f64;
+    squared_deviations(data, mean, correction, threads)
+}
+
+/// `std_var_all_cpu`'s second pass: the squared deviations from `mean` summed in double, split as
+/// `at::parallel_reduce` splits them, divided by `n - correction`.
+fn squared_deviations<T: Copy + Into<f64>>(
+    data: &[T],
+    mean: f64,
+    correction: f64,
+    threads: usize,
+) -> f64 {
     let n = data.len();
     if n == 0 {
         return f64::NAN;
     }
-    let threads = threads.clamp(1, 1024);
-    let mean = f64::from(mean_inner_threads(data, threads));
-    let partial = |chunk: &[f32]| {
+    let partial = |chunk: &[T]| {
         let mut local = 0.0f64;
         for &x in chunk {
-            let dx = f64::from(x) - mean;
+            let dx = x.into() - mean;
             local += dx * dx;
         }
         0.0 + local

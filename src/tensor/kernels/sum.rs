@@ -239,3 +239,19 @@ pub fn sum_inner_f64(row: &[f64]) -> f64 {
     }
     0.0 + final_acc
 }
+
+/// [`sum_inner_f64`] for a single-output sum run by torch with `threads` threads: as
+/// [`sum_inner_threads`], one chunk per thread from 32768 elements on, the partial sums in a
+/// zeroed buffer of `threads` slots, then that buffer summed.
+pub fn sum_inner_f64_threads(row: &[f64], threads: usize) -> f64 {
+    let n = row.len();
+    let threads = threads.clamp(1, 1024);
+    if n < GRAIN_SIZE || threads == 1 {
+        return sum_inner_f64(row);
+    }
+    let mut buffer = vec![0.0f64; threads];
+    for (slot, (b, e)) in buffer.iter_mut().zip(thread_chunks(n, GRAIN_SIZE, threads)) {
+        *slot += sum_inner_f64(&row[b..e]);
+    }
+    sum_inner_f64(&buffer)
+}

@@ -19,9 +19,9 @@ fn like(out: Tensor, x: &Tensor) -> Tensor {
 }
 
 /// Runs a float32 kernel over the input's values as one contiguous run.
-fn run_kernel(x: &Tensor, kernel: impl FnOnce(&mut [f32])) -> Result<Tensor> {
+fn run_kernel(x: &Tensor, kernel: impl Fn(&mut [f32]) + Sync) -> Result<Tensor> {
     let mut values = x.to_vec::<f32>();
-    kernel(&mut values);
+    super::unary::run_in_parts(&mut values, kernel);
     Ok(like(Tensor::from_vec(values, x.shape())?, x))
 }
 
@@ -101,7 +101,7 @@ pub fn log_sigmoid(x: &Tensor) -> Result<Tensor> {
     on_float32(x, "log_sigmoid_cpu", |x| {
         // `log_sigmoid_forward_out_cpu` allocates a contiguous output, whatever the input's layout.
         let mut values = x.to_vec::<f32>();
-        k::log_sigmoid(&mut values);
+        super::unary::run_in_parts(&mut values, k::log_sigmoid);
         Ok(Tensor::from_vec(values, x.shape())?.with_axes_of(x))
     })
 }

@@ -278,31 +278,33 @@ impl Tensor {
     ) -> Result<Tensor> {
         let r = rows::<f64>(self, dims, keepdim)?;
         let single = r.out_shape.iter().product::<usize>() == 1;
+        // One output: torch splits the sum between its threads (`sum_inner_f64_threads`); several: by
+        // outputs, each summed whole.
+        let threads = if single {
+            crate::tensor::settings::num_threads()
+        } else {
+            1
+        };
         // ATen's `std_var_all_cpu` for one output (the mean, then squared deviations summed in order);
         // Welford for each output otherwise.
         let var = |row: &[f64], c: f64| {
+            if single {
+                return kernels::var_all_f64_threads(row, c, threads);
+            }
             let n = row.len() as f64;
-            let m2 = if single {
-                let mean = kernels::sum_inner_f64(row) / n;
-                row.iter()
-                    .fold(0.0, |acc, &x| acc + (x - mean) * (x - mean))
-            } else {
-                let (mut mean, mut m2, mut k) = (0.0f64, 0.0f64, 0.0f64);
-                for &x in row {
-                    k += 1.0;
-                    let delta = x - mean;
-                    mean += delta / k;
-                    m2 += delta * (x - mean);
-                }
-                m2
-            };
+            let (mut mean, mut m2, mut k) = (0.0f64, 0.0f64, 0.0f64);
+            for &x in row {
+                k += 1.0;
+                let delta = x - mean;
+                mean += delta / k;
+                m2 += delta * (x - mean);
+            }
             m2 / (n - c).max(0.0)
         };
+        let sum = |row: &[f64]| kernels::sum_inner_f64_threads(row, threads);
         let out: Vec<f64> = match op {
-            FloatReduce::Sum => for_each_row(&r, kernels::sum_inner_f64),
-            FloatReduce::Mean => {
-                for_each_row(&r, |row| kernels::sum_inner_f64(row) / row.len() as f64)
-            }
+            FloatReduce::Sum => for_each_row(&r, sum),
+            FloatReduce::Mean => for_each_row(&r, |row| sum(row) / row.len() as f64),
             FloatReduce::Var(c) => for_each_row(&r, |row| var(row, c)),
             FloatReduce::Std(c) => for_each_row(&r, |row| var(row, c).sqrt()),
         };

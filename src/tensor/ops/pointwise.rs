@@ -101,38 +101,114 @@ pub fn equal(a: &Tensor, b: &Tensor) -> Result<bool> {
             .all(|&e| e))
 }
 
-/// `torch.lerp(start, end, weight)` with a number weight: ATen's formula (see
-/// [`crate::tensor::kernels::lerp_one`]) for float32 operands; ATen has no integer kernel.
+/// `torch.lerp(start, end, weight)` with a number weight (or a 0-d tensor's): ATen's
+/// `lerp_scalar_kernel`, the weight rounded to the input's float type once (to float for float16 and
+/// bfloat16, computed in float and rounded back).
 pub fn lerp(start: &Tensor, end: &Tensor, weight: Scalar) -> Result<Tensor> {
-    if !start.dtype().is_floating_point() {
+    check_lerp_dtype(start, end, "end")?;
+    lerp_kernel(
+        start,
+        end,
+        LerpWeight::Number(weight.to_f64()),
+        "lerp_kernel_scalar",
+    )
+}
+
+/// `torch.lerp(start, end, weight)` with a weight tensor of one or more dims: ATen's
+/// `lerp_tensor_kernel`, one weight per element after broadcasting the three; the weight's dtype must be
+/// the input's.
+pub fn lerp_tensor(start: &Tensor, end: &Tensor, weight: &Tensor) -> Result<Tensor> {
+    check_lerp_dtype(start, end, "end")?;
+    check_lerp_dtype(start, weight, "weight")?;
+    lerp_kernel(start, end, LerpWeight::Tensor(weight), "lerp_kernel_tensor")
+}
+
+/// `lerp`'s check that an operand has the input's dtype (no promotion), with ATen's message.
+fn check_lerp_dtype(start: &Tensor, other: &Tensor, name: &str) -> Result<()> {
+    if start.dtype() == other.dtype() {
+        return Ok(());
+    }
+    Err(TensorError::runtime(format!(
+        "expected dtype {} for `{name}` but got dtype {}",
+        start.dtype().cpp_name(),
+        other.dtype().cpp_name()
+    )))
+}
+
+enum LerpWeight<'a> {
+    Number(f64),
+    Tensor(&'a Tensor),
+}
+
+/// One element of `lerp` in double, as [`crate::tensor::kernels::lerp_one`] in float: the accurate half
+/// of the formula, fused (`Vectorized<double>::fmadd`).
+fn lerp_f64(start: f64, end: f64, weight: f64) -> f64 {
+    let diff = end - start;
+    if weight.abs() < 0.5 {
+        weight.mul_add(diff, start)
+    } else {
+        (weight - 1.0).mul_add(diff, end)
+    }
+}
+
+fn lerp_kernel(start: &Tensor, end: &Tensor, weight: LerpWeight, kernel: &str) -> Result<Tensor> {
+    let dtype = start.dtype();
+    if !dtype.is_floating_point() {
         return Err(TensorError::NotImplemented(format!(
-            "\"lerp_kernel_scalar\" not implemented for '{}'",
-            start.dtype().scalar_type_name()
+            "\"{kernel}\" not implemented for '{}'",
+            dtype.scalar_type_name()
         )));
     }
-    if start.dtype() == DType::Float32 && end.dtype() == DType::Float32 {
-        let shape = broadcast_shapes(start.shape(), end.shape())?;
-        // `weight.to<float>()`: the number rounded to float32 once.
-        let w = weight.to_f64() as f32;
-        let out = zip_map::<f32, f32>(start, end, &shape, move |s, e| {
-            crate::tensor::kernels::lerp_one(s, e, w)
-        })?;
-        return Ok(follow_inputs(
-            out,
-            &[&Operand::Tensor(start), &Operand::Tensor(end)],
-        ));
+    let mut shape = broadcast_shapes(start.shape(), end.shape())?;
+    if let LerpWeight::Tensor(w) = weight {
+        shape = broadcast_shapes(&shape, w.shape())?;
     }
-    let diff = binary(BinaryOp::Sub, Operand::Tensor(end), Operand::Tensor(start))?;
-    let step = binary(
-        BinaryOp::Mul,
-        Operand::Tensor(&diff),
-        Operand::Scalar(weight),
-    )?;
-    binary(
-        BinaryOp::Add,
-        Operand::Tensor(start),
-        Operand::Tensor(&step),
-    )
+    let sizes: Vec<i64> = shape.iter().map(|&v| v as i64).collect();
+    let out = if dtype == DType::Float64 {
+        let values = |t: &Tensor| -> Result<Vec<f64>> { Ok(t.expand(&sizes)?.to_vec::<f64>()) };
+        let (s, e) = (values(start)?, values(end)?);
+        let out: Vec<f64> = match weight {
+            LerpWeight::Number(w) => s.iter().zip(&e).map(|(&s, &e)| lerp_f64(s, e, w)).collect(),
+            LerpWeight::Tensor(w) => {
+                let w = values(w)?;
+                s.iter()
+                    .zip(&e)
+                    .zip(&w)
+                    .map(|((&s, &e), &w)| lerp_f64(s, e, w))
+                    .collect()
+            }
+        };
+        Tensor::from_vec(out, &shape)?
+    } else {
+        // float32, and float16/bfloat16 computed in float (ATen's opmath) and rounded back.
+        let values = |t: &Tensor| -> Result<Vec<f32>> {
+            Ok(t.to_dtype(DType::Float32).expand(&sizes)?.to_vec::<f32>())
+        };
+        let (s, e) = (values(start)?, values(end)?);
+        let lerp = crate::tensor::kernels::lerp_one;
+        let out: Vec<f32> = match weight {
+            // `weight.to<float>()`: the number rounded to float32 once.
+            LerpWeight::Number(w) => {
+                let w = w as f32;
+                s.iter().zip(&e).map(|(&s, &e)| lerp(s, e, w)).collect()
+            }
+            LerpWeight::Tensor(w) => {
+                let w = values(w)?;
+                s.iter()
+                    .zip(&e)
+                    .zip(&w)
+                    .map(|((&s, &e), &w)| lerp(s, e, w))
+                    .collect()
+            }
+        };
+        Tensor::from_vec(out, &shape)?.to_dtype(dtype)
+    };
+    let mut inputs = vec![Operand::Tensor(start), Operand::Tensor(end)];
+    if let LerpWeight::Tensor(w) = weight {
+        inputs.push(Operand::Tensor(w));
+    }
+    let refs: Vec<&Operand> = inputs.iter().collect();
+    Ok(follow_inputs(out, &refs))
 }
 
 /// `torch.round(x, decimals=d)`: `round(x * 10^d) / 10^d` (half to even), plain `round` for `d == 0`.

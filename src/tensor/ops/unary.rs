@@ -213,6 +213,21 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
     int_unary(op, a)
 }
 
+/// The grain of ATen's VML-backed unary kernels (`IMPLEMENT_FLOAT_KERNEL`): loops of more elements are
+/// split between threads.
+const VML_GRAIN: usize = 2048;
+
+/// Runs a contiguous float32 kernel over `values` as `cpu_kernel_vec` runs it under `at::parallel_for`:
+/// in the parts PyTorch's threads get at `torch.get_num_threads()`, each part with its own vectorised
+/// bulk and scalar tail, the parts in parallel.
+pub(super) fn run_in_parts(values: &mut [f32], kernel: impl Fn(&mut [f32]) + Sync) {
+    let parts = crate::tensor::kernels::elementwise_parts(
+        values.len(),
+        crate::tensor::settings::num_threads(),
+    );
+    crate::tensor::parallel::for_ranges(values, &parts, kernel);
+}
+
 /// A unary op on a float32 tensor, with the kernel torch runs for it.
 fn float_unary(op: UnaryOp, x: &Tensor) -> Result<Tensor> {
     use UnaryOp::*;
@@ -242,7 +257,17 @@ fn float_unary(op: UnaryOp, x: &Tensor) -> Result<Tensor> {
         };
         if let Some(k) = kernel {
             let mut values = x.to_vec::<f32>();
-            k(&mut values);
+            if op == GeluTanh {
+                let threads = crate::tensor::settings::num_threads();
+                let parts = crate::tensor::kernels::gelu_parts(values.len(), threads);
+                crate::tensor::parallel::for_ranges(&mut values, &parts, k);
+            } else if matches!(op, Sigmoid | Silu) {
+                // A vectorised bulk and a scalar tail: where the parts end changes the last bits.
+                run_in_parts(&mut values, k);
+            } else {
+                // Element by element (MKL's VML in torch, grain 2048): any split gives the same values.
+                crate::tensor::parallel::for_chunks(&mut values, 1, VML_GRAIN, |_, chunk| k(chunk));
+            }
             return Tensor::from_vec(values, x.shape());
         }
         macro_rules! run {

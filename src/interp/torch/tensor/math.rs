@@ -167,7 +167,7 @@ fn clamp_call(c: &Call) -> PyResult<Tensor> {
     Ok(out)
 }
 
-/// A `Scalar` or 0-d `Tensor` bound (clamp's, lerp's weight): its number.
+/// A `Scalar` or 0-d `Tensor` bound (clamp's, lerp's number weight): its number.
 fn bound_scalar(c: &Call, i: usize) -> PyResult<Option<Scalar>> {
     match c.value(i) {
         None => Ok(None),
@@ -568,9 +568,15 @@ pub(super) static DEFS: &[Def] = &[
             "lerp(Tensor input, Tensor end, Tensor weight, *, Tensor out=None)",
             "lerp(Tensor input, Tensor end, Scalar weight, *, Tensor out=None)",
         ],
-        |_, c| {
-            let weight = bound_scalar(c, 2)?.unwrap_or(Scalar::Float(0.5));
-            t(pointwise::lerp(&c.this()?, &c.tensor(1)?, weight)?)
+        |_, c| match c.value(2) {
+            // A 0-d weight tensor is read as its number, whatever its dtype (as PyTorch does).
+            Some(Value::Tensor(w)) if w.ndim() > 0 => {
+                t(pointwise::lerp_tensor(&c.this()?, &c.tensor(1)?, &w)?)
+            }
+            _ => {
+                let weight = bound_scalar(c, 2)?.unwrap_or(Scalar::Float(0.5));
+                t(pointwise::lerp(&c.this()?, &c.tensor(1)?, weight)?)
+            }
         },
     ),
     Def::both(
