@@ -111,7 +111,11 @@ pub fn elementwise_parts(n: usize, threads: usize) -> Vec<(usize, usize)> {
 /// 16384 elements (`GELU_MIN_ELEMENTS_FOR_MULTI_THREADING`), so every thread gets a part.
 pub fn gelu_parts(n: usize, threads: usize) -> Vec<(usize, usize)> {
     let threads = threads.clamp(1, 1024);
-    let grain = if n > 16384 { n / threads } else { vec::GRAIN_SIZE };
+    let grain = if n > 16384 {
+        n / threads
+    } else {
+        vec::GRAIN_SIZE
+    };
     parts_with_grain(n, grain, threads)
 }
 
