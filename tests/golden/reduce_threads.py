@@ -15,3 +15,10 @@ for threads in [1, 2, 3, 4, 7]:
     print(" sum", x.sum().item(), m.sum().item(), x.double().sum().item())
     print(" mean var std", x.mean().item(), x.var().item(), x.std().item())
     print(" rows", m.prod(1)[:3].tolist(), m.sum(1)[:3].tolist())
+# Fewer outputs than threads: PyTorch shares the outputs out whole (parallel_dim_reduction), so each sum is
+# the serial one at any thread count.
+r = torch.randn(3, 100003)
+for threads in [1, 2, 4, 7]:
+    torch.set_num_threads(threads)
+    print("few outputs", threads, r.sum(1).tolist(), r.mean(1).tolist(), r.double().sum(1).tolist())
+    print("  ", r.var(1).tolist(), r.prod(1).tolist(), r.norm(dim=1).tolist(), r.t().sum(0).tolist(), r[:2].sum(1, keepdim=True).tolist())
