@@ -22,3 +22,11 @@ for threads in [1, 2, 4, 7]:
     torch.set_num_threads(threads)
     print("few outputs", threads, r.sum(1).tolist(), r.mean(1).tolist(), r.double().sum(1).tolist())
     print("  ", r.var(1).tolist(), r.prod(1).tolist(), r.norm(dim=1).tolist(), r.t().sum(0).tolist(), r[:2].sum(1, keepdim=True).tolist())
+# Vector norms of one output: one accumulator per thread for every order but the vectorised 2-norm of a
+# contiguous run; a transposed tensor is walked in memory order.
+v = torch.randn(100003)
+M = torch.randn(64, 2048)
+for threads in [1, 2, 3, 4]:
+    torch.set_num_threads(threads)
+    print("norms", threads, [v.norm(p).item() for p in [0, 1, 2, 3, 0.5, float("inf")]], [v.double().norm(p).item() for p in [1, 3]])
+    print("  ", M.t().norm().item(), M.t().norm(1).item(), M.t().sum().item(), M.t().mean().item(), M.t().double().sum().item(), M.norm(dim=1)[:2].tolist())

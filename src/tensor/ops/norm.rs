@@ -1,7 +1,7 @@
 //! Vector norms (`torch.linalg.vector_norm`, which `torch.norm` and `F.normalize` reach), in ATen's
 //! accumulation order.
 
-use super::reduce::{for_each_row, reduced_dims, rows};
+use super::reduce::{Rows, for_each_row, reduced_dims, rows, single_output_rows};
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::wrap_dim;
 use crate::tensor::{DType, Tensor};
@@ -43,20 +43,75 @@ pub fn vector_norm(x: &Tensor, ord: f64, dims: Option<&[i64]>, keepdim: bool) ->
     // ATen's vectorised 2-norm runs when the reduced dims, coalesced, are the last and contiguous.
     let first_reduced = reduce.iter().position(|&b| b).unwrap_or(x.ndim());
     let lastdim = x.is_contiguous() && reduce[first_reduced..].iter().all(|&b| b);
+    // One output: `binary_kernel_reduce` splits the elements between the threads (one accumulator each,
+    // combined in thread order); several outputs are shared out whole.
+    let single = (0..x.ndim()).all(|d| reduce[d] || x.shape()[d] == 1);
+    let threads = if single {
+        crate::tensor::settings::num_threads()
+    } else {
+        1
+    };
+    // A reduction to one value of a permuted contiguous tensor is walked in memory order, one contiguous
+    // run, so the vectorised 2-norm applies to it too.
+    fn read<T: crate::tensor::storage::Element>(
+        x: &Tensor,
+        dims: Option<&[i64]>,
+        keepdim: bool,
+        single: bool,
+        lastdim: bool,
+    ) -> Result<(Rows<T>, bool)> {
+        if single {
+            let (r, walked) = single_output_rows::<T>(x, dims, keepdim)?;
+            return Ok((r, lastdim || walked));
+        }
+        Ok((rows::<T>(x, dims, keepdim)?, lastdim))
+    }
     if x.dtype() == DType::Float64 {
         // `Vectorized<double>` holds 4 lanes under AVX2.
-        let r = rows::<f64>(x, dims, keepdim)?;
-        let out = for_each_row(&r, |row| norm_row::<f64, 4>(row, ord, lastdim));
+        let (r, lastdim) = read::<f64>(x, dims, keepdim, single, lastdim)?;
+        let out = for_each_row(&r, |row| norm_row::<f64, 4>(row, ord, lastdim, threads));
         return Tensor::from_vec(out, &r.out_shape);
     }
-    let r = rows::<f32>(x, dims, keepdim)?;
-    let out = for_each_row(&r, |row| norm_row::<f32, 8>(row, ord, lastdim));
+    let (r, lastdim) = read::<f32>(x, dims, keepdim, single, lastdim)?;
+    let out = for_each_row(&r, |row| norm_row::<f32, 8>(row, ord, lastdim, threads));
     Tensor::from_vec(out, &r.out_shape)
 }
 
+/// `binary_kernel_reduce`'s fold of one output: serial below 32768 elements (or on one thread), else one
+/// accumulator per thread, each starting from `init` and folding the part `at::parallel_for` gives that
+/// thread, then `init` and the `threads` accumulators combined in order.
+fn fold_parts<F: Copy>(
+    row: &[F],
+    threads: usize,
+    init: F,
+    reduce: impl Fn(F, F) -> F,
+    combine: impl Fn(F, F) -> F,
+) -> F {
+    let fold = |part: &[F], acc: F| part.iter().fold(acc, |a, &v| reduce(a, v));
+    if row.len() < crate::tensor::parallel::GRAIN || threads <= 1 {
+        return fold(row, init);
+    }
+    let mut buffer = vec![init; threads];
+    for (slot, (b, e)) in buffer
+        .iter_mut()
+        .zip(crate::tensor::kernels::elementwise_parts(
+            row.len(),
+            threads,
+        ))
+    {
+        *slot = fold(&row[b..e], *slot);
+    }
+    buffer.into_iter().fold(init, combine)
+}
+
 /// One output's norm in the row's own float type, with ATen's accumulator for `ord`; the 2-norm of a
-/// contiguous last dim over `L` vector lanes.
-fn norm_row<F: num_traits::Float, const L: usize>(row: &[F], ord: f64, lastdim: bool) -> F {
+/// contiguous last dim over `L` vector lanes; `threads` splits the other folds as [`fold_parts`].
+fn norm_row<F: num_traits::Float, const L: usize>(
+    row: &[F],
+    ord: f64,
+    lastdim: bool,
+    threads: usize,
+) -> F {
     let zero = F::zero();
     if row.is_empty() {
         return if ord < 0.0 { F::infinity() } else { zero };
@@ -75,20 +130,24 @@ fn norm_row<F: num_traits::Float, const L: usize>(row: &[F], ord: f64, lastdim: 
             a.min(b)
         }
     };
+    let add = |a: F, b: F| a + b;
+    let sum = |term: &dyn Fn(F) -> F| fold_parts(row, threads, zero, |a, v| a + term(v), add);
     match ord {
         2.0 if lastdim => norm_two_lanes::<F, L>(row),
-        0.0 => row
-            .iter()
-            .fold(zero, |a, &v| a + if v == zero { zero } else { F::one() }),
-        1.0 => row.iter().fold(zero, |a, &v| a + v.abs()),
-        2.0 => row.iter().fold(zero, |a, &v| a + v * v).sqrt(),
-        f64::INFINITY => row.iter().fold(zero, |a, &v| nan_max(a, v.abs())),
-        f64::NEG_INFINITY => row.iter().fold(F::infinity(), |a, &v| nan_min(a, v.abs())),
+        0.0 => sum(&|v| if v == zero { zero } else { F::one() }),
+        1.0 => sum(&|v| v.abs()),
+        2.0 => sum(&|v| v * v).sqrt(),
+        f64::INFINITY => fold_parts(row, threads, zero, |a, v| nan_max(a, v.abs()), nan_max),
+        f64::NEG_INFINITY => fold_parts(
+            row,
+            threads,
+            F::infinity(),
+            |a, v| nan_min(a, v.abs()),
+            nan_min,
+        ),
         _ => {
             let p = <F as num_traits::NumCast>::from(ord).unwrap_or_else(F::nan);
-            row.iter()
-                .fold(zero, |a, &v| a + v.abs().powf(p))
-                .powf(F::one() / p)
+            sum(&|v| v.abs().powf(p)).powf(F::one() / p)
         }
     }
 }

@@ -276,8 +276,15 @@ impl Tensor {
         keepdim: bool,
         op: FloatReduce,
     ) -> Result<Tensor> {
-        let r = rows::<f64>(self, dims, keepdim)?;
-        let single = r.out_shape.iter().product::<usize>() == 1;
+        let reduce = super::reduce::reduced_dims(self.ndim(), dims)?;
+        let single = (0..self.ndim())
+            .filter(|&d| !reduce[d])
+            .all(|d| self.shape()[d] == 1);
+        let r = if single {
+            super::reduce::single_output_rows::<f64>(self, dims, keepdim)?.0
+        } else {
+            rows::<f64>(self, dims, keepdim)?
+        };
         // One output: torch splits the sum between its threads (`sum_inner_f64_threads`); several: by
         // outputs, each summed whole.
         let threads = if single {

@@ -66,6 +66,23 @@ pub(super) fn reduced_shape(shape: &[usize], reduce: &[bool], keepdim: bool) -> 
         .collect()
 }
 
+/// [`rows`] for a reduction to one value: a tensor whose elements TensorIterator walks as one contiguous
+/// run (a transposed or permuted contiguous tensor, whose dims it reorders by stride) is read in memory
+/// order, the order PyTorch adds them in (the flag says so). Other layouts are read in logical order.
+pub(super) fn single_output_rows<T: Element>(
+    t: &Tensor,
+    dims: Option<&[i64]>,
+    keepdim: bool,
+) -> Result<(Rows<T>, bool)> {
+    if !t.is_contiguous() && t.dtype() == T::DTYPE {
+        let (walked, run, contiguous, _) = super::walk::iteration_rows::<T>(t, dims, keepdim)?;
+        if contiguous && run == walked.row_len {
+            return Ok((walked, true));
+        }
+    }
+    Ok((rows::<T>(t, dims, keepdim)?, false))
+}
+
 pub(super) fn rows<T: Element>(t: &Tensor, dims: Option<&[i64]>, keepdim: bool) -> Result<Rows<T>> {
     let n = t.ndim();
     let reduce = reduced_dims(n, dims)?;
@@ -277,7 +294,11 @@ impl Tensor {
             }
             return Tensor::from_vec(sums, &reduced_shape(self.shape(), &reduce, keepdim));
         }
-        let r = rows::<f32>(self, dims, keepdim)?;
+        let r = if out_numel == 1 {
+            single_output_rows::<f32>(self, dims, keepdim)?.0
+        } else {
+            rows::<f32>(self, dims, keepdim)?
+        };
         let out: Vec<f32> = match op {
             FloatReduce::Sum => for_each_row(&r, |row| kernels::sum_inner_threads(row, threads)),
             FloatReduce::Mean => for_each_row(&r, |row| kernels::mean_inner_threads(row, threads)),
