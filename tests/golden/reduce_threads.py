@@ -30,3 +30,7 @@ for threads in [1, 2, 3, 4]:
     torch.set_num_threads(threads)
     print("norms", threads, [v.norm(p).item() for p in [0, 1, 2, 3, 0.5, float("inf")]], [v.double().norm(p).item() for p in [1, 3]])
     print("  ", M.t().norm().item(), M.t().norm(1).item(), M.t().sum().item(), M.t().mean().item(), M.t().double().sum().item(), M.norm(dim=1)[:2].tolist())
+# var_mean/std_mean: one Welford pass in double (not torch.mean's sum), its accumulators split per thread.
+for threads in [1, 2, 3]:
+    torch.set_num_threads(threads)
+    print("var_mean", threads, [t.item() for t in torch.var_mean(v)], [t.item() for t in torch.std_mean(v.double(), correction=0)], torch.var_mean(M, 1)[1][:3].tolist(), [t.item() for t in torch.var_mean(M.t())])

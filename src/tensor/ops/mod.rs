@@ -34,6 +34,7 @@ pub mod put;
 pub mod random_int;
 pub mod reduce;
 pub mod reorder;
+mod rows;
 pub mod scatter;
 pub mod search;
 pub mod select;

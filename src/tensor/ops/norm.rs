@@ -2,6 +2,7 @@
 //! accumulation order.
 
 use super::reduce::{Rows, for_each_row, reduced_dims, rows, single_output_rows};
+use super::rows::fold_parts;
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::wrap_dim;
 use crate::tensor::{DType, Tensor};
@@ -75,33 +76,6 @@ pub fn vector_norm(x: &Tensor, ord: f64, dims: Option<&[i64]>, keepdim: bool) ->
     let (r, lastdim) = read::<f32>(x, dims, keepdim, single, lastdim)?;
     let out = for_each_row(&r, |row| norm_row::<f32, 8>(row, ord, lastdim, threads));
     Tensor::from_vec(out, &r.out_shape)
-}
-
-/// `binary_kernel_reduce`'s fold of one output: serial below 32768 elements (or on one thread), else one
-/// accumulator per thread, each starting from `init` and folding the part `at::parallel_for` gives that
-/// thread, then `init` and the `threads` accumulators combined in order.
-fn fold_parts<F: Copy>(
-    row: &[F],
-    threads: usize,
-    init: F,
-    reduce: impl Fn(F, F) -> F,
-    combine: impl Fn(F, F) -> F,
-) -> F {
-    let fold = |part: &[F], acc: F| part.iter().fold(acc, |a, &v| reduce(a, v));
-    if row.len() < crate::tensor::parallel::GRAIN || threads <= 1 {
-        return fold(row, init);
-    }
-    let mut buffer = vec![init; threads];
-    for (slot, (b, e)) in buffer
-        .iter_mut()
-        .zip(crate::tensor::kernels::elementwise_parts(
-            row.len(),
-            threads,
-        ))
-    {
-        *slot = fold(&row[b..e], *slot);
-    }
-    buffer.into_iter().fold(init, combine)
 }
 
 /// One output's norm in the row's own float type, with ATen's accumulator for `ord`; the 2-norm of a

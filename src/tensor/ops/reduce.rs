@@ -10,94 +10,15 @@ use crate::tensor::parallel;
 use crate::tensor::storage::Element;
 use crate::tensor::{DType, Tensor, kernels};
 
+pub(super) use super::rows::{
+    Rows, for_each_row, reduced_dims, reduced_shape, rows, single_output_rows,
+};
+
 pub(super) enum FloatReduce {
     Sum,
     Mean,
     Var(f64),
     Std(f64),
-}
-
-/// A tensor viewed as `rows` contiguous rows of `row_len` reduced elements, plus the output shape.
-pub(super) struct Rows<T> {
-    pub(super) data: Vec<T>,
-    pub(super) row_len: usize,
-    pub(super) out_shape: Vec<usize>,
-}
-
-/// Which of `n` dims a reduction over `dims` reduces (`None` or empty: all of them), with PyTorch's
-/// argument errors (a dim out of range, a dim named twice).
-pub(super) fn reduced_dims(n: usize, dims: Option<&[i64]>) -> Result<Vec<bool>> {
-    let mut reduce = vec![false; n];
-    match dims {
-        None => reduce.iter_mut().for_each(|r| *r = true),
-        Some(ds) => {
-            if ds.is_empty() {
-                reduce.iter_mut().for_each(|r| *r = true);
-            }
-            // A 0-d tensor has one wrapped dim, 0, that 0 and -1 both name.
-            let mut seen = vec![false; n.max(1)];
-            for &d in ds {
-                let d = wrap_dim(d, n)?;
-                if seen[d] {
-                    return Err(TensorError::runtime(format!(
-                        "dim {d} appears multiple times in the list of dims"
-                    )));
-                }
-                seen[d] = true;
-                if n > 0 {
-                    reduce[d] = true;
-                }
-            }
-        }
-    }
-    Ok(reduce)
-}
-
-/// The result shape of a reduction: reduced dims dropped, or kept as 1 with `keepdim`.
-pub(super) fn reduced_shape(shape: &[usize], reduce: &[bool], keepdim: bool) -> Vec<usize> {
-    shape
-        .iter()
-        .zip(reduce)
-        .filter_map(|(&size, &r)| match (r, keepdim) {
-            (false, _) => Some(size),
-            (true, true) => Some(1),
-            (true, false) => None,
-        })
-        .collect()
-}
-
-/// [`rows`] for a reduction to one value: a tensor whose elements TensorIterator walks as one contiguous
-/// run (a transposed or permuted contiguous tensor, whose dims it reorders by stride) is read in memory
-/// order, the order PyTorch adds them in (the flag says so). Other layouts are read in logical order.
-pub(super) fn single_output_rows<T: Element>(
-    t: &Tensor,
-    dims: Option<&[i64]>,
-    keepdim: bool,
-) -> Result<(Rows<T>, bool)> {
-    if !t.is_contiguous() && t.dtype() == T::DTYPE {
-        let (walked, run, contiguous, _) = super::walk::iteration_rows::<T>(t, dims, keepdim)?;
-        if contiguous && run == walked.row_len {
-            return Ok((walked, true));
-        }
-    }
-    Ok((rows::<T>(t, dims, keepdim)?, false))
-}
-
-pub(super) fn rows<T: Element>(t: &Tensor, dims: Option<&[i64]>, keepdim: bool) -> Result<Rows<T>> {
-    let n = t.ndim();
-    let reduce = reduced_dims(n, dims)?;
-    let mut order: Vec<i64> = (0..n).filter(|&i| !reduce[i]).map(|i| i as i64).collect();
-    order.extend((0..n).filter(|&i| reduce[i]).map(|i| i as i64));
-    let moved = t.permute(&order)?;
-    let row_len: usize = (0..n)
-        .filter(|&i| reduce[i])
-        .map(|i| t.shape()[i])
-        .product();
-    Ok(Rows {
-        data: moved.to_vec::<T>(),
-        row_len,
-        out_shape: reduced_shape(t.shape(), &reduce, keepdim),
-    })
 }
 
 /// An order-free reduction over `dims` (integer sums and products, all/any: every order of the same
@@ -155,15 +76,45 @@ fn fold_axis_fast<S: Element, A: Element>(
     }
 }
 
-pub(super) fn for_each_row<T: Copy, U>(r: &Rows<T>, mut f: impl FnMut(&[T]) -> U) -> Vec<U> {
-    let count: usize = r.out_shape.iter().product();
-    if r.row_len == 0 {
-        return (0..count).map(|_| f(&[])).collect();
-    }
-    r.data.chunks(r.row_len).map(&mut f).collect()
-}
-
 impl Tensor {
+    /// `torch.var_mean(x, dims, correction=, keepdim=)` (`take_sqrt`: `std_mean`): both from one Welford
+    /// pass in double (`std_var_stub`), each rounded to the input's float dtype once; all NaN when the
+    /// tensor is empty.
+    pub fn var_mean(
+        &self,
+        dims: Option<&[i64]>,
+        correction: f64,
+        keepdim: bool,
+        take_sqrt: bool,
+    ) -> Result<(Tensor, Tensor)> {
+        let dtype = self.dtype();
+        let (var, mean, shape) = match dtype {
+            DType::Float64 => {
+                super::rows::welford_var_mean::<f64>(self, dims, correction, keepdim, take_sqrt)?
+            }
+            DType::Float32 => {
+                super::rows::welford_var_mean::<f32>(self, dims, correction, keepdim, take_sqrt)?
+            }
+            d if d.is_reduced_float() => super::rows::welford_var_mean::<f32>(
+                &self.to_dtype(DType::Float32),
+                dims,
+                correction,
+                keepdim,
+                take_sqrt,
+            )?,
+            _ => {
+                return Err(TensorError::NotImplemented(
+                    "std and var only support floating point and complex dtypes".into(),
+                ));
+            }
+        };
+        let out = |v: Vec<f64>| -> Result<Tensor> {
+            let t = Tensor::from_vec(v, &shape)?.to_dtype(dtype);
+            Ok(self.reduced_axes(t, dims, keepdim))
+        };
+        Ok((out(var)?, out(mean)?))
+    }
+
     fn sum_values(&self, dims: Option<&[i64]>, keepdim: bool) -> Result<Tensor> {
         match self.dtype() {
             DType::Float32 => self.float_reduce(dims, keepdim, FloatReduce::Sum),

@@ -91,15 +91,15 @@ fn spread(c: &Call, std: bool, with_mean: bool) -> PyResult<Value> {
         ));
     }
     let (dims, correction, keep) = spread_args(c)?;
+    if with_mean {
+        let (s, m) = x.var_mean(dims.as_deref(), correction, keep, std)?;
+        return Ok(Value::tuple(vec![Value::Tensor(s), Value::Tensor(m)]));
+    }
     let s = if std {
         x.std(dims.as_deref(), correction, keep)?
     } else {
         x.var(dims.as_deref(), correction, keep)?
     };
-    if with_mean {
-        let m = x.mean(dims.as_deref(), keep)?;
-        return Ok(Value::tuple(vec![Value::Tensor(s), Value::Tensor(m)]));
-    }
     t(s)
 }
 
