@@ -204,11 +204,41 @@ impl Generator {
         y
     }
 
+    /// `out.len()` draws of [`Generator::random_u32`], tempered a run of the state at a time (the same
+    /// values, in a loop the compiler vectorises).
+    pub fn fill_u32(&mut self, out: &mut [u32]) {
+        let mut done = 0;
+        while done < out.len() {
+            if self.next >= MT_N {
+                self.next_state();
+            }
+            let take = (MT_N - self.next).min(out.len() - done);
+            temper_run(
+                &self.state[self.next..self.next + take],
+                &mut out[done..done + take],
+            );
+            self.next += take;
+            done += take;
+        }
+    }
+
     /// `CPUGeneratorImpl::random64()`: the first draw is the high half.
     pub fn random_u64(&mut self) -> u64 {
         let hi = u64::from(self.random_u32());
         let lo = u64::from(self.random_u32());
         (hi << 32) | lo
+    }
+
+    /// Appends `n` draws to `out`, each mapped by `f`, in chunks that stay in cache.
+    fn extend_mapped<T>(&mut self, out: &mut Vec<T>, n: usize, f: impl Fn(u32) -> T) {
+        let mut buf = [0u32; 2048];
+        let mut left = n;
+        while left > 0 {
+            let m = left.min(buf.len());
+            self.fill_u32(&mut buf[..m]);
+            out.extend(buf[..m].iter().map(|&u| f(u)));
+            left -= m;
+        }
     }
 
     /// `uniform_real_distribution<float>(0, 1)`.
@@ -267,11 +297,13 @@ impl Generator {
         let Some(mut data) = alloc(n) else {
             return Vec::new();
         };
-        for _ in 0..n {
-            data.push(self.unit_f32());
-        }
+        self.extend_mapped(&mut data, n, |u| (u & 0x00ff_ffff) as f32 * F32_DIVISOR);
         let (mean, std) = (mean as f32, std as f32);
-        fill_blocks(self.kernel, &mut data, mean, std);
+        // Each block of 16 is transformed on its own: the blocks are shared between the threads.
+        let kernel = self.kernel;
+        crate::tensor::parallel::for_chunks(&mut data[..n - n % 16], 16, 1 << 15, |_, part| {
+            fill_blocks(kernel, part, mean, std)
+        });
         if !n.is_multiple_of(16) {
             // Recompute the last 16 values from fresh uniforms.
             let tail = &mut data[n - 16..];
@@ -527,15 +559,29 @@ fn next_state(s: &mut [u32; MT_N]) {
 #[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 fn fill_uniform(g: &mut Generator, out: &mut Vec<f32>, n: usize, from: f32, to: f32) {
     let range = to - from;
-    for _ in 0..n {
-        let x = g.unit_f32();
-        let v = match g.kernel {
+    let kernel = g.kernel;
+    g.extend_mapped(out, n, |u| {
+        let x = (u & 0x00ff_ffff) as f32 * F32_DIVISOR;
+        let v = match kernel {
             CpuKernel::Avx2 => x.mul_add(range, from),
             CpuKernel::Baseline => x * range + from,
         };
         // A value that rounded up to `to` is replaced by `from`, keeping the
         // result in [from, to) (observed in torch 2.15, both kernels).
-        out.push(if v >= to { from } else { v });
+        if v >= to { from } else { v }
+    });
+}
+
+/// mt19937's tempering of a run of state words (`random()` without the state bookkeeping).
+#[inline(always)]
+fn temper_run(state: &[u32], out: &mut [u32]) {
+    for (o, &s) in out.iter_mut().zip(state) {
+        let mut y = s;
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c_5680;
+        y ^= (y << 15) & 0xefc6_0000;
+        y ^= y >> 18;
+        *o = y;
     }
 }
 
