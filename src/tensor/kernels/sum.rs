@@ -149,16 +149,29 @@ pub fn sum_inner(row: &[f32]) -> f32 {
 /// split by rows and need no such model: use [`sum_inner`] per row.
 #[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn sum_inner_threads(row: &[f32], threads: usize) -> f32 {
+    two_pass(row, threads, inner_sum_acc, sum_inner)
+}
+
+/// `two_pass_reduction` of a single-output sum: serial below the grain or on one thread (`whole`),
+/// else each thread's chunk summed (`part`) into its slot of a zeroed buffer of `threads` slots, and
+/// that buffer summed as a row (`whole`).
+#[inline(always)]
+fn two_pass<T: Copy + Default + std::ops::AddAssign>(
+    row: &[T],
+    threads: usize,
+    part: impl Fn(&[T]) -> T,
+    whole: impl Fn(&[T]) -> T,
+) -> T {
     let n = row.len();
     let threads = threads.clamp(1, 1024);
     if n < GRAIN_SIZE || threads == 1 {
-        return sum_inner(row);
+        return whole(row);
     }
-    let mut buffer = vec![0.0f32; threads];
+    let mut buffer = vec![T::default(); threads];
     for (slot, (b, e)) in buffer.iter_mut().zip(thread_chunks(n, GRAIN_SIZE, threads)) {
-        *slot += inner_sum_acc(&row[b..e]);
+        *slot += part(&row[b..e]);
     }
-    sum_inner(&buffer)
+    whole(&buffer)
 }
 
 /// Column sums of a contiguous row-major `[rows, cols]` block (`x.sum(0)`; for a
@@ -244,14 +257,5 @@ pub fn sum_inner_f64(row: &[f64]) -> f64 {
 /// [`sum_inner_threads`], one chunk per thread from 32768 elements on, the partial sums in a
 /// zeroed buffer of `threads` slots, then that buffer summed.
 pub fn sum_inner_f64_threads(row: &[f64], threads: usize) -> f64 {
-    let n = row.len();
-    let threads = threads.clamp(1, 1024);
-    if n < GRAIN_SIZE || threads == 1 {
-        return sum_inner_f64(row);
-    }
-    let mut buffer = vec![0.0f64; threads];
-    for (slot, (b, e)) in buffer.iter_mut().zip(thread_chunks(n, GRAIN_SIZE, threads)) {
-        *slot += sum_inner_f64(&row[b..e]);
-    }
-    sum_inner_f64(&buffer)
+    two_pass(row, threads, sum_inner_f64, sum_inner_f64)
 }

@@ -164,32 +164,22 @@ fn lerp_kernel(start: &Tensor, end: &Tensor, weight: LerpWeight, kernel: &str) -
         shape = broadcast_shapes(&shape, w.shape())?;
     }
     let sizes: Vec<i64> = shape.iter().map(|&v| v as i64).collect();
-    let out = if dtype == DType::Float64 {
-        let values = |t: &Tensor| -> Result<Vec<f64>> { Ok(t.expand(&sizes)?.to_vec::<f64>()) };
-        let (s, e) = (values(start)?, values(end)?);
-        let out: Vec<f64> = match weight {
-            LerpWeight::Number(w) => s.iter().zip(&e).map(|(&s, &e)| lerp_f64(s, e, w)).collect(),
-            LerpWeight::Tensor(w) => {
-                let w = values(w)?;
-                s.iter()
-                    .zip(&e)
-                    .zip(&w)
-                    .map(|((&s, &e), &w)| lerp_f64(s, e, w))
-                    .collect()
-            }
-        };
-        Tensor::from_vec(out, &shape)?
-    } else {
-        // float32, and float16/bfloat16 computed in float (ATen's opmath) and rounded back.
-        let values = |t: &Tensor| -> Result<Vec<f32>> {
-            Ok(t.to_dtype(DType::Float32).expand(&sizes)?.to_vec::<f32>())
+    /// The broadcast operands read as `T`, one `lerp` per element.
+    fn run<T: Element>(
+        start: &Tensor,
+        end: &Tensor,
+        weight: &LerpWeight,
+        sizes: &[i64],
+        number: impl Fn(f64) -> T,
+        lerp: impl Fn(T, T, T) -> T,
+    ) -> Result<Vec<T>> {
+        let values = |t: &Tensor| -> Result<Vec<T>> {
+            Ok(t.to_dtype(T::DTYPE).expand(sizes)?.to_vec::<T>())
         };
         let (s, e) = (values(start)?, values(end)?);
-        let lerp = crate::tensor::kernels::lerp_one;
-        let out: Vec<f32> = match weight {
-            // `weight.to<float>()`: the number rounded to float32 once.
+        Ok(match weight {
             LerpWeight::Number(w) => {
-                let w = w as f32;
+                let w = number(*w);
                 s.iter().zip(&e).map(|(&s, &e)| lerp(s, e, w)).collect()
             }
             LerpWeight::Tensor(w) => {
@@ -200,7 +190,16 @@ fn lerp_kernel(start: &Tensor, end: &Tensor, weight: LerpWeight, kernel: &str) -
                     .map(|((&s, &e), &w)| lerp(s, e, w))
                     .collect()
             }
-        };
+        })
+    }
+    let out = if dtype == DType::Float64 {
+        let out = run::<f64>(start, end, &weight, &sizes, |w| w, lerp_f64)?;
+        Tensor::from_vec(out, &shape)?
+    } else {
+        // float32, and float16/bfloat16 computed in float (ATen's opmath) and rounded back; a number
+        // weight is rounded to float32 once (`weight.to<float>()`).
+        let lerp = crate::tensor::kernels::lerp_one;
+        let out = run::<f32>(start, end, &weight, &sizes, |w| w as f32, lerp)?;
         Tensor::from_vec(out, &shape)?.to_dtype(dtype)
     };
     let mut inputs = vec![Operand::Tensor(start), Operand::Tensor(end)];
