@@ -153,15 +153,22 @@ impl Tensor {
                 Tensor::from_vec(out, &r.out_shape)
             }
             // Half and bfloat16 multiply as float, each product rounded to their own type.
-            d if d.is_reduced_float() => crate::with_dtype!(d, T => {
+            // (From float, not through double: the `half` crate's software double-to-half conversion,
+            // which a CPU without F16C gets, rounds some products differently.)
+            d if d.is_reduced_float() => {
+                let round: fn(f32) -> f32 = if d == DType::Float16 {
+                    |v| half::f16::from_f32(v).to_f32()
+                } else {
+                    |v| half::bf16::from_f32(v).to_f32()
+                };
                 let (r, run, contiguous, single) = iteration_rows::<f32>(self, dims, keepdim)?;
                 let out = for_each_row(&r, |row| {
                     prod_row(row, run, contiguous, single, threads, 16, 1.0f32, |a, b| {
-                        T::from_f64(f64::from(a * b)).to_f64() as f32
+                        round(a * b)
                     })
                 });
                 Ok(Tensor::from_vec(out, &r.out_shape)?.to_dtype(d))
-            }),
+            }
             dtype => crate::with_dtype!(dtype, S => fold_dims::<S, i64>(
                 self,
                 dims,
