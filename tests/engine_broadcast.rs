@@ -78,7 +78,12 @@ fn run(c: &Case) -> Outcome {
             pointwise::isclose(&c.t("a"), &c.t("b"), tol)?
         }
         "allclose" => {
-            let same = pointwise::allclose(&c.t("a"), &c.t("b"), c.f("rtol"), c.f("atol"))?;
+            let tol = pointwise::Tolerance {
+                rtol: c.f("rtol"),
+                atol: c.f("atol"),
+                equal_nan: false,
+            };
+            let same = pointwise::allclose(&c.t("a"), &c.t("b"), tol)?;
             return Ok(Output::Bool(same));
         }
         "equal" => return Ok(Output::Bool(pointwise::equal(&c.t("a"), &c.t("b"))?)),

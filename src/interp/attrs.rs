@@ -80,6 +80,9 @@ impl Interpreter {
                 format!("the tutor's sandbox does not allow access to '{name}'"),
             ));
         }
+        if name == "__class__" && !matches!(obj, Value::Instance(_)) {
+            return super::builtins::type_of_value(self, obj);
+        }
         match obj {
             Value::Instance(inst) => {
                 // A property is a data descriptor: it wins over the instance's own attributes.

@@ -521,7 +521,11 @@ impl Interpreter {
                     item.type_name()
                 ))),
             },
-            Value::Dict(d) | Value::Set(d) | Value::FrozenSet(d) | Value::DictView(d, 0) => {
+            Value::DictView(d, k) if k & super::value::VIEW_KIND == 0 => {
+                let k = hash_key(item)?;
+                Ok(d.borrow().get(&k).is_some())
+            }
+            Value::Dict(d) | Value::Set(d) | Value::FrozenSet(d) => {
                 let k = hash_key(item)?;
                 Ok(d.borrow().get(&k).is_some())
             }

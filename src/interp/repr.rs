@@ -219,6 +219,10 @@ impl Interpreter {
                 }
                 self.repr(v)
             }
+            Value::Native(o) => match o.native_type().str(self, v)? {
+                Some(s) => Ok(s),
+                None => self.repr(v),
+            },
             _ => self.repr(v),
         }
     }

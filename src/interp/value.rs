@@ -19,6 +19,11 @@ pub type NativeFn = fn(&mut Interpreter, Args) -> PyResult<Value>;
 /// made the built-in (its name, the function it forwards to).
 pub type BuiltinFn = Box<dyn Fn(&mut Interpreter, Args) -> PyResult<Value>>;
 
+/// The bits of a [`Value::DictView`]'s tag that say which view it is: keys (0), values (1), items (2).
+pub const VIEW_KIND: u8 = 3;
+/// The bit of a [`Value::DictView`]'s tag set on the views of an `OrderedDict`.
+pub const VIEW_OF_ORDERED: u8 = 4;
+
 #[derive(Clone)]
 pub enum Value {
     None,
@@ -54,6 +59,8 @@ pub enum Value {
     /// `super()` bound to (class where the method was defined, instance).
     Super(Rc<(Rc<Class>, Value)>),
     /// `dict.keys()` (0), `.values()` (1), `.items()` (2): live views of a dict.
+    /// The low bits ([`VIEW_KIND`]) say which view; [`VIEW_OF_ORDERED`] marks an `OrderedDict`'s
+    /// (`odict_keys`).
     DictView(Rc<RefCell<Dict>>, u8),
     /// A value of a type defined by a binding module (see `interp::native`).
     Native(Rc<dyn NativeObject>),
@@ -506,7 +513,7 @@ impl Dict {
     pub fn view_items(&self, kind: u8) -> Vec<Value> {
         self.entries
             .iter()
-            .map(|(k, v)| match kind {
+            .map(|(k, v)| match kind & VIEW_KIND {
                 0 => k.clone(),
                 1 => v.clone(),
                 _ => Value::tuple(vec![k.clone(), v.clone()]),
@@ -670,7 +677,13 @@ impl Value {
             Value::Descriptor(d) => d.type_name().into(),
             Value::Native(o) => o.native_type().name(self),
             Value::DictView(_, k) => {
-                ["dict_keys", "dict_values", "dict_items"][(*k as usize).min(2)].into()
+                let name =
+                    ["dict_keys", "dict_values", "dict_items"][((k & VIEW_KIND) as usize).min(2)];
+                if k & VIEW_OF_ORDERED != 0 {
+                    format!("o{name}")
+                } else {
+                    name.into()
+                }
             }
         }
     }

@@ -200,6 +200,14 @@ pub fn infer_size(requested: &[i64], numel: usize) -> Result<Vec<usize>> {
     };
     let numel_u = numel as u128;
     match infer_at {
+        Some(_) if known == 0 && numel == 0 => Err(TensorError::runtime(format!(
+            "cannot reshape tensor of 0 elements into shape [{}] because the unspecified dimension size -1 can be any value and is ambiguous",
+            requested
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
         Some(i) => {
             if known == 0 || !numel_u.is_multiple_of(known) {
                 // PyTorch: with a 0 in the known dims the inferred size is ambiguous.

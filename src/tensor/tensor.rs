@@ -407,7 +407,8 @@ impl Tensor {
     /// `to(dtype)`): its own strides when it is non-overlapping and dense, else dense in its dims' order.
     pub fn preserved_strides(&self) -> Option<Vec<usize>> {
         let l = &self.layout;
-        if l.is_contiguous() {
+        // Row-major already; a contiguous tensor with other strides on its size-1 dims keeps them.
+        if l.strides == super::layout::contiguous_strides(&l.shape) {
             return None;
         }
         if super::layout::is_non_overlapping_and_dense(&l.shape, &l.strides) {

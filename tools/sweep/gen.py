@@ -46,6 +46,7 @@ import channels  # noqa: E402
 import losses  # noqa: E402
 import stats  # noqa: E402
 import draws  # noqa: E402
+import edges  # noqa: E402
 
 warnings.simplefilter("ignore")
 torch.set_num_threads(1)
@@ -1165,6 +1166,7 @@ def main():
     dtypes.register(case, inp)
     special.register(case, inp)
     more_api.register(case, inp)
+    edges.register(case, inp)
     channels.register(case, inp)
     losses.register(case, inp)
     stats.register(case, inp)

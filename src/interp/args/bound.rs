@@ -70,6 +70,12 @@ impl<'s> Bound<'s> {
         )
     }
 
+    /// Whether parameter `i` (an `int[]`) was given as loose positional ints (`f(2, 3)`, `f(2)`), not as
+    /// one sequence.
+    pub fn packed(&self, i: usize) -> bool {
+        matches!(self.slots.get(i), Some(Slot::VarArgs))
+    }
+
     /// The argument given for parameter `i`, borrowed from the call (a varargs `int[]` has no single one).
     fn given(&self, i: usize) -> Option<&Value> {
         match self.slots.get(i)? {

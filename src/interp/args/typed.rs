@@ -65,7 +65,8 @@ fn check(p: &Param, v: &Value, numbers_as_tensors: bool, argnum: usize) -> PyRes
         Ty::Str => matches!(v, Value::Str(_)),
         Ty::Device => matches!(v, Value::Int(_, _) | Value::Str(_)) || v.type_name() == "device",
         Ty::Layout => matches!(v, Value::Native(_)) && v.type_name() == "layout",
-        Ty::Generator | Ty::MemoryFormat => false,
+        Ty::MemoryFormat => matches!(v, Value::Native(_)) && v.type_name() == "memory_format",
+        Ty::Generator => false,
         Ty::Object => true,
     })
 }

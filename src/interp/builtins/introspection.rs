@@ -103,11 +103,15 @@ fn type_of(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     if !a.varkw().is_empty() {
         return Err(type_error("type() takes no keyword arguments"));
     }
-    let v = a.arg(0)?;
+    type_of_value(interp, &a.arg(0)?)
+}
+
+/// `type(v)` (and `v.__class__`).
+pub(crate) fn type_of_value(interp: &mut Interpreter, v: &Value) -> PyResult<Value> {
     let builtin = |interp: &Interpreter, name: &str| {
         interp.builtins.get(name).cloned().unwrap_or(Value::None)
     };
-    Ok(match &v {
+    Ok(match v {
         Value::Instance(i) => Value::Class(Rc::clone(&i.class())),
         Value::Int(_, _) => builtin(interp, "int"),
         Value::Float(_) => builtin(interp, "float"),
@@ -119,8 +123,8 @@ fn type_of(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
         Value::Set(_) => builtin(interp, "set"),
         Value::FrozenSet(_) => builtin(interp, "frozenset"),
         Value::Tensor(_) | Value::Size(_) | Value::DType(_) | Value::Native(_) => {
-            match interp.native_type(&v) {
-                Some(ty) => ty.type_object(interp, &v)?,
+            match interp.native_type(v) {
+                Some(ty) => ty.type_object(interp, v)?,
                 None => type_object("object", None),
             }
         }
@@ -129,6 +133,15 @@ fn type_of(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
         Value::Function(_) => type_object("function", None),
         Value::Class(_) => builtin(interp, "type"),
         Value::Module(_) => type_object("module", None),
+        Value::DictView(_, k) => {
+            use crate::interp::value::{VIEW_KIND, VIEW_OF_ORDERED};
+            let names = if k & VIEW_OF_ORDERED != 0 {
+                ["odict_keys", "odict_values", "odict_items"]
+            } else {
+                ["dict_keys", "dict_values", "dict_items"]
+            };
+            type_object(names[((k & VIEW_KIND) as usize).min(2)], None)
+        }
         _ => type_object("object", None),
     })
 }

@@ -20,6 +20,7 @@ mod iteration;
 mod numbers;
 
 pub(crate) use super::convert::{to_float, to_int};
+pub(crate) use introspection::type_of_value;
 
 /// A native function: its signature in the dialect of the real implementation, and the body that runs on
 /// the arguments bound to it.
@@ -95,6 +96,22 @@ pub fn builtin_with(
 /// A type object (`int`, `NoneType`, `torch.Tensor`): a built-in that prints as `<class 'qualname'>` and
 /// constructs with `ctor`, or refuses to (`cannot create 'NoneType' instances`).
 pub fn type_object(qualname: &'static str, ctor: Option<NativeFn>) -> Value {
+    // A type without a constructor is one object per name (`type(None) is type(None)`).
+    thread_local! {
+        static PLAIN: std::cell::RefCell<std::collections::HashMap<&'static str, Value>> = Default::default();
+    }
+    if ctor.is_none() {
+        return PLAIN.with(|p| {
+            p.borrow_mut()
+                .entry(qualname)
+                .or_insert_with(|| new_type_object(qualname, None))
+                .clone()
+        });
+    }
+    new_type_object(qualname, ctor)
+}
+
+fn new_type_object(qualname: &'static str, ctor: Option<NativeFn>) -> Value {
     let name = qualname.rsplit('.').next().unwrap_or(qualname);
     let func: BuiltinFn = match ctor {
         Some(f) => Box::new(f),

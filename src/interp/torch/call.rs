@@ -383,6 +383,11 @@ impl<'a> Call<'a> {
         }
     }
 
+    /// Whether the `int[]` at `i` was given as loose ints (`torch.Tensor(2)`), not one sequence.
+    pub fn packed(&self, i: usize) -> bool {
+        self.slot(i).is_some_and(|s| self.bound.packed(s))
+    }
+
     /// How many positional arguments were bound (see the field).
     pub fn given_positional(&self) -> usize {
         self.given_positional

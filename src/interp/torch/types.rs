@@ -53,7 +53,14 @@ impl NativeType for TensorType {
         super::tensor::attribute_names().map(String::from).collect()
     }
 
-    fn type_object(&self, interp: &mut Interpreter, _obj: &Value) -> PyResult<Value> {
+    fn type_object(&self, interp: &mut Interpreter, obj: &Value) -> PyResult<Value> {
+        if let Value::Tensor(t) = obj
+            && t.is_param()
+            && let Value::Module(nn) = torch_attr(interp, "nn")
+            && let Some(parameter) = nn.attrs.get("Parameter")
+        {
+            return Ok(parameter.clone());
+        }
         Ok(torch_attr(interp, "Tensor"))
     }
 

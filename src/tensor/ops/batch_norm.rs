@@ -120,7 +120,7 @@ pub fn batch_norm(input: &Tensor, a: &BatchNorm) -> Result<Tensor> {
 }
 
 /// `checkMixedDataTypes`: the parameters share the input's type, or are float for a 16-bit input.
-fn check_mixed(input: &Tensor, params: &[Option<&Tensor>]) -> Result<()> {
+pub(crate) fn check_mixed(input: &Tensor, params: &[Option<&Tensor>]) -> Result<()> {
     let dtype = input.dtype();
     let ok = |d: DType| d == dtype || (dtype.is_reduced_float() && d == DType::Float32);
     if params.iter().flatten().any(|p| !ok(p.dtype())) {

@@ -26,6 +26,11 @@ fn wrap_index(op: &'static str, index: i64, dim: usize, size: usize) -> Result<u
 /// `torch.gather(x, dim, index)`: `out[i][j][k] = x[index[i][j][k]][j][k]` (for dim 0), shaped like `index`.
 pub fn gather(x: &Tensor, dim: i64, index: &Tensor) -> Result<Tensor> {
     let d = wrap_dim(dim, x.ndim())?;
+    if index.numel() > 0 && !matches!(index.dtype(), DType::Int64 | DType::Int32) {
+        return Err(TensorError::runtime(
+            "gather(): Expected dtype int32/int64 for index",
+        ));
+    }
     if index.ndim() != x.ndim() {
         return Err(TensorError::IndexRankMismatch {
             op: "gather",
@@ -79,6 +84,11 @@ pub fn scatter(x: &Tensor, dim: i64, index: &Tensor, src: Operand) -> Result<Ten
 /// `x.index_fill_(dim, index, value)`: fills every slice `x.select(dim, i)` named by `index`, in place.
 pub fn index_fill_(x: &Tensor, dim: i64, index: &Tensor, value: Scalar) -> Result<()> {
     let d = wrap_dim(dim, x.ndim())? as i64;
+    if index.dtype() != DType::Int64 {
+        return Err(TensorError::Index(
+            "index_fill_(): Expected dtype int64 for index.".into(),
+        ));
+    }
     for i in index.to_vec::<i64>() {
         x.select(d, i)?.fill(value);
     }

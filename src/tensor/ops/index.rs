@@ -15,6 +15,9 @@ pub enum TensorIndex {
     NewAxis,
     Ellipsis,
     Tensor(Tensor),
+    /// `True`/`False` (or a 0-d bool tensor): a new dim of size 1, kept (`True`) or emptied (`False`) by an
+    /// advanced index, as PyTorch's `boolToIndexingTensor`.
+    Bool(bool),
 }
 
 /// The result of resolving indices: a view, plus advanced index tensors applied to some of its dims.
@@ -53,14 +56,14 @@ fn resolve(t: &Tensor, indices: &[TensorIndex]) -> Result<Resolved> {
     let mut view = t.clone();
     let mut dim = 0usize;
     let mut advanced = Vec::new();
-    for idx in indices {
+    // PyTorch's `real_dim` in its errors is the index's position in the tuple.
+    for (position, idx) in indices.iter().enumerate() {
         match idx {
             TensorIndex::Int(i) => {
                 let size = view.shape()[dim] as i64;
                 if *i < -size || *i >= size {
                     return Err(TensorError::Index(format!(
-                        "index {} is out of bounds for dimension {} with size {}",
-                        i, dim, size
+                        "index {i} is out of bounds for dimension {position} with size {size}"
                     )));
                 }
                 view = view.select(dim as i64, *i)?;
@@ -75,6 +78,13 @@ fn resolve(t: &Tensor, indices: &[TensorIndex]) -> Result<Resolved> {
             }
             TensorIndex::Ellipsis => {
                 dim += t.ndim() - consumed;
+            }
+            TensorIndex::Bool(keep) => {
+                view = view.unsqueeze(dim as i64)?;
+                let rows: Vec<i64> = if *keep { vec![0] } else { vec![] };
+                let n = rows.len();
+                advanced.push((dim, Tensor::from_vec(rows, &[n])?));
+                dim += 1;
             }
             // A uint8 index is a mask, as PyTorch still reads it (with a deprecation warning).
             TensorIndex::Tensor(x) => match x.dtype() {
@@ -231,7 +241,14 @@ impl Tensor {
     fn index_write(&self, indices: &[TensorIndex], value: &Tensor, accumulate: bool) -> Result<()> {
         let r = resolve(self, indices)?;
         if r.advanced.is_empty() && !accumulate {
-            return r.view.copy_from(value);
+            // PyTorch's `copy_to`: the value with its leading 1s dropped, expanded to the view's shape.
+            if value.shape() == r.view.shape() || value.ndim() == 0 {
+                return r.view.copy_from(value);
+            }
+            let lead = value.shape().iter().take_while(|&&d| d == 1).count();
+            let trimmed: Vec<i64> = value.shape()[lead..].iter().map(|&d| d as i64).collect();
+            let target: Vec<i64> = r.view.shape().iter().map(|&d| d as i64).collect();
+            return r.view.copy_from(&value.reshape(&trimmed)?.expand(&target)?);
         }
         let (shape, offsets) = if r.advanced.is_empty() {
             let v = &r.view;

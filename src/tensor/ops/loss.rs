@@ -220,16 +220,26 @@ fn check_classes(op: &'static str, log_probs: &Tensor, target: &Tensor) -> Resul
             shape: log_probs.shape().to_vec(),
         });
     }
-    if target.dtype() != crate::tensor::DType::Int64 {
-        return Err(TensorError::runtime(format!(
-            "expected target dtype to be Long or Byte, but got {}",
-            target.dtype().scalar_type_name()
-        )));
+    // `nll_loss_nd`'s batch check, then the meta function's target rank, then the kernel's dtype.
+    // A 0-d target reads as batch size 0 there.
+    let target_rows = target.shape().first().copied().unwrap_or(0);
+    if target_rows != log_probs.shape()[0] {
+        return Err(TensorError::LossBatchMismatch {
+            op,
+            input: log_probs.shape()[0],
+            target: target_rows,
+        });
     }
     if target.ndim() > 1 {
         return Err(TensorError::runtime(
             "0D or 1D target tensor expected, multi-target not supported",
         ));
+    }
+    if target.dtype() != crate::tensor::DType::Int64 {
+        return Err(TensorError::runtime(format!(
+            "expected target dtype to be Long or Byte, but got {}",
+            target.dtype().scalar_type_name()
+        )));
     }
     if target.numel() != log_probs.shape()[0] {
         return Err(TensorError::LossBatchMismatch {
@@ -375,6 +385,22 @@ fn ceil_log2(n: usize) -> u32 {
 
 /// `F.mse_loss(input, target)`: `(input - target)²`, broadcast, then reduced.
 pub fn mse_loss(input: &Tensor, target: &Tensor, reduction: Reduction) -> Result<Tensor> {
+    crate::tensor::layout::broadcast_shapes(input.shape(), target.shape())?;
+    use crate::tensor::dtype::Operand as Kind;
+    let kind = |t: &Tensor| {
+        if t.ndim() == 0 {
+            Kind::ZeroDim(t.dtype())
+        } else {
+            Kind::Dimensioned(t.dtype())
+        }
+    };
+    let dtype = crate::tensor::dtype::result_type(&[kind(input), kind(target)]);
+    if !dtype.is_floating_point() {
+        return Err(TensorError::NotImplemented(format!(
+            "\"mse_cpu\" not implemented for '{}'",
+            dtype.scalar_type_name()
+        )));
+    }
     let diff = binary(
         BinaryOp::Sub,
         Operand::Tensor(input),

@@ -34,9 +34,16 @@ impl Tensor {
                 "both arguments to matmul need to be at least 1D, but they are {da}D and {db}D"
             )));
         }
-        check_same_dtype(self, other, "expected m1 and m2 to have the same dtype")?;
+        // Each rank pair checks dtypes where the ATen op it becomes checks them (dot, addmv, mm, bmm).
         match (da, db) {
             (1, 1) => {
+                if self.dtype() != other.dtype() {
+                    return Err(TensorError::runtime(format!(
+                        "dot : expected both vectors to have same dtype, but found {} and {}",
+                        self.dtype().scalar_type_name(),
+                        other.dtype().scalar_type_name()
+                    )));
+                }
                 if self.shape()[0] != other.shape()[0] {
                     return Err(TensorError::runtime(format!(
                         "inconsistent tensor size, expected tensor [{}] and src [{}] to have the same number of elements, but got {} and {} elements respectively",
@@ -57,6 +64,16 @@ impl Tensor {
                         self.shape()[0],
                         self.shape()[1],
                         other.shape()[0]
+                    )));
+                }
+                // `mv` is `addmv` into a result of the vector's dtype: (result, mat, vec).
+                if self.dtype() != other.dtype() {
+                    let (m, v) = (
+                        self.dtype().scalar_type_name(),
+                        other.dtype().scalar_type_name(),
+                    );
+                    return Err(TensorError::runtime(format!(
+                        "addmv input tensors must have the same dtype, but got {v}, {m}, and {v}"
                     )));
                 }
                 mm_raw(self, &other.unsqueeze(1)?)?.squeeze(Some(&[-1]))
@@ -107,6 +124,7 @@ impl Tensor {
                 "Expected size for first two dimensions of batch2 tensor to be: [{batch_numel}, {k1}] but got: [{batch_numel}, {k2}]."
             )));
         }
+        check_bmm_dtypes(&a, &b)?;
         let mut a_shape = batch.clone();
         a_shape.extend([m, k1]);
         let mut b_shape = batch.clone();
@@ -145,7 +163,7 @@ impl Tensor {
                 other.shape()[1]
             )));
         }
-        check_same_dtype(self, other, "expected m1 and m2 to have the same dtype")?;
+        check_same_dtype(self, other)?;
         mm_raw(self, other)
     }
 
@@ -198,12 +216,25 @@ impl Tensor {
                 other.shape()[1]
             )));
         }
-        check_same_dtype(self, other, "expected scalar type Float but found Long")?;
+        check_bmm_dtypes(self, other)?;
         bmm_product(self, other, &[b, m, other.shape()[2]])
     }
 }
 
-fn check_same_dtype(a: &Tensor, b: &Tensor, _msg: &str) -> Result<()> {
+/// `bmm`'s kernel reads the second operand as the first one's type (`accessor<scalar_t>`).
+fn check_bmm_dtypes(a: &Tensor, b: &Tensor) -> Result<()> {
+    if a.dtype() != b.dtype() {
+        return Err(TensorError::runtime(format!(
+            "expected scalar type {} but found {}",
+            a.dtype().scalar_type_name(),
+            b.dtype().scalar_type_name()
+        )));
+    }
+    Ok(())
+}
+
+/// `mm`'s dtype check (after its shape check).
+fn check_same_dtype(a: &Tensor, b: &Tensor) -> Result<()> {
     if a.dtype() != b.dtype() {
         return Err(TensorError::runtime(format!(
             "expected m1 and m2 to have the same dtype, but got: {} != {}",
@@ -578,8 +609,39 @@ pub fn mv(matrix: &Tensor, vector: &Tensor) -> Result<Tensor> {
     matrix.matmul(vector)
 }
 
+/// `addmm`'s checks, in ATen's order: dtypes, ranks, shapes, then `input` expanded to the product's shape.
+pub fn check_addmm(input: &Tensor, mat1: &Tensor, mat2: &Tensor) -> Result<()> {
+    for (what, t) in [("self", input), ("mat1", mat1)] {
+        if t.dtype() != mat2.dtype() {
+            return Err(TensorError::runtime(format!(
+                "{what} and mat2 must have the same dtype, but got {} and {}",
+                t.dtype().scalar_type_name(),
+                mat2.dtype().scalar_type_name()
+            )));
+        }
+    }
+    for (what, t) in [("self", mat1), ("mat2", mat2)] {
+        if t.ndim() != 2 {
+            return Err(TensorError::runtime(format!(
+                "addmm: {what} must be a matrix, got {}-D tensor",
+                t.ndim()
+            )));
+        }
+    }
+    let (a, b) = (mat1.shape(), mat2.shape());
+    if a[1] != b[0] {
+        return Err(TensorError::runtime(format!(
+            "addmm: mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
+            a[0], a[1], b[0], b[1]
+        )));
+    }
+    input.expand(&[a[0] as i64, b[1] as i64])?;
+    Ok(())
+}
+
 /// `input.addmm(mat1, mat2)`: `input + mat1 @ mat2` (the product rounded first, then the sum).
 pub fn addmm(input: &Tensor, mat1: &Tensor, mat2: &Tensor) -> Result<Tensor> {
+    check_addmm(input, mat1, mat2)?;
     let product = mat1.mm(mat2)?;
     binary(
         BinaryOp::Add,

@@ -81,15 +81,9 @@ pub fn isclose(a: &Tensor, b: &Tensor, tol: Tolerance) -> Result<Tensor> {
     Tensor::from_vec(out, &shape)
 }
 
-/// `torch.allclose(a, b, rtol, atol)`: whether every pair is close (NaN is never close).
-pub fn allclose(a: &Tensor, b: &Tensor, rtol: f64, atol: f64) -> Result<bool> {
-    let shape = broadcast_shapes(a.shape(), b.shape())?;
-    let to_f64 = |t: &Tensor| -> Result<Vec<f64>> { Ok(t.broadcast_to(&shape)?.to_vec::<f64>()) };
-    let (av, bv) = (to_f64(a)?, to_f64(b)?);
-    Ok(av
-        .iter()
-        .zip(&bv)
-        .all(|(&u, &v)| (u - v).abs() <= atol + rtol * v.abs() || u == v))
+/// `torch.allclose(a, b, ...)`: ATen's `isclose(...).all()`, its dtype check included.
+pub fn allclose(a: &Tensor, b: &Tensor, tol: Tolerance) -> Result<bool> {
+    Ok(isclose(a, b, tol)?.to_vec::<bool>().iter().all(|&v| v))
 }
 
 /// `torch.equal(a, b)`: same shape and every element equal.

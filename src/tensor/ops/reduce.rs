@@ -514,6 +514,7 @@ impl Tensor {
                 got.join(", ")
             )));
         }
+        super::batch_norm::check_mixed(self, &[weight, bias])?;
         let row_len: usize = normalized.iter().product();
         match self.dtype() {
             d if d.is_reduced_float() => {
@@ -549,15 +550,9 @@ impl Tensor {
             }
             DType::Float64 => return Ok(self.deep_copy()),
             DType::Float32 => {}
-            d @ (DType::Int8 | DType::Int16 | DType::UInt8) => {
+            d => {
                 return Err(TensorError::NotImplemented(format!(
                     "\"LayerNormKernelImpl\" not implemented for '{}'",
-                    d.scalar_type_name()
-                )));
-            }
-            d => {
-                return Err(TensorError::runtime(format!(
-                    "expected scalar type Float but found {}",
                     d.scalar_type_name()
                 )));
             }
@@ -747,6 +742,17 @@ pub fn amax_named(
     largest: bool,
     name: &str,
 ) -> Result<Tensor> {
+    // `zero_numel_check_dims`: on an empty tensor each listed dim, as given, before any other check.
+    if x.numel() == 0 {
+        for &d in dims {
+            let w = wrap_dim(d, x.ndim())?;
+            if x.ndim() > 0 && x.shape()[w] == 0 {
+                return Err(TensorError::Index(format!(
+                    "{name}(): Expected reduction dim {d} to have non-zero size."
+                )));
+            }
+        }
+    }
     let reduce = reduced_dims(x.ndim(), Some(dims))?;
     if dims.is_empty() {
         let all = x.extreme_all(name, largest)?;
@@ -754,15 +760,6 @@ pub fn amax_named(
             return all.reshape(&vec![1; x.ndim()]);
         }
         return Ok(all);
-    }
-    // Checked before reducing any dim: PyTorch names the first empty reduced dim as it was given.
-    for &d in dims {
-        let w = wrap_dim(d, x.ndim())?;
-        if x.ndim() > 0 && x.shape()[w] == 0 {
-            return Err(TensorError::Index(format!(
-                "{name}(): Expected reduction dim {d} to have non-zero size."
-            )));
-        }
     }
     let mut out = x.clone();
     for d in (0..x.ndim()).rev().filter(|&d| reduce[d]) {

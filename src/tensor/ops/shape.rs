@@ -211,7 +211,13 @@ impl Tensor {
                     )));
                 }
                 layout.shape[i] = target as usize;
-                layout.strides[i] = 0;
+                // `inferExpandGeometry`: a new dim of size 1 gets the stride a contiguous dim there would
+                // have (the next dim's size times its stride), any other new dim stride 0.
+                layout.strides[i] = if target == 1 && i + 1 < sizes.len() {
+                    layout.shape[i + 1] * layout.strides[i + 1]
+                } else {
+                    0
+                };
                 continue;
             }
             let j = i - lead;

@@ -42,6 +42,13 @@ fn sort_rows(x: &Tensor, dim: i64, descending: bool, k: Option<i64>) -> Result<S
             "topk does not support bool dtypes on CPU".into(),
         ));
     }
+    // ATen's topk of a 0-d tensor copies it (k may be 0 or 1).
+    if x.ndim() == 0 && k.is_some() {
+        return Ok(Sorted {
+            values: x.deep_copy(),
+            indices: Tensor::from_vec(vec![0i64], &[])?,
+        });
+    }
     let take = k.map(|k| k as usize).unwrap_or(n);
     let mut shape = moved.shape().to_vec();
     if let Some(last) = shape.last_mut() {

@@ -61,6 +61,11 @@ fn new_value(flavor: Flavor, dict: Dict, factory: Value) -> Value {
     }))
 }
 
+/// A new `OrderedDict` holding `dict` (what `state_dict()` returns).
+pub(crate) fn ordered_dict(dict: Dict) -> Value {
+    new_value(Flavor::OrderedDict, dict, Value::None)
+}
+
 pub(crate) fn dict_like(v: &Value) -> Option<&DictLike> {
     match v {
         Value::Native(o) => o.as_any().downcast_ref::<DictLike>(),
@@ -230,7 +235,15 @@ impl NativeType for DictLikeType {
         };
         match own_method(d.flavor, name) {
             Some(m) => call_own(interp, m, obj, d, args),
-            None => types::call_method(interp, &as_dict(d), name, args),
+            None => {
+                let out = types::call_method(interp, &as_dict(d), name, args)?;
+                Ok(match out {
+                    Value::DictView(dict, k) if d.flavor == Flavor::OrderedDict => {
+                        Value::DictView(dict, k | super::super::super::value::VIEW_OF_ORDERED)
+                    }
+                    other => other,
+                })
+            }
         }
     }
 

@@ -42,6 +42,8 @@ pub(super) fn namedtuple_class(
 }
 
 /// `type(v)` for a value of this module: the class the module holds, so `type(c) is Counter`.
+pub(crate) use dicts::ordered_dict;
+
 pub(crate) fn class_named(interp: &super::super::Interpreter, name: &str) -> Value {
     match interp.modules.get("collections") {
         Some(Value::Module(m)) => m.attrs.get(name).cloned().unwrap_or(Value::None),

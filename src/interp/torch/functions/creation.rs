@@ -152,11 +152,14 @@ fn filled_like(c: &Call, value: Scalar, dtype_at: usize) -> PyResult<Value> {
     let x = c.tensor(0)?;
     let out =
         Tensor::full(x.shape(), value, c.dtype(dtype_at)?.unwrap_or(x.dtype()))?.with_axes_of(&x);
-    // `memory_format=torch.preserve_format`: laid out as `x` is (a transposed x gives a transposed result).
-    let out = match x.preserved_strides() {
-        Some(strides) => out.restrided(strides),
-        None => out,
-    };
+    // `memory_format=torch.preserve_format` (the default): laid out as `x` is (a transposed x gives a
+    // transposed result).
+    let format = super::super::tensor::memory_format_arg(
+        c,
+        dtype_at - 1,
+        super::super::tensor::MemoryFormat::Preserve,
+    );
+    let out = format.like(&x, out)?;
     set_requires_grad(&out, c.requires_grad(dtype_at + 4)?)?;
     t(out)
 }
@@ -260,6 +263,13 @@ pub(super) static DEFS: &[Def] = &[
     legacy!("LongTensor", DType::Int64),
     legacy!("BoolTensor", DType::Bool),
     Def::function("zeros", &[factory!("zeros(SymInt[] size, *, ")], |_, c| {
+        // `zeros` checks its sizes itself (the other factories leave it to `empty`).
+        if c.int_list(0)?.iter().any(|&d| d < 0) {
+            return Err(exc(
+                ExcKind::RuntimeError,
+                "zeros: Dimension size must be non-negative.",
+            ));
+        }
         filled(c, Scalar::Int(0), 2)
     }),
     Def::function("ones", &[factory!("ones(SymInt[] size, *, ")], |_, c| {
@@ -292,11 +302,20 @@ pub(super) static DEFS: &[Def] = &[
             factory!("eye(SymInt n, SymInt m, *, "),
         ],
         |_, c| {
-            let n = c.int(0)?.max(0) as usize;
-            let (m, dtype_at) = match c.which() {
-                0 => (n, 2),
-                _ => (c.int(1)?.max(0) as usize, 3),
+            let (n, m) = match c.which() {
+                0 => (c.int(0)?, c.int(0)?),
+                _ => (c.int(0)?, c.int(1)?),
             };
+            for (what, v) in [("n", n), ("m", m)] {
+                if v < 0 {
+                    return Err(exc(
+                        ExcKind::RuntimeError,
+                        format!("{what} must be greater or equal to 0, got {v}"),
+                    ));
+                }
+            }
+            let (n, m) = (n as usize, m as usize);
+            let dtype_at = if c.which() == 0 { 2 } else { 3 };
             let out = create::eye(n, m, c.dtype(dtype_at)?.unwrap_or_else(default_float))?;
             set_requires_grad(&out, c.requires_grad(dtype_at + 4)?)?;
             t(out)
@@ -418,15 +437,18 @@ fn legacy_new(c: &Call, dtype: DType) -> PyResult<Value> {
         3 | 4 => t(c.tensor(0)?.to_dtype(dtype)),
         5 => match c.value(0) {
             // A sequence given alone is data; varargs ints and a torch.Size are sizes.
-            Some(v @ (Value::List(_) | Value::Tuple(_))) if c.given_positional() == 1 => {
+            Some(v @ (Value::List(_) | Value::Tuple(_)))
+                if c.given_positional() == 1 && !c.packed(0) =>
+            {
                 t(tensor_from_value(&v, Some(dtype))?)
             }
             _ => t(Tensor::zeros(&shape_from(&c.int_list(0)?)?, dtype)?),
         },
-        6 => {
-            let data = c.value(0).unwrap_or(Value::None);
-            t(tensor_from_value(&data, Some(dtype))?)
-        }
+        6 => match c.value(0).unwrap_or(Value::None) {
+            // One int is a size (`torch.Tensor(2)`: two uninitialised elements, zeros here).
+            Value::Int(n, _) => t(Tensor::zeros(&shape_from(&[n])?, dtype)?),
+            data => t(tensor_from_value(&data, Some(dtype))?),
+        },
         _ => t(Tensor::zeros(&[0], dtype)?),
     }
 }

@@ -381,13 +381,37 @@ fn info_object(
 
 /// `torch.device('cpu')`: the CPU is the only device here.
 fn device(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
-    match c.value(0) {
-        Some(Value::Str(s)) if !s.starts_with("cpu") => Err(exc(
-            ExcKind::RuntimeError,
-            format!("the tutor runs on the CPU only; there is no '{s}' device here"),
-        )),
-        _ => Ok(Value::str("cpu")),
-    }
+    let given = c.value(0).unwrap_or(Value::None);
+    let index = match &given {
+        Value::Str(s) => {
+            let (kind, index) = match s.split_once(':') {
+                Some((k, i)) => (k, Some(i)),
+                None => (&**s, None),
+            };
+            if kind != "cpu" {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    format!("the tutor runs on the CPU only; there is no '{s}' device here"),
+                ));
+            }
+            match index {
+                Some(i) => Some(i.parse::<i64>().map_err(|_| {
+                    exc(
+                        ExcKind::RuntimeError,
+                        format!("Invalid device string: '{s}'"),
+                    )
+                })?),
+                None => match c.which() {
+                    1 => Some(c.int(1)?).filter(|&i| i >= 0),
+                    _ => None,
+                },
+            }
+        }
+        Value::Int(i, _) => Some(*i),
+        // A device object: itself.
+        other => return Ok(other.clone()),
+    };
+    Ok(super::super::tensor::cpu_device(index))
 }
 
 /// `torch.Size(iterable)`: a tuple of ints.

@@ -97,6 +97,9 @@ pub(crate) fn torch_module() -> HashMap<&'static str, Value> {
         attrs.insert(name, Value::DType(d));
     }
     attrs.insert("strided", tensor::strided());
+    for (name, format) in tensor::MemoryFormat::ALL {
+        attrs.insert(name, Value::Native(std::rc::Rc::new(format)));
+    }
     attrs.insert("pi", Value::Float(std::f64::consts::PI));
     attrs.insert("inf", Value::Float(f64::INFINITY));
     attrs.insert("nan", Value::Float(f64::NAN));

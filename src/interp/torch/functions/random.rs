@@ -184,7 +184,7 @@ pub(super) static DEFS: &[Def] = &[
         |interp, c| {
             let seed = python_int(c.value(0).unwrap_or(Value::None))?;
             state(interp).rng.manual_seed(seed as u64);
-            Ok(Value::None)
+            Ok(super::super::tensor::default_generator())
         },
     ),
     Def::python("seed", "seed()", Dialect::PyDef, |interp, _| {

@@ -369,7 +369,10 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
             .insert("LazyLinear", Rc::clone(&lazy));
         nn_attrs.insert("LazyLinear", Value::Class(lazy));
     }
-    nn_attrs.insert("Parameter", builtin("Parameter", parameter));
+    nn_attrs.insert(
+        "Parameter",
+        crate::interp::builtins::type_object("torch.nn.parameter.Parameter", Some(parameter)),
+    );
     let mut init_attrs = HashMap::new();
     for (&name, p) in initializers::INIT_TABLE.iter() {
         init_attrs.insert(name, builtin_with(name, move |i, a| init_fn(i, p, a)));

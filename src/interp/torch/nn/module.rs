@@ -447,7 +447,7 @@ pub(super) fn m_state_dict(_: &mut Interpreter, args: Args) -> PyResult<Value> {
     let (inst, _) = bind(&SIG, args)?;
     let mut d = crate::interp::value::Dict::default();
     walk(&inst, "", &mut d)?;
-    Ok(Value::Dict(Rc::new(RefCell::new(d))))
+    Ok(crate::interp::stdlib::ordered_dict(d))
 }
 
 pub(super) fn m_add_module(_: &mut Interpreter, args: Args) -> PyResult<Value> {

@@ -114,11 +114,9 @@ pub(super) static DEFS: &[Def] = &[
         &["clone(Tensor input, *, MemoryFormat? memory_format=None)"],
         |_, c| {
             let x = c.this()?;
-            // `memory_format=torch.contiguous_format` asks for row-major; the default preserves.
-            t(match c.value(1) {
-                Some(Value::None) | None => x.clone_preserve(),
-                Some(_) => x.deep_copy(),
-            })
+            let format =
+                super::python::memory_format_arg(c, 1, super::python::MemoryFormat::Preserve);
+            t(format.copy(&x)?)
         },
     ),
     // Training is outside the tutor: one clear error instead of an AttributeError from deep inside.
@@ -400,13 +398,28 @@ fn to(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
         1 => (c.dtype(1)?, c.bool(3)?),
         _ => (Some(c.tensor(1)?.dtype()), c.bool(3)?),
     };
-    let out = match dtype {
-        Some(d) => x.to_dtype_preserve(d),
-        None => x.clone(),
+    let format = c.value(if c.which() == 0 { 5 } else { 4 });
+    let format = format.and_then(|v| super::python::memory_format_of(&v));
+    use super::python::MemoryFormat;
+    let format = format.unwrap_or(MemoryFormat::Preserve);
+    let changes = dtype.is_some_and(|d| d != x.dtype());
+    // `to_will_alias`: nothing to convert, no copy asked for, and the format is kept or already suggested.
+    if !changes
+        && !copy
+        && (format == MemoryFormat::Preserve || MemoryFormat::suggested(&x) == format)
+    {
+        return t(x);
+    }
+    // `_to_copy`: a copy in the asked format (its dtype converted).
+    let converted = match dtype {
+        Some(d) if changes => x.to_dtype(d),
+        _ => x.deep_copy(),
     };
-    t(if copy && out.shares_storage(&x) {
-        out.clone_preserve()
-    } else {
-        out
+    t(match format {
+        MemoryFormat::Preserve => match x.preserved_strides() {
+            Some(strides) => converted.restrided(strides),
+            None => converted,
+        },
+        f => f.copy(&converted)?,
     })
 }

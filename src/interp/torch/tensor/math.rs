@@ -145,13 +145,39 @@ fn div_(c: &Call) -> PyResult<Value> {
 /// dims) as `minimum(maximum(input, min), max)`, broadcast and promoted with the input as ATen's
 /// tensor overload does.
 fn clamp_call(c: &Call) -> PyResult<Tensor> {
+    clamp_bounds(c, Some(1), Some(2))
+}
+
+/// The clamp of the input by the bounds at `min_at` and `max_at` (either may be absent: `clamp_min`).
+fn clamp_bounds(c: &Call, min_at: Option<usize>, max_at: Option<usize>) -> PyResult<Tensor> {
     let x = c.this()?;
-    let dims = |i: usize| matches!(c.value(i), Some(Value::Tensor(b)) if b.ndim() > 0);
-    if !dims(1) && !dims(2) {
-        return Ok(clamp(&x, bound_scalar(c, 1)?, bound_scalar(c, 2)?)?);
+    let given = |i: Option<usize>| i.and_then(|i| c.value(i));
+    let (lo, hi) = (given(min_at), given(max_at));
+    // ATen's scalar overloads have no Bool kernel (the tensor ones do): a bool input clamped by Python
+    // bools (an int bound promotes the result to int64 instead).
+    let boolean = |v: &Option<Value>| v.as_ref().is_none_or(|v| matches!(v, Value::Bool(_)));
+    if x.dtype() == crate::tensor::DType::Bool && boolean(&lo) && boolean(&hi) {
+        let kernel = match (lo.is_some(), hi.is_some()) {
+            (true, true) => "clamp_scalar_cpu",
+            (true, false) => "clamp_min_scalar_cpu",
+            _ => "clamp_max_scalar_cpu",
+        };
+        return Err(exc(
+            ExcKind::NotImplementedError,
+            format!("\"{kernel}\" not implemented for 'Bool'"),
+        ));
+    }
+    let dims = |v: &Option<Value>| matches!(v, Some(Value::Tensor(b)) if b.ndim() > 0);
+    if !dims(&lo) && !dims(&hi) {
+        let bound = |i: Option<usize>| match i {
+            Some(i) => bound_scalar(c, i),
+            None => Ok(None),
+        };
+        return Ok(clamp(&x, bound(min_at)?, bound(max_at)?)?);
     }
     let mut out = x;
-    for (i, op) in [(1, BinaryOp::Maximum), (2, BinaryOp::Minimum)] {
+    for (at, op) in [(min_at, BinaryOp::Maximum), (max_at, BinaryOp::Minimum)] {
+        let Some(i) = at else { continue };
         match c.value(i) {
             Some(Value::Tensor(b)) => {
                 out = binary(op, Operand::Tensor(&out), Operand::Tensor(&b))?;
@@ -165,6 +191,31 @@ fn clamp_call(c: &Call) -> PyResult<Tensor> {
         }
     }
     Ok(out)
+}
+
+/// `clamp_` and its kin: the clamped values written back into the input. Their cast check names the
+/// output type as C++ spells it (`long int`) for number bounds, as `Long` for tensor bounds.
+fn clamp_into(c: &Call, value: Tensor) -> PyResult<Value> {
+    let x = c.this()?;
+    let tensor_bound = [1, 2]
+        .iter()
+        .any(|&i| matches!(c.value(i), Some(Value::Tensor(_))));
+    if value.dtype().category() > x.dtype().category() {
+        let out = if tensor_bound {
+            x.dtype().scalar_type_name()
+        } else {
+            x.dtype().cpp_name()
+        };
+        return Err(exc(
+            ExcKind::RuntimeError,
+            format!(
+                "result type {} can't be cast to the desired output type {out}",
+                value.dtype().scalar_type_name(),
+            ),
+        ));
+    }
+    x.copy_from(&value)?;
+    t(x)
 }
 
 /// A `Scalar` or 0-d `Tensor` bound (clamp's, lerp's number weight): its number.
@@ -442,13 +493,31 @@ pub(super) static DEFS: &[Def] = &[
             "clamp_(Tensor input, Tensor? min=None, Tensor? max=None)",
             "clamp_(Tensor input, Scalar? min=None, Scalar? max=None)",
         ],
-        |_, c| {
-            let x = c.this()?;
-            let value = clamp_call(c)?;
-            crate::tensor::ops::elementwise::check_cast(value.dtype(), x.dtype())?;
-            x.copy_from(&value)?;
-            t(x)
-        },
+        |_, c| clamp_into(c, clamp_call(c)?),
+    ),
+    Def::method(
+        "clip_",
+        &[
+            "clip_(Tensor input, Tensor? min=None, Tensor? max=None)",
+            "clip_(Tensor input, Scalar? min=None, Scalar? max=None)",
+        ],
+        |_, c| clamp_into(c, clamp_call(c)?),
+    ),
+    Def::both(
+        "clamp_min_",
+        &[
+            "clamp_min_(Tensor input, Tensor min)",
+            "clamp_min_(Tensor input, Scalar min)",
+        ],
+        |_, c| clamp_into(c, clamp_bounds(c, Some(1), None)?),
+    ),
+    Def::both(
+        "clamp_max_",
+        &[
+            "clamp_max_(Tensor input, Tensor max)",
+            "clamp_max_(Tensor input, Scalar max)",
+        ],
+        |_, c| clamp_into(c, clamp_bounds(c, None, Some(1))?),
     ),
     Def::both(
         "clamp_min",
@@ -456,7 +525,7 @@ pub(super) static DEFS: &[Def] = &[
             "clamp_min(Tensor input, Tensor min, *, Tensor out=None)",
             "clamp_min(Tensor input, Scalar min, *, Tensor out=None)",
         ],
-        |_, c| t(clamp(&c.this()?, bound_scalar(c, 1)?, None)?),
+        |_, c| t(clamp_bounds(c, Some(1), None)?),
     ),
     Def::both(
         "clamp_max",
@@ -464,7 +533,7 @@ pub(super) static DEFS: &[Def] = &[
             "clamp_max(Tensor input, Tensor max, *, Tensor out=None)",
             "clamp_max(Tensor input, Scalar max, *, Tensor out=None)",
         ],
-        |_, c| t(clamp(&c.this()?, None, bound_scalar(c, 1)?)?),
+        |_, c| t(clamp_bounds(c, None, Some(1))?),
     ),
     Def::method(
         "add_",
@@ -525,11 +594,10 @@ pub(super) static DEFS: &[Def] = &[
             "masked_fill(Tensor input, Tensor mask, Scalar value)",
         ],
         |_, c| {
-            t(masked_fill(
-                &c.this()?,
-                &c.tensor(1)?,
-                masked_fill_value(c)?,
-            )?)
+            let (x, mask) = (c.this()?, c.tensor(1)?);
+            // `expand_outplace(mask, self)` comes before `masked_fill_`'s check of the value.
+            crate::tensor::layout::broadcast_shapes(mask.shape(), x.shape())?;
+            t(masked_fill(&x, &mask, masked_fill_value(c)?)?)
         },
     ),
     Def::method(
@@ -659,6 +727,7 @@ fn addmm(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
             Scalar::Int(1),
         ),
     };
+    matmul::check_addmm(&input, &m1, &m2)?;
     let one = |s: Scalar| s.to_f64() == 1.0;
     if one(beta) && one(alpha) {
         return t(matmul::addmm(&input, &m1, &m2)?);

@@ -35,7 +35,7 @@ use super::autograd;
 use super::call::{Def, Prepared};
 
 pub(crate) use props::tensor_setattr;
-pub(crate) use python::strided;
+pub(crate) use python::{MemoryFormat, cpu_device, default_generator, memory_format_arg, strided};
 
 /// What `t.name` is.
 enum Attr {

@@ -3,7 +3,7 @@
 use rustpython_parser::ast::{CmpOp, Operator, UnaryOp as PyUnary};
 
 use crate::tensor::ops::elementwise::{binary, binary_inplace};
-use crate::tensor::{BinaryOp, Operand, Scalar, Tensor, TensorIndex, UnaryOp};
+use crate::tensor::{BinaryOp, DType, Operand, Scalar, Tensor, TensorIndex, UnaryOp};
 
 use super::super::value_to_scalar;
 use crate::interp::Interpreter;
@@ -219,10 +219,7 @@ pub(crate) fn tensor_iter(t: &Tensor) -> PyResult<Vec<Value>> {
 fn to_index(v: &Value) -> PyResult<TensorIndex> {
     Ok(match v {
         Value::Int(i, _) => TensorIndex::Int(*i),
-        Value::Bool(b) => {
-            // t[True] adds a dim; keep the common integer meaning of bools used as ints.
-            TensorIndex::Int(*b as i64)
-        }
+        Value::Bool(b) => TensorIndex::Bool(*b),
         Value::None => TensorIndex::NewAxis,
         Value::Ellipsis => TensorIndex::Ellipsis,
         Value::Slice(s) => {
@@ -244,10 +241,9 @@ fn to_index(v: &Value) -> PyResult<TensorIndex> {
             TensorIndex::Slice(part(&s.0)?, part(&s.1)?, step)
         }
         Value::Tensor(t) => {
-            if t.ndim() == 0
-                && !t.dtype().is_floating_point()
-                && t.dtype() != crate::tensor::DType::Bool
-            {
+            if t.ndim() == 0 && matches!(t.dtype(), DType::Bool | DType::UInt8) {
+                TensorIndex::Bool(t.item()?.to_f64() != 0.0)
+            } else if t.ndim() == 0 && !t.dtype().is_floating_point() {
                 TensorIndex::Int(t.item()?.to_i64())
             } else {
                 TensorIndex::Tensor(t.clone())
@@ -384,9 +380,11 @@ pub(crate) fn tensor_getitem(
         TensorIndex::Slice(None, None, 1) | TensorIndex::Ellipsis => None,
         TensorIndex::Slice(..) => Some("SliceBackward0"),
         TensorIndex::NewAxis => Some("UnsqueezeBackward0"),
-        TensorIndex::Tensor(_) => Some("IndexBackward0"),
+        TensorIndex::Tensor(_) | TensorIndex::Bool(_) => Some("IndexBackward0"),
     });
-    let any_adv = idx.iter().any(|i| matches!(i, TensorIndex::Tensor(_)));
+    let any_adv = idx
+        .iter()
+        .any(|i| matches!(i, TensorIndex::Tensor(_) | TensorIndex::Bool(_)));
     let node = if any_adv {
         Some("IndexBackward0")
     } else {

@@ -68,7 +68,7 @@ pub(super) static PROPERTIES: &[(&str, Getter)] = &[
     ("ndim", |_, t| Ok(Value::int(t.ndim() as i64))),
     ("requires_grad", |_, t| Ok(Value::Bool(t.requires_grad()))),
     ("is_leaf", |_, t| Ok(Value::Bool(t.grad_fn().is_none()))),
-    ("device", |_, _| Ok(Value::str("cpu"))),
+    ("device", |_, _| Ok(super::python::cpu_device(None))),
     ("layout", |_, _| Ok(super::python::strided())),
     ("grad", |_, _| Ok(Value::None)),
     ("grad_fn", |interp, t| {
@@ -258,7 +258,11 @@ pub(super) static DEFS: &[Def] = &[
     Def::method(
         "is_contiguous",
         &["is_contiguous(Tensor input, *, MemoryFormat memory_format=contiguous_format)"],
-        |_, c| Ok(Value::Bool(c.this()?.is_contiguous())),
+        |_, c| {
+            let format =
+                super::python::memory_format_arg(c, 1, super::python::MemoryFormat::Contiguous);
+            Ok(Value::Bool(format.holds(&c.this()?)?))
+        },
     ),
     Def::noargs(
         "is_floating_point",

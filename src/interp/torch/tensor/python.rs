@@ -231,3 +231,352 @@ pub(super) static RANDOM_DEFS: &[Def] = &[Def::method(
         t(x)
     },
 )];
+
+/// `torch.contiguous_format`, `torch.preserve_format`, `torch.channels_last`, `torch.channels_last_3d`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MemoryFormat {
+    Contiguous,
+    Preserve,
+    ChannelsLast,
+    ChannelsLast3d,
+}
+
+impl MemoryFormat {
+    pub(crate) const ALL: [(&'static str, MemoryFormat); 4] = [
+        ("contiguous_format", MemoryFormat::Contiguous),
+        ("preserve_format", MemoryFormat::Preserve),
+        ("channels_last", MemoryFormat::ChannelsLast),
+        ("channels_last_3d", MemoryFormat::ChannelsLast3d),
+    ];
+
+    fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(_, f)| *f == self)
+            .map_or("contiguous_format", |(n, _)| n)
+    }
+
+    /// The strides a tensor of `shape` has in this format (`None`: the format keeps the input's own).
+    fn strides(self, shape: &[usize]) -> PyResult<Option<Vec<usize>>> {
+        let (rank, order): (usize, &[usize]) = match self {
+            MemoryFormat::Preserve => return Ok(None),
+            MemoryFormat::Contiguous => {
+                return Ok(Some(crate::tensor::layout::contiguous_strides(shape)));
+            }
+            MemoryFormat::ChannelsLast => (4, &[1, 3, 2, 0]),
+            MemoryFormat::ChannelsLast3d => (5, &[1, 4, 3, 2, 0]),
+        };
+        if shape.len() != rank {
+            let which = if rank == 4 {
+                "channels_last"
+            } else {
+                "channels_last_3d"
+            };
+            return Err(exc(
+                ExcKind::RuntimeError,
+                format!("required rank {rank} tensor to use {which} format"),
+            ));
+        }
+        // c10's `get_channels_last_strides_2d/3d`: channels innermost, then width, height(, depth), batch.
+        let mut strides = vec![0; rank];
+        let mut next = 1;
+        for &d in order {
+            strides[d] = next;
+            next *= shape[d];
+        }
+        Ok(Some(strides))
+    }
+
+    /// `x.is_contiguous(memory_format=self)`: dims of size 1 may have any stride.
+    pub(crate) fn holds(self, x: &Tensor) -> PyResult<bool> {
+        let order: Vec<usize> = match self {
+            MemoryFormat::ChannelsLast if x.ndim() == 4 => vec![1, 3, 2, 0],
+            MemoryFormat::ChannelsLast3d if x.ndim() == 5 => vec![1, 4, 3, 2, 0],
+            MemoryFormat::ChannelsLast | MemoryFormat::ChannelsLast3d => return Ok(false),
+            // `TensorImpl::is_contiguous`: any format but the channels-last ones asks for row-major.
+            MemoryFormat::Contiguous | MemoryFormat::Preserve => return Ok(x.is_contiguous()),
+        };
+        let mut expected = 1;
+        for d in order {
+            let size = x.shape()[d];
+            if size != 1 {
+                if x.strides()[d] != expected {
+                    return Ok(false);
+                }
+                expected *= size;
+            }
+        }
+        Ok(true)
+    }
+
+    /// A copy of `x` laid out in this format (`preserve_format`: as `clone()` lays it out).
+    pub(crate) fn copy(self, x: &Tensor) -> PyResult<Tensor> {
+        Ok(match self.strides(x.shape())? {
+            None => x.clone_preserve(),
+            Some(strides) => x.deep_copy().restrided(strides),
+        })
+    }
+
+    /// `x` itself when it already has this format, else a copy in it (`contiguous(memory_format=)`).
+    pub(crate) fn make(self, x: &Tensor) -> PyResult<Tensor> {
+        if self.holds(x)? {
+            return Ok(x.clone());
+        }
+        if self == MemoryFormat::Preserve {
+            return Err(exc(
+                ExcKind::RuntimeError,
+                "preserve memory format is unsupported by the contiguous operator",
+            ));
+        }
+        self.copy(x)
+    }
+
+    /// `suggest_memory_format()`: channels-last for a 4-D (5-D) tensor whose strides are like it
+    /// (c10's `is_channels_last_strides_2d/3d`, ambiguous cases counted as contiguous), else contiguous.
+    pub(crate) fn suggested(x: &Tensor) -> MemoryFormat {
+        let (shape, strides) = (x.shape(), x.strides());
+        let (format, order): (MemoryFormat, &[usize]) = match shape.len() {
+            4 => (MemoryFormat::ChannelsLast, &[1, 3, 2, 0]),
+            5 => (MemoryFormat::ChannelsLast3d, &[1, 4, 3, 2, 0]),
+            _ => return MemoryFormat::Contiguous,
+        };
+        if strides[1] == 0 {
+            return MemoryFormat::Contiguous;
+        }
+        let mut min = 0;
+        for &d in order {
+            if shape[d] == 0 || strides[d] < min || (d == 0 && min == strides[1]) {
+                return MemoryFormat::Contiguous;
+            }
+            min = strides[d];
+            if shape[d] > 1 {
+                min *= shape[d];
+            }
+        }
+        format
+    }
+
+    /// A tensor of `x`'s shape laid out for `*_like(x, memory_format=self)` (values from `out`, which
+    /// is row-major).
+    pub(crate) fn like(self, x: &Tensor, out: Tensor) -> PyResult<Tensor> {
+        Ok(match self.strides(x.shape())? {
+            None => match x.preserved_strides() {
+                Some(strides) => out.restrided(strides),
+                None => out,
+            },
+            Some(strides) => out.restrided(strides),
+        })
+    }
+}
+
+impl NativeObject for MemoryFormat {
+    fn native_type(&self) -> &'static dyn NativeType {
+        &MEMORY_FORMAT
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+struct MemoryFormatType;
+static MEMORY_FORMAT: MemoryFormatType = MemoryFormatType;
+
+impl NativeType for MemoryFormatType {
+    fn name(&self, _obj: &Value) -> String {
+        "memory_format".into()
+    }
+    fn type_object(&self, _interp: &mut Interpreter, _obj: &Value) -> PyResult<Value> {
+        Ok(crate::interp::builtins::type_object(
+            "torch.memory_format",
+            None,
+        ))
+    }
+    fn repr(&self, _interp: &mut Interpreter, obj: &Value) -> PyResult<Option<String>> {
+        Ok(memory_format_of(obj).map(|f| format!("torch.{}", f.name())))
+    }
+    fn compare(
+        &self,
+        _interp: &mut Interpreter,
+        op: CmpOp,
+        lhs: &Value,
+        rhs: &Value,
+    ) -> PyResult<Option<Value>> {
+        let same =
+            memory_format_of(lhs).is_some() && memory_format_of(lhs) == memory_format_of(rhs);
+        Ok(match op {
+            CmpOp::Eq => Some(Value::Bool(same)),
+            CmpOp::NotEq => Some(Value::Bool(!same)),
+            _ => None,
+        })
+    }
+}
+
+/// The memory format a value is, if it is one.
+pub(crate) fn memory_format_of(v: &Value) -> Option<MemoryFormat> {
+    match v {
+        Value::Native(o) => o.as_any().downcast_ref::<MemoryFormat>().copied(),
+        _ => None,
+    }
+}
+
+/// The `memory_format=` argument at `i` (`default` when omitted or `None`).
+pub(crate) fn memory_format_arg(c: &Call, i: usize, default: MemoryFormat) -> MemoryFormat {
+    c.value(i)
+        .and_then(|v| memory_format_of(&v))
+        .unwrap_or(default)
+}
+
+/// `torch.device('cpu')` (with an optional index: `torch.device('cpu', 0)`, `'cpu:0'`), what `t.device`
+/// is. The tutor has the CPU only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Device {
+    pub(crate) index: Option<i64>,
+}
+
+impl NativeObject for Device {
+    fn native_type(&self) -> &'static dyn NativeType {
+        &DEVICE
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+struct DeviceType;
+static DEVICE: DeviceType = DeviceType;
+
+fn device_of(v: &Value) -> Option<Device> {
+    match v {
+        Value::Native(o) => o.as_any().downcast_ref::<Device>().copied(),
+        _ => None,
+    }
+}
+
+impl NativeType for DeviceType {
+    fn name(&self, _obj: &Value) -> String {
+        "device".into()
+    }
+    fn type_object(&self, _interp: &mut Interpreter, _obj: &Value) -> PyResult<Value> {
+        Ok(crate::interp::builtins::type_object("torch.device", None))
+    }
+    fn repr(&self, _interp: &mut Interpreter, obj: &Value) -> PyResult<Option<String>> {
+        Ok(device_of(obj).map(|d| match d.index {
+            Some(i) => format!("device(type='cpu', index={i})"),
+            None => "device(type='cpu')".into(),
+        }))
+    }
+    fn str(&self, _interp: &mut Interpreter, obj: &Value) -> PyResult<Option<String>> {
+        Ok(device_of(obj).map(|d| match d.index {
+            Some(i) => format!("cpu:{i}"),
+            None => "cpu".into(),
+        }))
+    }
+    fn get_attr(
+        &self,
+        _interp: &mut Interpreter,
+        obj: &Value,
+        name: &str,
+    ) -> PyResult<Option<Value>> {
+        let Some(d) = device_of(obj) else {
+            return Ok(None);
+        };
+        Ok(match name {
+            "type" => Some(Value::str("cpu")),
+            "index" => Some(d.index.map_or(Value::None, Value::int)),
+            _ => None,
+        })
+    }
+    fn hash_key(&self, obj: &Value) -> PyResult<Option<crate::interp::value::HashKey>> {
+        use crate::interp::value::HashKey;
+        Ok(device_of(obj).map(|d| {
+            HashKey::Tuple(vec![
+                HashKey::Str("cpu".into()),
+                d.index.map_or(HashKey::None, HashKey::Int),
+            ])
+        }))
+    }
+    fn compare(
+        &self,
+        _interp: &mut Interpreter,
+        op: CmpOp,
+        lhs: &Value,
+        rhs: &Value,
+    ) -> PyResult<Option<Value>> {
+        let same = device_of(lhs).is_some() && device_of(lhs) == device_of(rhs);
+        Ok(match op {
+            CmpOp::Eq => Some(Value::Bool(same)),
+            CmpOp::NotEq => Some(Value::Bool(!same)),
+            _ => None,
+        })
+    }
+}
+
+/// The CPU device as a value (`t.device`, `torch.device('cpu')`).
+pub(crate) fn cpu_device(index: Option<i64>) -> Value {
+    Value::Native(Rc::new(Device { index }))
+}
+
+/// The default random generator, as `torch.manual_seed` returns it (`torch._C.Generator`): its methods
+/// act on the one generator the tutor has.
+pub(crate) struct DefaultGenerator;
+
+impl NativeObject for DefaultGenerator {
+    fn native_type(&self) -> &'static dyn NativeType {
+        &GENERATOR
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+struct GeneratorType;
+static GENERATOR: GeneratorType = GeneratorType;
+
+impl NativeType for GeneratorType {
+    fn name(&self, _obj: &Value) -> String {
+        "Generator".into()
+    }
+    fn type_object(&self, _interp: &mut Interpreter, _obj: &Value) -> PyResult<Value> {
+        Ok(crate::interp::builtins::type_object(
+            "torch._C.Generator",
+            None,
+        ))
+    }
+    fn has_method(&self, _obj: &Value, name: &str) -> bool {
+        matches!(name, "initial_seed" | "manual_seed" | "seed")
+    }
+    fn call_method(
+        &self,
+        interp: &mut Interpreter,
+        obj: &Value,
+        name: &str,
+        args: Args,
+    ) -> PyResult<Value> {
+        let torch = match interp.modules.get("torch") {
+            Some(Value::Module(m)) => Rc::clone(m),
+            _ => return Err(type_error("internal: no torch module")),
+        };
+        let forward = |name: &str| torch.attrs.get(name).cloned();
+        match name {
+            "manual_seed" => {
+                if let Some(f) = forward("manual_seed") {
+                    interp.call_value(f, args)?;
+                }
+                Ok(obj.clone())
+            }
+            "initial_seed" | "seed" => match forward(name) {
+                Some(f) => interp.call_value(f, args),
+                None => Ok(Value::None),
+            },
+            _ => Err(exc(
+                ExcKind::AttributeError,
+                format!("'torch._C.Generator' object has no attribute '{name}'"),
+            )),
+        }
+    }
+}
+
+/// The default generator as a value (what `torch.manual_seed` returns).
+pub(crate) fn default_generator() -> Value {
+    Value::Native(Rc::new(DefaultGenerator))
+}

@@ -260,18 +260,24 @@ pub(super) static DEFS: &[Def] = &[
             let x = c.this()?;
             let dims: Vec<i64> = c.opt_int(1)?.into_iter().collect();
             let keep = c.bool(2)?;
-            let empty = match dims.first() {
-                None => x.numel() == 0,
+            match dims.first() {
+                None if x.numel() == 0 => {
+                    return Err(exc(
+                        ExcKind::RuntimeError,
+                        "aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity.",
+                    ));
+                }
+                // ATen wraps the dim first, then `zero_numel_check_dims` names it.
                 Some(&d) => {
                     let w = crate::tensor::layout::wrap_dim(d, x.ndim())?;
-                    x.ndim() > 0 && x.shape()[w] == 0
+                    if x.ndim() > 0 && x.shape()[w] == 0 {
+                        return Err(exc(
+                            ExcKind::IndexError,
+                            format!("aminmax: Expected reduction dim {w} to have non-zero size."),
+                        ));
+                    }
                 }
-            };
-            if empty {
-                return Err(exc(
-                    ExcKind::RuntimeError,
-                    "aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity.",
-                ));
+                None => {}
             }
             let min = reduce::amax_named(&x, &dims, keep, false, "aminmax")?;
             let max = reduce::amax_named(&x, &dims, keep, true, "aminmax")?;
@@ -405,11 +411,15 @@ pub(super) static DEFS: &[Def] = &[
             "allclose(Tensor input, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False)",
         ],
         |_, c| {
+            let tol = pointwise::Tolerance {
+                rtol: c.float(2)?,
+                atol: c.float(3)?,
+                equal_nan: c.bool(4)?,
+            };
             Ok(Value::Bool(pointwise::allclose(
                 &c.this()?,
                 &c.tensor(1)?,
-                c.float(2)?,
-                c.float(3)?,
+                tol,
             )?))
         },
     ),

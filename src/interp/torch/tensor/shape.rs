@@ -200,16 +200,26 @@ pub(super) static DEFS: &[Def] = &[
         },
     ),
     Def::both("tile", &["tile(Tensor input, SymInt[] dims)"], |_, c| {
-        t(reorder::repeat_named(
-            &c.this()?,
-            &c.int_list(1)?,
-            &c.int_list_syms(1),
-        )?)
+        // Fewer counts than dims: `tile` pads them with leading 1s (`repeat` refuses).
+        let x = c.this()?;
+        let (mut reps, mut syms) = (c.int_list(1)?, c.int_list_syms(1));
+        let pad = x.ndim().saturating_sub(reps.len());
+        reps.splice(0..0, std::iter::repeat_n(1, pad));
+        if !syms.is_empty() {
+            syms.splice(0..0, std::iter::repeat_n(None, pad));
+        }
+        t(reorder::repeat_named(&x, &reps, &syms)?)
     }),
     Def::method(
         "contiguous",
         &["contiguous(Tensor input, *, MemoryFormat memory_format=contiguous_format)"],
-        |_, c| t(c.this()?.contiguous()),
+        |_, c| {
+            let x = c.this()?;
+            match super::python::memory_format_arg(c, 1, super::python::MemoryFormat::Contiguous) {
+                super::python::MemoryFormat::Contiguous => t(x.contiguous()),
+                format => t(format.make(&x)?),
+            }
+        },
     ),
     Def::both(
         "diagonal",

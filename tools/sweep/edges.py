@@ -1,0 +1,197 @@
+"""Sweep cases for the edges a learner's experiments hit (issue 15, classes 1 and 2): the order of
+PyTorch's checks and their words (matmul's mixed dtypes, addmm, amax/aminmax of empty tensors, index
+dtypes, nll_loss's target, mse_loss and layer_norm on integers, zeros/eye with negative sizes), Python
+indexing with True/False and the position PyTorch names in an index error, setitem's expansion, memory
+formats, the in-place clamps, torch.device and the generator torch.manual_seed returns."""
+
+G = "edges"
+
+
+def register(case, inp):
+    products(case)
+    empties(case)
+    indexing(case)
+    formats(case)
+    clamps(case, inp)
+    losses(case)
+    objects(case)
+
+
+def products(case):
+    shapes = {"v3": "(3,)", "v4": "(4,)", "m23": "(2, 3)", "m24": "(2, 4)", "m34": "(3, 4)", "m43": "(4, 3)",
+              "b234": "(2, 3, 4)", "b243": "(2, 4, 3)", "b253": "(2, 5, 3)", "b223": "(2, 2, 3)"}
+    pairs = [("v3", "v3"), ("v3", "v4"), ("m23", "v3"), ("m24", "v3"), ("v3", "m34"), ("v4", "m34"), ("m23", "m34"),
+             ("m23", "m43"), ("m23", "b234"), ("b234", "m43"), ("b234", "b243"), ("b234", "b253"), ("b223", "v3"),
+             ("v3", "b234")]
+    dtypes = [("float32", "int64"), ("int64", "float32"), ("float32", "float64"), ("int32", "int64"), ("float64", "float32")]
+    for a, b in pairs:
+        for da, db in dtypes:
+            src = (f"a = torch.ones{shapes[a]}.to(torch.{da})\nb = torch.ones{shapes[b]}.to(torch.{db})\n")
+            case(G, f"matmul/{a}-{b}/{da}-{db}", ["torch.matmul"], src + "show(torch.matmul(a, b))")
+    for k, (s, m1, m2) in enumerate([
+            ("torch.ones(1)", "torch.ones(2, 3)", "torch.ones(4, 3)"),
+            ("torch.ones(1)", "torch.ones(2, 3)", "torch.ones(3, 4).long()"),
+            ("torch.ones(1).long()", "torch.ones(2, 3)", "torch.ones(3, 4)"),
+            ("torch.ones(1)", "torch.ones(2, 3).long()", "torch.ones(3, 4)"),
+            ("torch.ones(1)", "torch.ones(3)", "torch.ones(3, 4)"),
+            ("torch.ones(1)", "torch.ones(2, 3)", "torch.ones(3)"),
+            ("torch.ones(5)", "torch.ones(2, 3)", "torch.ones(3, 4)"),
+            ("torch.ones(2, 1)", "torch.ones(2, 3)", "torch.ones(3, 4)"),
+            ("torch.ones(3, 4)", "torch.ones(2, 3)", "torch.ones(3, 4)")]):
+        case(G, f"addmm/{k}", ["torch.addmm"], f"show(torch.addmm({s}, {m1}, {m2}))")
+        case(G, f"addmm/{k}/scaled", ["torch.addmm"], f"show(torch.addmm({s}, {m1}, {m2}, beta=2, alpha=0.5))")
+    for k, (a, b) in enumerate([("torch.ones(3)", "torch.ones(3).long()"), ("torch.ones(4)", "torch.ones(3).long()"),
+                                ("torch.ones(4)", "torch.ones(3)"), ("torch.ones(3).double()", "torch.ones(3)")]):
+        case(G, f"dot/{k}", ["torch.dot"], f"show(torch.dot({a}, {b}))")
+    for k, (a, b) in enumerate([("torch.ones(2, 4)", "torch.ones(3).long()"), ("torch.ones(2, 3)", "torch.ones(3).long()"),
+                                ("torch.ones(2, 3).long()", "torch.ones(3)")]):
+        case(G, f"mv/{k}", ["torch.mv"], f"show(torch.mv({a}, {b}))")
+    for k, (a, b) in enumerate([("torch.ones(2, 3, 4)", "torch.ones(2, 4, 3).long()"),
+                                ("torch.ones(2, 3, 4).double()", "torch.ones(2, 4, 3).int()"),
+                                ("torch.ones(2, 3, 4)", "torch.ones(2, 5, 3).long()")]):
+        case(G, f"bmm/{k}", ["torch.bmm"], f"show(torch.bmm({a}, {b}))")
+
+
+def empties(case):
+    inputs = {"i1": "torch.tensor([], dtype=torch.int64)", "f03": "torch.zeros(0, 3)", "f30": "torch.zeros(3, 0)",
+              "f203": "torch.zeros(2, 0, 3)"}
+    dims = ["(0, -1)", "(0, 1)", "(1, -1)", "(1, 0)", "(-2,)", "(2, 1)", "(0, 5)", "(0, 0)", "()", "0", "-1"]
+    for name, x in inputs.items():
+        for k, d in enumerate(dims):
+            for op in ["amax", "amin"]:
+                case(G, f"{op}/{name}/{k}", [f"torch.{op}"], f"x = {x}\nshow(torch.{op}(x, {d}))")
+                case(G, f"{op}/{name}/{k}/keep", [f"Tensor.{op}"], f"x = {x}\nshow(x.{op}(dim={d}, keepdim=True))")
+        for d in ["None", "0", "1", "-1", "2"]:
+            case(G, f"aminmax/{name}/{d}", ["torch.aminmax"], f"x = {x}\nshow(torch.aminmax(x, dim={d}))")
+
+
+def indexing(case):
+    x = "x = torch.arange(24).reshape(2, 3, 4)\n"
+    for k, idx in enumerate(["0, 5", "1, 2, 7", ":, 5", "..., 9", "None, 0, 9", "..., 0, 9", "None, None, 5",
+                             "torch.tensor([0]), 5", "0, torch.tensor([0]), 9", "True, 5", "True", "False", "True, 0",
+                             "None, True", "0, True", "torch.tensor(True)", "torch.tensor(False)", "True, False",
+                             "..., True", "0, ..., False", "torch.tensor(1)", "torch.tensor(True), 1",
+                             "True, torch.tensor([1, 0])", "[True, False]", "-3", "0, -4"]):
+        case(G, f"getitem/{k}", [], x + f"r = x[{idx}]\nshow(r)\nsame(r, x)")
+    for k, (idx, v) in enumerate([(":, :, 1", "torch.tensor([1, 2])"), ("0", "torch.ones(4, 4)"),
+                                  ("0", "torch.ones(2, 3, 4)"), ("0", "torch.ones(1, 1, 3, 4)"),
+                                  ("0", "torch.ones(1, 3, 1)"), ("0", "torch.tensor(5)"), ("True", "torch.zeros(2, 3, 4)"),
+                                  ("False", "torch.ones(1)"), ("0, 1", "torch.ones(1, 1, 4)"), (":, 1", "torch.ones(2, 1)"),
+                                  ("...", "torch.ones(4)"), (":, 1", "torch.ones(3)")]):
+        case(G, f"setitem/{k}", [], x + f"x[{idx}] = {v}\nshow(x)")
+    f = "x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])\n"
+    for k, ix in enumerate(["torch.tensor([[0.0]])", "torch.tensor([[True]])", "torch.tensor([[0]], dtype=torch.int32)",
+                            "torch.tensor([[0]], dtype=torch.uint8)", "torch.tensor([[0]], dtype=torch.int16)",
+                            "torch.zeros(0, 1)", "torch.tensor([[0, 0, 0, 0]])"]):
+        case(G, f"gather/{k}", ["torch.gather"], f + f"show(torch.gather(x, 1, {ix}))")
+        case(G, f"index_fill/{k}", ["Tensor.index_fill"], f + f"show(x.index_fill(1, {ix}[0], 2.0))")
+    for k, (m, v) in enumerate([("torch.tensor([True, False])", "torch.tensor([5.0])"),
+                                ("torch.tensor([True, False, True])", "torch.tensor([5.0])"),
+                                ("torch.tensor([True, False, True])", "torch.tensor([5.0, 6.0])"),
+                                ("torch.tensor([[True], [False]])", "torch.tensor([5.0])")]):
+        case(G, f"masked_fill/{k}", ["torch.masked_fill"], f + f"show(torch.masked_fill(x, {m}, {v}))")
+        case(G, f"masked_fill_/{k}", ["Tensor.masked_fill_"], f + f"show(x.masked_fill_({m}, {v}))")
+    for k, args in enumerate(["0", "1", "2"]):
+        case(G, f"topk/0d/{k}", ["torch.topk"], f"show(torch.topk(torch.tensor(2.5), {args}))")
+        case(G, f"topk/0d/{k}/smallest", ["Tensor.topk"], f"show(torch.tensor(-1).topk({args}, largest=False))")
+
+
+def formats(case):
+    for name in ["contiguous_format", "preserve_format", "channels_last", "channels_last_3d"]:
+        case(G, f"format/{name}", [f"torch.{name}"],
+             f"f = torch.{name}\nprint(f, repr(f), type(f), f == torch.{name}, f == torch.contiguous_format)")
+    tensors = {"c4": "torch.arange(24.).reshape(1, 2, 3, 4)", "t2": "torch.arange(6.).reshape(2, 3).t()",
+               "cl4": "torch.arange(24.).reshape(1, 2, 3, 4).to(memory_format=torch.channels_last)",
+               "p4": "torch.arange(24.).reshape(2, 3, 4, 1).permute(0, 3, 1, 2)", "s": "torch.ones(1, 3, 1, 1)",
+               "c5": "torch.arange(24.).reshape(1, 2, 3, 2, 2)"}
+    for tn, src in tensors.items():
+        pre = f"x = {src}\n"
+        for name in ["contiguous_format", "preserve_format", "channels_last", "channels_last_3d"]:
+            fmt = f"memory_format=torch.{name}"
+            case(G, f"clone/{tn}/{name}", ["Tensor.clone"], pre + f"r = x.clone({fmt})\nshow(r)\nsame(r, x)")
+            case(G, f"clone/{tn}/{name}/torch", ["torch.clone"], pre + f"show(torch.clone(x, {fmt}))")
+            case(G, f"contiguous/{tn}/{name}", ["Tensor.contiguous"], pre + f"r = x.contiguous({fmt})\nshow(r)\nsame(r, x)\nprint(r is x)")
+            case(G, f"is_contiguous/{tn}/{name}", ["Tensor.is_contiguous"], pre + f"print(x.is_contiguous({fmt}))")
+            case(G, f"to/{tn}/{name}", ["Tensor.to"], pre + f"r = x.to({fmt})\nshow(r)\nprint(r is x)")
+            case(G, f"to/{tn}/{name}/dtype", ["Tensor.to"], pre + f"show(x.to(torch.float64, {fmt}))")
+            for like in ["empty_like", "zeros_like", "ones_like", "full_like"]:
+                extra = ", 2.0" if like == "full_like" else ""
+                case(G, f"{like}/{tn}/{name}", [f"torch.{like}"],
+                     pre + f"r = torch.{like}(x{extra}, {fmt})\nprint(r.shape, r.stride())")
+
+
+def clamps(case, inp):
+    for name in ["i", "f", "ft", "b"]:
+        for op, bound in [("clamp_min_", "0.5"), ("clamp_min_", "1"), ("clamp_max_", "0.5"), ("clamp_max_", "2"),
+                          ("clamp_min_", "torch.tensor(0.5)"), ("clamp_max_", "torch.tensor([1, 2, 3])"),
+                          ("clamp_min_", "torch.tensor([[0.5], [1.5]])"), ("clamp_max_", "True")]:
+            pre = inp(name) + "y = x.clone()\n"
+            case(G, f"{op}/{name}/{bound}", [f"Tensor.{op}"], pre + f"r = y.{op}({bound})\nshow(y)\nsame(r, y)")
+            case(G, f"{op}/{name}/{bound}/torch", [f"torch.{op}"], pre + f"r = torch.{op}(y, {bound})\nshow(y)")
+        for k, args in enumerate(["None, 0.5", "-1.5, 2", "-1, 2", "min=0.5", "max=torch.tensor(1.5)",
+                                  "torch.tensor([0, 1, 2]), None", "True, None", "0, 1"]):
+            pre = inp(name) + "y = x.clone()\n"
+            case(G, f"clip_/{name}/{k}", ["Tensor.clip_"], pre + f"r = y.clip_({args})\nshow(y)\nsame(r, y)")
+            case(G, f"clamp_/{name}/{k}", ["Tensor.clamp_"], pre + f"r = y.clamp_({args})\nshow(y)\nsame(r, y)")
+    pairs = [("i", "f"), ("f", "i"), ("f", "f.double()"), ("i.int()", "i"), ("i", "i"), ("f", "f"), ("b", "b")]
+    for k, (a, b) in enumerate(pairs):
+        pre = "i = torch.tensor([[-3, 0, 2], [5, -1, 7]])\nf = torch.tensor([[-1.5, 0.0, 2.25], [3.0, -0.5, 1.0]])\n"
+        pre += "b = i > 0\n"
+        case(G, f"allclose/{k}", ["torch.allclose"], pre + f"show(torch.allclose({a}, {b}))")
+        case(G, f"allclose/{k}/method", ["Tensor.allclose"], pre + f"show({a}.allclose({b}, equal_nan=True))")
+    case(G, "allclose/nan", ["torch.allclose"],
+         "a = torch.tensor([1.0, float('nan')])\nshow(torch.allclose(a, a))\nshow(torch.allclose(a, a, equal_nan=True))")
+
+
+def losses(case):
+    x = "x = torch.tensor([[1.0, 2.0, 0.5], [0.1, -1.0, 3.0]]).log_softmax(-1)\n"
+    for k, t in enumerate(["torch.tensor([[0.5]])", "torch.tensor([[0]])", "torch.tensor([0.0, 1.0])",
+                           "torch.tensor([[0.2, 0.3, 0.5], [1.0, 0.0, 0.0]])", "torch.tensor([[0, 1], [1, 2]])",
+                           "torch.tensor([0, 1, 2])", "torch.tensor([2, 0])", "torch.tensor(1)"]):
+        case(G, f"nll_loss/{k}", ["torch.nn.functional.nll_loss"], x + f"show(F.nll_loss(x, {t}))")
+        case(G, f"cross_entropy/{k}", ["torch.nn.functional.cross_entropy"], x + f"show(F.cross_entropy(x, {t}))")
+    for k, (a, b, red) in enumerate([("[1, 2]", "[1, 3]", "mean"), ("[1, 2]", "[1, 3]", "sum"), ("[1, 2]", "[1, 3]", "none"),
+                                     ("[1, 2]", "[1., 3.]", "mean"), ("[True]", "[True]", "mean"),
+                                     ("[1, 2]", "[1, 3, 4]", "mean"), ("[1.5, 2.]", "[1, 3]", "sum")]):
+        case(G, f"mse_loss/{k}", ["torch.nn.functional.mse_loss"],
+             f"show(F.mse_loss(torch.tensor({a}), torch.tensor({b}), reduction='{red}'))")
+    for k, (x, w, b) in enumerate([("torch.arange(4)", "None", "None"), ("torch.arange(4).int()", "None", "None"),
+                                   ("torch.tensor([True, False, True, True])", "None", "None"),
+                                   ("torch.arange(4)", "torch.ones(4)", "torch.ones(4)"),
+                                   ("torch.arange(4.)", "torch.ones(4).long()", "None"),
+                                   ("torch.arange(4.).double()", "torch.ones(4)", "None"),
+                                   ("torch.arange(4.)", "None", "torch.zeros(4).double()"),
+                                   ("torch.arange(4.).half()", "torch.ones(4)", "torch.zeros(4)")]):
+        case(G, f"layer_norm/{k}", ["torch.nn.functional.layer_norm"], f"show(F.layer_norm({x}, (4,), {w}, {b}))")
+
+
+def objects(case):
+    for k, f in enumerate(["zeros", "ones", "empty", "rand", "randn", "full"]):
+        extra = ", 2.0" if f == "full" else ""
+        for size in ["-1", "(2, -3)", "(0,)"]:
+            case(G, f"{f}/{size}", [f"torch.{f}"], f"r = torch.{f}({size}{extra})\nprint(r.shape)")
+    for k, args in enumerate(["-1", "2, -1", "0", "3, 0", "2, 3"]):
+        case(G, f"eye/{k}", ["torch.eye"], f"show(torch.eye({args}))")
+    for k, args in enumerate(["2", "2, 3", "-1", "torch.Size([2, 3])", "[2, 3]", "(2,)", "[]", "0"]):
+        for ctor in ["Tensor", "FloatTensor", "LongTensor"]:
+            case(G, f"{ctor}/{k}", [f"torch.{ctor}"], f"r = torch.{ctor}({args})\nprint(r.shape, r.dtype)")
+    for k, args in enumerate(["'cpu'", "'cpu:0'", "'cpu', 0", "'cpu', 1", "type='cpu'", "torch.device('cpu')"]):
+        case(G, f"device/{k}", ["torch.device"],
+             f"d = torch.device({args})\nprint(d, repr(d), d.type, d.index, type(d))\n"
+             "print(d == torch.device('cpu'), d == torch.device('cpu', 0), d != torch.device('cpu'))")
+    case(G, "device/tensor", ["Tensor.device"],
+         "x = torch.ones(2)\nprint(x.device, repr(x.device), x.device.type, x.device == torch.device('cpu'))\n"
+         "print(torch.ones(2, device=x.device).device, x.to(x.device).device)")
+    case(G, "device/dict", ["torch.device"], "d = {torch.device('cpu'): 1}\nprint(d[torch.device('cpu')])")
+    case(G, "generator", ["torch.manual_seed"],
+         "g = torch.manual_seed(3)\nprint(type(g).__name__, type(g), g.initial_seed())\nr = g.manual_seed(5)\n"
+         "print(r is g, torch.initial_seed())\nprint(torch.rand(2))")
+    case(G, "state_dict", ["torch.nn.Module.state_dict"],
+         "torch.manual_seed(0)\nm = nn.Linear(3, 2)\nsd = m.state_dict()\nprint(type(sd).__name__, sd.keys())\n"
+         "print(type(sd.values()).__name__, type(sd.items()).__name__, list(sd)[0])")
+    case(G, "parameter/type", ["torch.nn.Parameter"],
+         "p = nn.Parameter(torch.ones(2))\nprint(type(p), type(p).__name__, type(p * 2).__name__, type(p.data).__name__)\n"
+         "print(isinstance(p, nn.Parameter), isinstance(p * 2, nn.Parameter), nn.Parameter)")
+    for k, v in enumerate(["1", "1.5", "'a'", "[1]", "(1,)", "{1: 2}", "{1}", "None", "{}.keys()", "{}.items()",
+                           "torch.ones(1)", "torch.float32", "torch.Size([2])", "range(3)", "True"]):
+        case(G, f"class/{k}", [], f"v = {v}\nprint(v.__class__, v.__class__.__name__, v.__class__ is type(v))")
