@@ -415,11 +415,5 @@ fn to(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
         Some(d) if changes => x.to_dtype(d),
         _ => x.deep_copy(),
     };
-    t(match format {
-        MemoryFormat::Preserve => match x.preserved_strides() {
-            Some(strides) => converted.restrided(strides),
-            None => converted,
-        },
-        f => f.copy(&converted)?,
-    })
+    t(format.like(&x, converted)?)
 }

@@ -49,11 +49,16 @@ impl NativeType for LayoutType {
         rhs: &Value,
     ) -> PyResult<Option<Value>> {
         let both = is_layout(lhs) && is_layout(rhs);
-        Ok(match op {
-            CmpOp::Eq => Some(Value::Bool(both)),
-            CmpOp::NotEq => Some(Value::Bool(!both)),
-            _ => None,
-        })
+        Ok(equality(op, both))
+    }
+}
+
+/// `==`/`!=` between values of a type whose objects are equal when `same` (other comparisons unsupported).
+fn equality(op: CmpOp, same: bool) -> Option<Value> {
+    match op {
+        CmpOp::Eq => Some(Value::Bool(same)),
+        CmpOp::NotEq => Some(Value::Bool(!same)),
+        _ => None,
     }
 }
 
@@ -232,6 +237,11 @@ pub(super) static RANDOM_DEFS: &[Def] = &[Def::method(
     },
 )];
 
+/// The dims of a channels-last 4-D tensor from the innermost out (channels, width, height, batch).
+const CHANNELS_LAST: &[usize] = &[1, 3, 2, 0];
+/// The same for 5-D (channels, width, height, depth, batch).
+const CHANNELS_LAST_3D: &[usize] = &[1, 4, 3, 2, 0];
+
 /// `torch.contiguous_format`, `torch.preserve_format`, `torch.channels_last`, `torch.channels_last_3d`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum MemoryFormat {
@@ -258,13 +268,13 @@ impl MemoryFormat {
 
     /// The strides a tensor of `shape` has in this format (`None`: the format keeps the input's own).
     fn strides(self, shape: &[usize]) -> PyResult<Option<Vec<usize>>> {
-        let (rank, order): (usize, &[usize]) = match self {
+        let (rank, order) = match self {
             MemoryFormat::Preserve => return Ok(None),
             MemoryFormat::Contiguous => {
                 return Ok(Some(crate::tensor::layout::contiguous_strides(shape)));
             }
-            MemoryFormat::ChannelsLast => (4, &[1, 3, 2, 0]),
-            MemoryFormat::ChannelsLast3d => (5, &[1, 4, 3, 2, 0]),
+            MemoryFormat::ChannelsLast => (4, CHANNELS_LAST),
+            MemoryFormat::ChannelsLast3d => (5, CHANNELS_LAST_3D),
         };
         if shape.len() != rank {
             let which = if rank == 4 {
@@ -289,15 +299,15 @@ impl MemoryFormat {
 
     /// `x.is_contiguous(memory_format=self)`: dims of size 1 may have any stride.
     pub(crate) fn holds(self, x: &Tensor) -> PyResult<bool> {
-        let order: Vec<usize> = match self {
-            MemoryFormat::ChannelsLast if x.ndim() == 4 => vec![1, 3, 2, 0],
-            MemoryFormat::ChannelsLast3d if x.ndim() == 5 => vec![1, 4, 3, 2, 0],
+        let order = match self {
+            MemoryFormat::ChannelsLast if x.ndim() == 4 => CHANNELS_LAST,
+            MemoryFormat::ChannelsLast3d if x.ndim() == 5 => CHANNELS_LAST_3D,
             MemoryFormat::ChannelsLast | MemoryFormat::ChannelsLast3d => return Ok(false),
             // `TensorImpl::is_contiguous`: any format but the channels-last ones asks for row-major.
             MemoryFormat::Contiguous | MemoryFormat::Preserve => return Ok(x.is_contiguous()),
         };
         let mut expected = 1;
-        for d in order {
+        for &d in order {
             let size = x.shape()[d];
             if size != 1 {
                 if x.strides()[d] != expected {
@@ -335,9 +345,9 @@ impl MemoryFormat {
     /// (c10's `is_channels_last_strides_2d/3d`, ambiguous cases counted as contiguous), else contiguous.
     pub(crate) fn suggested(x: &Tensor) -> MemoryFormat {
         let (shape, strides) = (x.shape(), x.strides());
-        let (format, order): (MemoryFormat, &[usize]) = match shape.len() {
-            4 => (MemoryFormat::ChannelsLast, &[1, 3, 2, 0]),
-            5 => (MemoryFormat::ChannelsLast3d, &[1, 4, 3, 2, 0]),
+        let (format, order) = match shape.len() {
+            4 => (MemoryFormat::ChannelsLast, CHANNELS_LAST),
+            5 => (MemoryFormat::ChannelsLast3d, CHANNELS_LAST_3D),
             _ => return MemoryFormat::Contiguous,
         };
         if strides[1] == 0 {
@@ -356,8 +366,8 @@ impl MemoryFormat {
         format
     }
 
-    /// A tensor of `x`'s shape laid out for `*_like(x, memory_format=self)` (values from `out`, which
-    /// is row-major).
+    /// `out` (row-major, `x`'s shape) laid out as `*_like(x, memory_format=self)` and `x.to(..)` lay it out
+    /// (`preserve_format`: as `x` is).
     pub(crate) fn like(self, x: &Tensor, out: Tensor) -> PyResult<Tensor> {
         Ok(match self.strides(x.shape())? {
             None => match x.preserved_strides() {
@@ -403,11 +413,7 @@ impl NativeType for MemoryFormatType {
     ) -> PyResult<Option<Value>> {
         let same =
             memory_format_of(lhs).is_some() && memory_format_of(lhs) == memory_format_of(rhs);
-        Ok(match op {
-            CmpOp::Eq => Some(Value::Bool(same)),
-            CmpOp::NotEq => Some(Value::Bool(!same)),
-            _ => None,
-        })
+        Ok(equality(op, same))
     }
 }
 
@@ -503,11 +509,7 @@ impl NativeType for DeviceType {
         rhs: &Value,
     ) -> PyResult<Option<Value>> {
         let same = device_of(lhs).is_some() && device_of(lhs) == device_of(rhs);
-        Ok(match op {
-            CmpOp::Eq => Some(Value::Bool(same)),
-            CmpOp::NotEq => Some(Value::Bool(!same)),
-            _ => None,
-        })
+        Ok(equality(op, same))
     }
 }
 
