@@ -60,6 +60,11 @@ impl Storage {
         self.len() == 0
     }
 
+    /// Grows the buffer to `len` elements (new ones zero; PyTorch leaves them uninitialised).
+    pub fn grow(&mut self, len: usize) {
+        each!(self, v => if v.len() < len { v.resize(len, Default::default()) })
+    }
+
     pub fn zeros(dtype: DType, len: usize) -> Storage {
         crate::with_dtype!(dtype, T => T::into_storage(vec![T::default(); len]))
     }

@@ -18,14 +18,46 @@ use super::sym::{self, Axes, Sym};
 pub struct Tensor {
     storage: Rc<RefCell<Storage>>,
     layout: Layout,
-    /// Autograd facts the tutor tracks only to print them as PyTorch does (it computes no gradients).
-    /// Shared by every reference to this Python object (so `t.requires_grad_()` is seen through all of
-    /// them), and fresh for every new tensor object, views included; its address is the object's identity.
-    grad: Rc<Cell<GradInfo>>,
+    /// What this Python object is beyond its data: shared by every reference to it, fresh for every new
+    /// tensor object (views included); its address is the object's identity.
+    obj: Rc<Object>,
     /// What each axis is (`[bs, n_heads, sl, head_dim]`), where the ops that made this tensor proved it
     /// (`tensor::sym`); `None` when no axis is known.
     axes: Axes,
 }
+
+/// The facts of one tensor object that its references share.
+struct Object {
+    /// Autograd facts the tutor tracks only to print them as PyTorch does (it computes no gradients), so
+    /// `t.requires_grad_()` is seen through every reference.
+    grad: Cell<GradInfo>,
+    /// The layouts (with their axes) this object was given in place (`squeeze_`, `t_`, `resize_`), the
+    /// last one current; empty while it keeps the one it was made with. Append-only, so `shape()` can
+    /// hand out a reference while another reference to the same object changes it again.
+    relayouts: elsa::FrozenVec<Box<(Layout, Axes)>>,
+}
+
+impl std::fmt::Debug for Object {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Object")
+            .field("grad", &self.grad.get())
+            .field("relayouts", &self.relayouts.len())
+            .finish()
+    }
+}
+
+impl Object {
+    fn with_grad(grad: GradInfo) -> Rc<Object> {
+        Rc::new(Object {
+            grad: Cell::new(grad),
+            relayouts: elsa::FrozenVec::new(),
+        })
+    }
+}
+
+/// How many times one tensor object may change its layout in place: each change is kept for the
+/// object's life (see [`Object::relayouts`]), so a loop of `unsqueeze_`/`squeeze_` must end somewhere.
+const MAX_RELAYOUTS: usize = 1 << 16;
 
 /// What PyTorch would print about autograd: a leaf that requires grad (`requires_grad=True`), a
 /// `Parameter`, or the name of the op that made the tensor (`grad_fn=<AddmmBackward0>`).
@@ -34,6 +66,8 @@ pub struct GradInfo {
     pub requires_grad: bool,
     pub is_param: bool,
     pub grad_fn: Option<&'static str>,
+    /// A view (made in grad mode) of a leaf that requires grad: PyTorch refuses to write into it.
+    pub view_of_leaf: bool,
 }
 
 /// Runs `$body` with `$t` bound to the Rust element type of `$dtype`.
@@ -108,7 +142,7 @@ impl Tensor {
     pub fn to_copy(&self) -> TensorCopy {
         TensorCopy {
             storage: self.storage.borrow().clone(),
-            layout: self.layout.clone(),
+            layout: self.layout().clone(),
         }
     }
 
@@ -116,7 +150,7 @@ impl Tensor {
         Tensor {
             storage: Rc::new(RefCell::new(storage)),
             layout,
-            grad: Rc::new(Cell::new(GradInfo::default())),
+            obj: Object::with_grad(GradInfo::default()),
             axes: None,
         }
     }
@@ -160,31 +194,81 @@ impl Tensor {
         Tensor {
             storage: Rc::clone(&self.storage),
             layout,
-            grad: Rc::new(Cell::new(GradInfo::default())),
+            obj: Object::with_grad(GradInfo::default()),
             axes: None,
         }
     }
 
     /// What each axis is, where proven (see `tensor::sym`).
     pub fn axes(&self) -> &Axes {
-        &self.axes
+        match self.obj.relayouts.last() {
+            Some((_, axes)) => axes,
+            None => &self.axes,
+        }
     }
     /// The symbol of axis `i`, where proven.
     pub fn axis(&self, i: usize) -> Option<Sym> {
-        sym::axis(&self.axes, i)
+        sym::axis(self.axes(), i)
     }
     /// This tensor with its axes' symbols set (ignored unless there is one per axis).
     pub fn with_axes(mut self, axes: Axes) -> Tensor {
-        self.axes = axes.filter(|a| a.len() == self.ndim());
+        let axes = axes.filter(|a| a.len() == self.ndim());
+        if self.obj.relayouts.is_empty() {
+            self.axes = axes;
+        } else if self.relayout(self.layout().clone(), axes).is_err() {
+            // Past the limit the names stay as they were: they are what the tutor shows, not data.
+        }
         self
     }
     /// This tensor with the axes of `other` (same rank; for ops that keep every axis: elementwise, softmax).
     pub fn with_axes_of(self, other: &Tensor) -> Tensor {
-        if other.axes.is_none() {
+        if other.axes().is_none() {
             return self;
         }
-        let axes = other.axes.clone();
+        let axes = other.axes().clone();
         self.with_axes(axes)
+    }
+    /// Gives this tensor object (every reference to it) the layout and axes of `view`, a view of its own
+    /// storage, as PyTorch's in-place view ops do (`squeeze_`, `unsqueeze_`, `transpose_`, `t_`).
+    pub fn set_view_in_place(&self, view: &Tensor) -> Result<()> {
+        if !self.shares_storage(view) {
+            return Err(TensorError::runtime(
+                "internal: an in-place view of another storage",
+            ));
+        }
+        self.relayout(view.layout().clone(), view.axes().clone())
+    }
+    /// `resize_(size)`: this tensor object takes `size` with row-major strides from its storage offset
+    /// (or `strides`, for a memory format), and the shared storage grows when it is too small for that,
+    /// as ATen's `resize_impl_cpu_`. The same size with no strides asked for keeps the layout it has.
+    pub fn resize_in_place(&self, size: &[usize], strides: Option<Vec<usize>>) -> Result<()> {
+        if size == self.shape() && strides.as_deref().is_none_or(|s| s == self.strides()) {
+            return Ok(());
+        }
+        check_numel(size)?;
+        let offset = self.storage_offset();
+        let layout = Layout {
+            shape: size.to_vec(),
+            strides: strides.unwrap_or_else(|| super::layout::contiguous_strides(size)),
+            offset,
+        };
+        let needed = layout.storage_extent();
+        if needed > self.storage_len() {
+            super::memory::reserve_items(needed - self.storage_len(), 4)?;
+            self.storage.borrow_mut().grow(needed);
+        }
+        self.relayout(layout, None)
+    }
+    fn relayout(&self, layout: Layout, axes: Axes) -> Result<()> {
+        if self.obj.relayouts.len() >= MAX_RELAYOUTS {
+            return Err(TensorError::runtime(format!(
+                "this tensor changed its shape in place {MAX_RELAYOUTS} times; the tutor keeps every \
+                 shape a tensor had, so make a new tensor instead (x = x.squeeze(0))"
+            )));
+        }
+        let axes = axes.filter(|a| a.len() == layout.ndim());
+        self.obj.relayouts.push(Box::new((layout, axes)));
+        Ok(())
     }
 
     // ---- facts ----------------------------------------------------------------------------------------
@@ -193,68 +277,71 @@ impl Tensor {
         self.storage.borrow().dtype()
     }
     pub fn layout(&self) -> &Layout {
-        &self.layout
+        match self.obj.relayouts.last() {
+            Some((layout, _)) => layout,
+            None => &self.layout,
+        }
     }
     pub fn shape(&self) -> &[usize] {
-        &self.layout.shape
+        &self.layout().shape
     }
     pub fn strides(&self) -> &[usize] {
-        &self.layout.strides
+        &self.layout().strides
     }
     pub fn storage_offset(&self) -> usize {
-        self.layout.offset
+        self.layout().offset
     }
     pub fn ndim(&self) -> usize {
-        self.layout.ndim()
+        self.layout().ndim()
     }
     pub fn numel(&self) -> usize {
-        self.layout.numel()
+        self.layout().numel()
     }
     pub fn is_contiguous(&self) -> bool {
-        self.layout.is_contiguous()
+        self.layout().is_contiguous()
     }
     /// `requires_grad`: a leaf that requires grad or a tensor made from one.
     pub fn requires_grad(&self) -> bool {
-        let g = self.grad.get();
+        let g = self.obj.grad.get();
         g.requires_grad || g.grad_fn.is_some()
     }
     pub fn grad_info(&self) -> GradInfo {
-        self.grad.get()
+        self.obj.grad.get()
     }
     /// Changes this object's autograd facts in place (`requires_grad_()`), seen by every reference to it.
     pub fn set_grad_info(&self, grad: GradInfo) {
-        self.grad.set(grad);
+        self.obj.grad.set(grad);
     }
     /// A new tensor object over the same data with the given autograd facts.
     pub fn with_grad_info(&self, grad: GradInfo) -> Tensor {
         Tensor {
             storage: Rc::clone(&self.storage),
-            layout: self.layout.clone(),
-            grad: Rc::new(Cell::new(grad)),
-            axes: self.axes.clone(),
+            layout: self.layout().clone(),
+            obj: Object::with_grad(grad),
+            axes: self.axes().clone(),
         }
     }
     /// Marks this object as a leaf that requires grad (`requires_grad=True`).
     pub fn set_requires_grad(&self, flag: bool) {
-        let mut g = self.grad.get();
+        let mut g = self.obj.grad.get();
         g.requires_grad = flag;
         if !flag {
             g.is_param = false;
         }
-        self.grad.set(g);
+        self.obj.grad.set(g);
     }
     /// Marks this object as an `nn.Parameter` (a leaf that requires grad).
     pub fn set_param(&self, flag: bool) {
-        let mut g = self.grad.get();
+        let mut g = self.obj.grad.get();
         g.is_param = flag;
         g.requires_grad = flag;
-        self.grad.set(g);
+        self.obj.grad.set(g);
     }
     pub fn is_param(&self) -> bool {
-        self.grad.get().is_param
+        self.obj.grad.get().is_param
     }
     pub fn grad_fn(&self) -> Option<&'static str> {
-        self.grad.get().grad_fn
+        self.obj.grad.get().grad_fn
     }
     /// The same tensor as the result of op `name` in autograd's record (a new object).
     pub fn with_grad_fn(&self, name: &'static str) -> Tensor {
@@ -262,6 +349,7 @@ impl Tensor {
             requires_grad: false,
             is_param: false,
             grad_fn: Some(name),
+            view_of_leaf: false,
         })
     }
     /// A new object over the same data, outside autograd (`.detach()`, `.data`).
@@ -270,7 +358,7 @@ impl Tensor {
     }
     /// Python identity of this tensor object.
     pub fn object_id(&self) -> usize {
-        Rc::as_ptr(&self.grad) as *const () as usize
+        Rc::as_ptr(&self.obj) as *const () as usize
     }
     /// Whether two tensors alias the same storage (views of one another).
     pub fn shares_storage(&self, other: &Tensor) -> bool {
@@ -292,7 +380,7 @@ impl Tensor {
         let storage = self.storage.borrow();
         with_dtype!(storage.dtype(), S => {
             match S::slice(&storage) {
-                Some(data) => gather_as::<S, T>(data, &self.layout),
+                Some(data) => gather_as::<S, T>(data, self.layout()),
                 None => Vec::new(),
             }
         })
@@ -345,7 +433,7 @@ impl Tensor {
                 self.dtype().name()
             ))
         })?;
-        let view = self.layout.nd_view(data)?;
+        let view = self.layout().nd_view(data)?;
         Ok(f(view))
     }
 
@@ -363,12 +451,13 @@ impl Tensor {
     /// contiguous whatever its strides; a new result of an op has row-major ones).
     pub fn row_major(&self) -> Tensor {
         let c = self.contiguous();
-        if c.numel() == 0 && c.layout.strides != super::layout::contiguous_strides(&c.layout.shape)
+        if c.numel() == 0
+            && c.layout().strides != super::layout::contiguous_strides(&c.layout().shape)
         {
-            let shape = c.layout.shape.clone();
+            let shape = c.layout().shape.clone();
             return c
                 .with_layout(Layout::contiguous(&shape))
-                .with_axes(self.axes.clone());
+                .with_axes(self.axes().clone());
         }
         c
     }
@@ -377,10 +466,10 @@ impl Tensor {
     pub fn deep_copy(&self) -> Tensor {
         let storage = self.storage.borrow();
         let new_storage = with_dtype!(storage.dtype(), S => {
-            T_into(S::slice(&storage).map(|d| gather_as::<S, S>(d, &self.layout)).unwrap_or_default())
+            T_into(S::slice(&storage).map(|d| gather_as::<S, S>(d, self.layout())).unwrap_or_default())
         });
-        Tensor::from_storage(new_storage, Layout::contiguous(&self.layout.shape))
-            .with_axes(self.axes.clone())
+        Tensor::from_storage(new_storage, Layout::contiguous(&self.layout().shape))
+            .with_axes(self.axes().clone())
     }
 
     /// The same values in a new storage laid out with `strides` (dense: a permutation of row-major), as
@@ -388,7 +477,7 @@ impl Tensor {
     pub fn restrided(&self, strides: Vec<usize>) -> Tensor {
         let numel = self.numel();
         let layout = Layout {
-            shape: self.layout.shape.clone(),
+            shape: self.layout().shape.clone(),
             strides,
             offset: 0,
         };
@@ -397,8 +486,8 @@ impl Tensor {
             return self.clone();
         }
         let dtype = self.dtype();
-        let out =
-            Tensor::from_storage(Storage::zeros(dtype, numel), layout).with_axes(self.axes.clone());
+        let out = Tensor::from_storage(Storage::zeros(dtype, numel), layout)
+            .with_axes(self.axes().clone());
         with_dtype!(dtype, T => out.write_values(&self.to_vec::<T>()));
         out
     }
@@ -406,7 +495,7 @@ impl Tensor {
     /// The layout PyTorch's `memory_format=torch.preserve_format` gives a copy of this tensor (`clone()`,
     /// `to(dtype)`): its own strides when it is non-overlapping and dense, else dense in its dims' order.
     pub fn preserved_strides(&self) -> Option<Vec<usize>> {
-        let l = &self.layout;
+        let l = self.layout();
         // Row-major already; a contiguous tensor with other strides on its size-1 dims keeps them.
         if l.strides == super::layout::contiguous_strides(&l.shape) {
             return None;
@@ -446,8 +535,8 @@ impl Tensor {
             return self.clone();
         }
         let storage = with_dtype!(dtype, T => T::into_storage(self.to_vec::<T>()));
-        Tensor::from_storage(storage, Layout::contiguous(&self.layout.shape))
-            .with_axes(self.axes.clone())
+        Tensor::from_storage(storage, Layout::contiguous(&self.layout().shape))
+            .with_axes(self.axes().clone())
     }
 
     /// Writes `src` (broadcast to this shape and cast to this dtype) into this view: `copy_`, slice assignment.
@@ -478,7 +567,7 @@ impl Tensor {
             let v = value.cast::<T>();
             let mut storage = self.storage.borrow_mut();
             if let Some(data) = T::slice_mut(&mut storage) {
-                for off in self.layout.offsets() {
+                for off in self.layout().offsets() {
                     if let Some(slot) = data.get_mut(off) {
                         *slot = v;
                     }
@@ -491,15 +580,15 @@ impl Tensor {
     pub fn write_values<T: Element>(&self, values: &[T]) {
         let mut storage = self.storage.borrow_mut();
         if let Some(data) = T::slice_mut(&mut storage) {
-            if self.layout.is_contiguous() {
-                let start = self.layout.offset;
+            if self.layout().is_contiguous() {
+                let start = self.layout().offset;
                 let end = start + values.len();
                 if let Some(dst) = data.get_mut(start..end) {
                     dst.copy_from_slice(values);
                 }
                 return;
             }
-            for (off, &v) in self.layout.offsets().zip(values) {
+            for (off, &v) in self.layout().offsets().zip(values) {
                 if let Some(slot) = data.get_mut(off) {
                     *slot = v;
                 }
@@ -513,7 +602,7 @@ impl Tensor {
         let data = T::slice(&storage).ok_or_else(|| {
             TensorError::runtime(format!("internal: expected {:?} storage", T::DTYPE))
         })?;
-        Ok(f(data, &self.layout))
+        Ok(f(data, self.layout()))
     }
 
     /// A copy of the whole storage (for a contiguous tensor made with another layout over the same values).

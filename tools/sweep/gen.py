@@ -47,6 +47,7 @@ import losses  # noqa: E402
 import stats  # noqa: E402
 import draws  # noqa: E402
 import edges  # noqa: E402
+import inplace  # noqa: E402
 
 warnings.simplefilter("ignore")
 torch.set_num_threads(1)
@@ -1167,6 +1168,7 @@ def main():
     special.register(case, inp)
     more_api.register(case, inp)
     edges.register(case, inp)
+    inplace.register(case, inp)
     channels.register(case, inp)
     losses.register(case, inp)
     stats.register(case, inp)

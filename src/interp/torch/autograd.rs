@@ -6,6 +6,7 @@ use crate::interp::torch::state::no_grad_depth;
 use crate::tensor::Tensor;
 
 use crate::interp::Interpreter;
+use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::value::{Args, Value};
 
 /// Whether results of an op on these inputs are recorded by autograd.
@@ -44,6 +45,158 @@ pub(crate) fn mark(v: Value, name: &'static str) -> Value {
     }
 }
 
+/// Whether the method `name` writes into its tensor (PyTorch's trailing underscore), as autograd sees it:
+/// `requires_grad_`, `detach_` and `share_memory_` change no data; `apply_` and `map_` refuse any tensor
+/// that requires grad themselves.
+pub(crate) fn writes_in_place(name: &str) -> bool {
+    name.ends_with('_')
+        && !name.starts_with("__")
+        && !matches!(
+            name,
+            "requires_grad_" | "detach_" | "share_memory_" | "apply_" | "map_"
+        )
+}
+
+/// PyTorch's refusals before the in-place method `name` writes into `t`: a leaf that requires grad, or a
+/// view of one, in grad mode; any tensor that requires grad for `resize_`.
+pub(crate) fn check_in_place(interp: &Interpreter, t: &Tensor, name: &str) -> PyResult<()> {
+    let g = t.grad_info();
+    let requires = g.requires_grad || g.grad_fn.is_some();
+    match name {
+        "resize_" | "resize_as_" if requires => {
+            return Err(exc(
+                ExcKind::RuntimeError,
+                "cannot resize variables that require grad",
+            ));
+        }
+        _ => {}
+    }
+    if no_grad_depth(interp) > 0 {
+        return Ok(());
+    }
+    if g.requires_grad && g.grad_fn.is_none() {
+        return Err(exc(
+            ExcKind::RuntimeError,
+            "a leaf Variable that requires grad is being used in an in-place operation.",
+        ));
+    }
+    if g.view_of_leaf {
+        return Err(view_of_leaf_error());
+    }
+    Ok(())
+}
+
+/// `t[i] = v` in grad mode: writing through a view that basic indexing makes (`view`) of a leaf that
+/// requires grad, or into a view of one, is refused as a view; writing into the leaf itself as a leaf.
+pub(crate) fn check_setitem(interp: &Interpreter, t: &Tensor, view: bool) -> PyResult<()> {
+    let g = t.grad_info();
+    if no_grad_depth(interp) > 0 {
+        return Ok(());
+    }
+    let leaf = g.requires_grad && g.grad_fn.is_none();
+    if g.view_of_leaf || (leaf && view) {
+        return Err(view_of_leaf_error());
+    }
+    if leaf {
+        return Err(exc(
+            ExcKind::RuntimeError,
+            "a leaf Variable that requires grad is being used in an in-place operation.",
+        ));
+    }
+    Ok(())
+}
+
+fn view_of_leaf_error() -> crate::interp::error::Unwind {
+    exc(
+        ExcKind::RuntimeError,
+        "a view of a leaf Variable that requires grad is being used in an in-place operation.",
+    )
+}
+
+/// After an in-place op that autograd records (grad mode, an input that requires grad; a leaf was refused
+/// before), the object's grad_fn becomes the in-place op's node: `add_` records `AddBackward0`, `t_`
+/// `TBackward1`, an op without an out-of-place node here its own name's (`uniform_`: `UniformBackward0`).
+/// `dims` is how the dims were given (`squeeze_()`, `squeeze_(1)`, `squeeze_((1,))`: 0, 1, 2), or for
+/// `scatter_` whether the value was a number (1).
+pub(crate) fn record_in_place(t: &Tensor, name: &str, dims: u8) {
+    let node = match name {
+        "squeeze_" => {
+            ["SqueezeBackward3", "SqueezeBackward4", "SqueezeBackward5"][dims.min(2) as usize]
+        }
+        "unsqueeze_" => "UnsqueezeBackward1",
+        "scatter_" => ["ScatterBackward0", "ScatterBackward1"][dims.min(1) as usize],
+        "t_" => "TBackward1",
+        "transpose_" | "swapdims_" | "swapaxes_" => "TransposeBackward1",
+        "as_strided_" => "AsStridedBackward1",
+        "fill_" => "FillBackward2",
+        "zero_" => "ZeroBackward0",
+        "copy_" => "CopyBackwards",
+        "__iop__" => return,
+        _ => {
+            let base = name.trim_end_matches('_');
+            match method_node(base, t, &Value::Tensor(t.clone()), dims > 0) {
+                Some(node) => node,
+                None => own_node(base),
+            }
+        }
+    };
+    record_node(t, node);
+}
+
+/// `index_fill` → `IndexFillBackward0`: the name autograd's codegen gives an op's first backward node.
+fn own_node(base: &str) -> &'static str {
+    static NAMES: std::sync::LazyLock<
+        std::sync::Mutex<rustc_hash::FxHashMap<String, &'static str>>,
+    > = std::sync::LazyLock::new(Default::default);
+    let Ok(mut names) = NAMES.lock() else {
+        return "CopyBackwards";
+    };
+    names.entry(base.to_string()).or_insert_with(|| {
+        let camel: String = base
+            .split('_')
+            .map(|w| {
+                let mut c = w.chars();
+                c.next()
+                    .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                    .unwrap_or_default()
+            })
+            .collect();
+        Box::leak(format!("{camel}Backward0").into_boxed_str())
+    })
+}
+
+/// Gives the object `t` the grad_fn `node` (an in-place op it went through).
+pub(crate) fn record_node(t: &Tensor, node: &'static str) {
+    let mut g = t.grad_info();
+    g.grad_fn = Some(node);
+    t.set_grad_info(g);
+}
+
+/// A view made in grad mode of a leaf that requires grad (or of such a view) is marked, so writing into
+/// it is refused as PyTorch refuses it.
+pub(crate) fn mark_view_of_leaf(base: &Tensor, result: &Value) {
+    let g = base.grad_info();
+    if !(g.view_of_leaf || (g.requires_grad && g.grad_fn.is_none())) {
+        return;
+    }
+    let mark = |t: &Tensor| {
+        if t.shares_storage(base) && t.object_id() != base.object_id() {
+            let mut r = t.grad_info();
+            r.view_of_leaf = true;
+            t.set_grad_info(r);
+        }
+    };
+    match result {
+        Value::Tensor(t) => mark(t),
+        Value::Tuple(items) => items.iter().for_each(|v| {
+            if let Value::Tensor(t) = v {
+                mark(t)
+            }
+        }),
+        _ => {}
+    }
+}
+
 /// Views made under `no_grad` of a tensor that requires grad still report `requires_grad=True` in PyTorch
 /// (they are leaves created in no-grad mode); other results do not.
 pub(crate) fn mark_no_grad_view(interp: &Interpreter, base: &Tensor, result: Value) -> Value {
@@ -58,6 +211,7 @@ pub(crate) fn mark_no_grad_view(interp: &Interpreter, base: &Tensor, result: Val
                 requires_grad: true,
                 is_param: false,
                 grad_fn: None,
+                view_of_leaf: false,
             }))
         }
         Value::Tuple(items) if no_grad_depth(interp) > 0 && base.requires_grad() => Value::tuple(

@@ -73,6 +73,14 @@ pub(crate) fn dict_like(v: &Value) -> Option<&DictLike> {
     }
 }
 
+/// The entries of a dict, an `OrderedDict` or a `defaultdict`, in order; `None` for anything else.
+pub(crate) fn mapping_entries(v: &Value) -> Option<Vec<(Value, Value)>> {
+    match v {
+        Value::Dict(d) => Some(d.borrow().entries.clone()),
+        other => dict_like(other).map(|d| d.dict.borrow().entries.clone()),
+    }
+}
+
 /// The dict behind a value, for the methods that forward to it.
 fn as_dict(d: &DictLike) -> Value {
     Value::Dict(Rc::clone(&d.dict))

@@ -143,7 +143,9 @@ pub(super) static DEFS: &[Def] = &[
             let out =
                 crate::tensor::ops::linalg::chain_matmul(&tensor_list(c, &CHAIN_MATMUL, false)?)?;
             match c.value(0) {
-                Some(Value::Tensor(o)) => t(crate::interp::torch::tensor::write_out(&o, &out)?),
+                Some(Value::Tensor(o)) => {
+                    t(crate::interp::torch::tensor::write_out(interp, &o, &out)?)
+                }
                 _ => t(out),
             }
         },

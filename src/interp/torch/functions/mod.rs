@@ -51,7 +51,7 @@ fn call(interp: &mut Interpreter, p: &'static Prepared, args: Args) -> PyResult<
             } else {
                 r
             };
-            Ok(Value::Tensor(tensor::write_out(&out, &r)?))
+            Ok(Value::Tensor(tensor::write_out(interp, &out, &r)?))
         }
         (_, r) => Ok(r),
     }

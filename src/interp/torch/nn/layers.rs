@@ -564,6 +564,7 @@ pub(super) fn parameter(_: &mut Interpreter, args: Args) -> PyResult<Value> {
         requires_grad,
         is_param: true,
         grad_fn: None,
+        view_of_leaf: false,
     })))
 }
 
@@ -699,6 +700,7 @@ pub(super) fn embedding_from_pretrained(interp: &mut Interpreter, args: Args) ->
             requires_grad: !freeze,
             is_param: true,
             grad_fn: None,
+            view_of_leaf: false,
         })),
     );
     Ok(Value::Instance(inst))

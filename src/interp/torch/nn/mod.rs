@@ -28,6 +28,7 @@ mod functional;
 mod initializers;
 mod layers;
 mod linear;
+mod loading;
 mod losses;
 mod margin_losses;
 mod module;
@@ -104,6 +105,7 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
             ("named_buffers", m_named_buffers),
             ("buffers", m_buffers),
             ("state_dict", m_state_dict),
+            ("load_state_dict", loading::m_load_state_dict),
             ("add_module", m_add_module),
             ("apply", m_apply),
             ("extra_repr", m_extra_repr),

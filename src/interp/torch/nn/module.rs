@@ -229,6 +229,7 @@ pub(super) fn m_requires_grad(interp: &mut Interpreter, args: Args) -> PyResult<
             requires_grad: flag,
             is_param: true,
             grad_fn: None,
+            view_of_leaf: false,
         });
     }
     Ok(Value::Instance(inst))
@@ -357,13 +358,13 @@ pub(super) fn m_register_buffer(interp: &mut Interpreter, args: Args) -> PyResul
 /// Where a module keeps its buffer names, and those of its buffers that `state_dict` leaves out
 /// (`persistent=False`): not Python identifiers, so cells cannot reach them.
 pub(super) const BUFFERS: &str = "\u{0}buffers";
-const NON_PERSISTENT: &str = "\u{0}non_persistent";
+pub(super) const NON_PERSISTENT: &str = "\u{0}non_persistent";
 
 pub(super) fn buffer_names(inst: &Instance) -> Vec<Rc<str>> {
     names_at(inst, BUFFERS)
 }
 
-fn names_at(inst: &Instance, key: &str) -> Vec<Rc<str>> {
+pub(super) fn names_at(inst: &Instance, key: &str) -> Vec<Rc<str>> {
     match inst.get(key) {
         Some(Value::List(l)) => l
             .borrow()

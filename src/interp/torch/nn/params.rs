@@ -42,6 +42,7 @@ fn as_parameter(v: Value) -> Value {
                 requires_grad: true,
                 is_param: true,
                 grad_fn: None,
+                view_of_leaf: false,
             }))
         }
         other => other,

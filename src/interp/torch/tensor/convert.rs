@@ -144,6 +144,12 @@ pub(super) static DEFS: &[Def] = &[
         &["detach_(Tensor input)"],
         |_, c| {
             let x = c.this()?;
+            if x.grad_info().view_of_leaf {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, and hence detach_() cannot be called on these gradients. To fix this error, please refer to the Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.",
+                ));
+            }
             x.set_grad_info(crate::tensor::GradInfo::default());
             t(x)
         },
@@ -208,7 +214,17 @@ pub(super) static DEFS: &[Def] = &[
         &["requires_grad_(Tensor input, bool requires_grad=True)"],
         |_, c| {
             let x = c.this()?;
-            x.set_requires_grad(c.bool(1)?);
+            let flag = c.bool(1)?;
+            if x.grad_fn().is_some() {
+                if !flag {
+                    return Err(exc(
+                        ExcKind::RuntimeError,
+                        "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach().",
+                    ));
+                }
+                return t(x);
+            }
+            x.set_requires_grad(flag);
             t(x)
         },
     ),

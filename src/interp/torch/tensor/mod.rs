@@ -143,8 +143,27 @@ pub(crate) fn call_method(
     };
     let record = autograd::recording_call(interp, Some(this), &args);
     let has_dim = has_dim(&args.pos, &args.kw);
+    let in_place = autograd::writes_in_place(name);
+    if in_place {
+        autograd::check_in_place(interp, this, name)?;
+    }
+    let dims = if name == "scatter_" {
+        // `scatter_(dim, index, value)` with a number is another overload, with its own node.
+        let number = |v: &Value| matches!(v, Value::Float(_) | Value::Int(..));
+        u8::from(
+            args.pos.get(2).is_some_and(number) || args.kw.iter().any(|(k, _)| &**k == "value"),
+        )
+    } else {
+        dims_form(&args)
+    };
     let call = p.bind_method(this, args)?;
     let result = (p.def.run)(interp, &call)?;
+    if in_place {
+        if record {
+            autograd::record_in_place(this, name, dims);
+        }
+        return Ok(result);
+    }
     Ok(record_grad(
         interp, p.def.name, this, result, record, has_dim,
     ))
@@ -164,9 +183,28 @@ pub(crate) fn call_function(
         Some(Value::Tensor(t)) => Some(t),
         _ => None,
     };
+    let in_place = autograd::writes_in_place(p.def.name);
+    if let (true, Some(t)) = (in_place, &this) {
+        autograd::check_in_place(interp, t, p.def.name)?;
+    }
     let result = (p.def.run)(interp, &call)?;
+    if let (true, Some(t)) = (in_place, &this) {
+        if record {
+            autograd::record_in_place(t, p.def.name, u8::from(has_dim));
+        }
+        return Ok(result);
+    }
+    if record && call.out().is_some() {
+        return Err(exc(
+            ExcKind::RuntimeError,
+            format!(
+                "{}(): functions with out=... arguments don't support automatic differentiation, but one of the arguments requires grad.",
+                p.def.name
+            ),
+        ));
+    }
     let result = match (call.out(), result) {
-        (Some(out), Value::Tensor(r)) => Value::Tensor(write_out(&out, &r)?),
+        (Some(out), Value::Tensor(r)) => Value::Tensor(write_out(interp, &out, &r)?),
         (_, result) => result,
     };
     Ok(match this {
@@ -176,22 +214,29 @@ pub(crate) fn call_function(
 }
 
 /// `out=`: the result written into the given tensor, which is what the call returns. The tensor keeps
-/// its dtype (a result it cannot hold is refused, as TensorIterator refuses it) and must have the
-/// result's shape: the tutor cannot resize a tensor the cell holds.
-pub(crate) fn write_out(out: &Tensor, result: &Tensor) -> PyResult<Tensor> {
+/// its dtype (a result it cannot hold is refused, as TensorIterator refuses it). One of another shape is
+/// resized to the result's (laid out as the result is, when that is dense), as ATen's `resize_output`,
+/// with its warning when it held elements.
+pub(crate) fn write_out(
+    interp: &mut Interpreter,
+    out: &Tensor,
+    result: &Tensor,
+) -> PyResult<Tensor> {
     if out.shares_storage(result) && out.shape() == result.shape() {
         return Ok(out.clone());
     }
     crate::tensor::ops::elementwise::check_cast(result.dtype(), out.dtype())?;
     if out.shape() != result.shape() {
-        return Err(exc(
-            ExcKind::NotImplementedError,
-            format!(
-                "the tutor cannot resize out= from {:?} to {:?}; pass a tensor of the result's shape",
+        if out.numel() != 0 {
+            interp.warnings.push(format!(
+                "UserWarning: An output with one or more elements was resized since it had shape {:?}, which does not match the required output shape {:?}. This behavior is deprecated, and in a future PyTorch release outputs will not be resized unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero elements with t.resize_(0). (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/Resize.cpp:30.)",
                 out.shape(),
                 result.shape()
-            ),
-        ));
+            ));
+        }
+        let dense =
+            crate::tensor::layout::is_non_overlapping_and_dense(result.shape(), result.strides());
+        out.resize_in_place(result.shape(), dense.then(|| result.strides().to_vec()))?;
     }
     out.copy_from(result)?;
     Ok(out.clone())
@@ -211,9 +256,24 @@ fn record_grad(
     if !record {
         return autograd::mark_no_grad_view(interp, this, result);
     }
-    match autograd::method_node(name, this, &result, has_dim) {
+    let result = match autograd::method_node(name, this, &result, has_dim) {
         Some(node) => autograd::mark(result, node),
         None => result,
+    };
+    autograd::mark_view_of_leaf(this, &result);
+    result
+}
+
+/// How a method was given its dims, for the node an in-place op records: none, one int, or a list.
+fn dims_form(args: &Args) -> u8 {
+    let given = args
+        .pos
+        .first()
+        .or_else(|| args.kw.iter().find(|(k, _)| &**k == "dim").map(|(_, v)| v));
+    match given {
+        None | Some(Value::None) => 0,
+        Some(Value::List(_) | Value::Tuple(_)) => 2,
+        Some(_) => 1,
     }
 }
 

@@ -101,11 +101,29 @@ fn tensor_binop_inner(op: Operator, l: &Value, r: &Value) -> PyResult<Value> {
 }
 
 pub(crate) fn tensor_inplace_binop(
-    _interp: &mut Interpreter,
+    interp: &mut Interpreter,
     t: &Tensor,
     op: Operator,
     rhs: &Value,
 ) -> PyResult<()> {
+    let autograd = super::super::autograd::recording(interp, &[&Value::Tensor(t.clone()), rhs]);
+    super::super::autograd::check_in_place(interp, t, "__iop__")?;
+    inplace_binop(t, op, rhs)?;
+    if autograd {
+        let name = match op {
+            Operator::Add => "add_",
+            Operator::Sub => "sub_",
+            Operator::Mult => "mul_",
+            Operator::Div => "div_",
+            Operator::Pow => "pow_",
+            _ => "__iop__",
+        };
+        super::super::autograd::record_in_place(t, name, 0);
+    }
+    Ok(())
+}
+
+fn inplace_binop(t: &Tensor, op: Operator, rhs: &Value) -> PyResult<()> {
     if op == Operator::MatMult {
         let Value::Tensor(b) = rhs else {
             return Err(type_error("unsupported operand for @="));
@@ -353,6 +371,18 @@ fn sliced_axes(t: &Tensor, index: &Value, r: Tensor) -> Tensor {
     r.with_axes(sym::axes(axes))
 }
 
+/// The indices of `t[index]`. A lone integer selects, which a 0-d tensor refuses with its own words (in
+/// a tuple it is one index too many).
+fn indices_of(t: &Tensor, index: &Value) -> PyResult<Vec<TensorIndex>> {
+    if t.ndim() == 0 && matches!(index, Value::Int(..)) {
+        return Err(exc(
+            ExcKind::IndexError,
+            "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number",
+        ));
+    }
+    to_indices(index)
+}
+
 fn to_indices(index: &Value) -> PyResult<Vec<TensorIndex>> {
     match index {
         Value::Tuple(items) => items.iter().map(to_index).collect(),
@@ -365,8 +395,14 @@ pub(crate) fn tensor_getitem(
     t: &Tensor,
     index: &Value,
 ) -> PyResult<Value> {
-    let idx = to_indices(index)?;
+    let idx = indices_of(t, index)?;
     let r = sliced_axes(t, index, t.index(&idx)?);
+    // `x[...]` and `x[:]` are new tensor objects over the same data, as every view is.
+    let r = if r.object_id() == t.object_id() {
+        r.detach()
+    } else {
+        r
+    };
     if !super::super::autograd::recording_tensors(interp, &[t]) {
         return Ok(super::super::autograd::mark_no_grad_view(
             interp,
@@ -390,18 +426,29 @@ pub(crate) fn tensor_getitem(
     } else {
         node
     };
-    Ok(Value::Tensor(
-        r.with_grad_fn(node.unwrap_or("AliasBackward0")),
-    ))
+    let r = Value::Tensor(r.with_grad_fn(node.unwrap_or("AliasBackward0")));
+    super::super::autograd::mark_view_of_leaf(t, &r);
+    Ok(r)
 }
 
 pub(crate) fn tensor_setitem(
-    _interp: &mut Interpreter,
+    interp: &mut Interpreter,
     t: &Tensor,
     index: &Value,
     value: &Value,
 ) -> PyResult<()> {
-    let idx = to_indices(index)?;
+    let idx = indices_of(t, index)?;
+    let target = setitem_target(t, &idx);
+    if target == SetTarget::Nothing {
+        return Ok(());
+    }
+    let view = target == SetTarget::View;
+    if let Err(e) = super::super::autograd::check_setitem(interp, t, view) {
+        // A bad index is reported before autograd's refusal, as PyTorch indexes first.
+        t.index(&idx)?;
+        return Err(e);
+    }
+    let autograd = super::super::autograd::recording(interp, &[&Value::Tensor(t.clone()), value]);
     let src = match value {
         Value::Tensor(v) => v.clone(),
         other => match value_to_scalar(other) {
@@ -410,7 +457,75 @@ pub(crate) fn tensor_setitem(
         },
     };
     t.index_put(&idx, &src)?;
+    if autograd {
+        let number = value_to_scalar(value).is_some();
+        let node = match target {
+            SetTarget::View => "CopySlices",
+            SetTarget::Whole if number => "FillBackward2",
+            SetTarget::Whole if src.ndim() == 0 && t.ndim() != 0 => "FillBackward3",
+            SetTarget::Whole => "CopyBackwards",
+            _ => match idx.as_slice() {
+                [TensorIndex::Tensor(i)] if number && i.dtype() == DType::Bool => {
+                    "MaskedFillBackward0"
+                }
+                [TensorIndex::Tensor(i)] if number && !i.dtype().is_floating_point() => {
+                    "IndexFillBackward0"
+                }
+                _ => "IndexPutBackward0",
+            },
+        };
+        super::super::autograd::record_node(t, node);
+    }
     Ok(())
+}
+
+/// What `t[idx] = v` writes into, as PyTorch's `set_item` decides it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SetTarget {
+    /// `t[False] = v`: nothing.
+    Nothing,
+    /// A view that basic indexing makes (`t[0]`, `t[:, 1:]`, `t[None]`), copied into.
+    View,
+    /// `t` itself (`t[:]`, `t[...]`, `t[0:len]`): filled or copied into.
+    Whole,
+    /// `t` (or the whole of it) through advanced indices: `index_put_`.
+    Advanced,
+}
+
+fn setitem_target(t: &Tensor, idx: &[TensorIndex]) -> SetTarget {
+    if let [TensorIndex::Bool(false)] = idx {
+        return SetTarget::Nothing;
+    }
+    let mut dim = Some(0usize);
+    let mut advanced = false;
+    for i in idx {
+        match i {
+            TensorIndex::Int(_) | TensorIndex::NewAxis | TensorIndex::Bool(_) => {
+                return SetTarget::View;
+            }
+            // A slice is `t` itself only when it starts at 0 and stops at the dim's length (or is open).
+            TensorIndex::Slice(start, stop, step) => {
+                let len = dim.and_then(|d| t.shape().get(d)).map(|&n| n as i64);
+                let full = *step == 1
+                    && start.is_none_or(|s| s == 0)
+                    && stop.is_none_or(|e| Some(e) == len);
+                if !full {
+                    return SetTarget::View;
+                }
+                dim = dim.map(|d| d + 1);
+            }
+            TensorIndex::Ellipsis => dim = None,
+            TensorIndex::Tensor(_) => {
+                advanced = true;
+                dim = None;
+            }
+        }
+    }
+    if advanced {
+        SetTarget::Advanced
+    } else {
+        SetTarget::Whole
+    }
 }
 
 fn scalar_tensor(s: Scalar, dtype: crate::tensor::DType) -> Tensor {

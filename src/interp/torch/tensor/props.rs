@@ -79,7 +79,15 @@ pub(super) static PROPERTIES: &[(&str, Getter)] = &[
                 if let Value::Instance(inst) = &node {
                     inst.class().attrs.borrow_mut().push((
                         Rc::from("name"),
-                        builtin_with("name", move |_, _| Ok(Value::str(name))),
+                        builtin_with("name", move |_, _| {
+                            // The nodes written by hand in C++ carry their namespace.
+                            Ok(match name {
+                                "CopySlices" | "CopyBackwards" => {
+                                    Value::str(&format!("torch::autograd::{name}"))
+                                }
+                                _ => Value::str(name),
+                            })
+                        }),
                     ));
                 }
                 node

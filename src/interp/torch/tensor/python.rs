@@ -267,7 +267,7 @@ impl MemoryFormat {
     }
 
     /// The strides a tensor of `shape` has in this format (`None`: the format keeps the input's own).
-    fn strides(self, shape: &[usize]) -> PyResult<Option<Vec<usize>>> {
+    pub(crate) fn strides(self, shape: &[usize]) -> PyResult<Option<Vec<usize>>> {
         let (rank, order) = match self {
             MemoryFormat::Preserve => return Ok(None),
             MemoryFormat::Contiguous => {

@@ -103,7 +103,7 @@ pub(super) static DEFS: &[Def] = &[
             "squeeze_(Tensor input, int dim)",
             "squeeze_(Tensor input, int[] dim)",
         ],
-        squeeze,
+        |i, c| in_place(c, squeeze(i, c)?),
     ),
     Def::both(
         "unsqueeze",
@@ -113,7 +113,64 @@ pub(super) static DEFS: &[Def] = &[
     Def::method(
         "unsqueeze_",
         &["unsqueeze_(Tensor input, int dim)"],
-        |_, c| t(c.this()?.unsqueeze(c.int(1)?)?),
+        |_, c| in_place(c, t(c.this()?.unsqueeze(c.int(1)?)?)?),
+    ),
+    Def::method(
+        "transpose_",
+        &["transpose_(Tensor input, int dim0, int dim1)"],
+        |_, c| in_place(c, t(c.this()?.transpose(c.int(1)?, c.int(2)?)?)?),
+    ),
+    Def::method(
+        "swapdims_",
+        &["swapdims_(Tensor input, int dim0, int dim1)"],
+        |_, c| in_place(c, t(c.this()?.transpose(c.int(1)?, c.int(2)?)?)?),
+    ),
+    Def::method(
+        "swapaxes_",
+        &["swapaxes_(Tensor input, int axis0, int axis1)"],
+        |_, c| in_place(c, t(c.this()?.transpose(c.int(1)?, c.int(2)?)?)?),
+    ),
+    Def::method("t_", &["t_(Tensor input)"], |_, c| {
+        let x = c.this()?;
+        if x.ndim() > 2 {
+            return Err(exc(
+                ExcKind::RuntimeError,
+                format!(
+                    "t_() expects a tensor with <= 2 dimensions, but self is {}D",
+                    x.ndim()
+                ),
+            ));
+        }
+        in_place(c, t(x.t()?)?)
+    }),
+    Def::both(
+        "as_strided_",
+        &["as_strided_(Tensor input, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None)"],
+        |_, c| {
+            if c.int_list(1)?.iter().any(|&d| d < 0) {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    "numel: integer multiplication overflow",
+                ));
+            }
+            let view = crate::tensor::ops::strided_views::as_strided(
+                &c.this()?,
+                &c.int_list(1)?,
+                &c.int_list(2)?,
+                c.opt_int(3)?,
+            )?;
+            in_place(c, t(view)?)
+        },
+    ),
+    Def::method(
+        "resize_",
+        &["resize_(Tensor input, SymInt[] size, *, MemoryFormat? memory_format=None)"],
+        |_, c| resize(c, c.int_list(1)?),
+    ),
+    Def::both(
+        "resize_as_",
+        &["resize_as_(Tensor input, Tensor the_template, *, MemoryFormat? memory_format=None)"],
+        |_, c| resize(c, shape_of(c)?),
     ),
     Def::method(
         "unfold",
@@ -337,6 +394,46 @@ fn squeeze(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
         _ => Some(c.int_list(1)?),
     };
     t(x.squeeze(dims.as_deref())?)
+}
+
+/// An in-place view op: the tensor object itself (every reference to it) takes the layout of `view`.
+fn in_place(c: &Call, view: Value) -> PyResult<Value> {
+    let x = c.this()?;
+    if let Value::Tensor(v) = &view {
+        x.set_view_in_place(v)?;
+    }
+    t(x)
+}
+
+/// `resize_(size)`/`resize_as_(other)`: new sizes, row-major (or the `memory_format=` at 2), from the
+/// tensor's storage offset; the storage grows when too small.
+fn resize(c: &Call, size: Vec<i64>) -> PyResult<Value> {
+    let x = c.this()?;
+    let Ok(size) = size
+        .iter()
+        .map(|&d| usize::try_from(d))
+        .collect::<Result<Vec<usize>, _>>()
+    else {
+        return Err(exc(
+            ExcKind::RuntimeError,
+            "numel: integer multiplication overflow",
+        ));
+    };
+    let strides = match c.value(2) {
+        None | Some(Value::None) => None,
+        Some(v) => match super::python::memory_format_of(&v) {
+            Some(super::MemoryFormat::Preserve) => {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    "Unsupported memory formatPreserve",
+                ));
+            }
+            Some(f) => f.strides(&size)?,
+            None => None,
+        },
+    };
+    x.resize_in_place(&size, strides)?;
+    t(x)
 }
 
 fn movedim(_: &mut Interpreter, c: &Call) -> PyResult<Value> {

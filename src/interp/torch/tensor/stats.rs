@@ -315,9 +315,10 @@ fn histogram(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
     )?;
     let (hist, edges) = match c.value(out_at) {
         Some(Value::Tuple(outs)) if outs.len() == 2 => match (&outs[0], &outs[1]) {
-            (Value::Tensor(h), Value::Tensor(e)) => {
-                (super::write_out(h, &hist)?, super::write_out(e, &edges)?)
-            }
+            (Value::Tensor(h), Value::Tensor(e)) => (
+                super::write_out(interp, h, &hist)?,
+                super::write_out(interp, e, &edges)?,
+            ),
             _ => (hist, edges),
         },
         _ => (hist, edges),
