@@ -182,8 +182,9 @@ pub enum TensorError {
         classes: usize,
     },
 
-    /// The tutor's class-index losses take only `[N, C]` input (PyTorch also takes `[C]` and `[N, C, d...]`).
-    #[error("the tutor's nll_loss/cross_entropy expect input of shape [N, C]")]
+    /// The engine's class-index losses take `[N, C]` and `[C]` input (the interpreter reshapes PyTorch's
+    /// `[N, C, d...]` before calling them).
+    #[error("the tutor's nll_loss/cross_entropy expect input of shape [N, C] or [C]")]
     LossInputNotBatched { op: &'static str, shape: Vec<usize> },
 
     /// An entry of an index tensor outside its dim (gather, scatter: a RuntimeError, unlike `t[i]`).

@@ -415,8 +415,8 @@ known("PyTorch refuses to write float noise into an int tensor; the engine retur
 known("PyTorch names a bool tensor CPUBoolType in this message; the engine says torch.BoolTensor",
       ["embedding/err_bool_indices"])
 # loss
-known("the engine takes only [N, C] input (PyTorch also takes [C] and [N, C, d...])",
-      ["cross_entropy/1d_input", "nll_loss/1d_input", "nll_loss/3d_input"])
+known("the engine takes [N, C] and [C] input (PyTorch also takes [N, C, d...]; the interpreter reshapes those)",
+      ["nll_loss/3d_input"])
 known("PyTorch broadcasts input and target before it reads reduction=; the engine's caller parses reduction= "
       "first", ["mse_loss/err_broadcast_and_reduction"])
 # index

@@ -14,6 +14,7 @@ def register(case, inp):
     formats(case)
     clamps(case, inp)
     losses(case)
+    unbatched_losses(case)
     objects(case)
 
 
@@ -195,3 +196,24 @@ def objects(case):
     for k, v in enumerate(["1", "1.5", "'a'", "[1]", "(1,)", "{1: 2}", "{1}", "None", "{}.keys()", "{}.items()",
                            "torch.ones(1)", "torch.float32", "torch.Size([2])", "range(3)", "True"]):
         case(G, f"class/{k}", [], f"v = {v}\nprint(v.__class__, v.__class__.__name__, v.__class__ is type(v))")
+
+
+def unbatched_losses(case):
+    """A `[C]` input with one class index (0-d or 1-D of size 1) or `[C]` probabilities: a batch of one."""
+    x = "x = torch.tensor([0.5, -1.0, 2.0, 0.1])\n"
+    targets = ["torch.tensor(2)", "torch.tensor([1])", "torch.tensor(-100)", "torch.tensor([-100])", "torch.tensor(0)",
+               "torch.tensor(7)", "torch.tensor([1, 2])", "torch.tensor([], dtype=torch.long)", "torch.tensor([[1]])",
+               "torch.tensor(1.)", "torch.tensor([1., 2.])", "torch.tensor(2, dtype=torch.int32)",
+               "torch.tensor([0.1, 0.2, 0.3, 0.4])", "torch.tensor([0.1, 0.2, 0.3])"]
+    options = ["", ", reduction='none'", ", reduction='sum'", ", weight=torch.tensor([1., 2., 3., 4.])",
+               ", ignore_index=2", ", label_smoothing=0.2", ", weight=torch.tensor([1., 2., 3., 4.]), label_smoothing=0.3, reduction='none'"]
+    for k, t in enumerate(targets):
+        for j, opt in enumerate(options):
+            if "label_smoothing" not in opt:
+                case(G, f"unbatched/nll_loss/{k}/{j}", ["torch.nn.functional.nll_loss"],
+                     x + f"show(F.nll_loss(F.log_softmax(x, 0), {t}{opt}))")
+            case(G, f"unbatched/cross_entropy/{k}/{j}", ["torch.nn.functional.cross_entropy"],
+                 x + f"show(F.cross_entropy(x, {t}{opt}))")
+        case(G, f"unbatched/CrossEntropyLoss/{k}", ["torch.nn.CrossEntropyLoss"],
+             x + f"show(nn.CrossEntropyLoss()(x, {t}))")
+        case(G, f"unbatched/NLLLoss/{k}", ["torch.nn.NLLLoss"], x + f"show(nn.NLLLoss(reduction='none')(x, {t}))")

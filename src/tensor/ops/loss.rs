@@ -86,10 +86,52 @@ impl ClassLossOptions {
     }
 }
 
-/// `F.nll_loss(log_probs, target)` for `[N, C]` log-probabilities and `N` class indices.
+/// `F.nll_loss(log_probs, target)` for `[N, C]` log-probabilities and `N` class indices, or `[C]` and one
+/// index.
 pub fn nll_loss(log_probs: &Tensor, target: &Tensor, options: ClassLossOptions) -> Result<Tensor> {
+    if let Some((input, target)) = unbatched(log_probs, target, false)? {
+        let none = options.reduction == Reduction::None;
+        let loss = nll_loss(&input, &target, options)?;
+        return if none { loss.reshape(&[]) } else { Ok(loss) };
+    }
     check_classes("nll_loss", log_probs, target)?;
     nll("nll_loss", log_probs, target, &options)
+}
+
+/// A `[C]` input with one class index (0-d, or 1-D of size 1) or `[C]` probabilities: the batch of one
+/// ATen makes of it (`no_batch_dim`), after the checks ATen makes of such a target. `None` for other
+/// inputs.
+fn unbatched(
+    input: &Tensor,
+    target: &Tensor,
+    probs_allowed: bool,
+) -> Result<Option<(Tensor, Tensor)>> {
+    if input.ndim() != 1 {
+        return Ok(None);
+    }
+    let c = input.shape()[0];
+    let batch = input.reshape(&[1, c as i64])?;
+    if probs_allowed && target.shape() == input.shape() {
+        return Ok(Some((batch, target.reshape(&[1, c as i64])?)));
+    }
+    if target.ndim() > 1 {
+        return Err(TensorError::runtime(
+            "0D or 1D target tensor expected, multi-target not supported",
+        ));
+    }
+    if target.dtype() != crate::tensor::DType::Int64 {
+        return Err(TensorError::runtime(format!(
+            "expected target dtype to be Long or Byte, but got {}",
+            target.dtype().scalar_type_name()
+        )));
+    }
+    if target.ndim() == 1 && target.numel() != 1 {
+        return Err(TensorError::Value(format!(
+            "For 1D input, 1D target must have size 1, but got target size: {}",
+            target.numel()
+        )));
+    }
+    Ok(Some((batch, target.reshape(&[1])?)))
 }
 
 /// `F.cross_entropy(logits, target)`: `log_softmax` over dim 1, then the negative log-likelihood of class
@@ -100,16 +142,39 @@ pub fn cross_entropy(
     target: &Tensor,
     options: ClassLossOptions,
 ) -> Result<Tensor> {
+    if let Some((input, batch_target)) = unbatched(logits, target, true)? {
+        let none = options.reduction == Reduction::None;
+        if options.label_smoothing > 0.0 && target.ndim() == 1 && target.shape() != logits.shape() {
+            // ATen smooths a `[1]` target's losses into the 0-d result in place, which it refuses.
+            return Err(TensorError::runtime(
+                "output with shape [] doesn't match the broadcast shape [1]",
+            ));
+        }
+        let loss = cross_entropy(&input, &batch_target, options)?;
+        return if none { loss.reshape(&[]) } else { Ok(loss) };
+    }
     if logits.ndim() != 2 {
         return Err(TensorError::LossInputNotBatched {
             op: "cross_entropy",
             shape: logits.shape().to_vec(),
         });
     }
-    let log_probs = logits.softmax(1, true)?;
-    if target.dtype().is_floating_point() && target.shape() == logits.shape() {
-        return prob_target(&log_probs, target, &options);
+    // A target of the input's shape holds class probabilities (ATen's `cross_entropy_loss`).
+    if target.shape() == logits.shape() {
+        if !target.dtype().is_floating_point() {
+            return Err(TensorError::runtime(format!(
+                "Expected floating point type for target with class probabilities, got {}",
+                target.dtype().scalar_type_name()
+            )));
+        }
+        if options.ignore_index >= 0 {
+            return Err(TensorError::runtime(
+                "ignore_index is not supported for floating point target",
+            ));
+        }
+        return prob_target(&logits.softmax(1, true)?, target, &options);
     }
+    let log_probs = logits.softmax(1, true)?;
     check_classes("cross_entropy", &log_probs, target)?;
     let nll_loss = nll("cross_entropy", &log_probs, target, &options)?;
     let s = options.label_smoothing;
