@@ -15,6 +15,7 @@ def register(case, inp):
     clamps(case, inp)
     losses(case)
     unbatched_losses(case)
+    generators(case)
     objects(case)
 
 
@@ -217,3 +218,37 @@ def unbatched_losses(case):
         case(G, f"unbatched/CrossEntropyLoss/{k}", ["torch.nn.CrossEntropyLoss"],
              x + f"show(nn.CrossEntropyLoss()(x, {t}))")
         case(G, f"unbatched/NLLLoss/{k}", ["torch.nn.NLLLoss"], x + f"show(nn.NLLLoss(reduction='none')(x, {t}))")
+
+
+def generators(case):
+    """`torch.Generator()`: its own MT19937 state (c10's default seed until `manual_seed`), which an op
+    given `generator=` draws from, leaving the default generator where it was."""
+    draws = {
+        "rand": "torch.rand(3, generator=g)", "randn": "torch.randn(2, 2, generator=g)",
+        "randint": "torch.randint(0, 10, (4,), generator=g)", "randint-high": "torch.randint(5, (3,), generator=g)",
+        "randperm": "torch.randperm(6, generator=g)", "normal": "torch.normal(0.0, 1.0, (3,), generator=g)",
+        "normal-tensor": "torch.normal(torch.zeros(3), torch.ones(3), generator=g)",
+        "normal_": "torch.zeros(3).normal_(generator=g)", "uniform_": "torch.zeros(3).uniform_(-1, 1, generator=g)",
+        "bernoulli": "torch.bernoulli(torch.full((5,), 0.5), generator=g)",
+        "bernoulli_": "torch.zeros(4).bernoulli_(0.3, generator=g)",
+        "multinomial": "torch.multinomial(torch.tensor([0.2, 0.3, 0.5]), 4, replacement=True, generator=g)",
+        "exponential_": "torch.zeros(3).exponential_(generator=g)", "random_": "torch.zeros(3).random_(0, 9, generator=g)",
+        "poisson": "torch.poisson(torch.full((3,), 2.0), generator=g)",
+    }
+    for name, draw in draws.items():
+        for seed in ["", "g.manual_seed(0)\n", "g.manual_seed(1234)\n"]:
+            src = ("torch.manual_seed(7)\ng = torch.Generator()\n" + seed + f"show({draw})\nshow({draw})\n"
+                   "show(torch.rand(2))\n")
+            case(G, f"generator/{name}/{len(seed)}", ["torch.Generator"], src)
+    case(G, "generator/object", ["torch.Generator"],
+         "g = torch.Generator()\nprint(type(g), g.device, g.initial_seed())\nprint(g.manual_seed(3) is g, g.initial_seed())\n"
+         "g2 = torch.Generator(device='cpu')\nprint(g2.initial_seed())\n")
+    case(G, "generator/state", ["torch.Generator"],
+         "g = torch.Generator().manual_seed(0)\ns = g.get_state()\na = torch.rand(3, generator=g)\n"
+         "print(g.set_state(s) is g)\nprint(torch.equal(a, torch.rand(3, generator=g)))\nprint(s.dtype, s.shape)\n")
+    case(G, "generator/same-as-seeded-default", ["torch.Generator"],
+         "torch.manual_seed(0)\na = torch.randn(4)\ng = torch.Generator().manual_seed(0)\nprint(torch.equal(a, torch.randn(4, generator=g)))\n")
+    case(G, "generator/default", ["torch.default_generator"],
+         "torch.default_generator.manual_seed(5)\na = torch.rand(2)\ntorch.manual_seed(5)\nprint(torch.equal(a, torch.rand(2)))\n"
+         "print(torch.rand(2, generator=torch.default_generator))\nprint(torch.default_generator.initial_seed())\n")
+    case(G, "generator/bad", ["torch.Generator"], "print(torch.rand(2, generator=3))\n")

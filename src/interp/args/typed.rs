@@ -66,7 +66,7 @@ fn check(p: &Param, v: &Value, numbers_as_tensors: bool, argnum: usize) -> PyRes
         Ty::Device => matches!(v, Value::Int(_, _) | Value::Str(_)) || v.type_name() == "device",
         Ty::Layout => matches!(v, Value::Native(_)) && v.type_name() == "layout",
         Ty::MemoryFormat => matches!(v, Value::Native(_)) && v.type_name() == "memory_format",
-        Ty::Generator => false,
+        Ty::Generator => matches!(v, Value::Native(_)) && v.type_name() == "Generator",
         Ty::Object => true,
     })
 }

@@ -214,6 +214,24 @@ pub(super) static DEFS: &[Def] = &[
     ),
     Def::python("Size", "tuple(iterable=(), /)", Dialect::Unpack, size),
     Def::python(
+        "Generator",
+        "Generator(device='cpu')",
+        Dialect::PyDef,
+        |_, c| {
+            match c.value(0) {
+                None | Some(Value::None) => {}
+                Some(Value::Str(d)) if d.starts_with("cpu") => {}
+                Some(_) => {
+                    return Err(crate::interp::error::exc(
+                        crate::interp::error::ExcKind::RuntimeError,
+                        "the tutor has the CPU only: torch.Generator(device='cpu')",
+                    ));
+                }
+            }
+            Ok(crate::interp::torch::tensor::new_generator())
+        },
+    ),
+    Def::python(
         "from_numpy",
         "torch._VariableFunctionsClass.from_numpy(ndarray, /)",
         Dialect::Positional,

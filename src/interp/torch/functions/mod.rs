@@ -39,8 +39,11 @@ static TABLE: LazyLock<Vec<Prepared>> = LazyLock::new(|| {
 
 /// Runs one of the module's own functions.
 fn call(interp: &mut Interpreter, p: &'static Prepared, args: Args) -> PyResult<Value> {
+    let generator = tensor::generator_arg(&args);
     let call = p.bind_function(args).map_err(creation::legacy_message)?;
-    let result = (p.def.run)(interp, &call)?;
+    let result = tensor::with_generator(interp, generator.as_ref(), |interp| {
+        (p.def.run)(interp, &call)
+    })?;
     // `out=` of the module's own functions (`torch.arange(3, out=o)`): written into `o`, returned.
     // A factory computes in `out`'s dtype (`torch.arange(0.5, 3, out=long_tensor)`).
     let factory = p.def.sigs.iter().any(|s| s.contains("ScalarType? dtype"));
@@ -97,6 +100,7 @@ pub(crate) fn torch_module() -> HashMap<&'static str, Value> {
         attrs.insert(name, Value::DType(d));
     }
     attrs.insert("strided", tensor::strided());
+    attrs.insert("default_generator", tensor::default_generator());
     for (name, format) in tensor::MemoryFormat::ALL {
         attrs.insert(name, Value::Native(std::rc::Rc::new(format)));
     }

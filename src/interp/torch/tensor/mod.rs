@@ -35,7 +35,10 @@ use super::autograd;
 use super::call::{Def, Prepared};
 
 pub(crate) use props::tensor_setattr;
-pub(crate) use python::{MemoryFormat, cpu_device, default_generator, memory_format_arg, strided};
+pub(crate) use python::{
+    MemoryFormat, cpu_device, default_generator, generator_arg, memory_format_arg, new_generator,
+    strided, with_generator,
+};
 
 /// What `t.name` is.
 enum Attr {
@@ -156,8 +159,11 @@ pub(crate) fn call_method(
     } else {
         dims_form(&args)
     };
+    let generator = python::generator_arg(&args);
     let call = p.bind_method(this, args)?;
-    let result = (p.def.run)(interp, &call)?;
+    let result = python::with_generator(interp, generator.as_ref(), |interp| {
+        (p.def.run)(interp, &call)
+    })?;
     if in_place {
         if record {
             autograd::record_in_place(this, name, dims);
@@ -178,6 +184,7 @@ pub(crate) fn call_function(
 ) -> PyResult<Value> {
     let record = autograd::recording_call(interp, None, &args);
     let has_dim = has_dim(args.pos.get(1..).unwrap_or(&[]), &args.kw);
+    let generator = python::generator_arg(&args);
     let call = p.bind_function(args)?;
     let this = match call.value(0) {
         Some(Value::Tensor(t)) => Some(t),
@@ -187,7 +194,9 @@ pub(crate) fn call_function(
     if let (true, Some(t)) = (in_place, &this) {
         autograd::check_in_place(interp, t, p.def.name)?;
     }
-    let result = (p.def.run)(interp, &call)?;
+    let result = python::with_generator(interp, generator.as_ref(), |interp| {
+        (p.def.run)(interp, &call)
+    })?;
     if let (true, Some(t)) = (in_place, &this) {
         if record {
             autograd::record_in_place(t, p.def.name, u8::from(has_dim));

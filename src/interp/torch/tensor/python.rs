@@ -2,6 +2,7 @@
 //! torch/csrc/utils/tensor_apply.cpp calls it), shared memory (`share_memory_`, `is_shared`) and the
 //! `layout` property with its `torch.strided` value.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use rustpython_parser::ast::CmpOp;
@@ -519,8 +520,73 @@ pub(crate) fn cpu_device(index: Option<i64>) -> Value {
 }
 
 /// The default random generator, as `torch.manual_seed` returns it (`torch._C.Generator`): its methods
-/// act on the one generator the tutor has.
+/// act on the generator every random op draws from unless given another.
 pub(crate) struct DefaultGenerator;
+
+/// A generator of its own (`torch.Generator()`): an MT19937 state, seeded with c10's default seed until
+/// `manual_seed`, which the random ops draw from when it is their `generator=`.
+pub(crate) struct OwnGenerator {
+    state: RefCell<crate::tensor::random::Generator>,
+}
+
+impl NativeObject for OwnGenerator {
+    fn native_type(&self) -> &'static dyn NativeType {
+        &GENERATOR
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// `torch.Generator(device='cpu')`.
+pub(crate) fn new_generator() -> Value {
+    Value::Native(Rc::new(OwnGenerator {
+        state: RefCell::new(crate::tensor::random::Generator::new(
+            crate::tensor::random::DEFAULT_SEED,
+        )),
+    }))
+}
+
+/// The generator of its own a call's arguments name (`generator=g`), if any: a call names at most one.
+pub(crate) fn generator_arg(args: &Args) -> Option<Rc<dyn NativeObject>> {
+    args.pos
+        .iter()
+        .chain(args.kw.iter().map(|(_, v)| v))
+        .find_map(|v| match v {
+            Value::Native(o) if o.as_any().is::<OwnGenerator>() => Some(Rc::clone(o)),
+            _ => None,
+        })
+}
+
+/// Runs `f` with `generator` (from [`generator_arg`]) standing in for the default one, as PyTorch's ops
+/// draw from the generator they are given.
+pub(crate) fn with_generator<R>(
+    interp: &mut Interpreter,
+    generator: Option<&Rc<dyn NativeObject>>,
+    f: impl FnOnce(&mut Interpreter) -> PyResult<R>,
+) -> PyResult<R> {
+    match generator.and_then(|o| o.as_any().downcast_ref::<OwnGenerator>()) {
+        Some(g) => with_state(interp, g, f),
+        None => f(interp),
+    }
+}
+
+fn with_state<R>(
+    interp: &mut Interpreter,
+    g: &OwnGenerator,
+    f: impl FnOnce(&mut Interpreter) -> PyResult<R>,
+) -> PyResult<R> {
+    let swap = |interp: &mut Interpreter| {
+        std::mem::swap(
+            &mut super::super::state::state(interp).rng,
+            &mut g.state.borrow_mut(),
+        )
+    };
+    swap(interp);
+    let result = f(interp);
+    swap(interp);
+    result
+}
 
 impl NativeObject for DefaultGenerator {
     fn native_type(&self) -> &'static dyn NativeType {
@@ -545,7 +611,18 @@ impl NativeType for GeneratorType {
         ))
     }
     fn has_method(&self, _obj: &Value, name: &str) -> bool {
-        matches!(name, "initial_seed" | "manual_seed" | "seed")
+        matches!(
+            name,
+            "initial_seed" | "manual_seed" | "seed" | "get_state" | "set_state"
+        )
+    }
+    fn get_attr(
+        &self,
+        _interp: &mut Interpreter,
+        _obj: &Value,
+        name: &str,
+    ) -> PyResult<Option<Value>> {
+        Ok((name == "device").then(|| cpu_device(None)))
     }
     fn call_method(
         &self,
@@ -558,18 +635,32 @@ impl NativeType for GeneratorType {
             Some(Value::Module(m)) => Rc::clone(m),
             _ => return Err(type_error("internal: no torch module")),
         };
+        // The methods are the torch functions of the same work, run on this generator's state.
         let forward = |name: &str| torch.attrs.get(name).cloned();
+        let own = match obj {
+            Value::Native(o) => o.as_any().downcast_ref::<OwnGenerator>(),
+            _ => None,
+        };
+        let function = match name {
+            "get_state" => "get_rng_state",
+            "set_state" => "set_rng_state",
+            other => other,
+        };
+        let run = |interp: &mut Interpreter| match forward(function) {
+            Some(f) => interp.call_value(f, args),
+            None => Ok(Value::None),
+        };
         match name {
-            "manual_seed" => {
-                if let Some(f) = forward("manual_seed") {
-                    interp.call_value(f, args)?;
-                }
-                Ok(obj.clone())
+            "manual_seed" | "set_state" | "initial_seed" | "seed" | "get_state" => {
+                let result = match own {
+                    Some(g) => with_state(interp, g, run)?,
+                    None => run(interp)?,
+                };
+                Ok(match name {
+                    "manual_seed" | "set_state" => obj.clone(),
+                    _ => result,
+                })
             }
-            "initial_seed" | "seed" => match forward(name) {
-                Some(f) => interp.call_value(f, args),
-                None => Ok(Value::None),
-            },
             _ => Err(exc(
                 ExcKind::AttributeError,
                 format!("'torch._C.Generator' object has no attribute '{name}'"),
