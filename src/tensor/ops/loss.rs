@@ -114,17 +114,7 @@ fn unbatched(
     if probs_allowed && target.shape() == input.shape() {
         return Ok(Some((batch, target.reshape(&[1, c as i64])?)));
     }
-    if target.ndim() > 1 {
-        return Err(TensorError::runtime(
-            "0D or 1D target tensor expected, multi-target not supported",
-        ));
-    }
-    if target.dtype() != crate::tensor::DType::Int64 {
-        return Err(TensorError::runtime(format!(
-            "expected target dtype to be Long or Byte, but got {}",
-            target.dtype().scalar_type_name()
-        )));
-    }
+    check_target(target)?;
     if target.ndim() == 1 && target.numel() != 1 {
         return Err(TensorError::Value(format!(
             "For 1D input, 1D target must have size 1, but got target size: {}",
@@ -277,6 +267,22 @@ fn prob_target(log_probs: &Tensor, target: &Tensor, options: &ClassLossOptions) 
     }
 }
 
+/// ATen's checks of a class-index target: its rank (the meta function), then its dtype (the kernel).
+fn check_target(target: &Tensor) -> Result<()> {
+    if target.ndim() > 1 {
+        return Err(TensorError::runtime(
+            "0D or 1D target tensor expected, multi-target not supported",
+        ));
+    }
+    if target.dtype() != crate::tensor::DType::Int64 {
+        return Err(TensorError::runtime(format!(
+            "expected target dtype to be Long or Byte, but got {}",
+            target.dtype().scalar_type_name()
+        )));
+    }
+    Ok(())
+}
+
 /// What nll_loss checks of its input and target before computing.
 fn check_classes(op: &'static str, log_probs: &Tensor, target: &Tensor) -> Result<()> {
     if log_probs.ndim() != 2 {
@@ -295,17 +301,7 @@ fn check_classes(op: &'static str, log_probs: &Tensor, target: &Tensor) -> Resul
             target: target_rows,
         });
     }
-    if target.ndim() > 1 {
-        return Err(TensorError::runtime(
-            "0D or 1D target tensor expected, multi-target not supported",
-        ));
-    }
-    if target.dtype() != crate::tensor::DType::Int64 {
-        return Err(TensorError::runtime(format!(
-            "expected target dtype to be Long or Byte, but got {}",
-            target.dtype().scalar_type_name()
-        )));
-    }
+    check_target(target)?;
     if target.numel() != log_probs.shape()[0] {
         return Err(TensorError::LossBatchMismatch {
             op,
