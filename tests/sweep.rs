@@ -49,6 +49,9 @@ fn data_dir() -> PathBuf {
 /// (as the generator appends PyTorch's).
 fn tutor_output(prelude: &str, src: &str) -> String {
     let mut interp = Interpreter::new();
+    // The generator runs PyTorch on one thread (`torch.set_num_threads(1)`), and a few kernels
+    // choose their path by the thread count.
+    interp.num_threads = 1;
     let source = format!("{prelude}{src}");
     let result = interp.run(&source, "<sweep>");
     let mut out = interp.take_output();

@@ -48,6 +48,7 @@ import stats  # noqa: E402
 import draws  # noqa: E402
 import edges  # noqa: E402
 import inplace  # noqa: E402
+import resample  # noqa: E402
 
 warnings.simplefilter("ignore")
 torch.set_num_threads(1)
@@ -1169,6 +1170,7 @@ def main():
     more_api.register(case, inp)
     edges.register(case, inp)
     inplace.register(case, inp)
+    resample.register(case, inp)
     channels.register(case, inp)
     losses.register(case, inp)
     stats.register(case, inp)

@@ -34,6 +34,7 @@ pub mod put;
 pub mod random_int;
 pub mod reduce;
 pub mod reorder;
+pub mod resample;
 mod rows;
 pub mod scatter;
 pub mod search;

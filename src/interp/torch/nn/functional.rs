@@ -71,6 +71,7 @@ pub(super) static F_TABLE: LazyLock<rustc_hash::FxHashMap<&'static str, (Prepare
             .chain(super::margin_losses::MARGIN_LOSS_DEFS)
             .chain(super::dropouts::DROPOUT_DEFS)
             .chain(super::bags::BAG_DEFS)
+            .chain(super::resize::RESIZE_DEFS)
             .map(|f| (f.def.name, (Prepared::new(&f.def), f.node)))
             .collect()
     });

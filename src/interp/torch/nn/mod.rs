@@ -34,6 +34,7 @@ mod margin_losses;
 mod module;
 mod params;
 mod repr;
+mod resize;
 mod transformer;
 mod utility;
 
