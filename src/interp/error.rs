@@ -197,6 +197,8 @@ exception_kinds! {
     TypeError: Exception,
     ValueError: Exception,
     UnicodeError: ValueError,
+    UnicodeEncodeError: UnicodeError,
+    UnicodeDecodeError: UnicodeError,
     Warning: Exception,
     UserWarning: Warning,
     DeprecationWarning: Warning,

@@ -404,10 +404,11 @@ pub(crate) fn constant(c: &Constant) -> PyResult<Value> {
         Constant::Tuple(items) => {
             Value::tuple(items.iter().map(constant).collect::<PyResult<_>>()?)
         }
-        Constant::Bytes(_) | Constant::Complex { .. } => {
+        Constant::Bytes(b) => super::types::bytes::bytes_value(b.clone())?,
+        Constant::Complex { .. } => {
             return Err(exc(
                 ExcKind::SyntaxError,
-                "bytes and complex literals are not part of the tutor's Python subset",
+                "complex literals are not part of the tutor's Python subset",
             ));
         }
     })

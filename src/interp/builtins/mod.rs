@@ -170,6 +170,18 @@ pub(crate) fn install(interp: &mut Interpreter) {
         };
         interp.builtins.insert(name, value);
     }
+    interp.builtins.insert(
+        "bytes",
+        type_object_with("bytes", super::types::bytes::new_bytes),
+    );
+    interp.builtins.insert(
+        "bytearray",
+        type_object_with("bytearray", super::types::bytes::new_bytearray),
+    );
+    interp.builtins.insert(
+        "memoryview",
+        type_object_with("memoryview", super::types::bytes::new_memoryview),
+    );
     interp.builtins.insert("None", Value::None);
     interp.builtins.insert("True", Value::Bool(true));
     interp.builtins.insert("False", Value::Bool(false));

@@ -10,6 +10,7 @@ use super::args::{Bound, Dialect, Sig};
 use super::error::{PyResult, attribute_error};
 use super::value::{Args, Value};
 
+pub(crate) mod bytes;
 pub(crate) mod dict;
 pub mod format;
 pub(crate) mod list;

@@ -602,7 +602,7 @@ fn partition(_: &mut Interpreter, s: &str, a: Bound) -> PyResult<Value> {
     })
 }
 
-fn encode(_: &mut Interpreter, _: &str, a: Bound) -> PyResult<Value> {
+fn encode(_: &mut Interpreter, s: &str, a: Bound) -> PyResult<Value> {
     for (i, name) in ["encoding", "errors"].into_iter().enumerate() {
         if let Some(v) = a.value(i)
             && !matches!(v, Value::Str(_))
@@ -613,10 +613,20 @@ fn encode(_: &mut Interpreter, _: &str, a: Bound) -> PyResult<Value> {
             )));
         }
     }
-    Err(exc(
-        ExcKind::TypeError,
-        "bytes are not part of the tutor's Python subset",
-    ))
+    let text = |i: usize| match a.value(i) {
+        Some(Value::Str(s)) => s.to_string(),
+        _ => String::new(),
+    };
+    let (encoding, errors) = (text(0), text(1));
+    super::bytes::encode_str(
+        s,
+        if encoding.is_empty() {
+            "utf-8"
+        } else {
+            &encoding
+        },
+        if errors.is_empty() { "strict" } else { &errors },
+    )
 }
 
 fn removeprefix(_: &mut Interpreter, s: &str, a: Bound) -> PyResult<Value> {
