@@ -52,6 +52,12 @@ fn tutor_output(prelude: &str, src: &str) -> String {
     // The generator runs PyTorch on one thread (`torch.set_num_threads(1)`), and a few kernels
     // choose their path by the thread count.
     interp.num_threads = 1;
+    // The generator's `reset()` seeds PyTorch's default generator with 0 before every case, so a case
+    // that draws without its own `torch.manual_seed` draws from seed 0, not from c10's default seed.
+    if let Err(e) = interp.run("import torch\ntorch.manual_seed(0)\n", "<reset>") {
+        panic!("the sweep's reset failed: {}", e.summary());
+    }
+    interp.take_output();
     let source = format!("{prelude}{src}");
     let result = interp.run(&source, "<sweep>");
     let mut out = interp.take_output();
