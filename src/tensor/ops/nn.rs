@@ -164,19 +164,44 @@ pub fn dropout(x: &Tensor, p: f64, training: bool, rng: &mut Generator) -> Resul
     if !training || p == 0.0 {
         return Ok(x.clone());
     }
-    // PyTorch draws another way for the other float types; they are refused rather than drawn so.
     if x.dtype().is_floating_point() && x.dtype() != DType::Float32 {
-        return Err(TensorError::NotImplemented(format!(
-            "dropout in training on {} tensors is not in the tutor yet (float32 is)",
-            x.dtype()
-        )));
+        return dropout_other_float(x, p, rng);
     }
     let values = x.to_dtype(DType::Float32).to_vec::<f32>();
     let kept = rng.dropout_f32(&values, p);
     Ok(Tensor::from_vec(kept, x.shape())?.with_axes_of(x))
 }
 
-/// The training-time float32 check the dropouts share: other types are drawn another way by PyTorch.
+/// ATen's `_dropout_impl` on a float64, float16 or bfloat16 tensor: `input * 0` for `p == 1`; else a
+/// noise tensor of the input's dtype takes `bernoulli_(1 - p)` (the same `bernoulli_distribution<double>`
+/// draw per element as float32, whatever the dtype), is divided by `1 - p` in its opmath type (double
+/// for float64, float for the half types, rounded back once), and multiplies the input.
+fn dropout_other_float(x: &Tensor, p: f64, rng: &mut Generator) -> Result<Tensor> {
+    if x.numel() == 0 {
+        return Ok(x.clone());
+    }
+    if p == 1.0 {
+        return binary(
+            BinaryOp::Mul,
+            Operand::Tensor(x),
+            Operand::Tensor(&Tensor::zeros(&[], x.dtype())?),
+        );
+    }
+    let draws = rng.bernoulli_f32(x.numel(), 1.0 - p);
+    let noise = if x.dtype() == DType::Float64 {
+        let keep = 1.0 - p;
+        let values: Vec<f64> = draws.iter().map(|&d| f64::from(d) / keep).collect();
+        Tensor::from_vec(values, x.shape())?
+    } else {
+        let keep = (1.0 - p) as f32;
+        let values: Vec<f32> = draws.iter().map(|&d| d / keep).collect();
+        Tensor::from_vec(values, x.shape())?.to_dtype(x.dtype())
+    };
+    Ok(binary(BinaryOp::Mul, Operand::Tensor(x), Operand::Tensor(&noise))?.with_axes_of(x))
+}
+
+/// The training-time float32 check of the feature and alpha dropouts: their noise arithmetic in the other
+/// float types (`add`, `mul_`, `div_` in the noise's dtype) is not ported yet.
 fn float32_training(x: &Tensor, what: &str) -> Result<()> {
     if x.dtype() != DType::Float32 {
         return Err(TensorError::NotImplemented(format!(
