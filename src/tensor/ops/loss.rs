@@ -4,6 +4,7 @@
 
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::ops::elementwise::{BinaryOp, Operand, binary};
+use crate::tensor::storage::Element;
 use crate::tensor::{DType, Scalar, Tensor};
 
 /// How a loss reduces its per-element values.
@@ -191,14 +192,17 @@ pub fn cross_entropy(
         Reduction::Mean => {
             let denominator = match &options.weight {
                 Some(w) => {
-                    let wv = w.to_vec::<f32>();
-                    let picked: Vec<f32> = targets
+                    // Gathered in the weight's own dtype (f64 holds a float32 or float64 weight exactly).
+                    let wv = w.to_vec::<f64>();
+                    let picked: Vec<f64> = targets
                         .iter()
                         .filter(|&&t| t != options.ignore_index)
                         .map(|&t| wv.get(t as usize).copied().unwrap_or(0.0))
                         .collect();
                     let n = picked.len();
-                    Tensor::from_vec(picked, &[n])?.sum(None, false)?
+                    Tensor::from_vec(picked, &[n])?
+                        .to_dtype(w.dtype())
+                        .sum(None, false)?
                 }
                 None => Tensor::scalar(ignored.iter().filter(|&&i| !i).count() as i64),
             };
@@ -313,14 +317,20 @@ fn check_classes(op: &'static str, log_probs: &Tensor, target: &Tensor) -> Resul
 }
 
 /// ATen's `nll_loss_out_frame` (2-D input): per-row losses, or their sum in its eight-level cascade
-/// (float accumulators), divided for the mean by the sum of the targets' weights (or their count).
+/// (accumulators of the input's type: double for float64, float otherwise), divided for the mean by
+/// the sum of the targets' weights (or their count).
 fn nll(
     op: &'static str,
     log_probs: &Tensor,
     target: &Tensor,
     options: &ClassLossOptions,
 ) -> Result<Tensor> {
-    on_float32_loss(op, log_probs, target, |lp, t| nll_f32(op, lp, t, options))
+    if log_probs.dtype() == DType::Float64 {
+        return nll_frame::<f64>(op, log_probs, target, options);
+    }
+    on_float32_loss(op, log_probs, target, |lp, t| {
+        nll_frame::<f32>(op, lp, t, options)
+    })
 }
 
 /// A loss computed by float32 code here, for an input of any float type: half and bfloat16 are widened
@@ -351,16 +361,16 @@ pub(crate) fn on_float32_loss(
     }
 }
 
-fn nll_f32(
+fn nll_frame<T: Element + num_traits::Float>(
     op: &'static str,
     log_probs: &Tensor,
     target: &Tensor,
     options: &ClassLossOptions,
 ) -> Result<Tensor> {
     let (n, c) = (log_probs.shape()[0], log_probs.shape()[1]);
-    let lp = log_probs.to_vec::<f32>();
+    let lp = log_probs.to_vec::<T>();
     let tg = target.to_vec::<i64>();
-    let weights = options.weight.as_ref().map(|w| w.to_vec::<f32>());
+    let weights = options.weight.as_ref().map(|w| w.to_vec::<T>());
     if let Some(w) = &weights
         && w.len() != c
     {
@@ -378,14 +388,14 @@ fn nll_f32(
             });
         }
     }
-    let weight_of = |t: usize| weights.as_ref().map_or(1.0, |w| w[t]);
+    let weight_of = |t: usize| weights.as_ref().map_or(T::one(), |w| w[t]);
     if options.reduction == Reduction::None {
-        let losses: Vec<f32> = tg
+        let losses: Vec<T> = tg
             .iter()
             .enumerate()
             .map(|(i, &t)| {
                 if t == options.ignore_index {
-                    0.0
+                    T::zero()
                 } else {
                     -lp[i * c + t as usize] * weight_of(t as usize)
                 }
@@ -396,8 +406,8 @@ fn nll_f32(
     const LEVELS: usize = 8;
     let level_power = 4.max(ceil_log2(n) / LEVELS as u32);
     let level_mask = (1usize << level_power) - 1;
-    let mut loss_sums = [0.0f32; LEVELS];
-    let mut weight_sums = [0.0f32; LEVELS];
+    let mut loss_sums = [T::zero(); LEVELS];
+    let mut weight_sums = [T::zero(); LEVELS];
     let mut ignored = 0usize;
     for (b, &t) in tg.iter().enumerate() {
         if t == options.ignore_index {
@@ -407,30 +417,30 @@ fn nll_f32(
         let data = lp[b * c + t as usize];
         if weights.is_some() {
             let w = weight_of(t as usize);
-            loss_sums[0] -= data * w;
-            weight_sums[0] += w;
+            loss_sums[0] = loss_sums[0] - data * w;
+            weight_sums[0] = weight_sums[0] + w;
         } else {
-            loss_sums[0] -= data;
+            loss_sums[0] = loss_sums[0] - data;
         }
         for j in 0..LEVELS - 1 {
             let mask = level_mask << (j as u32 * level_power);
             if b & mask != 0 {
                 break;
             }
-            weight_sums[j + 1] += weight_sums[j];
-            loss_sums[j + 1] += loss_sums[j];
-            weight_sums[j] = 0.0;
-            loss_sums[j] = 0.0;
+            weight_sums[j + 1] = weight_sums[j + 1] + weight_sums[j];
+            loss_sums[j + 1] = loss_sums[j + 1] + loss_sums[j];
+            weight_sums[j] = T::zero();
+            loss_sums[j] = T::zero();
         }
     }
     let total_weight = if weights.is_some() {
-        weight_sums.iter().fold(0.0f32, |a, &x| a + x)
+        weight_sums.iter().fold(T::zero(), |a, &x| a + x)
     } else {
-        (n - ignored) as f32
+        <T as Element>::from_i64((n - ignored) as i64)
     };
-    let mut out = loss_sums.iter().fold(0.0f32, |a, &x| a + x);
+    let mut out = loss_sums.iter().fold(T::zero(), |a, &x| a + x);
     if options.reduction == Reduction::Mean {
-        out /= total_weight;
+        out = out / total_weight;
     }
     Tensor::from_vec(vec![out], &[])
 }
