@@ -189,30 +189,54 @@ pub fn bincount(input: &Tensor, weights: Option<&Tensor>, minlength: i64) -> Res
 
 /// `torch.histc(input, bins, min, max)`: counts in `bins` equal-width bins over `[min, max]` (the
 /// data's range when both are 0); values outside are left out, `max` itself counts in the last bin.
+/// float32 and float64 count in their own type; half and bfloat16 in float, rounded back.
 pub fn histc(input: &Tensor, bins: i64, min: f64, max: f64) -> Result<Tensor> {
-    if input.dtype().is_floating_point() && input.dtype() != DType::Float32 {
-        return super::nn::on_float32(input, "histogram_cpu", |w| histc(w, bins, min, max));
-    }
-    if input.dtype() != DType::Float32 {
-        return Err(TensorError::NotImplemented(format!(
+    match input.dtype() {
+        DType::Float32 => histc_in::<f32>(input, bins, min, max),
+        DType::Float64 => histc_in::<f64>(input, bins, min, max),
+        d if d.is_floating_point() => {
+            super::nn::on_float32(input, "histogram_cpu", |w| histc(w, bins, min, max))
+        }
+        d => Err(TensorError::NotImplemented(format!(
             "\"histogram_cpu\" not implemented for '{}'",
-            input.dtype().scalar_type_name()
-        )));
+            d.scalar_type_name()
+        ))),
     }
+}
+
+/// The bin edges of [`histc_in`]: ATen's `linspace` in the input's type.
+trait HistcFloat: Element + num_traits::Float {
+    fn edges(lo: Self, hi: Self, steps: usize) -> Result<Vec<Self>>;
+}
+
+impl HistcFloat for f32 {
+    fn edges(lo: f32, hi: f32, steps: usize) -> Result<Vec<f32>> {
+        Ok(super::create::linspace(f64::from(lo), f64::from(hi), steps)?.to_vec::<f32>())
+    }
+}
+
+impl HistcFloat for f64 {
+    fn edges(lo: f64, hi: f64, steps: usize) -> Result<Vec<f64>> {
+        super::create::linspace_f64(lo, hi, steps)
+    }
+}
+
+/// [`histc`] on a float32 or float64 input, every step in that type (ATen's `histogramdd_cpu_contiguous`).
+fn histc_in<T: HistcFloat>(input: &Tensor, bins: i64, min: f64, max: f64) -> Result<Tensor> {
     if bins <= 0 {
         return Err(TensorError::runtime(format!(
             "torch.histogram(): bins must be > 0, but got {bins} for dimension 0"
         )));
     }
-    let values = input.to_vec::<f32>();
-    let (mut lo, mut hi) = (min as f32, max as f32);
+    let values = input.to_vec::<T>();
+    let (mut lo, mut hi) = (<T as Element>::from_f64(min), <T as Element>::from_f64(max));
     if lo == hi && !values.is_empty() {
-        lo = values.iter().copied().fold(f32::INFINITY, f32::min);
-        hi = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        lo = values.iter().copied().fold(T::infinity(), T::min);
+        hi = values.iter().copied().fold(T::neg_infinity(), T::max);
     }
     if lo == hi {
-        lo -= 1.0;
-        hi += 1.0;
+        lo = lo - T::one();
+        hi = hi + T::one();
     }
     if lo > hi {
         return Err(TensorError::runtime(
@@ -221,15 +245,17 @@ pub fn histc(input: &Tensor, bins: i64, min: f64, max: f64) -> Result<Tensor> {
     }
     let n = bins as usize;
     crate::tensor::settings::check_numel(&[n])?;
-    let edges = super::create::linspace(f64::from(lo), f64::from(hi), n + 1)?.to_vec::<f32>();
-    let mut out = vec![0f32; n];
+    let edges = T::edges(lo, hi, n + 1)?;
+    let mut out = vec![T::zero(); n];
+    let bins_t = <T as Element>::from_i64(n as i64);
     for &v in &values {
         if !(v >= lo && v <= hi) {
             continue;
         }
         // ATen's LINEAR_INTERPOLATION_WITH_LOCAL_SEARCH: a guess from the position, then a step to
         // the bin whose edges hold the value.
-        let mut pos = (((v - lo) / (hi - lo)) * n as f32) as i64;
+        let guess = ((v - lo) / (hi - lo)) * bins_t;
+        let mut pos = Element::to_f64(guess) as i64;
         pos = pos.clamp(0, n as i64 - 1);
         let mut p = pos as usize;
         if p > 0 && v < edges[p] {
@@ -237,7 +263,7 @@ pub fn histc(input: &Tensor, bins: i64, min: f64, max: f64) -> Result<Tensor> {
         } else if p + 1 < n && v >= edges[p + 1] {
             p += 1;
         }
-        out[p] += 1.0;
+        out[p] = out[p] + T::one();
     }
     Tensor::from_vec(out, &[n])
 }
