@@ -98,6 +98,18 @@ pub fn mish(x: &Tensor) -> Result<Tensor> {
 
 /// `F.logsigmoid(x)`: `log_sigmoid_cpu_kernel`.
 pub fn log_sigmoid(x: &Tensor) -> Result<Tensor> {
+    if x.dtype() == DType::Float64 {
+        // `min(x, 0) - log1p(exp(-|x|))`, NaN kept by `vec::minimum`; the output is contiguous.
+        let values: Vec<f64> = x
+            .to_vec::<f64>()
+            .into_iter()
+            .map(|a| {
+                let min = if a.is_nan() || a < 0.0 { a } else { 0.0 };
+                min - (-a.abs()).exp().ln_1p()
+            })
+            .collect();
+        return Ok(Tensor::from_vec(values, x.shape())?.with_axes_of(x));
+    }
     on_float32(x, "log_sigmoid_cpu", |x| {
         // `log_sigmoid_forward_out_cpu` allocates a contiguous output, whatever the input's layout.
         let mut values = x.to_vec::<f32>();
