@@ -74,6 +74,7 @@ pub mod moments;
 mod onednn;
 pub mod prod;
 mod sleef;
+mod sleef_dd;
 pub mod softmax;
 pub mod special;
 pub mod sum;
@@ -97,6 +98,7 @@ pub use moments::{
     var_all_f64_threads, var_all_threads, var_inner,
 };
 pub use sleef::{vec_exp, vec_log};
+pub use sleef_dd::sleef_lgamma;
 pub use softmax::{log_softmax_dim, log_softmax_row, softmax_dim, softmax_row, softmax_row_lanes};
 pub use sum::{sum_inner, sum_inner_f64, sum_inner_f64_threads, sum_inner_threads, sum_outer};
 

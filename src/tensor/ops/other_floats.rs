@@ -214,8 +214,8 @@ pub(super) fn double_unary(op: UnaryOp, x: &Tensor) -> Result<Tensor> {
         Digamma => run!(crate::tensor::kernels::special::digamma::<f64>),
         Erfinv => run!(crate::tensor::kernels::special::erfinv::<f64>),
         I0 => run!(crate::tensor::kernels::special::i0::<f64>),
-        // ATen's double lgamma is SLEEF's `Sleef_lgammad4_u10`, not ported.
-        Lgamma => Err(super::nn::float64_missing("lgamma")),
+        // ATen's double lgamma is SLEEF's `Sleef_lgammad4_u10` over every element (`vml.h`).
+        Lgamma => run!(crate::tensor::kernels::sleef_lgamma),
         IsNan | IsInf | IsFinite | Not | Signbit => run!(|x| x),
     }
 }
