@@ -377,25 +377,21 @@ fn channels_last_nearest_index(
 fn nearest_sources(shape: &[usize], r: &Resample, channels_last: bool) -> Vec<usize> {
     let spatial = &shape[2..];
     let exact = r.mode == Mode::NearestExact;
+    // The generic kernel's index per output position of one dim, computed once per dim.
     let per_dim: Vec<Vec<usize>> = (0..spatial.len())
         .map(|d| {
-            (0..r.size[d])
-                .map(|o| {
-                    if channels_last {
+            if channels_last {
+                (0..r.size[d])
+                    .map(|o| {
                         channels_last_nearest_index(exact, o, spatial[d], r.size[d], r.scales[d])
-                    } else {
-                        let taps = generic_taps::<f32>(
-                            r.mode,
-                            spatial[d],
-                            r.size[d],
-                            false,
-                            r.scales[d],
-                            |v| v,
-                        );
-                        taps[o][0].0
-                    }
-                })
-                .collect()
+                    })
+                    .collect()
+            } else {
+                generic_taps::<f32>(r.mode, spatial[d], r.size[d], false, r.scales[d], |v| v)
+                    .iter()
+                    .map(|taps| taps[0].0)
+                    .collect()
+            }
         })
         .collect();
     let strides = plane_strides(spatial);

@@ -255,31 +255,28 @@ fn adaptive_avg_pool1d(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let x = c.tensor(0)?;
     dim_range(&x, "adaptive_avg_pool1d")?;
     let size = one(&c.int_list(1)?, "adaptive_avg_pool1d", "output_size")?;
-    let out = conv::adaptive_avg_pool1d(&x, size)?;
     // ATen pools `x.unsqueeze(-2)` in 2-d: a batched input whose 4-d view is channels-last takes the
-    // channels-last kernel, and its result keeps that layout once squeezed back.
-    if x.ndim() == 3 {
+    // channels-last kernel, and its result keeps that layout once squeezed back. (A negative size or an
+    // empty length is refused by the kernel's own checks below.)
+    use super::super::tensor::MemoryFormat;
+    if x.ndim() == 3 && size >= 0 && x.shape()[2] > 0 {
         let x4 = x.unsqueeze(-2)?;
-        if super::super::tensor::MemoryFormat::suggested(&x4)
-            == super::super::tensor::MemoryFormat::ChannelsLast
-        {
+        if MemoryFormat::suggested(&x4) == MemoryFormat::ChannelsLast {
             if size == 1 {
                 // The mean, given the strides `as_strided_` gives it (`(C, 1, C)` once squeezed).
                 let c = x.shape()[1];
-                return t(out.restrided(vec![c, 1, c]));
+                return t(conv::adaptive_avg_pool1d(&x, size)?.restrided(vec![c, 1, c]));
             }
             let pooled =
                 crate::tensor::ops::resample::adaptive_avg_pool(&x4, &[1, size as usize], true)?;
-            let strides =
-                super::super::tensor::MemoryFormat::ChannelsLast.strides(pooled.shape())?;
-            let laid = match strides {
+            let laid = match MemoryFormat::ChannelsLast.strides(pooled.shape())? {
                 Some(s) => pooled.restrided(s),
                 None => pooled,
             };
             return t(laid.squeeze(Some(&[-2]))?);
         }
     }
-    t(out)
+    t(conv::adaptive_avg_pool1d(&x, size)?)
 }
 
 // ---- normalisation --------------------------------------------------------------------------------
