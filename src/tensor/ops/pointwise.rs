@@ -251,9 +251,10 @@ pub fn logical(op: BinaryOp, a: &Tensor, b: &Tensor) -> Result<Tensor> {
     )
 }
 
-/// `torch.logical_not(x)`: `x` read as bool, negated.
+/// `torch.logical_not(x)`: `x` read as bool, negated, laid out as TensorIterator lays out the output of
+/// a unary op (a transposed input gives a transposed result).
 pub fn logical_not(x: &Tensor) -> Result<Tensor> {
-    unary(UnaryOp::Not, &x.to_dtype(DType::Bool))
+    unary(UnaryOp::Not, &x.to_dtype_preserve(DType::Bool))
 }
 
 /// `a.add(b, alpha=k)` / `a.sub(b, alpha=k)`: `a op (b * k)` computed as ATen's add kernel does, in the
