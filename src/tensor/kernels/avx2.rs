@@ -51,6 +51,87 @@ macro_rules! kernels {
             _mm256_blendv_ps(u, _mm256_set1_ps(f32::INFINITY), over)
         }
 
+        /// `Vectorized<float>` for the cascade sum: one ymm register.
+        #[derive(Clone, Copy)]
+        struct Ps(__m256);
+
+        impl super::super::sum::SumAcc for Ps {
+            // SAFETY: eight zero floats have the bits of a zero `__m256`.
+            const ZERO: Ps = Ps(unsafe { std::mem::transmute::<[f32; 8], __m256>([0.0; 8]) });
+            #[inline(always)]
+            fn plus(self, other: Ps) -> Ps {
+                // SAFETY: a `Ps` only exists inside this module's functions, compiled for (and only
+                // called on a CPU with) AVX.
+                Ps(unsafe { _mm256_add_ps(self.0, other.0) })
+            }
+        }
+
+        impl super::super::sum::Lanes<f32> for Ps {
+            const L: usize = 8;
+            #[inline(always)]
+            fn load(data: &[f32], at: usize) -> Ps {
+                let v = &data[at..at + 8];
+                // SAFETY: `v` holds eight floats; AVX as for `plus`.
+                Ps(unsafe { _mm256_loadu_ps(v.as_ptr()) })
+            }
+            #[inline(always)]
+            fn lane(&self, l: usize) -> f32 {
+                // SAFETY: a `__m256` is eight floats.
+                let lanes = unsafe { std::mem::transmute::<__m256, [f32; 8]>(self.0) };
+                lanes[l]
+            }
+        }
+
+        /// `Vectorized<double>` for the cascade sum.
+        #[derive(Clone, Copy)]
+        struct Pd(__m256d);
+
+        impl super::super::sum::SumAcc for Pd {
+            // SAFETY: four zero doubles have the bits of a zero `__m256d`.
+            const ZERO: Pd = Pd(unsafe { std::mem::transmute::<[f64; 4], __m256d>([0.0; 4]) });
+            #[inline(always)]
+            fn plus(self, other: Pd) -> Pd {
+                // SAFETY: as for `Ps`.
+                Pd(unsafe { _mm256_add_pd(self.0, other.0) })
+            }
+        }
+
+        impl super::super::sum::Lanes<f64> for Pd {
+            const L: usize = 4;
+            #[inline(always)]
+            fn load(data: &[f64], at: usize) -> Pd {
+                let v = &data[at..at + 4];
+                // SAFETY: `v` holds four doubles; AVX as for `plus`.
+                Pd(unsafe { _mm256_loadu_pd(v.as_ptr()) })
+            }
+            #[inline(always)]
+            fn lane(&self, l: usize) -> f64 {
+                // SAFETY: a `__m256d` is four doubles.
+                let lanes = unsafe { std::mem::transmute::<__m256d, [f64; 4]>(self.0) };
+                lanes[l]
+            }
+        }
+
+        /// `cascade_sum`'s loop body on float32, with real vectors.
+        #[target_feature(enable = $features)]
+        pub(super) fn cascade_block_f32(
+            input: &[f32],
+            out: &mut [f32],
+            b: super::super::sum::Block2d,
+        ) {
+            super::super::sum::cascade_block::<f32, Ps>(input, out, b)
+        }
+
+        /// `cascade_sum`'s loop body on float64, with real vectors.
+        #[target_feature(enable = $features)]
+        pub(super) fn cascade_block_f64(
+            input: &[f64],
+            out: &mut [f64],
+            b: super::super::sum::Block2d,
+        ) {
+            super::super::sum::cascade_block::<f64, Pd>(input, out, b)
+        }
+
         /// `vec::reduce_all` with `maximum` or `+` (see `vec::reduce_all`).
         #[target_feature(enable = $features)]
         fn reduce_all(data: &[f32], max: bool) -> f32 {
@@ -215,6 +296,31 @@ pub(super) fn welford_chunk(x: &[f32], m1v: &mut [f32; 8], m2v: &mut [f32; 8]) -
         Some(Level::Evex) => unsafe { evex::welford_chunk(x, m1v, m2v) },
         // SAFETY: as above.
         Some(Level::Ymm) => unsafe { ymm::welford_chunk(x, m1v, m2v) },
+        None => return false,
+    }
+    true
+}
+
+/// `cascade_sum`'s loop body on float32 with the widest version the CPU has; `false` when it has no
+/// AVX2 + FMA (the caller then runs the lane model).
+pub(super) fn cascade_block_f32(input: &[f32], out: &mut [f32], b: super::sum::Block2d) -> bool {
+    match level() {
+        // SAFETY: `level` checked that the CPU has every feature these versions are compiled for.
+        Some(Level::Evex) => unsafe { evex::cascade_block_f32(input, out, b) },
+        // SAFETY: as above.
+        Some(Level::Ymm) => unsafe { ymm::cascade_block_f32(input, out, b) },
+        None => return false,
+    }
+    true
+}
+
+/// As [`cascade_block_f32`], on float64.
+pub(super) fn cascade_block_f64(input: &[f64], out: &mut [f64], b: super::sum::Block2d) -> bool {
+    match level() {
+        // SAFETY: `level` checked that the CPU has every feature these versions are compiled for.
+        Some(Level::Evex) => unsafe { evex::cascade_block_f64(input, out, b) },
+        // SAFETY: as above.
+        Some(Level::Ymm) => unsafe { ymm::cascade_block_f64(input, out, b) },
         None => return false,
     }
     true

@@ -100,7 +100,11 @@ pub use moments::{
 pub use sleef::{vec_exp, vec_log};
 pub use sleef_dd::sleef_lgamma;
 pub use softmax::{log_softmax_dim, log_softmax_row, softmax_dim, softmax_row, softmax_row_lanes};
-pub use sum::{sum_inner, sum_inner_f64, sum_inner_f64_threads, sum_inner_threads, sum_outer};
+pub use sum::{
+    Block2d, CascadeFloat, Lanes, cascade_block_f32, cascade_block_f64, sum_inner, sum_inner_f64,
+    sum_inner_f64_threads, sum_inner_threads, sum_outer,
+};
+pub(crate) use vec::thread_chunks;
 
 /// The `[begin, end)` parts `at::parallel_for` cuts an elementwise loop of `n` elements into with
 /// `threads` threads (`cpu_kernel_vec`'s grain, 32768): one part below the grain, else at most one per

@@ -2,7 +2,7 @@
 
 use super::vec::{GRAIN_SIZE, LANES, V8, ceil_log2, load8, thread_chunks};
 
-trait SumAcc: Copy {
+pub trait SumAcc: Copy {
     const ZERO: Self;
     fn plus(self, other: Self) -> Self;
 }
@@ -109,25 +109,14 @@ fn row_sum<T: SumAcc>(size: usize, load: impl Fn(usize) -> T) -> T {
     partial[0]
 }
 
-/// The value `cascade_sum` accumulates for one contiguous row (before the store).
-#[inline(always)]
-fn inner_sum_acc(row: &[f32]) -> f32 {
-    let n = row.len();
-    if n >= LANES {
-        // vectorized_inner_sum: 8-lane cascade over whole vectors, then the scalar tail
-        // and the 8 lanes added in order to a zero accumulator.
-        let vec_size = n / LANES;
-        let vec_acc = row_sum::<V8>(vec_size, |i| load8(row, i * LANES));
-        let mut final_acc = 0.0f32;
-        for &x in &row[vec_size * LANES..] {
-            final_acc += x;
-        }
-        for lane in vec_acc {
-            final_acc += lane;
-        }
-        final_acc
-    } else {
-        row_sum::<f32>(n, |i| row[i])
+/// The walk of one contiguous row reduced to one output.
+fn row_block(n: usize) -> Block2d {
+    Block2d {
+        size: [n, 1],
+        in_strides: [1, 0],
+        out_strides: [0, 0],
+        in_at: 0,
+        out_at: 0,
     }
 }
 
@@ -137,9 +126,10 @@ fn inner_sum_acc(row: &[f32]) -> f32 {
 /// `row_sum`. The result is stored as `0 + acc` like torch's `CastStoreAccumulate`
 /// into a zero-filled output, so the sum of `[-0.0]` is `+0.0`. Serial result: see
 /// [`sum_inner_threads`] for a single-output sum of 32768 elements or more.
-#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn sum_inner(row: &[f32]) -> f32 {
-    0.0 + inner_sum_acc(row)
+    let mut out = [0.0f32];
+    cascade_block_f32(row, &mut out, row_block(row.len()));
+    out[0]
 }
 
 /// [`sum_inner`] for a reduction with a single output (`x.sum()`, `x.mean()`) run by
@@ -147,9 +137,8 @@ pub fn sum_inner(row: &[f32]) -> f32 {
 /// sums one contiguous chunk per thread into a zeroed buffer of `threads` slots and
 /// then sums that buffer. Several-output reductions (`x.sum(-1)` of a matrix) are
 /// split by rows and need no such model: use [`sum_inner`] per row.
-#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
 pub fn sum_inner_threads(row: &[f32], threads: usize) -> f32 {
-    two_pass(row, threads, inner_sum_acc, sum_inner)
+    two_pass(row, threads, sum_inner, sum_inner)
 }
 
 /// `two_pass_reduction` of a single-output sum: serial below the grain or on one thread (`whole`),
@@ -174,83 +163,33 @@ fn two_pass<T: Copy + Default + std::ops::AddAssign>(
     whole(&buffer)
 }
 
-/// Column sums of a contiguous row-major `[rows, cols]` block (`x.sum(0)`; for a
-/// reduction over a middle dimension apply it to each outer block).
-///
-/// `vectorized_outer_sum` for `cols >= 8` (blocks of 32 columns use one cascade per
-/// column, the following blocks of 8 and the last `< 8` columns use the interleaved
-/// `row_sum`), `scalar_outer_sum` otherwise (groups of 4 columns, then `row_sum`). A
-/// single column is an inner reduction for torch (size-1 dims are dropped) and is
-/// summed like [`sum_inner`]. If `data` is shorter than `rows * cols`, only the
-/// complete rows are summed.
-#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
+/// Column sums of a contiguous row-major `[rows, cols]` block (`x.sum(0)`): `vectorized_outer_sum`
+/// for `cols >= 8` (blocks of 32 columns use one cascade per column, the following blocks of 8 and the
+/// last `< 8` columns use the interleaved `row_sum`), `scalar_outer_sum` otherwise (groups of 4
+/// columns, then `row_sum`). If `data` is shorter than `rows * cols`, only the complete rows are summed.
 pub fn sum_outer(data: &[f32], rows: usize, cols: usize) -> Vec<f32> {
     if cols == 0 {
         return Vec::new();
     }
     let rows = rows.min(data.len() / cols);
-    if cols == 1 {
-        return vec![sum_inner(&data[..rows])];
-    }
-    let at = |i: usize, j: usize| data[i * cols + j];
     let mut out = vec![0.0f32; cols];
-    let mut j = 0usize;
-    if cols >= LANES {
-        while j + 4 * LANES <= cols {
-            let sums = multi_row_sum::<V8, 4>(rows, |i, k| load8(data, i * cols + j + k * LANES));
-            for (k, s) in sums.iter().enumerate() {
-                for (l, v) in s.iter().enumerate() {
-                    out[j + k * LANES + l] += v;
-                }
-            }
-            j += 4 * LANES;
-        }
-        while j + LANES <= cols {
-            let s = row_sum::<V8>(rows, |i| load8(data, i * cols + j));
-            for (l, v) in s.iter().enumerate() {
-                out[j + l] += v;
-            }
-            j += LANES;
-        }
-    } else {
-        while j + 3 < cols {
-            let sums = multi_row_sum::<f32, 4>(rows, |i, k| at(i, j + k));
-            for (k, v) in sums.iter().enumerate() {
-                out[j + k] += v;
-            }
-            j += 4;
-        }
-    }
-    while j < cols {
-        out[j] += row_sum::<f32>(rows, |i| at(i, j));
-        j += 1;
-    }
+    let block = Block2d {
+        size: [rows, cols],
+        in_strides: [cols, 1],
+        out_strides: [0, 1],
+        in_at: 0,
+        out_at: 0,
+    };
+    cascade_block_f32(data, &mut out, block);
     out
 }
 
 /// [`sum_inner`] for float64: the same cascade over 4-lane double vectors (`Vectorized<double>` under
 /// AVX2), then the scalar tail and the lanes in order.
 pub fn sum_inner_f64(row: &[f64]) -> f64 {
-    const L: usize = 4;
-    let n = row.len();
-    if n < L {
-        return 0.0 + row_sum::<f64>(n, |i| row[i]);
-    }
-    let vec_size = n / L;
-    let load = |i: usize| -> V4d {
-        let mut v = [0.0; L];
-        v.copy_from_slice(&row[i * L..i * L + L]);
-        v
-    };
-    let vec_acc = row_sum::<V4d>(vec_size, load);
-    let mut final_acc = 0.0f64;
-    for &x in &row[vec_size * L..] {
-        final_acc += x;
-    }
-    for lane in vec_acc {
-        final_acc += lane;
-    }
-    0.0 + final_acc
+    let mut out = [0.0f64];
+    cascade_block_f64(row, &mut out, row_block(row.len()));
+    out[0]
 }
 
 /// [`sum_inner_f64`] for a single-output sum run by torch with `threads` threads: as
@@ -258,4 +197,184 @@ pub fn sum_inner_f64(row: &[f64]) -> f64 {
 /// zeroed buffer of `threads` slots, then that buffer summed.
 pub fn sum_inner_f64_threads(row: &[f64], threads: usize) -> f64 {
     two_pass(row, threads, sum_inner_f64, sum_inner_f64)
+}
+
+/// The element types `cascade_sum` runs on here (float32, float64).
+pub trait CascadeFloat: SumAcc + Default + std::ops::AddAssign + Send + Sync + 'static {}
+
+impl CascadeFloat for f32 {}
+impl CascadeFloat for f64 {}
+
+/// `Vectorized<T>` as the cascade uses it: a sum of lanes, loaded from adjacent elements.
+pub trait Lanes<T>: SumAcc {
+    /// Its lanes (8 floats or 4 doubles under AVX2).
+    const L: usize;
+    /// `loadu` of `L` adjacent elements from `data[at..]` (always in bounds in the cascade).
+    fn load(data: &[T], at: usize) -> Self;
+    /// Lane `l`.
+    fn lane(&self, l: usize) -> T;
+}
+
+impl Lanes<f32> for V8 {
+    const L: usize = LANES;
+    #[inline(always)]
+    fn load(data: &[f32], at: usize) -> V8 {
+        load8(data, at)
+    }
+    #[inline(always)]
+    fn lane(&self, l: usize) -> f32 {
+        self[l]
+    }
+}
+
+impl Lanes<f64> for V4d {
+    const L: usize = 4;
+    #[inline(always)]
+    fn load(data: &[f64], at: usize) -> V4d {
+        let mut v = [0.0; 4];
+        for (l, slot) in v.iter_mut().enumerate() {
+            *slot = data.get(at + l).copied().unwrap_or(0.0);
+        }
+        v
+    }
+    #[inline(always)]
+    fn lane(&self, l: usize) -> f64 {
+        self[l]
+    }
+}
+
+/// One call of `cascade_sum`'s 2-d loop: the first two dims of (a part of) TensorIterator's walk, each
+/// with its size and the input's and the output's strides (in elements; the output's is 0 on a
+/// reduced dim), starting at `input[in_at]` and `out[out_at]`.
+#[derive(Clone, Copy, Debug)]
+pub struct Block2d {
+    pub size: [usize; 2],
+    pub in_strides: [usize; 2],
+    pub out_strides: [usize; 2],
+    pub in_at: usize,
+    pub out_at: usize,
+}
+
+/// `vectorized_inner_sum`'s value for one contiguous row of at least `L` elements: the cascade over
+/// whole vectors, then the scalar tail and the lanes added in order to a zero accumulator.
+#[inline(always)]
+fn inner_vec_acc<T: CascadeFloat, V: Lanes<T>>(row: &[T]) -> T {
+    let n = row.len();
+    let vec_size = n / V::L;
+    let vec_acc = row_sum::<V>(vec_size, |i| V::load(row, i * V::L));
+    let mut final_acc = T::ZERO;
+    for &x in &row[vec_size * V::L..] {
+        final_acc += x;
+    }
+    for l in 0..V::L {
+        final_acc += vec_acc.lane(l);
+    }
+    final_acc
+}
+
+/// `cascade_sum`'s loop body (SumKernel.cpp) over one [`Block2d`]: each partial sum is added to the
+/// output it belongs to (`CastStoreAccumulate`), so a reduction whose reduced elements TensorIterator
+/// cannot walk as one run is summed run by run into its output. Strides must stay inside `input` and
+/// `out` (they come from a tensor's own layout).
+#[inline(always)]
+pub(super) fn cascade_block<T: CascadeFloat, V: Lanes<T>>(input: &[T], out: &mut [T], b: Block2d) {
+    let [mut s0, mut s1] = b.size;
+    let [mut i0, mut i1] = b.in_strides;
+    let [mut o0, mut o1] = b.out_strides;
+    let (ib, ob) = (b.in_at, b.out_at);
+    // Move the reduction to the first dim.
+    if o0 != 0 && o1 == 0 {
+        std::mem::swap(&mut s0, &mut s1);
+        std::mem::swap(&mut i0, &mut i1);
+        std::mem::swap(&mut o0, &mut o1);
+    }
+    if o0 != 0 && o1 != 0 {
+        // Not a true reduction: out = out + in.
+        for j in 0..s1 {
+            for i in 0..s0 {
+                let o = ob + i * o0 + j * o1;
+                out[o] = out[o].plus(input[ib + i * i0 + j * i1]);
+            }
+        }
+        return;
+    }
+    let os = o1;
+    let l = V::L;
+    if i0 == 1 && s0 >= l {
+        for j in 0..s1 {
+            let row = &input[ib + j * i1..ib + j * i1 + s0];
+            out[ob + j * os] += inner_vec_acc::<T, V>(row);
+        }
+    } else if i1 == 1 && s1 >= l {
+        // vectorized_outer_sum: 4 vectors of columns at a time, then one vector, then single columns.
+        let mut j = 0;
+        while j + 4 * l <= s1 {
+            let sums = multi_row_sum::<V, 4>(s0, |i, k| V::load(input, ib + i * i0 + j + k * l));
+            for (k, s) in sums.iter().enumerate() {
+                for lane in 0..l {
+                    out[ob + (j + k * l + lane) * os] += s.lane(lane);
+                }
+            }
+            j += 4 * l;
+        }
+        while j + l <= s1 {
+            let s = row_sum::<V>(s0, |i| V::load(input, ib + i * i0 + j));
+            for lane in 0..l {
+                out[ob + (j + lane) * os] += s.lane(lane);
+            }
+            j += l;
+        }
+        while j < s1 {
+            out[ob + j * os] += row_sum::<T>(s0, |i| input[ib + i * i0 + j]);
+            j += 1;
+        }
+    } else if i0 < i1 {
+        for j in 0..s1 {
+            out[ob + j * os] += row_sum::<T>(s0, |i| input[ib + j * i1 + i * i0]);
+        }
+    } else {
+        // scalar_outer_sum: 4 columns at a time, then single columns.
+        let mut j = 0;
+        while j + 3 < s1 {
+            let sums = multi_row_sum::<T, 4>(s0, |i, k| input[ib + i * i0 + (j + k) * i1]);
+            for (k, s) in sums.into_iter().enumerate() {
+                out[ob + (j + k) * os] += s;
+            }
+            j += 4;
+        }
+        while j < s1 {
+            out[ob + j * os] += row_sum::<T>(s0, |i| input[ib + i * i0 + j * i1]);
+            j += 1;
+        }
+    }
+}
+
+/// [`cascade_block`] for float32: on AVX2 registers where the CPU has them (the lane model's
+/// arrays are not turned into vector code by the compiler: `[8,128,512].sum(-1)` took 0.42 ms with them,
+/// scalar adds and spills), else the lane model compiled per instruction set. The same bits either way.
+pub fn cascade_block_f32(input: &[f32], out: &mut [f32], b: Block2d) {
+    #[cfg(target_arch = "x86_64")]
+    if super::avx2::cascade_block_f32(input, out, b) {
+        return;
+    }
+    cascade_block_lanes_f32(input, out, b)
+}
+
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
+fn cascade_block_lanes_f32(input: &[f32], out: &mut [f32], b: Block2d) {
+    cascade_block::<f32, V8>(input, out, b)
+}
+
+/// [`cascade_block`] for float64, as [`cascade_block_f32`].
+pub fn cascade_block_f64(input: &[f64], out: &mut [f64], b: Block2d) {
+    #[cfg(target_arch = "x86_64")]
+    if super::avx2::cascade_block_f64(input, out, b) {
+        return;
+    }
+    cascade_block_lanes_f64(input, out, b)
+}
+
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
+fn cascade_block_lanes_f64(input: &[f64], out: &mut [f64], b: Block2d) {
+    cascade_block::<f64, V4d>(input, out, b)
 }

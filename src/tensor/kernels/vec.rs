@@ -87,7 +87,7 @@ pub(super) fn vmaximum(a: f32, b: f32) -> f32 {
 
 /// The `[begin, end)` ranges `at::parallel_for` / `parallel_reduce` hand to each thread
 /// (OpenMP backend): at most `threads` chunks of `ceil(n / used)` items.
-pub(super) fn thread_chunks(n: usize, grain: usize, threads: usize) -> Vec<(usize, usize)> {
+pub(crate) fn thread_chunks(n: usize, grain: usize, threads: usize) -> Vec<(usize, usize)> {
     let used = threads.max(1).min(n.div_ceil(grain.max(1)).max(1));
     let chunk = n.div_ceil(used).max(1);
     (0..used)

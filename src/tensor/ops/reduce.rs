@@ -209,9 +209,9 @@ impl Tensor {
         self.any_float_reduce(dims, keepdim, FloatReduce::Std(correction))
     }
 
-    /// Float32 sum/mean/var/std with PyTorch's order of additions (see `tensor::kernels`): rows reduced
-    /// innermost use the inner cascade, leading dims of a contiguous tensor the outer (column) cascade, a
-    /// single result the whole-tensor algorithm.
+    /// Float32 sum/mean/var/std with PyTorch's order of additions (see `tensor::kernels`): sum and mean
+    /// walk the tensor as TensorIterator walks it (`walk::cascade_sum`: any layout, any thread count),
+    /// var/std use the inner Welford per output or the whole-tensor algorithm for a single result.
     ///
     /// Not ndarray's `sum_axis`/`fold_axis`, though they are faster (benches/ndarray_paths: 81 µs against
     /// 471 µs for `[8,128,512].sum(2)`, 87 µs against 594 µs for `.sum(0)`): they add in another order, and
@@ -229,47 +229,43 @@ impl Tensor {
             .filter(|&i| !reduce[i])
             .map(|i| self.shape()[i])
             .product();
-        // Only a reduction to one value is split between threads in a way that changes its sum
-        // (`two_pass_reduction`); several outputs are shared out whole (`parallel_dim_reduction`).
-        let threads = if out_numel == 1 {
-            crate::tensor::settings::num_threads()
+        let (correction, take_sqrt) = match op {
+            FloatReduce::Var(c) => (c, false),
+            FloatReduce::Std(c) => (c, true),
+            FloatReduce::Sum | FloatReduce::Mean => {
+                let threads = crate::tensor::settings::num_threads();
+                let mut sums = super::walk::cascade_sum::<f32>(
+                    self,
+                    &reduce,
+                    threads,
+                    kernels::cascade_block_f32,
+                )?;
+                if matches!(op, FloatReduce::Mean) {
+                    let k: usize = (0..n)
+                        .filter(|&d| reduce[d])
+                        .map(|d| self.shape()[d])
+                        .product();
+                    sums.iter_mut().for_each(|v| *v /= k as f32);
+                }
+                return Tensor::from_vec(sums, &reduced_shape(self.shape(), &reduce, keepdim));
+            }
+        };
+        // Only a reduction to one value is split between threads in a way that changes its result.
+        let out: Vec<f32> = if out_numel == 1 {
+            let threads = crate::tensor::settings::num_threads();
+            let r = single_output_rows::<f32>(self, dims, keepdim)?.0;
+            for_each_row(&r, |row| match take_sqrt {
+                false => kernels::var_all_threads(row, correction, threads),
+                true => kernels::std_all_threads(row, correction, threads),
+            })
         } else {
-            1
+            let r = rows::<f32>(self, dims, keepdim)?;
+            for_each_row(&r, |row| match take_sqrt {
+                false => kernels::var_inner(row, correction),
+                true => kernels::std_inner(row, correction),
+            })
         };
-        // Leading dims reduced on a contiguous tensor: PyTorch's outer (column) reduction, summed in place
-        // (not through `rows`, whose permuted copy it does not need: 1.98 ms → 0.12 ms for
-        // `[8,128,512].sum(0)`, benches/ndarray_paths).
-        let first_kept = reduce.iter().position(|&x| !x).unwrap_or(n);
-        let prefix =
-            first_kept > 0 && reduce[first_kept..].iter().all(|&x| !x) && self.is_contiguous();
-        if matches!(op, FloatReduce::Sum | FloatReduce::Mean) && prefix && out_numel > 1 {
-            let k = self.numel() / out_numel;
-            let mut sums = self.with_raw::<f32, _>(|data, l| {
-                kernels::sum_outer(data.get(l.offset..).unwrap_or(&[]), k, out_numel)
-            })?;
-            if matches!(op, FloatReduce::Mean) {
-                sums.iter_mut().for_each(|v| *v /= k as f32);
-            }
-            return Tensor::from_vec(sums, &reduced_shape(self.shape(), &reduce, keepdim));
-        }
-        let r = if out_numel == 1 {
-            single_output_rows::<f32>(self, dims, keepdim)?.0
-        } else {
-            rows::<f32>(self, dims, keepdim)?
-        };
-        let out: Vec<f32> = match op {
-            FloatReduce::Sum => for_each_row(&r, |row| kernels::sum_inner_threads(row, threads)),
-            FloatReduce::Mean => for_each_row(&r, |row| kernels::mean_inner_threads(row, threads)),
-            FloatReduce::Var(c) if out_numel == 1 => {
-                for_each_row(&r, |row| kernels::var_all_threads(row, c, threads))
-            }
-            FloatReduce::Std(c) if out_numel == 1 => {
-                for_each_row(&r, |row| kernels::std_all_threads(row, c, threads))
-            }
-            FloatReduce::Var(c) => for_each_row(&r, |row| kernels::var_inner(row, c)),
-            FloatReduce::Std(c) => for_each_row(&r, |row| kernels::std_inner(row, c)),
-        };
-        Tensor::from_vec(out, &r.out_shape)
+        Tensor::from_vec(out, &reduced_shape(self.shape(), &reduce, keepdim))
     }
 
     /// `max()`/`min()` over all elements (0-d result; empty tensors are an error).

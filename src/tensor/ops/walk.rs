@@ -5,6 +5,8 @@
 use super::reduce::{Rows, reduced_dims, reduced_shape};
 use crate::tensor::Tensor;
 use crate::tensor::error::Result;
+use crate::tensor::kernels::{Block2d, CascadeFloat, thread_chunks};
+use crate::tensor::parallel::GRAIN;
 use crate::tensor::storage::Element;
 
 /// The reduced elements of each output in the order PyTorch's TensorIterator walks them (its
@@ -59,4 +61,262 @@ pub(super) fn iteration_rows<T: Element>(
         out_shape: reduced_shape(shape, &reduce, keepdim),
     };
     Ok((rows, run, run_stride == 1, single))
+}
+
+/// TensorIterator's walk of a reduction (`TensorIterator::reduce_op(out, in)`): its dims innermost
+/// first after `reorder_dimensions` (reduced dims first, each pair ordered by the output's strides, then
+/// the input's) and `coalesce_dimensions`, with the input's strides and the output's (contiguous over the
+/// kept dims, 0 on the reduced ones), in elements.
+#[derive(Clone, Debug)]
+pub(super) struct ReduceWalk {
+    shape: Vec<usize>,
+    inp: Vec<usize>,
+    out: Vec<usize>,
+}
+
+impl ReduceWalk {
+    pub(super) fn new(shape: &[usize], strides: &[usize], reduce: &[bool]) -> ReduceWalk {
+        let n = shape.len();
+        let mut out = vec![0usize; n];
+        let mut next = 1usize;
+        for d in (0..n).rev() {
+            if !reduce[d] {
+                out[d] = next;
+                next = next.saturating_mul(shape[d].max(1));
+            }
+        }
+        let mut perm: Vec<usize> = (0..n).rev().collect();
+        if n > 1 {
+            let should_swap = |d0: usize, d1: usize| -> i32 {
+                for (k, st) in [&out[..], strides].into_iter().enumerate() {
+                    let (s0, s1) = (st[d0], st[d1]);
+                    // The output (operand 0): reduced dims go innermost.
+                    if k == 0 && (s0 == 0) != (s1 == 0) {
+                        return if s1 == 0 { 1 } else { -1 };
+                    }
+                    if s0 == 0 || s1 == 0 {
+                        continue;
+                    }
+                    if s0 < s1 {
+                        return -1;
+                    }
+                    if s0 > s1 {
+                        return 1;
+                    }
+                    if shape[d0] > shape[d1] {
+                        return 1;
+                    }
+                }
+                0
+            };
+            crate::tensor::layout::sort_dims(&mut perm, should_swap);
+        }
+        let mut walk = ReduceWalk {
+            shape: perm.iter().map(|&d| shape[d]).collect(),
+            inp: perm.iter().map(|&d| strides[d]).collect(),
+            out: perm.iter().map(|&d| out[d]).collect(),
+        };
+        walk.coalesce();
+        walk
+    }
+
+    /// `coalesce_dimensions`: adjacent dims merge when either has size 1 or, for both operands, the
+    /// outer one's stride is the inner one's stride times its size.
+    fn coalesce(&mut self) {
+        let n = self.shape.len();
+        if n <= 1 {
+            return;
+        }
+        let mut prev = 0;
+        for dim in 1..n {
+            let (s0, s1) = (self.shape[prev], self.shape[dim]);
+            let fits = |st: &[usize]| st[prev].saturating_mul(s0) == st[dim];
+            if s0 == 1 || s1 == 1 || (fits(&self.inp) && fits(&self.out)) {
+                if s0 == 1 {
+                    self.inp[prev] = self.inp[dim];
+                    self.out[prev] = self.out[dim];
+                }
+                self.shape[prev] *= s1;
+            } else {
+                prev += 1;
+                if prev != dim {
+                    self.inp[prev] = self.inp[dim];
+                    self.out[prev] = self.out[dim];
+                    self.shape[prev] = s1;
+                }
+            }
+        }
+        self.shape.truncate(prev + 1);
+        self.inp.truncate(prev + 1);
+        self.out.truncate(prev + 1);
+    }
+
+    fn numel(&self) -> usize {
+        self.shape.iter().product()
+    }
+
+    fn is_dim_reduced(&self, d: usize) -> bool {
+        self.out[d] == 0 && self.shape[d] > 1
+    }
+
+    /// `serial_for_each` over the walk's linear positions `begin..end` (`DimCounter`): one 2-d block
+    /// per call, as long as the position allows in the first two dims.
+    fn serial(
+        &self,
+        begin: usize,
+        end: usize,
+        in_at: usize,
+        out_at: usize,
+        f: &mut impl FnMut(Block2d),
+    ) {
+        let n = self.shape.len();
+        if begin >= end {
+            return;
+        }
+        if n <= 1 {
+            let (i0, o0) = (
+                self.inp.first().copied().unwrap_or(0),
+                self.out.first().copied().unwrap_or(0),
+            );
+            f(Block2d {
+                size: [end - begin, 1],
+                in_strides: [i0, 0],
+                out_strides: [o0, 0],
+                in_at: in_at + begin * i0,
+                out_at: out_at + begin * o0,
+            });
+            return;
+        }
+        let mut values = vec![0usize; n];
+        let mut linear = begin;
+        for (v, &size) in values.iter_mut().zip(&self.shape) {
+            if size > 0 {
+                *v = linear % size;
+                linear /= size;
+            }
+        }
+        let mut offset = begin;
+        while offset < end {
+            let at = |st: &[usize]| values.iter().zip(st).map(|(v, s)| v * s).sum::<usize>();
+            let step0 = (self.shape[0] - values[0]).min(end - offset);
+            let step1 = if step0 == self.shape[0] {
+                (self.shape[1] - values[1]).min((end - offset) / self.shape[0])
+            } else {
+                1
+            };
+            f(Block2d {
+                size: [step0, step1],
+                in_strides: [self.inp[0], self.inp[1]],
+                out_strides: [self.out[0], self.out[1]],
+                in_at: in_at + at(&self.inp),
+                out_at: out_at + at(&self.out),
+            });
+            offset += step0 * step1;
+            let (mut i, mut overflow) = if step1 != 1 { (1, step1) } else { (0, step0) };
+            while i < n && overflow > 0 {
+                let value = values[i] + overflow;
+                if value >= self.shape[i] {
+                    overflow = 1;
+                    values[i] = value - self.shape[i];
+                } else {
+                    overflow = 0;
+                    values[i] = value;
+                }
+                i += 1;
+            }
+        }
+    }
+}
+
+/// `cascade_sum` (SumKernel.cpp) of a float32 or float64 tensor over the reduced dims, as
+/// `parallel_reduce` runs it at `threads` threads: serially below 32768 elements; for one output,
+/// `two_pass_reduction` (each thread's range of the walk summed into its own slot, the slots summed);
+/// otherwise `parallel_dim_reduction` (the walk cut along one kept dim, contiguous columns rounded to
+/// 128 bytes, which decides where `vectorized_outer_sum`'s blocks of columns begin). The outputs come back
+/// in row-major order of the kept dims.
+pub(super) fn cascade_sum<T: CascadeFloat + Element>(
+    t: &Tensor,
+    reduce: &[bool],
+    threads: usize,
+    block: fn(&[T], &mut [T], Block2d),
+) -> Result<Vec<T>> {
+    let walk = ReduceWalk::new(t.shape(), t.strides(), reduce);
+    let out_numel: usize = (0..t.ndim())
+        .filter(|&d| !reduce[d])
+        .map(|d| t.shape()[d])
+        .product();
+    let numel = walk.numel();
+    let mut out = vec![T::default(); out_numel];
+    if numel == 0 || out_numel == 0 {
+        return Ok(out);
+    }
+    t.with_raw::<T, _>(|data, l| {
+        let base = l.offset;
+        let run =
+            |o: &mut [T], w: &ReduceWalk, begin: usize, end: usize, in_at: usize, out_at: usize| {
+                w.serial(begin, end, in_at, out_at, &mut |b| block(data, o, b));
+            };
+        if numel < GRAIN || threads <= 1 {
+            run(&mut out, &walk, 0, numel, base, 0);
+        } else if out_numel == 1 {
+            let chunks = thread_chunks(numel, GRAIN, threads);
+            let mut slots = vec![T::default(); threads.max(1)];
+            for (slot, &(b, e)) in slots.chunks_mut(1).zip(&chunks) {
+                run(slot, &walk, b, e, base, 0);
+            }
+            let whole = ReduceWalk {
+                shape: vec![slots.len()],
+                inp: vec![1],
+                out: vec![0],
+            };
+            whole.serial(0, slots.len(), 0, 0, &mut |b| block(&slots, &mut out, b));
+        } else {
+            let dim = walk.split_dim(threads);
+            let cols = walk.shape[dim];
+            let multiple = 128 / std::mem::size_of::<T>();
+            for (mut b, mut e) in thread_chunks(cols, 1, threads) {
+                if walk.inp[dim] == 1 {
+                    b -= b % multiple;
+                    if e != cols {
+                        e -= e % multiple;
+                    }
+                }
+                if b == e {
+                    continue;
+                }
+                let mut sub = walk.clone();
+                sub.shape[dim] = e - b;
+                let n = sub.numel();
+                run(
+                    &mut out,
+                    &sub,
+                    0,
+                    n,
+                    base + b * walk.inp[dim],
+                    b * walk.out[dim],
+                );
+            }
+        }
+    })?;
+    Ok(out)
+}
+
+impl ReduceWalk {
+    /// `find_split_dim`: the outermost kept dim with at least `threads` positions, else the largest.
+    fn split_dim(&self, threads: usize) -> usize {
+        let n = self.shape.len();
+        let mut best = n - 1;
+        for dim in (0..n).rev() {
+            if self.is_dim_reduced(dim) {
+                break;
+            }
+            if self.shape[dim] >= threads {
+                return dim;
+            }
+            if self.shape[dim] > self.shape[best] {
+                best = dim;
+            }
+        }
+        best
+    }
 }
