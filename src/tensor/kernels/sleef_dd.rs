@@ -3,6 +3,11 @@
 //! which `vml.h`'s `vlgamma` maps over every element of a float64 tensor. The double-double
 //! arithmetic is that of `src/common/dd.h`; `gammak`, `logk2` and `sinpik` follow `sleefsimddp.c`,
 //! helpers from `commonfuncs.h`. The single precision twin is [`super::special::sleef_lgammaf`].
+//! It also has the double `exp`, `expm1`, `log1p` and `tanh` (`xexp`, `xexpm1`, `xlog1p`, `xtanh`) that
+//! `Vectorized<double>` calls in the activation kernels.
+//!
+//! Long because SLEEF's functions share one set of double-double helpers, which must stay private
+//! and bit-exact to their C originals, and the tests pin each function to torch's printed values.
 
 // The constants are written as SLEEF writes them (the compiler rounds them as C does), so that each
 // can be checked against its source.
@@ -507,6 +512,235 @@ pub fn sleef_lgamma(a: f64) -> f64 {
     }
 }
 
+/// `vrint_vi_vd` (`cvtpd2dq`, round to nearest even): out of range or NaN gives `i32::MIN`.
+fn cvt_rint(x: f64) -> i32 {
+    let r = x.round_ties_even();
+    if (-2_147_483_648.0..2_147_483_648.0).contains(&r) {
+        r as i32
+    } else {
+        i32::MIN
+    }
+}
+
+/// `ddadd_vd2_vd_vd`.
+fn dd_add_d_d(x: f64, y: f64) -> D2 {
+    let s = x + y;
+    d2(s, (x - s) + y)
+}
+
+/// `ddadd_vd2_vd_vd2`.
+fn dd_add_d_d2(x: f64, y: D2) -> D2 {
+    let s = x + y.x;
+    d2(s, ((x - s) + y.x) + y.y)
+}
+
+/// `ddadd_vd2_vd2_vd`.
+fn dd_add_d2_d(x: D2, y: f64) -> D2 {
+    let s = x.x + y;
+    d2(s, ((x.x - s) + y) + x.y)
+}
+
+/// `ddrec_vd2_vd2` (FMA).
+fn dd_rec(d: D2) -> D2 {
+    let s = 1.0 / d.x;
+    d2(s, s * (-d.y).mul_add(s, (-d.x).mul_add(s, 1.0)))
+}
+
+/// `vldexp3_vd_vd_vi`: `q` added to the exponent field (no range checks).
+fn ldexp3(d: f64, q: i32) -> f64 {
+    let add = u64::from((q.wrapping_shl(20)) as u32) << 32;
+    f64::from_bits(d.to_bits().wrapping_add(add))
+}
+
+/// `vilogb2k_vi_vd`: the biased exponent field minus the bias.
+fn ilogb2k(d: f64) -> i32 {
+    (((d.to_bits() >> 52) & 0x7ff) as i32) - 0x3ff
+}
+
+/// `POLY4(x, x2, c3, c2, c1, c0)`, every MLA an FMA.
+fn poly4(x: f64, x2: f64, c: [f64; 4]) -> f64 {
+    x2.mul_add(x.mul_add(c[0], c[1]), x.mul_add(c[2], c[3]))
+}
+
+/// `POLY10(x, x2, x4, x8, c9, ..., c0)` (Estrin's scheme).
+fn poly10(x: f64, x2: f64, x4: f64, x8: f64, c: [f64; 10]) -> f64 {
+    let p8 = x4.mul_add(
+        poly4(x, x2, [c[2], c[3], c[4], c[5]]),
+        poly4(x, x2, [c[6], c[7], c[8], c[9]]),
+    );
+    x8.mul_add(x.mul_add(c[0], c[1]), p8)
+}
+
+const L2U: f64 = 0.693_147_180_559_662_956_511_601_805_686_950_683_593_75;
+const L2L: f64 = 0.282_352_905_630_315_771_225_884_481_750_134_360_255_254_120_68e-12;
+const R_LN2: f64 = 1.442_695_040_888_963_407_359_924_681_001_892_137_426_645_954_152_985_934_135;
+/// `LOG_DBL_MAX` (`0x1.62e42fefa39efp+9`).
+const LOG_DBL_MAX: f64 = 709.782_712_893_384;
+
+/// `Sleef_expd4_u10` (`xexp`): torch's `Vectorized<double>::exp()`.
+pub fn sleef_exp(d: f64) -> f64 {
+    let u = (d * R_LN2).round_ties_even();
+    let q = cvt_rint(u);
+    let s = u.mul_add(-L2U, d);
+    let s = u.mul_add(-L2L, s);
+    let s2 = s * s;
+    let s4 = s2 * s2;
+    let s8 = s4 * s4;
+    let mut u = poly10(
+        s,
+        s2,
+        s4,
+        s8,
+        [
+            0.208_127_637_823_716_445_7e-8,
+            0.251_121_070_304_228_802_2e-7,
+            0.275_576_262_816_949_119_2e-6,
+            0.275_572_340_202_538_823_9e-5,
+            0.248_015_868_747_968_626_4e-4,
+            0.198_412_698_985_586_585_0e-3,
+            0.138_888_888_891_449_779_7e-2,
+            0.833_333_333_331_493_821_0e-2,
+            0.416_666_666_666_660_259_8e-1,
+            0.166_666_666_666_666_907_2e+0,
+        ],
+    );
+    u = u.mul_add(s, 0.5);
+    u = u.mul_add(s, 1.0);
+    u = u.mul_add(s, 1.0);
+    u = ldexp2(u, q);
+    if d > LOG_DBL_MAX {
+        f64::INFINITY
+    } else if d < -1000.0 {
+        0.0
+    } else {
+        u
+    }
+}
+
+/// `expk2`: exp of a double-double, as a double-double.
+fn expk2(d: D2) -> D2 {
+    let u = (d.x + d.y) * R_LN2;
+    let dq = u.round_ties_even();
+    let q = cvt_rint(dq);
+    let mut s = dd_add2_d2_d(d, dq * -L2U);
+    s = dd_add2_d2_d(s, dq * -L2L);
+    let s2 = dd_squ(s);
+    let s4 = dd_squ(s2);
+    let s8 = s4.x * s4.x;
+    let u = poly10(
+        s.x,
+        s2.x,
+        s4.x,
+        s8,
+        [
+            0.160_247_221_970_993_207_2e-9,
+            0.209_225_518_356_315_700_7e-8,
+            0.250_523_002_378_264_446_5e-7,
+            0.275_572_480_090_213_530_3e-6,
+            0.275_573_189_238_604_437_3e-5,
+            0.248_015_873_560_581_506_5e-4,
+            0.198_412_698_414_807_185_8e-3,
+            0.138_888_888_888_676_325_5e-2,
+            0.833_333_333_333_334_709_5e-2,
+            0.416_666_666_666_666_990_5e-1,
+        ],
+    );
+    let mut t = dd_add_d_d2(0.5, dd_mul_d2_d(s, 0.166_666_666_666_666_657_4));
+    t = dd_add_d_d2(1.0, dd_mul_d2_d2(t, s));
+    t = dd_add_d_d2(1.0, dd_mul_d2_d2(t, s));
+    t = dd_add_d2_d2(t, dd_mul_d2_d(s4, u));
+    if d.x < -1000.0 {
+        return d2(0.0, 0.0);
+    }
+    d2(ldexp2(t.x, q), ldexp2(t.y, q))
+}
+
+/// `Sleef_expm1d4_u10` (`xexpm1`): torch's `Vectorized<double>::expm1()`.
+pub fn sleef_expm1(a: f64) -> f64 {
+    let d = dd_add2_d2_d(expk2(d2(a, 0.0)), -1.0);
+    let x = d.x + d.y;
+    if a > 709.782_712_893_383_996_732_223 {
+        f64::INFINITY
+    } else if a < -36.736_800_569_677_101_399_113_302_437 {
+        -1.0
+    } else if a.to_bits() == (-0.0f64).to_bits() {
+        -0.0
+    } else {
+        x
+    }
+}
+
+/// `Sleef_tanhd4_u10` (`xtanh`): torch's `Vectorized<double>::tanh()`.
+pub fn sleef_tanh(x: f64) -> f64 {
+    let y = x.abs();
+    let d = expk2(d2(y, 0.0));
+    let e = dd_rec(d);
+    let d = dd_div(dd_add2_d2_d2(d, dd_neg(e)), dd_add2_d2_d2(d, e));
+    let mut y = d.x + d.y;
+    if x.abs() > 18.714_973_875 || y.is_nan() {
+        y = 1.0;
+    }
+    // `vmulsign`: the sign bit of `x` xor-ed in.
+    let y = f64::from_bits(y.to_bits() ^ (x.to_bits() & 0x8000_0000_0000_0000));
+    if x.is_nan() { f64::NAN } else { y }
+}
+
+/// `LOG1P_BOUND` (`0x1.c7b1f3cac7433p+1019`, about 1e307): above it `xlog1p` takes `xlog_u1(d)`.
+const LOG1P_BOUND: f64 = 1.0e307;
+
+/// `Sleef_log1pd4_u10` (`xlog1p`): torch's `Vectorized<double>::log1p()`. Above `LOG1P_BOUND` SLEEF
+/// switches to its `log_u1`; the C library's `log` stands in for it there.
+pub fn sleef_log1p(d: f64) -> f64 {
+    let mut dp1 = d + 1.0;
+    let o = dp1 < f64::MIN_POSITIVE;
+    if o {
+        dp1 *= (1u64 << 32) as f64 * (1u64 << 32) as f64;
+    }
+    let mut e = ilogb2k(dp1 * (1.0 / 0.75));
+    let t = ldexp3(1.0, e.wrapping_neg());
+    let m = d.mul_add(t, t - 1.0);
+    if o {
+        e -= 64;
+    }
+    let mut s = dd_mul_d2_d(
+        d2(
+            0.693_147_180_559_945_286_226_764,
+            2.319_046_813_846_299_558_417_771e-17,
+        ),
+        f64::from(e),
+    );
+    let x = dd_div(d2(m, 0.0), dd_add_d_d(2.0, m));
+    let x2 = x.x * x.x;
+    let x4 = x2 * x2;
+    let x8 = x4 * x4;
+    // POLY7(x2, x4, x8, ...).
+    let t = x8.mul_add(
+        x4.mul_add(
+            0.153_207_698_850_270_135_3e+0,
+            x2.mul_add(0.152_562_905_100_342_871_6e+0, 0.181_860_593_293_778_599_6e+0),
+        ),
+        x4.mul_add(
+            x2.mul_add(0.222_221_451_983_938_000_9e+0, 0.285_714_293_279_429_931_7e+0),
+            x2.mul_add(0.399_999_999_963_525_199_0e+0, 0.666_666_666_666_733_354_1e+0),
+        ),
+    );
+    s = dd_add_d2_d2(s, dd_scale(x, 2.0));
+    s = dd_add_d2_d(s, x2 * x.x * t);
+    let mut r = s.x + s.y;
+    if !(d <= LOG1P_BOUND) {
+        r = d.ln();
+    }
+    if d < -1.0 || d.is_nan() {
+        f64::NAN
+    } else if d == -1.0 {
+        f64::NEG_INFINITY
+    } else if d.to_bits() == (-0.0f64).to_bits() {
+        -0.0
+    } else {
+        r
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::sleef_lgamma;
@@ -537,5 +771,57 @@ mod tests {
         assert_eq!(sleef_lgamma(-3.0), f64::INFINITY);
         assert_eq!(sleef_lgamma(f64::NEG_INFINITY), f64::INFINITY);
         assert!(sleef_lgamma(f64::NAN).is_nan());
+    }
+
+    /// torch 2.15's `torch.expm1` and `torch.log1p` on float64 (`Sleef_expm1d4_u10`,
+    /// `Sleef_log1pd4_u10` on every element: MKL's VML has neither), printed by the venv's torch.
+    #[test]
+    fn expm1_log1p_match_torch() {
+        let expm1: [(f64, f64); 14] = [
+            (-800.0, -1.0),
+            (-40.0, -1.0),
+            (-3.7, -0.9752764735296606),
+            (-0.3, -0.2591817793182821),
+            (-1e-10, -9.999999999500001e-11),
+            (1e-300, 1e-300),
+            (0.2, 0.22140275816016985),
+            (1.0, 1.7182818284590453),
+            (2.5, 11.182493960703473),
+            (30.0, 10686474581523.463),
+            (700.0, 1.0142320547350045e+304),
+            (10000000000.0, f64::INFINITY),
+            (2e+307, f64::INFINITY),
+            (1e+308, f64::INFINITY),
+        ];
+        let log1p: [(f64, f64); 14] = [
+            (800.0, 6.68586094706836),
+            (40.0, 3.713572066704308),
+            (3.7, 1.547562508716013),
+            (0.3, 0.26236426446749106),
+            (1e-10, 9.999999999500001e-11),
+            (1e-300, 1e-300),
+            (0.2, 0.18232155679395465),
+            (1.0, 0.6931471805599453),
+            (2.5, 1.252762968495368),
+            (30.0, 3.4339872044851463),
+            (700.0, 6.55250788703459),
+            (10000000000.0, 23.025850930040455),
+            (2e+307, 707.5867707297319),
+            (1e+308, 709.1962086421661),
+        ];
+        for (x, want) in expm1 {
+            let got = super::sleef_expm1(x);
+            assert_eq!(got.to_bits(), want.to_bits(), "expm1({x}): {got}");
+        }
+        for (x, want) in log1p {
+            let got = super::sleef_log1p(x);
+            assert_eq!(got.to_bits(), want.to_bits(), "log1p({x}): {got}");
+        }
+        assert_eq!(super::sleef_expm1(-0.0).to_bits(), (-0.0f64).to_bits());
+        assert_eq!(super::sleef_log1p(-1.0), f64::NEG_INFINITY);
+        assert!(super::sleef_log1p(-2.0).is_nan());
+        assert_eq!(super::sleef_tanh(-30.0), -1.0);
+        assert_eq!(super::sleef_exp(-1000.5), 0.0);
+        assert_eq!(super::sleef_exp(710.0), f64::INFINITY);
     }
 }
