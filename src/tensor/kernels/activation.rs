@@ -159,3 +159,119 @@ pub fn softshrink(xs: &mut [f32], l: f32) {
         };
     }
 }
+
+// Float64: `Vectorized<double>` holds 4 lanes, so `cpu_kernel_vec` hands blocks of 8 to the vectorised
+// lambda (SLEEF `expd4_u10`, `expm1d4_u10`, `log1pd4_u10`, `tanhd4_u10`) and the `len % 8` last
+// elements to the scalar one (glibc `exp`, `expm1`, `log1p`, `tanh`).
+use super::sleef_dd::{sleef_exp, sleef_expm1, sleef_log1p, sleef_tanh};
+
+/// `(bulk, tail)` of one contiguous float64 run.
+fn split_f64(xs: &mut [f64]) -> (&mut [f64], &mut [f64]) {
+    let end = xs.len() - xs.len() % 8;
+    xs.split_at_mut(end)
+}
+
+/// [`elu`] in double, the coefficients `alpha.to<double>() * scale.to<double>()` etc.
+pub fn elu_f64(xs: &mut [f64], negcoef: f64, poscoef: f64, negiptcoef: f64) {
+    let (bulk, tail) = split_f64(xs);
+    for x in bulk.iter_mut() {
+        let a = *x;
+        *x = if a > 0.0 {
+            a * poscoef
+        } else {
+            sleef_expm1(a * negiptcoef) * negcoef
+        };
+    }
+    for x in tail.iter_mut() {
+        let a = *x;
+        *x = if a <= 0.0 {
+            (a * negiptcoef).exp_m1() * negcoef
+        } else {
+            a * poscoef
+        };
+    }
+}
+
+/// [`softplus`] in double.
+pub fn softplus_f64(xs: &mut [f64], beta: f64, threshold: f64) {
+    let (bulk, tail) = split_f64(xs);
+    for x in bulk.iter_mut() {
+        let a = *x;
+        let scaled = a * beta;
+        *x = if scaled > threshold {
+            a
+        } else {
+            sleef_log1p(sleef_exp(scaled)) / beta
+        };
+    }
+    for x in tail.iter_mut() {
+        let a = *x;
+        let scaled = a * beta;
+        *x = if scaled > threshold {
+            a
+        } else {
+            scaled.exp().ln_1p() / beta
+        };
+    }
+}
+
+/// [`mish`] in double.
+pub fn mish_f64(xs: &mut [f64]) {
+    let (bulk, tail) = split_f64(xs);
+    for x in bulk.iter_mut() {
+        *x *= sleef_tanh(sleef_log1p(sleef_exp(*x)));
+    }
+    for x in tail.iter_mut() {
+        *x *= x.exp().ln_1p().tanh();
+    }
+}
+
+/// [`log_sigmoid`] in double: SLEEF on every element.
+pub fn log_sigmoid_f64(xs: &mut [f64]) {
+    for x in xs.iter_mut() {
+        let a = *x;
+        let min = if a.is_nan() || a < 0.0 { a } else { 0.0 };
+        *x = min - sleef_log1p(sleef_exp(-a.abs()));
+    }
+}
+
+/// [`glu`] in double.
+pub fn glu_f64(a: &mut [f64], b: &[f64]) {
+    let n = a.len().min(b.len());
+    let end = n - n % 8;
+    for (i, (x, &g)) in a.iter_mut().zip(b).enumerate() {
+        let gate = if i < end {
+            1.0 / (1.0 + sleef_exp(-g))
+        } else {
+            1.0 / (1.0 + (-g).exp())
+        };
+        *x *= gate;
+    }
+}
+
+/// [`softshrink`] in double.
+pub fn softshrink_f64(xs: &mut [f64], l: f64) {
+    let (bulk, tail) = split_f64(xs);
+    for x in bulk.iter_mut() {
+        let a = *x;
+        *x = if a.is_nan() {
+            a
+        } else if a > l {
+            a - l
+        } else if a < -l {
+            a + l
+        } else {
+            0.0
+        };
+    }
+    for x in tail.iter_mut() {
+        let a = *x;
+        *x = if a > l {
+            a - l
+        } else if a < -l {
+            a + l
+        } else {
+            a * 0.0
+        };
+    }
+}

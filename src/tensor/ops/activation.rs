@@ -18,15 +18,36 @@ fn like(out: Tensor, x: &Tensor) -> Tensor {
     follow_inputs(out.with_axes_of(x), &[&Operand::Tensor(x)])
 }
 
-/// Runs a float32 kernel over the input's values as one contiguous run.
-fn run_kernel(x: &Tensor, kernel: impl Fn(&mut [f32]) + Sync) -> Result<Tensor> {
-    let mut values = x.to_vec::<f32>();
-    super::unary::run_in_parts(&mut values, kernel);
+/// Runs a kernel (a vectorised bulk and a scalar tail per run) over the input's values in the runs
+/// TensorIterator hands `cpu_kernel_vec`: a contiguous input is one run, cut into the parallel parts;
+/// a non-overlapping dense one (`x.t()`) is one run in memory order; otherwise each row of the last
+/// dim is a run when that dim is contiguous (or broadcast), and every element takes the scalar path
+/// when it is strided (`basic_loop`).
+fn run_kernel<T: Element>(x: &Tensor, kernel: impl Fn(&mut [T]) + Sync) -> Result<Tensor> {
+    let mut values = x.to_vec::<T>();
+    if x.is_contiguous() || values.len() < 2 {
+        super::unary::run_in_parts(&mut values, kernel);
+    } else if crate::tensor::layout::is_non_overlapping_and_dense(x.shape(), x.strides()) {
+        let offsets: Vec<usize> = x.layout().offsets().collect();
+        let mut order: Vec<usize> = (0..values.len()).collect();
+        order.sort_by_key(|&i| offsets[i]);
+        let mut memory: Vec<T> = order.iter().map(|&i| values[i]).collect();
+        super::unary::run_in_parts(&mut memory, kernel);
+        for (&i, &v) in order.iter().zip(&memory) {
+            values[i] = v;
+        }
+    } else {
+        let last = x.shape().last().copied().unwrap_or(1).max(1);
+        let run = match x.strides().last() {
+            Some(0 | 1) => last,
+            _ => 1,
+        };
+        values.chunks_mut(run).for_each(kernel);
+    }
     Ok(like(Tensor::from_vec(values, x.shape())?, x))
 }
 
-/// A float64 map with the input's layout and axes: ATen's formula in double, with the C library's
-/// functions where ATen's vectorised double kernels call SLEEF's (the last bit may differ).
+/// A float64 map with the input's layout and axes (an op whose vectorised and scalar forms agree).
 fn map_f64(x: &Tensor, f: impl Fn(f64) -> f64 + Sync) -> Result<Tensor> {
     Ok(like(map::<f64, f64>(x, f)?, x))
 }
@@ -37,17 +58,12 @@ fn map_f32(x: &Tensor, f: impl Fn(f32) -> f32 + Sync) -> Result<Tensor> {
 }
 
 /// `torch._C._nn.elu(x, alpha, scale, input_scale)`: ATen's `elu_kernel`, whose coefficients are the
-/// arguments as floats (`alpha.to<float>() * scale.to<float>()`).
+/// arguments in the kernel's type (`alpha.to<scalar_t>() * scale.to<scalar_t>()`): doubles for a
+/// float64 tensor, floats otherwise.
 pub fn elu_scaled(x: &Tensor, alpha: f64, scale: f64, input_scale: f64) -> Result<Tensor> {
     if x.dtype() == DType::Float64 {
         let (neg, pos, negi) = (alpha * scale, scale, input_scale);
-        return map_f64(x, move |a| {
-            if a <= 0.0 {
-                (a * negi).exp_m1() * neg
-            } else {
-                a * pos
-            }
-        });
+        return run_kernel(x, |v| k::elu_f64(v, neg, pos, negi));
     }
     on_float32(x, "elu_cpu", |x| {
         let c = k::EluCoefficients {
@@ -61,7 +77,7 @@ pub fn elu_scaled(x: &Tensor, alpha: f64, scale: f64, input_scale: f64) -> Resul
 
 /// `torch.selu`: `elu(x, alpha=SELU_ALPHA, scale=SELU_SCALE)` (the constants of `Activation.cpp`).
 pub fn selu(x: &Tensor) -> Result<Tensor> {
-    const SELU_ALPHA: f64 = 1.673_263_242_354_377_3;
+    const SELU_ALPHA: f64 = 1.673_263_242_354_377_2;
     const SELU_SCALE: f64 = 1.050_700_987_355_480_5;
     elu_scaled(x, SELU_ALPHA, SELU_SCALE, 1.0)
 }
@@ -74,13 +90,7 @@ pub fn celu(x: &Tensor, alpha: f64) -> Result<Tensor> {
 /// `F.softplus(x, beta, threshold)`: `softplus_kernel`.
 pub fn softplus(x: &Tensor, beta: f64, threshold: f64) -> Result<Tensor> {
     if x.dtype() == DType::Float64 {
-        return map_f64(x, move |a| {
-            if a * beta > threshold {
-                a
-            } else {
-                (a * beta).exp().ln_1p() / beta
-            }
-        });
+        return run_kernel(x, |v| k::softplus_f64(v, beta, threshold));
     }
     on_float32(x, "softplus_cpu", |x| {
         let (beta, threshold) = (beta as f32, threshold as f32);
@@ -91,7 +101,7 @@ pub fn softplus(x: &Tensor, beta: f64, threshold: f64) -> Result<Tensor> {
 /// `F.mish(x)`: `mish_kernel`.
 pub fn mish(x: &Tensor) -> Result<Tensor> {
     if x.dtype() == DType::Float64 {
-        return map_f64(x, |a| a * a.exp().ln_1p().tanh());
+        return run_kernel(x, k::mish_f64);
     }
     on_float32(x, "mish_cpu", |x| run_kernel(x, k::mish))
 }
@@ -99,15 +109,9 @@ pub fn mish(x: &Tensor) -> Result<Tensor> {
 /// `F.logsigmoid(x)`: `log_sigmoid_cpu_kernel`.
 pub fn log_sigmoid(x: &Tensor) -> Result<Tensor> {
     if x.dtype() == DType::Float64 {
-        // `min(x, 0) - log1p(exp(-|x|))`, NaN kept by `vec::minimum`; the output is contiguous.
-        let values: Vec<f64> = x
-            .to_vec::<f64>()
-            .into_iter()
-            .map(|a| {
-                let min = if a.is_nan() || a < 0.0 { a } else { 0.0 };
-                min - (-a.abs()).exp().ln_1p()
-            })
-            .collect();
+        // `min(x, 0) - log1p(exp(-|x|))` with SLEEF on every element; the output is contiguous.
+        let mut values = x.to_vec::<f64>();
+        super::unary::run_in_parts(&mut values, k::log_sigmoid_f64);
         return Ok(Tensor::from_vec(values, x.shape())?.with_axes_of(x));
     }
     on_float32(x, "log_sigmoid_cpu", |x| {
@@ -134,29 +138,46 @@ pub fn hardtanh(x: &Tensor, min: f64, max: f64) -> Result<Tensor> {
     clamp(x, Some(lo), Some(hi))
 }
 
-/// `F.hardsigmoid(x)`: `min(max(x + 3, 0), 6) / 6` (NaN stays NaN).
+/// `F.hardsigmoid(x)`: `min(max(x + 3, 0), 6) / 6` (NaN stays NaN), in double for a float64 tensor
+/// (`hardsigmoid_kernel`: its vectorised and scalar forms agree).
 pub fn hardsigmoid(x: &Tensor) -> Result<Tensor> {
+    if x.dtype() == DType::Float64 {
+        return map_f64(x, |v| clamp_0_6(v + 3.0) / 6.0);
+    }
     on_float32(x, "hardsigmoid_cpu", |x| {
         map_f32(x, |v| clamp_0_6(v + 3.0) / 6.0)
     })
 }
 
-/// `F.hardswish(x)`: `x * min(max(x + 3, 0), 6) / 6`, left to right.
+/// `F.hardswish(x)`: `x * min(max(x + 3, 0), 6) / 6`, left to right (in double for float64).
 pub fn hardswish(x: &Tensor) -> Result<Tensor> {
+    if x.dtype() == DType::Float64 {
+        return map_f64(x, |v| v * clamp_0_6(v + 3.0) / 6.0);
+    }
     on_float32(x, "hardswish_cpu", |x| {
         map_f32(x, |v| v * clamp_0_6(v + 3.0) / 6.0)
     })
 }
 
 /// `std::min(std::max(v, 0), 6)`: a NaN passes through both.
-fn clamp_0_6(v: f32) -> f32 {
-    let lo = if v < 0.0 { 0.0 } else { v };
-    if 6.0 < lo { 6.0 } else { lo }
+fn clamp_0_6<F: num_traits::Float>(v: F) -> F {
+    let (zero, six) = (F::zero(), F::from(6.0).unwrap_or_else(F::max_value));
+    let lo = if v < zero { zero } else { v };
+    if six < lo { six } else { lo }
 }
 
 /// `F.softshrink(x, lambd)`: `x - l` above `l`, `x + l` below `-l`, else zero (see
 /// [`k::softshrink`] for its sign).
 pub fn softshrink(x: &Tensor, lambd: f64) -> Result<Tensor> {
+    if x.dtype() == DType::Float64 {
+        if !(0.0..=f64::MAX).contains(&lambd) {
+            return Err(TensorError::runtime(format!(
+                "lambda must be in range [0, 1.79769e+308] for input dtype Double, but found {}",
+                cpp_double(lambd)
+            )));
+        }
+        return run_kernel(x, |v| k::softshrink_f64(v, lambd));
+    }
     on_float32(x, "softshrink_check", |x| {
         if !(0.0..=f64::from(f32::MAX)).contains(&lambd) {
             return Err(TensorError::runtime(format!(
@@ -171,6 +192,11 @@ pub fn softshrink(x: &Tensor, lambd: f64) -> Result<Tensor> {
 
 /// `F.hardshrink(x, lambd)`: 0 inside `[-l, l]`, else `x`.
 pub fn hardshrink(x: &Tensor, lambd: f64) -> Result<Tensor> {
+    if x.dtype() == DType::Float64 {
+        return map_f64(x, move |a| {
+            if a >= -lambd && a <= lambd { 0.0 } else { a }
+        });
+    }
     on_float32(x, "hardshrink_cpu", |x| {
         let l = lambd as f32;
         map_f32(x, move |a| if a >= -l && a <= l { 0.0 } else { a })
@@ -233,23 +259,29 @@ pub fn glu(x: &Tensor, dim: i64) -> Result<Tensor> {
             "Halving dimension must be even, but dimension {d} is size {size}"
         )));
     }
-    on_float32(x, "glu_cpu", |x| {
-        let half = size / 2;
-        let inner: usize = x.shape()[d + 1..].iter().product();
-        let outer: usize = x.shape()[..d].iter().product();
-        let values = x.to_vec::<f32>();
-        let run = half * inner;
-        let mut out = Vec::with_capacity(outer * run);
-        for o in 0..outer {
-            let base = o * 2 * run;
-            let mut a = values[base..base + run].to_vec();
-            k::glu(&mut a, &values[base + run..base + 2 * run]);
-            out.extend_from_slice(&a);
-        }
-        let mut shape = x.shape().to_vec();
-        shape[d] = half;
-        Tensor::from_vec(out, &shape)
-    })
+    if x.dtype() == DType::Float64 {
+        return glu_runs(x, d, k::glu_f64);
+    }
+    on_float32(x, "glu_cpu", |x| glu_runs(x, d, k::glu))
+}
+
+/// `glu` over each contiguous run of the two halves along `d` (in the input's type `T`).
+fn glu_runs<T: Element>(x: &Tensor, d: usize, kernel: impl Fn(&mut [T], &[T])) -> Result<Tensor> {
+    let half = x.shape()[d] / 2;
+    let inner: usize = x.shape()[d + 1..].iter().product();
+    let outer: usize = x.shape()[..d].iter().product();
+    let values = x.to_vec::<T>();
+    let run = half * inner;
+    let mut out = Vec::with_capacity(outer * run);
+    for o in 0..outer {
+        let base = o * 2 * run;
+        let mut a = values[base..base + run].to_vec();
+        kernel(&mut a, &values[base + run..base + 2 * run]);
+        out.extend_from_slice(&a);
+    }
+    let mut shape = x.shape().to_vec();
+    shape[d] = half;
+    Tensor::from_vec(out, &shape)
 }
 
 /// `torch.prelu(x, weight)`: `x` where positive, else `weight * x`, one weight per channel (dim 1) or
@@ -280,21 +312,29 @@ pub fn prelu(x: &Tensor, weight: &Tensor) -> Result<Tensor> {
             weight.ndim()
         )));
     }
-    on_float32(x, "prelu_cpu", |x| {
-        let w = weight.to_vec::<f32>();
-        let values = x.to_vec::<f32>();
-        // The channel of each element of a row-major walk: dim 1's index.
-        let inner: usize = x.shape().iter().skip(2).product();
-        let out: Vec<f32> = values
-            .iter()
-            .enumerate()
-            .map(|(i, &a)| {
-                let c = if n == 1 { 0 } else { (i / inner.max(1)) % n };
-                if a > 0.0 { a } else { w[c] * a }
-            })
-            .collect();
-        Ok(like(Tensor::from_vec(out, x.shape())?, x))
-    })
+    if x.dtype() == DType::Float64 {
+        // `prelu_kernel` in double: its vectorised and scalar forms agree.
+        return prelu_with::<f64>(x, weight);
+    }
+    on_float32(x, "prelu_cpu", |x| prelu_with::<f32>(x, weight))
+}
+
+/// `x > 0 ? x : weight * x` in `T`, the weight of each element's channel (dim 1) or the only one.
+fn prelu_with<T: Element + num_traits::Float>(x: &Tensor, weight: &Tensor) -> Result<Tensor> {
+    let n = weight.numel();
+    let w = weight.to_vec::<T>();
+    let values = x.to_vec::<T>();
+    // The channel of each element of a row-major walk: dim 1's index.
+    let inner: usize = x.shape().iter().skip(2).product();
+    let out: Vec<T> = values
+        .iter()
+        .enumerate()
+        .map(|(i, &a)| {
+            let c = if n == 1 { 0 } else { (i / inner.max(1)) % n };
+            if a > T::zero() { a } else { w[c] * a }
+        })
+        .collect();
+    Ok(like(Tensor::from_vec(out, x.shape())?, x))
 }
 
 /// A double as C++'s `operator<<` prints it (`%g`, six significant digits): `-1`, `0.25`, `1e+39`.

@@ -217,10 +217,10 @@ fn unary_values(op: UnaryOp, a: &Tensor) -> Result<Tensor> {
 /// split between threads.
 const VML_GRAIN: usize = 2048;
 
-/// Runs a contiguous float32 kernel over `values` as `cpu_kernel_vec` runs it under `at::parallel_for`:
+/// Runs a contiguous kernel (float32 or float64) over `values` as `cpu_kernel_vec` runs it under `at::parallel_for`:
 /// in the parts PyTorch's threads get at `torch.get_num_threads()`, each part with its own vectorised
 /// bulk and scalar tail, the parts in parallel.
-pub(super) fn run_in_parts(values: &mut [f32], kernel: impl Fn(&mut [f32]) + Sync) {
+pub(super) fn run_in_parts<T: Send>(values: &mut [T], kernel: impl Fn(&mut [T]) + Sync) {
     let parts = crate::tensor::kernels::elementwise_parts(
         values.len(),
         crate::tensor::settings::num_threads(),
