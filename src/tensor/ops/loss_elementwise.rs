@@ -8,9 +8,11 @@
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::broadcast_shapes;
 use crate::tensor::ops::elementwise::{
-    BinaryOp, Operand, UnaryOp, binary, binary_inplace, clamp, unary, where_, zip_map,
+    BinaryOp, Operand, UnaryOp, binary, binary_inplace, clamp, follow_inputs, unary, where_,
+    zip_map,
 };
 use crate::tensor::ops::loss::Reduction;
+use crate::tensor::storage::Element;
 use crate::tensor::{DType, Scalar, Tensor};
 
 /// The kernels of `BinaryOpsKernel.cpp` dispatch on floating types; their names appear in the error.
@@ -35,18 +37,32 @@ pub fn l1_loss(input: &Tensor, target: &Tensor, reduction: Reduction) -> Result<
     reduction.apply(unary(UnaryOp::Abs, &diff)?)
 }
 
-/// A float32 binary kernel over the broadcast of `input` and `target`.
+/// A binary loss kernel over the broadcast of `input` and `target`, in their promoted type: double
+/// (`f64`) when either is float64 (TensorIterator's common dtype, the other operand widened exactly),
+/// else float (`f`, half and bfloat16 widened to it).
 fn pointwise(
     input: &Tensor,
     target: &Tensor,
     f: impl Fn(f32, f32) -> f32 + Sync,
+    f64: impl Fn(f64, f64) -> f64 + Sync,
 ) -> Result<Tensor> {
     let shape = broadcast_shapes(input.shape(), target.shape())?;
-    super::loss::on_float32_loss("loss", input, target, |input, target| {
-        let a = input.to_dtype(DType::Float32);
-        let b = target.to_dtype(DType::Float32);
-        zip_map::<f32, f32>(&a, &b, &shape, f)
-    })
+    let out = if DType::promote(input.dtype(), target.dtype()) == DType::Float64 {
+        let a = input.to_dtype(DType::Float64);
+        let b = target.to_dtype(DType::Float64);
+        zip_map::<f64, f64>(&a, &b, &shape, f64)?
+    } else {
+        super::loss::on_float32_loss("loss", input, target, |input, target| {
+            let a = input.to_dtype(DType::Float32);
+            let b = target.to_dtype(DType::Float32);
+            zip_map::<f32, f32>(&a, &b, &shape, f)
+        })?
+    };
+    // TensorIterator's output follows the inputs' memory order (`x.t()` gives a transposed loss).
+    Ok(follow_inputs(
+        out,
+        &[&Operand::Tensor(input), &Operand::Tensor(target)],
+    ))
 }
 
 /// `F.smooth_l1_loss(input, target, beta)`: with `z = |input - target|`, `0.5 z² / beta` below
@@ -66,15 +82,27 @@ pub fn smooth_l1_loss(
         return l1_loss(input, target, reduction);
     }
     float_kernel(input, target, "smooth_l1_cpu")?;
-    let beta = beta as f32;
-    let loss = pointwise(input, target, move |x, y| {
-        let z = (x - y).abs();
-        if z < beta {
-            0.5 * z * z / beta
-        } else {
-            z - 0.5 * beta
-        }
-    })?;
+    let beta32 = beta as f32;
+    let loss = pointwise(
+        input,
+        target,
+        move |x, y| {
+            let z = (x - y).abs();
+            if z < beta32 {
+                0.5 * z * z / beta32
+            } else {
+                z - 0.5 * beta32
+            }
+        },
+        move |x, y| {
+            let z = (x - y).abs();
+            if z < beta {
+                0.5 * z * z / beta
+            } else {
+                z - 0.5 * beta
+            }
+        },
+    )?;
     reduction.apply(loss)
 }
 
@@ -92,15 +120,34 @@ pub fn huber_loss(
         ));
     }
     float_kernel(input, target, "huber_cpu")?;
-    let delta = delta as f32;
-    let loss = pointwise(input, target, move |x, y| {
-        let z = (x - y).abs();
-        if z < delta {
-            0.5 * z * z
-        } else {
-            delta * (z - 0.5 * delta)
-        }
-    })?;
+    let delta32 = delta as f32;
+    let loss = pointwise(
+        input,
+        target,
+        move |x, y| {
+            let z = (x - y).abs();
+            if z < delta32 {
+                0.5 * z * z
+            } else {
+                delta32 * (z - 0.5 * delta32)
+            }
+        },
+        move |x, y| {
+            let z = (x - y).abs();
+            if z < delta {
+                0.5 * z * z
+            } else {
+                delta * (z - 0.5 * delta)
+            }
+        },
+    )?;
+    // `huber_loss_out` writes into `empty_like(input)`: a double result is cast to the input's type.
+    let loss = if loss.dtype() != input.dtype() {
+        crate::tensor::ops::elementwise::check_cast(loss.dtype(), input.dtype())?;
+        loss.to_dtype(input.dtype())
+    } else {
+        loss
+    };
     reduction.apply(loss)
 }
 
@@ -120,19 +167,31 @@ pub fn binary_cross_entropy(
             input.dtype().scalar_type_name()
         )));
     }
+    // The TensorIterator of `binary_cross_entropy_out_cpu` takes all operands in the loss's type.
+    if target.dtype() != input.dtype() {
+        return Err(TensorError::runtime(format!(
+            "Found dtype {} but expected {}",
+            target.dtype().scalar_type_name(),
+            input.dtype().scalar_type_name()
+        )));
+    }
+    if input.dtype() == DType::Float64 {
+        return bce_with::<f64>(input, target, weight, reduction);
+    }
     super::loss::on_float32_loss("binary_cross_entropy", input, target, |input, target| {
-        bce_f32(input, target, weight, reduction)
+        bce_with::<f32>(input, target, weight, reduction)
     })
 }
 
-fn bce_f32(
+/// The scalar kernel in `T` (glibc's `log1p`/`log` for double, `log1pf`/`logf` for float).
+fn bce_with<T: Element + num_traits::Float>(
     input: &Tensor,
     target: &Tensor,
     weight: Option<&Tensor>,
     reduction: Reduction,
 ) -> Result<Tensor> {
-    let xs = input.to_vec::<f32>();
-    let ts = target.to_dtype(DType::Float32).to_vec::<f32>();
+    let xs = input.to_vec::<T>();
+    let ts = target.to_vec::<T>();
     if xs.len() != ts.len() {
         return Err(TensorError::runtime(format!(
             "The size of tensor a ({}) must match the size of tensor b ({})",
@@ -140,23 +199,29 @@ fn bce_f32(
             ts.len()
         )));
     }
+    let (zero, one) = (T::zero(), T::one());
+    let floor = -T::from(100.0).unwrap_or_else(T::max_value);
     let mut out = Vec::with_capacity(xs.len());
     for (&x, &t) in xs.iter().zip(&ts) {
-        if !(0.0..=1.0).contains(&x) {
+        if !(x >= zero && x <= one) {
             return Err(TensorError::runtime(
                 "all elements of input should be between 0 and 1",
             ));
         }
-        if !(0.0..=1.0).contains(&t) {
+        if !(t >= zero && t <= one) {
             return Err(TensorError::runtime(
                 "all elements of target should be between 0 and 1",
             ));
         }
-        let log1m = cpp_max((-x).ln_1p(), -100.0);
-        let log = cpp_max(x.ln(), -100.0);
-        out.push((t - 1.0) * log1m - t * log);
+        let log1m = cpp_max((-x).ln_1p(), floor);
+        let log = cpp_max(x.ln(), floor);
+        out.push((t - one) * log1m - t * log);
     }
-    let loss = Tensor::from_vec(out, input.shape())?;
+    // `at::empty_like(input)`: the loss keeps a dense input's strides.
+    let loss = follow_inputs(
+        Tensor::from_vec(out, input.shape())?,
+        &[&Operand::Tensor(input)],
+    );
     if let Some(w) = weight {
         binary_inplace(BinaryOp::Mul, &loss, Operand::Tensor(w))?;
     }
@@ -164,7 +229,7 @@ fn bce_f32(
 }
 
 /// `std::max(a, b)`: `a < b ? b : a`.
-fn cpp_max(a: f32, b: f32) -> f32 {
+fn cpp_max<T: PartialOrd>(a: T, b: T) -> T {
     if a < b { b } else { a }
 }
 
