@@ -53,6 +53,7 @@ def run(case):
     info(case)
     defaults(case)
     float_ops(case)
+    activation_ops(case)
 
 
 def creation(case):
@@ -322,3 +323,94 @@ def float_ops(case):
     for k, (name, snippet) in [("nn_linear", ("nn.Linear", "torch.manual_seed(0)\nm = nn.Linear(3, 2).double()\nshow(m(x))")),
                                ("module_to", ("nn.Linear", "torch.manual_seed(0)\nm = nn.Linear(3, 2).to(torch.float64)\nshow(m.weight)"))]:
         case(G, f"op/{k}", [name, "torch.float64"], f"x = {data('float64')}\n{snippet}")
+
+
+# The activations and elementwise losses with their own float64 kernels: inputs that reach every branch,
+# longer than one vector block with a tail that is not a multiple of 4 (`Vectorized<double>` blocks of 8
+# go to SLEEF, the rest to glibc), and non-contiguous views (transposed: one run in memory order; a step
+# in the last dim: scalar throughout; a step in the rows: a run per row).
+ACT_SRC = "[-3.7, -0.0, 0.5, 2.25, -25.0, 30.0, 1e-3, -1.5, 4.0, -0.25, 21.0]"
+ACT_OPS = {
+    "elu": ("F.elu", "F.elu(x)"), "elu_alpha": ("F.elu", "F.elu(x, alpha=0.5)"),
+    "selu": ("F.selu", "F.selu(x)"), "celu": ("F.celu", "F.celu(x, alpha=2.0)"),
+    "softplus": ("F.softplus", "F.softplus(x)"),
+    "softplus_bt": ("F.softplus", "F.softplus(x, beta=2.0, threshold=5.0)"),
+    "mish": ("F.mish", "F.mish(x)"), "logsigmoid": ("F.logsigmoid", "F.logsigmoid(x)"),
+    "hardsigmoid": ("F.hardsigmoid", "F.hardsigmoid(x)"), "hardswish": ("F.hardswish", "F.hardswish(x)"),
+    "softshrink": ("F.softshrink", "F.softshrink(x)"), "softshrink_l": ("F.softshrink", "F.softshrink(x, lambd=1.5)"),
+    "hardshrink": ("F.hardshrink", "F.hardshrink(x, lambd=0.75)"),
+    "leaky_relu": ("F.leaky_relu", "F.leaky_relu(x, negative_slope=0.2)"),
+}
+
+
+def activation_ops(case):
+    d = "float64"
+    views = {
+        "": f"x = torch.tensor({ACT_SRC}, dtype={t(d)})",
+        "/long": f"x = torch.arange(-18, 19, dtype={t(d)}) * 0.45",
+        "/t": f"x = (torch.arange(35, dtype={t(d)}) * 0.37 - 6).reshape(5, 7).t()",
+        "/step": f"x = (torch.arange(50, dtype={t(d)}) * 0.37 - 9).reshape(5, 10)[:, ::2]",
+        "/rows": f"x = (torch.arange(50, dtype={t(d)}) * 0.37 - 9).reshape(5, 10)[::2]",
+    }
+    for k, (name, snippet) in ACT_OPS.items():
+        for v, src in views.items():
+            ops = [name, t(d), "torch.arange"] if v else [name, t(d)]
+            case(G, f"act/{k}/{d}{v}", ops, f"{src}\nshow({snippet})")
+    case(G, "act/mish/float64/nan", ["F.mish", "F.softplus", "F.elu", t(d)],
+         f"x = torch.tensor([float('nan'), float('inf'), -float('inf'), 800.0, -800.0, 1e-300], dtype={t(d)})\n"
+         "show(F.mish(x))\nshow(F.softplus(x))\nshow(F.elu(x))\nshow(F.softshrink(x))\nshow(F.hardswish(x))")
+    case(G, "act/softshrink/float64/neg", ["F.softshrink", t(d)], f"F.softshrink(torch.ones(3, dtype={t(d)}), -1.0)")
+    case(G, "act/softshrink/float64/nan", ["F.softshrink", t(d)],
+         f"F.softshrink(torch.ones(3, dtype={t(d)}), float('nan'))")
+    case(G, "act/softshrink/float64/big", ["F.softshrink", t(d)],
+         f"show(F.softshrink(torch.tensor([1e39, -2e39, 5.0], dtype={t(d)}), 1e39))")
+    for k in ["softshrink", "hardsigmoid", "hardswish", "hardshrink", "mish", "elu"]:
+        case(G, f"act/{k}/int64", [f"F.{k}"], f"F.{k}(torch.tensor([1, -2, 3]))")
+    glu_src = f"x = (torch.arange(80, dtype={t(d)}) * 0.21 - 8).reshape(2, 40)"
+    case(G, "act/glu/float64", ["F.glu", t(d), "torch.arange"], f"{glu_src}\nshow(F.glu(x))")
+    case(G, "act/glu/float64/dim0", ["F.glu", t(d), "torch.arange"], f"{glu_src}\nshow(F.glu(x.reshape(4, 20), 0))")
+    case(G, "act/glu/float64/small", ["F.glu", t(d)], f"show(F.glu(torch.tensor([[1.0, -2.0, 0.5, 3.0]], dtype={t(d)})))")
+    pre = f"x = (torch.arange(24, dtype={t(d)}) * 0.5 - 6).reshape(2, 3, 4)"
+    case(G, "act/prelu/float64", ["F.prelu", t(d), "torch.arange"],
+         f"{pre}\nshow(F.prelu(x, torch.tensor([0.25, -0.5, 2.0], dtype={t(d)})))")
+    case(G, "act/prelu/float64/one", ["F.prelu", t(d), "torch.arange"],
+         f"{pre}\nshow(F.prelu(x, torch.tensor([0.1], dtype={t(d)})))")
+    case(G, "act/prelu/float64/mixed", ["F.prelu", t(d)],
+         f"F.prelu(torch.ones(3, dtype={t(d)}), torch.tensor([0.25]))")
+    losses(case)
+
+
+def losses(case):
+    d = "float64"
+    ab = (f"a = torch.arange(-18, 19, dtype={t(d)}) * 0.45\n"
+          f"b = torch.arange(37, dtype={t(d)}).remainder(7) * 0.6 - 2")
+    for k, (name, snippet) in {
+        "smooth_l1": ("F.smooth_l1_loss", "F.smooth_l1_loss(a, b)"),
+        "smooth_l1_none": ("F.smooth_l1_loss", "F.smooth_l1_loss(a, b, reduction='none', beta=0.5)"),
+        "smooth_l1_sum": ("F.smooth_l1_loss", "F.smooth_l1_loss(a, b, reduction='sum', beta=2.0)"),
+        "smooth_l1_t": ("F.smooth_l1_loss", "F.smooth_l1_loss(a[:36].reshape(6, 6).t(), b[:6], reduction='none')"),
+        "smooth_l1_f32": ("F.smooth_l1_loss", "F.smooth_l1_loss(a.float(), b, reduction='none')"),
+        "huber": ("F.huber_loss", "F.huber_loss(a, b)"),
+        "huber_none": ("F.huber_loss", "F.huber_loss(a, b, reduction='none', delta=0.7)"),
+        "huber_sum": ("F.huber_loss", "F.huber_loss(a, b, reduction='sum', delta=2.5)"),
+        "huber_f32": ("F.huber_loss", "F.huber_loss(a.float(), b, reduction='none')"),
+        "huber_f32_mean": ("F.huber_loss", "F.huber_loss(a.float(), b)"),
+        "huber_int": ("F.huber_loss", "F.huber_loss(torch.tensor([1, 2]), torch.tensor([0.5, 1.0], dtype=torch.float64))"),
+    }.items():
+        case(G, f"loss/{k}/{d}", [name, t(d), "torch.arange"], f"{ab}\nshow({snippet})")
+    pt = (f"p = torch.tensor([0.0, 1e-50, 0.1, 0.35, 0.5, 0.77, 0.999, 1.0, 0.25, 0.6, 0.05], dtype={t(d)})\n"
+          f"y = torch.tensor([0.0, 1.0, 0.3, 1.0, 0.5, 0.0, 1.0, 0.2, 0.9, 0.0, 1.0], dtype={t(d)})")
+    for k, snippet in {
+        "bce": "F.binary_cross_entropy(p, y)",
+        "bce_none": "F.binary_cross_entropy(p, y, reduction='none')",
+        "bce_sum_w": "F.binary_cross_entropy(p, y, weight=torch.arange(11, dtype=torch.float64) * 0.3, reduction='sum')",
+        "bce_w32": "F.binary_cross_entropy(p, y, weight=torch.full((11,), 0.3))",
+        "bce_t": "F.binary_cross_entropy(p[:10].reshape(2, 5).t(), y[:10].reshape(5, 2), reduction='none')",
+        "bce_f32_target": "F.binary_cross_entropy(p, y.float())",
+        "bce_target_f64": "F.binary_cross_entropy(p.float(), y)",
+        "bce_range": "F.binary_cross_entropy(p * 2, y)",
+        "bce_logits": "F.binary_cross_entropy_with_logits(p * 40 - 20, y, reduction='none')",
+        "bce_logits_pw": "F.binary_cross_entropy_with_logits(p * 40 - 20, y, pos_weight=torch.full((11,), 2.5, dtype=torch.float64), weight=y + 0.5)",
+    }.items():
+        name = "F.binary_cross_entropy_with_logits" if "logits" in k else "F.binary_cross_entropy"
+        case(G, f"loss/{k}/{d}", [name, t(d)], f"{pt}\nshow({snippet})")
