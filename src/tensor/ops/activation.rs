@@ -193,9 +193,7 @@ pub fn softshrink(x: &Tensor, lambd: f64) -> Result<Tensor> {
 /// `F.hardshrink(x, lambd)`: 0 inside `[-l, l]`, else `x`.
 pub fn hardshrink(x: &Tensor, lambd: f64) -> Result<Tensor> {
     if x.dtype() == DType::Float64 {
-        return map_f64(x, move |a| {
-            if a >= -lambd && a <= lambd { 0.0 } else { a }
-        });
+        return map_f64(x, move |a| if a >= -lambd && a <= lambd { 0.0 } else { a });
     }
     on_float32(x, "hardshrink_cpu", |x| {
         let l = lambd as f32;
