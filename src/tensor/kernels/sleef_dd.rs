@@ -736,7 +736,7 @@ pub fn sleef_log1p(d: f64) -> f64 {
     s = dd_add_d2_d2(s, dd_scale(x, 2.0));
     s = dd_add_d2_d(s, x2 * x.x * t);
     let mut r = s.x + s.y;
-    if !(d <= LOG1P_BOUND) {
+    if d > LOG1P_BOUND {
         r = d.ln();
     }
     if d < -1.0 || d.is_nan() {
