@@ -136,27 +136,38 @@ pub fn silu(xs: &mut [f32]) {
 /// scalar one (`x * 0` in range, so `-0.0` for a negative) on the tail.
 pub fn softshrink(xs: &mut [f32], l: f32) {
     let (bulk, tail) = split(xs);
-    for x in bulk.iter_mut() {
-        let a = *x;
-        *x = if a.is_nan() {
-            a
-        } else if a > l {
+    softshrink_parts(bulk, tail, l);
+}
+
+/// [`softshrink`]'s two lambdas over a bulk and a tail, for float and double.
+fn softshrink_parts<T>(bulk: &mut [T], tail: &mut [T], l: T)
+where
+    T: Copy
+        + PartialOrd
+        + From<f32>
+        + std::ops::Add<Output = T>
+        + std::ops::Sub<Output = T>
+        + std::ops::Mul<Output = T>
+        + std::ops::Neg<Output = T>,
+{
+    let zero = T::from(0.0);
+    let shrink = |a: T, inside: T| {
+        if a > l {
             a - l
         } else if a < -l {
             a + l
         } else {
-            0.0
-        };
+            inside
+        }
+    };
+    for x in bulk.iter_mut() {
+        let a = *x;
+        // NaN (the only value unequal to itself) stays.
+        *x = if a != a { a } else { shrink(a, zero) };
     }
     for x in tail.iter_mut() {
         let a = *x;
-        *x = if a > l {
-            a - l
-        } else if a < -l {
-            a + l
-        } else {
-            a * 0.0
-        };
+        *x = shrink(a, a * zero);
     }
 }
 
@@ -252,26 +263,5 @@ pub fn glu_f64(a: &mut [f64], b: &[f64]) {
 /// [`softshrink`] in double.
 pub fn softshrink_f64(xs: &mut [f64], l: f64) {
     let (bulk, tail) = split_f64(xs);
-    for x in bulk.iter_mut() {
-        let a = *x;
-        *x = if a.is_nan() {
-            a
-        } else if a > l {
-            a - l
-        } else if a < -l {
-            a + l
-        } else {
-            0.0
-        };
-    }
-    for x in tail.iter_mut() {
-        let a = *x;
-        *x = if a > l {
-            a - l
-        } else if a < -l {
-            a + l
-        } else {
-            a * 0.0
-        };
-    }
+    softshrink_parts(bulk, tail, l);
 }
