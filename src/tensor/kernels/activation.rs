@@ -162,8 +162,12 @@ where
     };
     for x in bulk.iter_mut() {
         let a = *x;
-        // NaN (the only value unequal to itself) stays.
-        *x = if a != a { a } else { shrink(a, zero) };
+        // NaN (the only value that compares with nothing, itself included) stays.
+        *x = if a.partial_cmp(&a).is_none() {
+            a
+        } else {
+            shrink(a, zero)
+        };
     }
     for x in tail.iter_mut() {
         let a = *x;
