@@ -17,6 +17,7 @@ def register(case, inp):
     unbatched_losses(case)
     generators(case)
     objects(case)
+    walks(case)
 
 
 def products(case):
@@ -252,3 +253,38 @@ def generators(case):
          "torch.default_generator.manual_seed(5)\na = torch.rand(2)\ntorch.manual_seed(5)\nprint(torch.equal(a, torch.rand(2)))\n"
          "print(torch.rand(2, generator=torch.default_generator))\nprint(torch.default_generator.initial_seed())\n")
     case(G, "generator/bad", ["torch.Generator"], "print(torch.rand(2, generator=3))\n")
+
+
+def walks(case):
+    """Sums and means over dims of permuted, stepped, expanded and channels-last tensors, and GELU of
+    non-contiguous ones, at 1 to 4 threads: the results depend on the order TensorIterator walks the
+    elements in and on how its threads share them (the tutor's `walk` module)."""
+    summary = ("def summary(r):\n    print(tuple(r.shape), r.stride(), r.dtype)\n"
+               "    f = r.flatten()\n    print(f[:: max(1, f.numel() // 40)].tolist())\n")
+    inputs = {
+        "perm": "torch.randn(8, 64, 70, dtype=D).permute(2, 0, 1)",
+        "step": "torch.randn(8, 64, 70, dtype=D)[..., ::3]",
+        "t": "torch.randn(8, 64, 70, dtype=D).transpose(1, 2)",
+        "cl": "torch.randn(2, 16, 32, 33, dtype=D).contiguous(memory_format=torch.channels_last)",
+        "exp": "torch.randn(1, 64, 70, dtype=D).expand(8, 64, 70)",
+        "small": "torch.randn(2, 3, 4, dtype=D).permute(1, 2, 0)",
+    }
+    reductions = ["x.sum((0, 2))", "x.sum(1)", "x.mean((-1, -2))", "x.sum()", "x.mean()", "x.sum(0)",
+                  "x.sum((0, 1), keepdim=True)"]
+    for dt in ["float32", "float64"]:
+        for name, make in inputs.items():
+            for t in [1, 2, 3, 4]:
+                src = (summary + f"torch.set_num_threads({t})\ntorch.manual_seed(0)\nD = torch.{dt}\nx = {make}\n"
+                       + "".join(f"summary({r})\n" for r in reductions) + "torch.set_num_threads(1)\n")
+                case(G, f"walk/{dt}/{name}/{t}", ["torch.sum", "torch.mean"], src)
+    gelu_inputs = {
+        "t": "torch.randn(40, 33).t() * 3", "t3": "torch.randn(8, 128, 64).transpose(0, 2) * 3",
+        "step": "torch.randn(40, 33)[:, ::2] * 3", "rows": "torch.randn(40, 33)[::2] * 3",
+        "exp": "torch.randn(1, 37).expand(5, 37) * 3", "big": "torch.randn(200, 100).t() * 3",
+        "tiny": "torch.tensor([[-1.5, 0.0, 2.25], [3.0, -0.5, 1.0]]).t()",
+    }
+    for name, make in gelu_inputs.items():
+        for t in [1, 2, 3]:
+            src = (summary + f"torch.set_num_threads({t})\ntorch.manual_seed(0)\nx = {make}\nsummary(F.gelu(x))\n"
+                   "summary(F.gelu(x, approximate='none'))\ntorch.set_num_threads(1)\n")
+            case(G, f"walk/gelu/{name}/{t}", ["torch.nn.functional.gelu"], src)

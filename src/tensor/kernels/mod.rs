@@ -132,6 +132,6 @@ fn parts_with_grain(n: usize, grain: usize, threads: usize) -> Vec<(usize, usize
     vec::thread_chunks(n, grain, threads.clamp(1, 1024))
 }
 pub use unary::{
-    atan, atanh, cos, erf, exp, expm1, gelu, gelu_tanh, log, log1p, log2, log10, relu, relu_one,
-    rsqrt, sigmoid, sigmoid_threads, sin, sqrt, tanh,
+    atan, atanh, cos, erf, exp, expm1, gelu, gelu_aten, gelu_aten_scalar, gelu_tanh, log, log1p,
+    log2, log10, relu, relu_one, rsqrt, sigmoid, sigmoid_threads, sin, sqrt, tanh,
 };

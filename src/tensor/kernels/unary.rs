@@ -260,6 +260,45 @@ pub fn gelu(xs: &mut [f32]) {
     }
 }
 
+/// `Vectorized<float>::erf` (vec256_float.h) on one lane: Abramowitz and Stegun's 7.1.26 with FMAs,
+/// `exp(-x*x)` from SLEEF's `expf8_u10`, the sign put back at the end.
+#[inline(always)]
+fn vec_erf(x: f32) -> f32 {
+    let sign = x.to_bits() & 0x8000_0000;
+    let a = f32::from_bits(x.to_bits() ^ sign);
+    let t = 1.0 / 0.327_591_1_f32.mul_add(a, 1.0);
+    // 1.061405429, -1.453152027, 1.421413741, -0.284496736, 0.254829592 as floats.
+    let r = 1.061_405_4_f32
+        .mul_add(t, -1.453_152_1)
+        .mul_add(t, 1.421_413_8)
+        .mul_add(t, -0.284_496_72)
+        .mul_add(t, 0.254_829_6);
+    let e = sleef_expf_u10(-(x * x));
+    let v = (-e * t).mul_add(r, 1.0);
+    f32::from_bits(v.to_bits() ^ sign)
+}
+
+/// `F.gelu` (erf form) as ATen's own `GeluKernelImpl` computes it, which PyTorch runs where oneDNN is
+/// not used (a non-contiguous input): over one contiguous run of `cpu_kernel_vec`'s walk, blocks of 16
+/// from the start with the vectorised lambda (`x * 0.5 * (1 + erf(x * M_SQRT1_2))` with
+/// `Vectorized<float>::erf`), the `len % 16` last elements with the scalar one (glibc `erff`).
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
+pub fn gelu_aten(xs: &mut [f32]) {
+    let vec_end = xs.len() - xs.len() % (2 * LANES);
+    let (head, tail) = xs.split_at_mut(vec_end);
+    for x in head.iter_mut() {
+        *x = *x * 0.5 * (1.0 + vec_erf(*x * std::f32::consts::FRAC_1_SQRT_2));
+    }
+    gelu_aten_scalar(tail);
+}
+
+/// [`gelu_aten`]'s scalar lambda alone (`basic_loop`: a walk whose runs are not contiguous).
+pub fn gelu_aten_scalar(xs: &mut [f32]) {
+    for x in xs.iter_mut() {
+        *x = *x * 0.5 * (1.0 + glibc_erff(*x * std::f32::consts::FRAC_1_SQRT_2));
+    }
+}
+
 /// `kBeta` of ATen's tanh GELU: `M_SQRT2 * M_2_SQRTPI * 0.5` (in double), as a float.
 const GELU_BETA: f32 = (std::f64::consts::SQRT_2 * std::f64::consts::FRAC_2_SQRT_PI * 0.5) as f32;
 /// `kKappa`: 0.044715 as a float.

@@ -255,6 +255,25 @@ fn float_unary(op: UnaryOp, x: &Tensor) -> Result<Tensor> {
             Atanh => Some(crate::tensor::kernels::atanh),
             _ => None,
         };
+        // PyTorch hands GELU of a contiguous tensor to oneDNN (`use_mkldnn`) and of any other layout to
+        // ATen's own kernel, which walks it in memory order with `Vectorized<float>::erf`.
+        if op == Gelu && !x.is_contiguous() && x.numel() > 1 {
+            let threads = crate::tensor::settings::num_threads();
+            let numel = x.numel();
+            // GELU_MIN_ELEMENTS_FOR_MULTI_THREADING.
+            let grain = if numel > 16384 {
+                numel / threads.max(1)
+            } else {
+                crate::tensor::parallel::GRAIN
+            };
+            return super::walk::unary_walk_f32(
+                x,
+                grain,
+                threads,
+                crate::tensor::kernels::gelu_aten,
+                crate::tensor::kernels::gelu_aten_scalar,
+            );
+        }
         if let Some(k) = kernel {
             let mut values = x.to_vec::<f32>();
             if op == GeluTanh {

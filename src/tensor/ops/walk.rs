@@ -320,3 +320,67 @@ impl ReduceWalk {
         best
     }
 }
+
+/// `cpu_kernel_vec`'s walk of a unary float32 op over `x` where TensorIterator's general path runs it
+/// (`reorder_dimensions` by the input's strides, `coalesce_dimensions`; a dense tensor becomes one run
+/// in memory order), cut as `for_each` cuts it at `threads` threads with `grain`: `run` (the vectorised
+/// loop: blocks from the start of each run, then a scalar tail) on each row of a 2-d block whose input
+/// is contiguous or one broadcast value, `scalar` (`basic_loop`) on rows with any other stride. The
+/// result has `x`'s shape.
+pub(super) fn unary_walk_f32(
+    x: &Tensor,
+    grain: usize,
+    threads: usize,
+    run: fn(&mut [f32]),
+    scalar: fn(&mut [f32]),
+) -> Result<Tensor> {
+    let n = x.ndim();
+    let perm = crate::tensor::layout::stride_order(x.shape(), x.strides(), (0..n).rev().collect());
+    let shape: Vec<usize> = perm.iter().map(|&d| x.shape()[d]).collect();
+    let mut out = Vec::with_capacity(n);
+    let mut next = 1usize;
+    for &s in &shape {
+        out.push(next);
+        next = next.saturating_mul(s.max(1));
+    }
+    let mut walk = ReduceWalk {
+        inp: perm.iter().map(|&d| x.strides()[d]).collect(),
+        shape: shape.clone(),
+        out,
+    };
+    walk.coalesce();
+    let numel = walk.numel();
+    let mut values = vec![0.0f32; numel];
+    x.with_raw::<f32, _>(|data, l| {
+        let chunks = if numel < grain || threads <= 1 {
+            vec![(0, numel)]
+        } else {
+            thread_chunks(numel, grain, threads)
+        };
+        for (b, e) in chunks {
+            walk.serial(b, e, l.offset, 0, &mut |blk| {
+                for j in 0..blk.size[1] {
+                    let at = blk.in_at + j * blk.in_strides[1];
+                    let to = blk.out_at + j * blk.out_strides[1];
+                    let row = &mut values[to..to + blk.size[0]];
+                    for (i, v) in row.iter_mut().enumerate() {
+                        *v = data[at + i * blk.in_strides[0]];
+                    }
+                    if blk.in_strides[0] <= 1 {
+                        run(row);
+                    } else {
+                        scalar(row);
+                    }
+                }
+            });
+        }
+    })?;
+    // `values` is dense in the walk's order (innermost first): outermost first, then back to x's dims.
+    let outer_first: Vec<usize> = shape.iter().rev().copied().collect();
+    let dense = Tensor::from_vec(values, &outer_first)?;
+    let mut order = vec![0i64; n];
+    for (k, &d) in perm.iter().enumerate() {
+        order[d] = (n - 1 - k) as i64;
+    }
+    dense.permute(&order)
+}
