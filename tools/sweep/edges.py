@@ -18,6 +18,7 @@ def register(case, inp):
     generators(case)
     objects(case)
     walks(case)
+    layer_norms(case)
 
 
 def products(case):
@@ -288,3 +289,22 @@ def walks(case):
             src = (summary + f"torch.set_num_threads({t})\ntorch.manual_seed(0)\nx = {make}\nsummary(F.gelu(x))\n"
                    "summary(F.gelu(x, approximate='none'))\ntorch.set_num_threads(1)\n")
             case(G, f"walk/gelu/{name}/{t}", ["torch.nn.functional.gelu"], src)
+
+
+def layer_norms(case):
+    """float64 LayerNorm (RowwiseMoments on 4-lane double vectors, the fused forms of the float kernel)
+    over rows of many lengths, with and without weight and bias; LayerNorm's `dtype=`."""
+    for n in [1, 3, 5, 8, 17, 64, 65, 257, 1000]:
+        src = (f"torch.manual_seed(0)\nx = torch.randn(3, {n}, dtype=torch.float64) * 5 + 2\n"
+               f"w = torch.randn({n}, dtype=torch.float64)\nb = torch.randn({n}, dtype=torch.float64)\n"
+               f"print(F.layer_norm(x, ({n},)).flatten().tolist()[:: max(1, {n} // 9)])\n"
+               f"print(F.layer_norm(x, ({n},), w, b).flatten().tolist()[:: max(1, {n} // 9)])\n"
+               f"print(F.layer_norm(x, ({n},), w).flatten().tolist()[:: max(1, {n} // 9)])\n"
+               f"print(F.layer_norm(x, ({n},), None, b, eps=1e-3).flatten().tolist()[:: max(1, {n} // 9)])\n")
+        case(G, f"layer_norm/float64/{n}", ["torch.nn.functional.layer_norm", "torch.float64"], src)
+    case(G, "LayerNorm/dtype", ["torch.nn.LayerNorm", "torch.float64"],
+         "m = nn.LayerNorm(6, dtype=torch.float64)\nprint(m.weight.dtype, m.bias.dtype)\n"
+         "show(m(torch.arange(12.0, dtype=torch.float64).reshape(2, 6) / 3))\n"
+         "torch.set_default_dtype(torch.float64)\nprint(nn.LayerNorm(3).weight.dtype)\ntorch.set_default_dtype(torch.float32)\n"
+         "print(nn.LayerNorm(4, dtype=torch.float16).weight)\n")
+    case(G, "LayerNorm/dtype-bad", ["torch.nn.LayerNorm"], "nn.LayerNorm(3, dtype=3)\n")

@@ -88,7 +88,7 @@ pub mod unary;
 mod vec;
 
 pub use binary::logaddexp_vec;
-pub use layer_norm::{layer_norm_row, layer_norm_stats, row_moments};
+pub use layer_norm::{layer_norm_row, layer_norm_row_f64, layer_norm_stats, row_moments};
 pub use lerp::lerp_one;
 pub use libm::{
     libm_acosh, libm_asinh, libm_atanh, libm_fmax, libm_fmin, libm_lgamma_f64, libm_nextafter,

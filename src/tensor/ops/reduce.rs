@@ -521,26 +521,13 @@ impl Tensor {
                 return self
                     .widened(|x| x.layer_norm_values(normalized, w.as_ref(), b.as_ref(), eps));
             }
-            // Double: mean and biased variance in two passes, then `(x - mean) * rstd * w + b`.
+            // Double: the same kernel instantiated for `double` (RowwiseMoments on 4-lane vectors).
             DType::Float64 if row_len > 0 => {
                 let mut data = self.to_vec::<f64>();
                 let w = weight.map(|w| w.to_vec::<f64>());
                 let b = bias.map(|b| b.to_vec::<f64>());
                 for row in data.chunks_mut(row_len) {
-                    let n = row.len() as f64;
-                    let mean = kernels::sum_inner_f64(row) / n;
-                    let dev: Vec<f64> = row.iter().map(|&x| (x - mean) * (x - mean)).collect();
-                    let rstd = 1.0 / (kernels::sum_inner_f64(&dev) / n + eps).sqrt();
-                    for (j, x) in row.iter_mut().enumerate() {
-                        let mut y = (*x - mean) * rstd;
-                        if let Some(w) = &w {
-                            y *= w.get(j).copied().unwrap_or(1.0);
-                        }
-                        if let Some(b) = &b {
-                            y += b.get(j).copied().unwrap_or(0.0);
-                        }
-                        *x = y;
-                    }
+                    kernels::layer_norm_row_f64(row, w.as_deref(), b.as_deref(), eps);
                 }
                 return Tensor::from_vec(data, self.shape());
             }

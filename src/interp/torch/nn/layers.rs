@@ -352,6 +352,18 @@ pub(super) fn layernorm_init(interp: &mut Interpreter, args: Args) -> PyResult<V
     let eps = number(&b, 2, 1e-5)?;
     let affine = flag(interp, &b, 3, true)?;
     let bias = flag(interp, &b, 4, true)?;
+    // `dtype=`, else the default float dtype (`torch.set_default_dtype`); checked by
+    // `torch.empty(normalized_shape, dtype=...)`, whose one-signature form names the argument.
+    let dtype = match given(&b, 6) {
+        None => DType::default_for(crate::tensor::dtype::Category::Float),
+        Some(Value::DType(d)) => d,
+        Some(other) => {
+            return Err(type_error(format!(
+                "empty(): argument 'dtype' must be torch.dtype, not {}",
+                other.type_name()
+            )));
+        }
+    };
     inst.set("training", Value::Bool(true));
     inst.set(
         "normalized_shape",
@@ -362,14 +374,10 @@ pub(super) fn layernorm_init(interp: &mut Interpreter, args: Args) -> PyResult<V
     if affine {
         inst.set(
             "weight",
-            param(Tensor::full(
-                &shape,
-                crate::tensor::Scalar::Int(1),
-                DType::Float32,
-            )?),
+            param(Tensor::full(&shape, crate::tensor::Scalar::Int(1), dtype)?),
         );
         if bias {
-            inst.set("bias", param(Tensor::zeros(&shape, DType::Float32)?));
+            inst.set("bias", param(Tensor::zeros(&shape, dtype)?));
         } else {
             inst.set("bias", Value::None);
         }
