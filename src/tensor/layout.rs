@@ -477,22 +477,10 @@ pub fn iter_output_strides(shape: &[usize], inputs: &[(&[usize], &[usize])]) -> 
         .collect();
     // 1: dim0 goes after dim1 (is slower), -1: before, 0: undecided.
     let should_swap = |d0: usize, d1: usize| -> i32 {
-        for st in &broadcast {
-            let (s0, s1) = (st[d0], st[d1]);
-            if s0 == 0 || s1 == 0 {
-                continue;
-            }
-            if s0 < s1 {
-                return -1;
-            }
-            if s0 > s1 {
-                return 1;
-            }
-            if shape[d0] > shape[d1] {
-                return 1;
-            }
-        }
-        0
+        broadcast
+            .iter()
+            .find_map(|st| stride_vote(shape, st, d0, d1))
+            .unwrap_or(0)
     };
     // perm[0] is the fastest-moving dim.
     let mut perm: Vec<usize> = (0..ndim).rev().collect();
@@ -507,6 +495,20 @@ pub fn iter_output_strides(shape: &[usize], inputs: &[(&[usize], &[usize])]) -> 
         next = next.saturating_mul(shape[d]);
     }
     Some(strides)
+}
+
+/// One operand's say in `reorder_dimensions`' comparison of dims `d0` and `d1` (`should_swap`): 1 when
+/// `d0` moves slower, -1 when faster, `None` when this operand cannot tell (a zero stride, or equal
+/// strides without `d0` the larger) and the next operand decides.
+pub fn stride_vote(shape: &[usize], strides: &[usize], d0: usize, d1: usize) -> Option<i32> {
+    let (s0, s1) = (strides[d0], strides[d1]);
+    if s0 == 0 || s1 == 0 {
+        None
+    } else if s0 != s1 {
+        Some(if s0 < s1 { -1 } else { 1 })
+    } else {
+        (shape[d0] > shape[d1]).then_some(1)
+    }
 }
 
 /// TensorIterator's `reorder_dimensions` sort: an insertion sort of `perm` (innermost dim first), where

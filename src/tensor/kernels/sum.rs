@@ -200,10 +200,32 @@ pub fn sum_inner_f64_threads(row: &[f64], threads: usize) -> f64 {
 }
 
 /// The element types `cascade_sum` runs on here (float32, float64).
-pub trait CascadeFloat: SumAcc + Default + std::ops::AddAssign + Send + Sync + 'static {}
+pub trait CascadeFloat:
+    SumAcc + Default + std::ops::AddAssign + std::ops::DivAssign + Send + Sync + 'static
+{
+    /// The count of reduced elements a mean divides by (`div_(n)`: an integer scalar, in the tensor's type).
+    fn count(n: usize) -> Self;
+    /// `cascade_sum`'s loop body for this type (see [`cascade_block_f32`]).
+    fn block(input: &[Self], out: &mut [Self], b: Block2d);
+}
 
-impl CascadeFloat for f32 {}
-impl CascadeFloat for f64 {}
+impl CascadeFloat for f32 {
+    fn count(n: usize) -> f32 {
+        n as f32
+    }
+    fn block(input: &[f32], out: &mut [f32], b: Block2d) {
+        cascade_block_f32(input, out, b)
+    }
+}
+
+impl CascadeFloat for f64 {
+    fn count(n: usize) -> f64 {
+        n as f64
+    }
+    fn block(input: &[f64], out: &mut [f64], b: Block2d) {
+        cascade_block_f64(input, out, b)
+    }
+}
 
 /// `Vectorized<T>` as the cascade uses it: a sum of lanes, loaded from adjacent elements.
 pub trait Lanes<T>: SumAcc {

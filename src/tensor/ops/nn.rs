@@ -172,6 +172,15 @@ pub fn dropout(x: &Tensor, p: f64, training: bool, rng: &mut Generator) -> Resul
     Ok(Tensor::from_vec(kept, x.shape())?.with_axes_of(x))
 }
 
+/// `input * 0`, what ATen's dropouts return for `p == 1` (NaN and inf stay NaN).
+fn times_zero(x: &Tensor) -> Result<Tensor> {
+    binary(
+        BinaryOp::Mul,
+        Operand::Tensor(x),
+        Operand::Tensor(&Tensor::zeros(&[], x.dtype())?),
+    )
+}
+
 /// ATen's `_dropout_impl` on a float64, float16 or bfloat16 tensor: `input * 0` for `p == 1`; else a
 /// noise tensor of the input's dtype takes `bernoulli_(1 - p)` (the same `bernoulli_distribution<double>`
 /// draw per element as float32, whatever the dtype), is divided by `1 - p` in its opmath type (double
@@ -181,11 +190,7 @@ fn dropout_other_float(x: &Tensor, p: f64, rng: &mut Generator) -> Result<Tensor
         return Ok(x.clone());
     }
     if p == 1.0 {
-        return binary(
-            BinaryOp::Mul,
-            Operand::Tensor(x),
-            Operand::Tensor(&Tensor::zeros(&[], x.dtype())?),
-        );
+        return times_zero(x);
     }
     let draws = rng.bernoulli_f32(x.numel(), 1.0 - p);
     let noise = if x.dtype() == DType::Float64 {
@@ -229,11 +234,7 @@ pub fn dropout_variant(
         return Ok(x.clone());
     }
     if p == 1.0 {
-        return binary(
-            BinaryOp::Mul,
-            Operand::Tensor(x),
-            Operand::Tensor(&Tensor::zeros(&[], x.dtype())?),
-        );
+        return times_zero(x);
     }
     if feature && x.ndim() < 2 {
         return Err(TensorError::runtime(

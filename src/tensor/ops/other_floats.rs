@@ -278,22 +278,8 @@ impl Tensor {
     ) -> Result<Tensor> {
         let reduce = super::reduce::reduced_dims(self.ndim(), dims)?;
         if matches!(op, FloatReduce::Sum | FloatReduce::Mean) {
-            let threads = crate::tensor::settings::num_threads();
-            let mut sums = super::walk::cascade_sum::<f64>(
-                self,
-                &reduce,
-                threads,
-                kernels::cascade_block_f64,
-            )?;
-            if matches!(op, FloatReduce::Mean) {
-                let k: usize = (0..self.ndim())
-                    .filter(|&d| reduce[d])
-                    .map(|d| self.shape()[d])
-                    .product();
-                sums.iter_mut().for_each(|v| *v /= k as f64);
-            }
-            let shape = super::reduce::reduced_shape(self.shape(), &reduce, keepdim);
-            return Tensor::from_vec(sums, &shape);
+            let mean = matches!(op, FloatReduce::Mean);
+            return super::walk::sum_or_mean::<f64>(self, &reduce, keepdim, mean);
         }
         let single = (0..self.ndim())
             .filter(|&d| !reduce[d])

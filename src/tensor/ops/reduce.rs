@@ -233,21 +233,8 @@ impl Tensor {
             FloatReduce::Var(c) => (c, false),
             FloatReduce::Std(c) => (c, true),
             FloatReduce::Sum | FloatReduce::Mean => {
-                let threads = crate::tensor::settings::num_threads();
-                let mut sums = super::walk::cascade_sum::<f32>(
-                    self,
-                    &reduce,
-                    threads,
-                    kernels::cascade_block_f32,
-                )?;
-                if matches!(op, FloatReduce::Mean) {
-                    let k: usize = (0..n)
-                        .filter(|&d| reduce[d])
-                        .map(|d| self.shape()[d])
-                        .product();
-                    sums.iter_mut().for_each(|v| *v /= k as f32);
-                }
-                return Tensor::from_vec(sums, &reduced_shape(self.shape(), &reduce, keepdim));
+                let mean = matches!(op, FloatReduce::Mean);
+                return super::walk::sum_or_mean::<f32>(self, &reduce, keepdim, mean);
             }
         };
         // Only a reduction to one value is split between threads in a way that changes its result.

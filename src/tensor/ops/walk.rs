@@ -6,6 +6,7 @@ use super::reduce::{Rows, reduced_dims, reduced_shape};
 use crate::tensor::Tensor;
 use crate::tensor::error::Result;
 use crate::tensor::kernels::{Block2d, CascadeFloat, thread_chunks};
+use crate::tensor::layout::stride_vote;
 use crate::tensor::parallel::GRAIN;
 use crate::tensor::storage::Element;
 
@@ -88,26 +89,13 @@ impl ReduceWalk {
         let mut perm: Vec<usize> = (0..n).rev().collect();
         if n > 1 {
             let should_swap = |d0: usize, d1: usize| -> i32 {
-                for (k, st) in [&out[..], strides].into_iter().enumerate() {
-                    let (s0, s1) = (st[d0], st[d1]);
-                    // The output (operand 0): reduced dims go innermost.
-                    if k == 0 && (s0 == 0) != (s1 == 0) {
-                        return if s1 == 0 { 1 } else { -1 };
-                    }
-                    if s0 == 0 || s1 == 0 {
-                        continue;
-                    }
-                    if s0 < s1 {
-                        return -1;
-                    }
-                    if s0 > s1 {
-                        return 1;
-                    }
-                    if shape[d0] > shape[d1] {
-                        return 1;
-                    }
+                // The output (operand 0) first: reduced dims (stride 0) go innermost.
+                if (out[d0] == 0) != (out[d1] == 0) {
+                    return if out[d1] == 0 { 1 } else { -1 };
                 }
-                0
+                stride_vote(shape, &out, d0, d1)
+                    .or_else(|| stride_vote(shape, strides, d0, d1))
+                    .unwrap_or(0)
             };
             crate::tensor::layout::sort_dims(&mut perm, should_swap);
         }
@@ -234,12 +222,12 @@ impl ReduceWalk {
 /// otherwise `parallel_dim_reduction` (the walk cut along one kept dim, contiguous columns rounded to
 /// 128 bytes, which decides where `vectorized_outer_sum`'s blocks of columns begin). The outputs come back
 /// in row-major order of the kept dims.
-pub(super) fn cascade_sum<T: CascadeFloat + Element>(
+fn cascade_sum<T: CascadeFloat + Element>(
     t: &Tensor,
     reduce: &[bool],
     threads: usize,
-    block: fn(&[T], &mut [T], Block2d),
 ) -> Result<Vec<T>> {
+    let block = T::block;
     let walk = ReduceWalk::new(t.shape(), t.strides(), reduce);
     let out_numel: usize = (0..t.ndim())
         .filter(|&d| !reduce[d])
@@ -299,6 +287,28 @@ pub(super) fn cascade_sum<T: CascadeFloat + Element>(
         }
     })?;
     Ok(out)
+}
+
+/// `sum`/`mean` of a float32 or float64 tensor over the reduced dims at `torch.get_num_threads()`
+/// ([`cascade_sum`]); the mean is CPU `mean_out`'s `sum_out(...).div_(n)`, `n` the count of reduced
+/// elements in the tensor's type.
+pub(super) fn sum_or_mean<T: CascadeFloat + Element>(
+    t: &Tensor,
+    reduce: &[bool],
+    keepdim: bool,
+    mean: bool,
+) -> Result<Tensor> {
+    let threads = crate::tensor::settings::num_threads();
+    let mut sums = cascade_sum::<T>(t, reduce, threads)?;
+    if mean {
+        let k: usize = (0..t.ndim())
+            .filter(|&d| reduce[d])
+            .map(|d| t.shape()[d])
+            .product();
+        let k = T::count(k);
+        sums.iter_mut().for_each(|v| *v /= k);
+    }
+    Tensor::from_vec(sums, &reduced_shape(t.shape(), reduce, keepdim))
 }
 
 impl ReduceWalk {
