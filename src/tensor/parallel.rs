@@ -320,6 +320,28 @@ where
     });
 }
 
+/// [`for_ranges`] with each part's start: `f(start, part)`.
+pub fn for_ranges_at<U: Send, F>(out: &mut [U], ranges: &[(usize, usize)], f: F)
+where
+    F: Fn(usize, &mut [U]) + Sync,
+{
+    let len = out.len();
+    let valid = ranges.iter().all(|&(b, e)| b <= e && e <= len)
+        && ranges.windows(2).all(|w| w[0].1 <= w[1].0);
+    assert!(
+        valid,
+        "for_ranges_at: ranges out of order or outside the output"
+    );
+    let base = SharedMut(out.as_mut_ptr());
+    run_parts(ranges.len(), &|i| {
+        let (start, end) = ranges[i];
+        // SAFETY: as in `for_ranges`: disjoint ranges inside `out`, each part once, `out` borrowed
+        // until `run_parts` returns.
+        let chunk = unsafe { std::slice::from_raw_parts_mut(base.get().add(start), end - start) };
+        f(start, chunk);
+    });
+}
+
 /// A new vector of `numel` elements filled chunk by chunk (see [`for_chunks`]) without zeroing it first:
 /// `fill(start, chunk)` writes a prefix of `chunk` and returns its length. Whatever it leaves unwritten is
 /// set to the default value, so the result is always fully initialised.

@@ -19,6 +19,7 @@ def register(case, inp):
     objects(case)
     walks(case)
     layer_norms(case)
+    powers(case)
 
 
 def products(case):
@@ -308,3 +309,40 @@ def layer_norms(case):
          "torch.set_default_dtype(torch.float64)\nprint(nn.LayerNorm(3).weight.dtype)\ntorch.set_default_dtype(torch.float32)\n"
          "print(nn.LayerNorm(4, dtype=torch.float16).weight)\n")
     case(G, "LayerNorm/dtype-bad", ["torch.nn.LayerNorm"], "nn.LayerNorm(3, dtype=3)\n")
+
+
+def powers(case):
+    """`pow` and `atan2` as PowKernel and BinaryOpsKernel compute them: SLEEF on the vectorised blocks of
+    16 (float32) or 8 (float64) of each contiguous run, C's pow/powf/atan2f on the rest, the special
+    exponents of a number exponent; layouts that vectorise or not, and thread counts that cut the range."""
+    summary = ("def summary(r):\n    print(tuple(r.shape), r.stride(), r.dtype)\n"
+               "    f = r.flatten()\n    print(f[:: max(1, f.numel() // 60)].tolist())\n")
+    bases = {
+        "flat": "torch.rand(53, dtype=D) * 4",
+        "t": "(torch.rand(6, 40, dtype=D) * 4).t()",
+        "rows": "torch.rand(5, 37, dtype=D)[:, 2:] * 4",
+        "step": "(torch.rand(90, dtype=D) * 4)[::2]",
+        "neg": "torch.randn(48, dtype=D) * 3",
+    }
+    for dt in ["float32", "float64"]:
+        for name, make in bases.items():
+            src = (summary + f"torch.manual_seed(0)\nD = torch.{dt}\nx = {make}\n"
+                   "y = torch.randn(x.shape, dtype=D) * 3\n"
+                   "for e in [1.7, 4, -2, -0.5, 3, 2, -1, 2.5, -3.25]:\n    summary(x ** e)\n"
+                   "summary(torch.pow(x, y))\nsummary(torch.pow(x, y.round()))\nsummary(1.5 ** y)\n"
+                   "summary(torch.pow(x, torch.tensor(0.3, dtype=D)))\n"
+                   "summary(torch.atan2(x, y))\nsummary(torch.atan2(y, x[..., :1]))\n")
+            case(G, f"pow/{dt}/{name}", ["torch.pow", "torch.atan2"], src)
+        src = (f"D = torch.{dt}\nx = torch.tensor([0.0, -0.0, float('inf'), -float('inf'), float('nan'), 1.0, -1.0, 2.0, -2.0, 0.5, "
+               "1e-30, -1e30, 3.0, -0.25, 1e-40, 7.0], dtype=D)\n"
+               "y = torch.tensor([0.5, -1.5, 2.0, 3.0, 1.0, float('nan'), float('inf'), -float('inf'), 3.0, -2.0, 0.0, 1e10, "
+               "-1e-10, 33.0, 1.5, -7.0], dtype=D)\n"
+               "for a in [x, y]:\n    for b in [x, y]:\n        print(torch.pow(a, b).tolist())\n        print(torch.atan2(a, b).tolist())\n"
+               "print((x ** 2.5).tolist(), (x ** -3).tolist(), (2.0 ** x).tolist())\n")
+        case(G, f"pow/{dt}/special", ["torch.pow", "torch.atan2"], src)
+    for t in [1, 2, 3]:
+        src = (summary + f"torch.set_num_threads({t})\ntorch.manual_seed(0)\nx = torch.rand(70001) * 3\n"
+               "y = torch.randn(70001)\nsummary(x ** 1.37)\nsummary(torch.pow(x, y))\nsummary(torch.atan2(y, x))\n"
+               "print((x ** 1.37)[34990:35020].tolist())\nprint(torch.pow(x, y)[23325:23345].tolist())\n"
+               "torch.set_num_threads(1)\n")
+        case(G, f"pow/threads/{t}", ["torch.pow", "torch.atan2"], src)

@@ -189,6 +189,54 @@ macro_rules! kernels {
             }
         }
 
+        /// SLEEF's float `pow` over a block (see `vec::map2`), compiled with FMA.
+        #[target_feature(enable = $features)]
+        pub(in super::super) fn powf_block(x: &[f32], y: &[f32], out: &mut [f32]) {
+            super::super::vec::map2(
+                x,
+                y,
+                out,
+                #[inline(always)]
+                |a, b| super::super::sleef::sleef_powf(a, b),
+            );
+        }
+
+        /// SLEEF's double `pow` over a block.
+        #[target_feature(enable = $features)]
+        pub(in super::super) fn pow_block(x: &[f64], y: &[f64], out: &mut [f64]) {
+            super::super::vec::map2(
+                x,
+                y,
+                out,
+                #[inline(always)]
+                |a, b| super::super::sleef_dd::sleef_pow(a, b),
+            );
+        }
+
+        /// SLEEF's float `atan2` over a block.
+        #[target_feature(enable = $features)]
+        pub(in super::super) fn atan2f_block(x: &[f32], y: &[f32], out: &mut [f32]) {
+            super::super::vec::map2(
+                x,
+                y,
+                out,
+                #[inline(always)]
+                |a, b| super::super::sleef::sleef_atan2f(a, b),
+            );
+        }
+
+        /// SLEEF's double `atan2` over a block.
+        #[target_feature(enable = $features)]
+        pub(in super::super) fn atan2_block(x: &[f64], y: &[f64], out: &mut [f64]) {
+            super::super::vec::map2(
+                x,
+                y,
+                out,
+                #[inline(always)]
+                |a, b| super::super::sleef_dd::sleef_atan2(a, b),
+            );
+        }
+
         /// `_vec_softmax_lastdim` on one row (see `softmax::softmax_row_lanes`).
         #[target_feature(enable = $features)]
         pub(in super::super) fn softmax_row(row: &mut [f32]) {
@@ -325,3 +373,25 @@ pub(super) fn cascade_block_f64(input: &[f64], out: &mut [f64], b: super::sum::B
     }
     true
 }
+
+/// Defines `$name(x, y, out) -> bool`: the block kernel `$name` with the widest version the CPU has;
+/// `false` when it has no AVX2 + FMA (the caller then runs the portable build of the same function).
+macro_rules! block_dispatch {
+    ($name:ident, $t:ty) => {
+        pub(super) fn $name(x: &[$t], y: &[$t], out: &mut [$t]) -> bool {
+            match level() {
+                // SAFETY: `level` checked that the CPU has every feature these versions are compiled for.
+                Some(Level::Evex) => unsafe { evex::$name(x, y, out) },
+                // SAFETY: as above.
+                Some(Level::Ymm) => unsafe { ymm::$name(x, y, out) },
+                None => return false,
+            }
+            true
+        }
+    };
+}
+
+block_dispatch!(powf_block, f32);
+block_dispatch!(pow_block, f64);
+block_dispatch!(atan2f_block, f32);
+block_dispatch!(atan2_block, f64);

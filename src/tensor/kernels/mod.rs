@@ -97,14 +97,14 @@ pub use moments::{
     mean_inner, mean_inner_threads, std_all, std_all_threads, std_inner, var_all,
     var_all_f64_threads, var_all_threads, var_inner,
 };
-pub use sleef::{vec_exp, vec_log};
-pub use sleef_dd::sleef_lgamma;
+pub use sleef::{sleef_atan2f, sleef_powf, vec_exp, vec_log};
+pub use sleef_dd::{sleef_atan2, sleef_lgamma, sleef_pow};
 pub use softmax::{log_softmax_dim, log_softmax_row, softmax_dim, softmax_row, softmax_row_lanes};
 pub use sum::{
     Block2d, CascadeFloat, Lanes, cascade_block_f32, cascade_block_f64, sum_inner, sum_inner_f64,
     sum_inner_f64_threads, sum_inner_threads, sum_outer,
 };
-pub(crate) use vec::thread_chunks;
+pub(crate) use vec::{map2, thread_chunks};
 
 /// The `[begin, end)` parts `at::parallel_for` cuts an elementwise loop of `n` elements into with
 /// `threads` threads (`cpu_kernel_vec`'s grain, 32768): one part below the grain, else at most one per
@@ -135,3 +135,23 @@ pub use unary::{
     atan, atanh, cos, erf, exp, expm1, gelu, gelu_aten, gelu_aten_scalar, gelu_tanh, log, log1p,
     log2, log10, relu, relu_one, rsqrt, sigmoid, sigmoid_threads, sin, sqrt, tanh,
 };
+
+/// Defines `$name(x, y, out)`: SLEEF's `$f` over a block of a binary op (`x` or `y` may be one
+/// broadcast value), on AVX2 + FMA where the CPU has them, else the same function in portable code
+/// (the same bits, slower: its fused multiply-adds become library calls).
+macro_rules! sleef_block {
+    ($name:ident, $t:ty, $f:path) => {
+        pub fn $name(x: &[$t], y: &[$t], out: &mut [$t]) {
+            #[cfg(target_arch = "x86_64")]
+            if avx2::$name(x, y, out) {
+                return;
+            }
+            vec::map2(x, y, out, $f);
+        }
+    };
+}
+
+sleef_block!(powf_block, f32, sleef::sleef_powf);
+sleef_block!(pow_block, f64, sleef_dd::sleef_pow);
+sleef_block!(atan2f_block, f32, sleef::sleef_atan2f);
+sleef_block!(atan2_block, f64, sleef_dd::sleef_atan2);

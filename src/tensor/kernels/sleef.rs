@@ -1,5 +1,6 @@
 //! SLEEF 3.x single precision, AVX2 build (vmla = FMA), one lane: torch's
-//! `Vectorized<float>::exp()` and `log()`.
+//! `Vectorized<float>::exp()` and `log()`, `expm1`, `log1p`, `tanh`, `sin`/`cos` (small
+//! arguments), `pow` and `atan2`.
 
 pub(super) const R_LN2F: f32 = f32::from_bits(0x3fb8_aa3b); // 1.44269504... (1/ln 2)
 pub(super) const L2UF: f32 = f32::from_bits(0x3f31_7200); // 0.693145751953125
@@ -424,4 +425,220 @@ pub(super) fn sleef_cosf_u10_small(d: f32) -> f32 {
     let s = df_add2_f2_f(s, dq * (-PI_C2F * 0.5));
     let r = sincos_poly(s);
     if q & 2 == 0 { -r } else { r }
+}
+
+// ---------------------------------------------------------------------------------------
+// `Sleef_powf8_u10` (`xpowf`), torch's `Vectorized<float>::pow()`, with `logkf` and `expkf`.
+
+/// `dfnormalize_vf2_vf2`.
+#[inline(always)]
+fn df_normalize(t: F2) -> F2 {
+    let s = t.x + t.y;
+    F2 {
+        x: s,
+        y: (t.x - s) + t.y,
+    }
+}
+
+/// `vldexp_vf_vf_vi2` (`xldexpf`): x * 2^q in steps that do not overflow early.
+#[inline(always)]
+fn ldexpk(x: f32, q: i32) -> f32 {
+    let mut m = q >> 31;
+    m = ((m.wrapping_add(q) >> 6).wrapping_sub(m)) << 4;
+    let q = q.wrapping_sub(m << 2);
+    m = m.wrapping_add(0x7f);
+    m = if m > 0 { m } else { 0 };
+    m = if m > 0xff { 0xff } else { m };
+    let u = f32::from_bits((m as u32) << 23);
+    let x = x * u * u * u * u;
+    x * f32::from_bits((q.wrapping_add(0x7f) as u32).wrapping_shl(23))
+}
+
+/// `logkf`: log of a float as a float-float.
+#[inline(always)]
+fn logkf(d: f32) -> F2 {
+    let tiny = d < f32::MIN_POSITIVE;
+    let d = if tiny {
+        d * (4_294_967_296.0f32 * 4_294_967_296.0f32)
+    } else {
+        d
+    };
+    let mut e = ilogb2k(d * (1.0f32 / 0.75f32));
+    let m = ldexp3(d, e.wrapping_neg());
+    if tiny {
+        e = e.wrapping_sub(64);
+    }
+    let x = df_div(df_add2_f_f(-1.0, m), df_add2_f_f(1.0, m));
+    let x2 = df_squ(x);
+    let mut t = f32::from_bits(0x3e76_168a); // 0.240320354700088500976562
+    t = t.mul_add(x2.x, f32::from_bits(0x3e91_fa4a)); // 0.285112679004669189453125
+    t = t.mul_add(x2.x, f32::from_bits(0x3ecc_cdd9)); // 0.400007992982864379882812
+    let c = F2 {
+        x: f32::from_bits(0x3f2a_aaaa), // 0.66666662693023681640625
+        y: f32::from_bits(0x317d_b383), // 3.69183861259614332084311e-09
+    };
+    let ln2 = F2 {
+        x: f32::from_bits(0x3f31_7218), // 0.69314718246459960938
+        y: f32::from_bits(0xb102_e308), // -1.904654323148236017e-9
+    };
+    let mut s = df_mul_f2_f(ln2, e as f32);
+    s = df_add_f2_f2(s, df_scale(x, 2.0));
+    df_add_f2_f2(
+        s,
+        df_mul_f2_f2(df_mul_f2_f2(x2, x), df_add2_f2_f2(df_mul_f2_f(x2, t), c)),
+    )
+}
+
+/// `expkf`: e^d for a float-float d.
+#[inline(always)]
+fn expkf(d: F2) -> f32 {
+    let q = cvt_rne((d.x + d.y) * R_LN2F);
+    let qf = q as f32;
+    let mut s = df_add2_f2_f(d, qf * -L2UF);
+    s = df_add2_f2_f(s, qf * -L2LF);
+    s = df_normalize(s);
+    let mut u = f32::from_bits(0x3ab2_aef6); // 0.00136324646882712841033936
+    u = u.mul_add(s.x, f32::from_bits(0x3c09_116b)); // 0.00836596917361021041870117
+    u = u.mul_add(s.x, f32::from_bits(0x3d2a_af4c)); // 0.0416710823774337768554688
+    u = u.mul_add(s.x, f32::from_bits(0x3e2a_aa5e)); // 0.166665524244308471679688
+    u = u.mul_add(s.x, f32::from_bits(0x3eff_fffb)); // 0.499999850988388061523438
+    let t = df_add_f2_f2(s, df_mul_f2_f(df_squ(s), u));
+    let t = df_add_f_f2(1.0, t);
+    let u = ldexpk(t.x + t.y, q);
+    if d.x < -104.0 { 0.0 } else { u }
+}
+
+/// `vmulsign_vf_vf_vf`: x with its sign flipped where y is negative.
+#[inline(always)]
+fn mulsign(x: f32, y: f32) -> f32 {
+    f32::from_bits(x.to_bits() ^ (y.to_bits() & 0x8000_0000))
+}
+
+/// `vtruncate_vi2_vf` (`cvttps2dq`): out of range or NaN gives `i32::MIN`.
+#[inline(always)]
+fn cvt_trunc(x: f32) -> i32 {
+    let r = x.trunc();
+    if (-2_147_483_648.0..2_147_483_648.0).contains(&r) {
+        r as i32
+    } else {
+        i32::MIN
+    }
+}
+
+/// `Sleef_powf8_u10` (`xpowf`): torch's `Vectorized<float>::pow()`.
+#[inline(always)]
+pub fn sleef_powf(x: f32, y: f32) -> f32 {
+    const TWO24: f32 = 16_777_216.0;
+    let yisint = y.trunc() == y || y.abs() > TWO24;
+    let yisodd = (cvt_trunc(y) & 1) == 1 && yisint && y.abs() < TWO24;
+    let mut result = expkf(df_mul_f2_f(logkf(x.abs()), y));
+    if result.is_nan() {
+        result = f32::INFINITY;
+    }
+    result *= if x > 0.0 {
+        1.0
+    } else if yisint {
+        if yisodd { -1.0 } else { 1.0 }
+    } else {
+        f32::NAN
+    };
+    let efx = mulsign(x.abs() - 1.0, y);
+    if y.is_infinite() {
+        result = if efx < 0.0 {
+            0.0
+        } else if efx == 0.0 {
+            1.0
+        } else {
+            f32::INFINITY
+        };
+    }
+    if x.is_infinite() || x == 0.0 {
+        let v = if y.is_sign_negative() ^ (x == 0.0) {
+            0.0
+        } else {
+            f32::INFINITY
+        };
+        result = mulsign(v, if yisodd { x } else { 1.0 });
+    }
+    if x.is_nan() || y.is_nan() {
+        result = f32::from_bits(u32::MAX);
+    }
+    if y == 0.0 || x == 1.0 {
+        result = 1.0;
+    }
+    result
+}
+
+// ---------------------------------------------------------------------------------------
+// `Sleef_atan2f8_u10` (`xatan2f_u1`), torch's `Vectorized<float>::atan2()`.
+
+/// `atan2kf_u1`: atan2 of two float-floats, as a float-float.
+#[inline(always)]
+fn atan2kf_u1(y: F2, x: F2) -> F2 {
+    let mut q: i32 = if x.x < 0.0 { -2 } else { 0 };
+    let x = if x.x < 0.0 { df_neg(x) } else { x };
+    let p = x.x < y.x;
+    if p {
+        q += 1;
+    }
+    let (s, t) = if p { (df_neg(x), y) } else { (y, x) };
+    let s = df_div(s, t);
+    let t = df_normalize(df_squ(s));
+    let mut u = f32::from_bits(0xbae7_3551); // -0.00176397908944636583328247
+    u = u.mul_add(t.x, f32::from_bits(0x3c30_c8eb)); // 0.0107900900766253471374512
+    u = u.mul_add(t.x, f32::from_bits(0xbcfd_9867)); // -0.0309564601629972457885742
+    u = u.mul_add(t.x, f32::from_bits(0x3d6c_7d1e)); // 0.0577365085482597351074219
+    u = u.mul_add(t.x, f32::from_bits(0xbdab_d12e)); // -0.0838950723409652709960938
+    u = u.mul_add(t.x, f32::from_bits(0x3de0_2e6e)); // 0.109463557600975036621094
+    u = u.mul_add(t.x, f32::from_bits(0xbe12_0cc4)); // -0.142626821994781494140625
+    u = u.mul_add(t.x, f32::from_bits(0x3e4c_c865)); // 0.199983194470405578613281
+    let t = df_mul_f2_f2(t, df_add_f_f(f32::from_bits(0xbeaa_aa9b), u * t.x)); // -0.3333328664
+    let t = df_mul_f2_f2(s, df_add_f_f2(1.0, t));
+    let half_pi = F2 {
+        x: f32::from_bits(0x3fc9_0fdb), // 1.5707963705062866211
+        y: f32::from_bits(0xb33b_bd2e), // -4.3711388286737928865e-08
+    };
+    df_add_f2_f2(df_mul_f2_f(half_pi, q as f32), t)
+}
+
+/// `visinf2_vf_vf_vf`: `m` with `d`'s sign where `d` is infinite, else 0.
+#[inline(always)]
+fn isinf2(d: f32, m: f32) -> f32 {
+    if d.is_infinite() {
+        f32::from_bits((d.to_bits() & 0x8000_0000) | m.to_bits())
+    } else {
+        0.0
+    }
+}
+
+/// `Sleef_atan2f8_u10` (`xatan2f_u1`): torch's `Vectorized<float>::atan2()`.
+#[inline(always)]
+pub fn sleef_atan2f(y: f32, x: f32) -> f32 {
+    const HALF_PI: f32 = std::f32::consts::FRAC_PI_2;
+    let tiny = x.abs() < f32::from_bits(0x0020_0001); // 2.9387372783541830947e-39
+    let (y, x) = if tiny {
+        (y * 16_777_216.0, x * 16_777_216.0)
+    } else {
+        (y, x)
+    };
+    let d = atan2kf_u1(F2 { x: y.abs(), y: 0.0 }, F2 { x, y: 0.0 });
+    let mut r = mulsign(d.x + d.y, x);
+    if x.is_infinite() || x == 0.0 {
+        r = HALF_PI - isinf2(x, mulsign(HALF_PI, x));
+    }
+    if y.is_infinite() {
+        r = HALF_PI - isinf2(x, mulsign(std::f32::consts::FRAC_PI_4, x));
+    }
+    if y == 0.0 {
+        r = if x.is_sign_negative() {
+            std::f32::consts::PI
+        } else {
+            0.0
+        };
+    }
+    if x.is_nan() || y.is_nan() {
+        f32::from_bits(u32::MAX)
+    } else {
+        mulsign(r, y)
+    }
 }

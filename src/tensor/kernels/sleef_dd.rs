@@ -4,7 +4,8 @@
 //! arithmetic is that of `src/common/dd.h`; `gammak`, `logk2` and `sinpik` follow `sleefsimddp.c`,
 //! helpers from `commonfuncs.h`. The single precision twin is [`super::special::sleef_lgammaf`].
 //! It also has the double `exp`, `expm1`, `log1p` and `tanh` (`xexp`, `xexpm1`, `xlog1p`, `xtanh`) that
-//! `Vectorized<double>` calls in the activation kernels.
+//! `Vectorized<double>` calls in the activation kernels, and `pow` and `atan2` (`xpow`, `xatan2_u1`) for
+//! the vectorised blocks of those binary ops.
 //!
 //! Long because SLEEF's functions share one set of double-double helpers, which must stay private
 //! and bit-exact to their C originals, and the tests pin each function to torch's printed values.
@@ -747,6 +748,250 @@ pub fn sleef_log1p(d: f64) -> f64 {
         -0.0
     } else {
         r
+    }
+}
+
+/// `logk`: log of a double as a double-double.
+fn logk(d: f64) -> D2 {
+    let tiny = d < f64::MIN_POSITIVE;
+    let d = if tiny {
+        d * (4_294_967_296.0 * 4_294_967_296.0)
+    } else {
+        d
+    };
+    let mut e = ilogb2k(d * (1.0 / 0.75));
+    let m = ldexp3(d, e.wrapping_neg());
+    if tiny {
+        e = e.wrapping_sub(64);
+    }
+    let x = dd_div(dd_add2_d_d(-1.0, m), dd_add2_d_d(1.0, m));
+    let x2 = dd_squ(x);
+    let x4 = x2.x * x2.x;
+    let x8 = x4 * x4;
+    let x16 = x8 * x8;
+    // POLY9(x2.x, x4, x8, x16, c8, ..., c0).
+    let t = x16.mul_add(
+        0.116255524079935043668677,
+        x8.mul_add(
+            poly4(
+                x2.x,
+                x4,
+                [
+                    0.103239680901072952701192,
+                    0.117754809412463995466069,
+                    0.13332981086846273921509,
+                    0.153846227114512262845736,
+                ],
+            ),
+            poly4(
+                x2.x,
+                x4,
+                [
+                    0.181818180850050775676507,
+                    0.222222222230083560345903,
+                    0.285714285714249172087875,
+                    0.400000000000000077715612,
+                ],
+            ),
+        ),
+    );
+    let c = d2(0.666666666666666629659233, 3.80554962542412056336616e-17);
+    let mut s = dd_mul_d2_d(
+        d2(0.693147180559945286226764, 2.319046813846299558417771e-17),
+        f64::from(e),
+    );
+    s = dd_add_d2_d2(s, dd_scale(x, 2.0));
+    let x = dd_mul_d2_d2(x2, x);
+    s = dd_add_d2_d2(s, dd_mul_d2_d2(x, c));
+    let x = dd_mul_d2_d2(x2, x);
+    dd_add_d2_d2(s, dd_mul_d2_d(x, t))
+}
+
+/// `expk`: e^d for a double-double d.
+fn expk(d: D2) -> f64 {
+    let dq = ((d.x + d.y) * R_LN2).round_ties_even();
+    let q = cvt_rint(dq);
+    let mut s = dd_add2_d2_d(d, dq * -L2U);
+    s = dd_add2_d2_d(s, dq * -L2L);
+    s = dd_normalize(s);
+    let s2 = s.x * s.x;
+    let s4 = s2 * s2;
+    let s8 = s4 * s4;
+    let u = poly10(
+        s.x,
+        s2,
+        s4,
+        s8,
+        [
+            2.51069683420950419527139e-08,
+            2.76286166770270649116855e-07,
+            2.75572496725023574143864e-06,
+            2.48014973989819794114153e-05,
+            0.000198412698809069797676111,
+            0.0013888888939977128960529,
+            0.00833333333332371417601081,
+            0.0416666666665409524128449,
+            0.166666666666666740681535,
+            0.500000000000000999200722,
+        ],
+    );
+    let t = dd_add_d_d2(1.0, s);
+    let t = dd_add_d2_d2(t, dd_mul_d2_d(dd_squ(s), u));
+    let u = ldexp2(t.x + t.y, q);
+    if d.x < -1000.0 { 0.0 } else { u }
+}
+
+/// `vmulsign_vd_vd_vd`: x with its sign flipped where y is negative.
+fn mulsign(x: f64, y: f64) -> f64 {
+    f64::from_bits(x.to_bits() ^ (y.to_bits() & 0x8000_0000_0000_0000))
+}
+
+/// `Sleef_powd4_u10` (`xpow`): torch's `Vectorized<double>::pow()`.
+pub fn sleef_pow(x: f64, y: f64) -> f64 {
+    let yisint = y.round_ties_even() == y;
+    let half = y * 0.5;
+    let yisodd = half.round_ties_even() != half && yisint;
+    let d = dd_mul_d2_d(logk(x.abs()), y);
+    let mut result = expk(d);
+    if d.x > LOG_DBL_MAX {
+        result = f64::INFINITY;
+    }
+    result *= if x > 0.0 {
+        1.0
+    } else if yisint {
+        if yisodd { -1.0 } else { 1.0 }
+    } else {
+        f64::NAN
+    };
+    let efx = mulsign(x.abs() - 1.0, y);
+    if y.is_infinite() {
+        result = if efx < 0.0 {
+            0.0
+        } else if efx == 0.0 {
+            1.0
+        } else {
+            f64::INFINITY
+        };
+    }
+    if x.is_infinite() || x == 0.0 {
+        let v = if y.is_sign_negative() ^ (x == 0.0) {
+            0.0
+        } else {
+            f64::INFINITY
+        };
+        result = mulsign(v, if yisodd { x } else { 1.0 });
+    }
+    if x.is_nan() || y.is_nan() {
+        result = f64::from_bits(u64::MAX);
+    }
+    if y == 0.0 || x == 1.0 {
+        result = 1.0;
+    }
+    result
+}
+
+/// `POLY8(x, x2, x4, c7, ..., c0)`.
+fn poly8(x: f64, x2: f64, x4: f64, c: [f64; 8]) -> f64 {
+    x4.mul_add(
+        poly4(x, x2, [c[0], c[1], c[2], c[3]]),
+        poly4(x, x2, [c[4], c[5], c[6], c[7]]),
+    )
+}
+
+/// `atan2k_u1`: atan2 of two double-doubles, as a double-double.
+fn atan2k_u1(y: D2, x: D2) -> D2 {
+    let mut q: i32 = if x.x < 0.0 { -2 } else { 0 };
+    let x = if x.x < 0.0 { dd_neg(x) } else { x };
+    let p = x.x < y.x;
+    if p {
+        q += 1;
+    }
+    let (s, t) = if p { (dd_neg(x), y) } else { (y, x) };
+    let s = dd_div(s, t);
+    let t = dd_normalize(dd_squ(s));
+    let t2 = t.x * t.x;
+    let t4 = t2 * t2;
+    let t8 = t4 * t4;
+    // POLY16(t.x, t2, t4, t8, cf, ..., c0).
+    let mut u = t8.mul_add(
+        poly8(
+            t.x,
+            t2,
+            t4,
+            [
+                1.06298484191448746607415e-05,
+                -0.000125620649967286867384336,
+                0.00070557664296393412389774,
+                -0.00251865614498713360352999,
+                0.00646262899036991172313504,
+                -0.0128281333663399031014274,
+                0.0208024799924145797902497,
+                -0.0289002344784740315686289,
+            ],
+        ),
+        poly8(
+            t.x,
+            t2,
+            t4,
+            [
+                0.0359785005035104590853656,
+                -0.041848579703592507506027,
+                0.0470843011653283988193763,
+                -0.0524914210588448421068719,
+                0.0587946590969581003860434,
+                -0.0666620884778795497194182,
+                0.0769225330296203768654095,
+                -0.0909090442773387574781907,
+            ],
+        ),
+    );
+    u = u.mul_add(t.x, 0.111111108376896236538123);
+    u = u.mul_add(t.x, -0.142857142756268568062339);
+    u = u.mul_add(t.x, 0.199999999997977351284817);
+    u = u.mul_add(t.x, -0.333333333333317605173818);
+    let t = dd_add_d2_d2(s, dd_mul_d2_d(dd_mul_d2_d2(s, t), u));
+    dd_add_d2_d2(
+        dd_mul_d2_d(
+            d2(1.570796326794896557998982, 6.12323399573676603586882e-17),
+            f64::from(q),
+        ),
+        t,
+    )
+}
+
+/// `visinf2_vd_vd_vd`: `m` with `d`'s sign where `d` is infinite, else 0.
+fn isinf2(d: f64, m: f64) -> f64 {
+    if d.is_infinite() {
+        f64::from_bits((d.to_bits() & 0x8000_0000_0000_0000) | m.to_bits())
+    } else {
+        0.0
+    }
+}
+
+/// `Sleef_atan2d4_u10` (`xatan2_u1`): torch's `Vectorized<double>::atan2()`.
+pub fn sleef_atan2(y: f64, x: f64) -> f64 {
+    use std::f64::consts::{FRAC_PI_2, FRAC_PI_4, PI};
+    let tiny = x.abs() < 5.5626846462680083984e-309;
+    let (y, x) = if tiny {
+        (y * 9_007_199_254_740_992.0, x * 9_007_199_254_740_992.0)
+    } else {
+        (y, x)
+    };
+    let d = atan2k_u1(d2(y.abs(), 0.0), d2(x, 0.0));
+    let mut r = mulsign(d.x + d.y, x);
+    if x.is_infinite() || x == 0.0 {
+        r = FRAC_PI_2 - isinf2(x, mulsign(FRAC_PI_2, x));
+    }
+    if y.is_infinite() {
+        r = FRAC_PI_2 - isinf2(x, mulsign(FRAC_PI_4, x));
+    }
+    if y == 0.0 {
+        r = if x.is_sign_negative() { PI } else { 0.0 };
+    }
+    if x.is_nan() || y.is_nan() {
+        f64::from_bits(u64::MAX)
+    } else {
+        mulsign(r, y)
     }
 }
 

@@ -105,3 +105,29 @@ pub(super) fn ceil_log2(x: usize) -> u32 {
         usize::BITS - (x - 1).leading_zeros()
     }
 }
+
+/// `out[i] = f(x[i], y[i])`, where `x` or `y` may be one value for every `i` (a broadcast operand),
+/// as three plain loops the compiler can vectorise.
+#[inline(always)]
+pub(crate) fn map2<T: Copy>(x: &[T], y: &[T], out: &mut [T], f: impl Fn(T, T) -> T) {
+    let n = out.len();
+    match (x.len() == n, y.len() == n) {
+        (true, true) => {
+            for ((o, &a), &b) in out.iter_mut().zip(x).zip(y) {
+                *o = f(a, b);
+            }
+        }
+        (true, false) => {
+            let b = y[0];
+            for (o, &a) in out.iter_mut().zip(x) {
+                *o = f(a, b);
+            }
+        }
+        _ => {
+            let a = x[0];
+            for (o, &b) in out.iter_mut().zip(y) {
+                *o = f(a, b);
+            }
+        }
+    }
+}

@@ -50,7 +50,7 @@ trait Lane: Copy + crate::tensor::Element {
 }
 
 macro_rules! lane {
-    ($t:ty, $lanes:expr, $tree:expr) => {
+    ($t:ty, $lanes:expr, $tree:expr, $vpow:path) => {
         impl Lane for $t {
             const LANES: usize = $lanes;
             const TREE: bool = $tree;
@@ -63,7 +63,8 @@ macro_rules! lane {
                     Dist::Zero => diff.ceil().min(1.0),
                     Dist::One | Dist::Inf => diff,
                     Dist::Two => diff * diff,
-                    Dist::P(p) => diff.powf(p as $t),
+                    // `Vectorized::pow`: SLEEF's.
+                    Dist::P(p) => $vpow(diff, p as $t),
                 }
             }
             fn red(self, other: Self, d: Dist) -> Self {
@@ -81,7 +82,8 @@ macro_rules! lane {
             fn finish(self, d: Dist) -> Self {
                 match d {
                     Dist::Two => self.sqrt(),
-                    Dist::P(p) => self.powf((1.0 / p) as $t),
+                    // `std::pow(agg, 1.0 / p)`: a double `pow`, `p` in the tensor's type.
+                    Dist::P(p) => (f64::from(self).powf(1.0 / f64::from(p as $t))) as $t,
                     _ => self,
                 }
             }
@@ -89,8 +91,8 @@ macro_rules! lane {
     };
 }
 
-lane!(f32, 8, true);
-lane!(f64, 4, false);
+lane!(f32, 8, true, crate::tensor::kernels::sleef_powf);
+lane!(f64, 4, false, crate::tensor::kernels::sleef_pow);
 
 /// `map2_reduce_all` over two rows.
 fn pair<T: Lane>(a: &[T], b: &[T], d: Dist) -> T {

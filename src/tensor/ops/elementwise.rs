@@ -284,6 +284,9 @@ fn binary_values(op: BinaryOp, a: Operand, b: Operand) -> Result<Tensor> {
             return Tensor::full(&shape, Scalar::Int(1), result);
         }
     }
+    if op == BinaryOp::Pow && matches!(compute, DType::Float32 | DType::Float64) {
+        return super::pow::float_pow(a, b, &shape, compute);
+    }
     if compute.is_reduced_float() {
         return super::other_floats::reduced_binary(op, a, b, &shape, compute);
     }
@@ -435,9 +438,15 @@ pub(super) fn float_binary(
                 x.min(y)
             }
         }),
-        BinaryOp::Atan2 => vector_blocks(run!(f32::atan2)?, a, b, shape, |x: f32, y: f32| {
-            f64::from(x).atan2(f64::from(y)) as f32
-        }),
+        // Vectorized<float>::atan2 (SLEEF) on the blocks, atan2f on the rest.
+        BinaryOp::Atan2 => super::walk::binary_walk::<f32>(
+            a,
+            b,
+            shape,
+            crate::tensor::settings::num_threads(),
+            crate::tensor::kernels::atan2f_block,
+            f32::atan2,
+        ),
         BinaryOp::Hypot => vector_blocks(run!(f32::hypot)?, a, b, shape, |x: f32, y: f32| {
             f64::from(x).hypot(f64::from(y)) as f32
         }),

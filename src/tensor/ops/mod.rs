@@ -29,6 +29,7 @@ pub mod nn;
 pub mod norm;
 mod other_floats;
 pub mod pointwise;
+mod pow;
 pub mod products;
 pub mod put;
 pub mod random_int;

@@ -66,23 +66,8 @@ pub(super) fn double_binary(
         BinaryOp::FloorDiv => run!(div_floor_float::<f64>),
         BinaryOp::Rem => run!(rem_float::<f64>),
         BinaryOp::Fmod => run!(|x: f64, y: f64| x % y),
-        BinaryOp::Pow => run!(|x: f64, y: f64| {
-            if y == 2.0 {
-                x * x
-            } else if y == 0.5 {
-                x.sqrt()
-            } else if y == 3.0 {
-                x * x * x
-            } else if y == -1.0 {
-                1.0 / x
-            } else if y == -2.0 {
-                1.0 / (x * x)
-            } else if y == -0.5 {
-                1.0 / x.sqrt()
-            } else {
-                x.powf(y)
-            }
-        }),
+        // `binary_values` sends float64 `pow` to `ops::pow` (ATen's special forms, SLEEF's blocks).
+        BinaryOp::Pow => run!(f64::powf),
         BinaryOp::Maximum => run!(|x: f64, y: f64| if x.is_nan() || y.is_nan() {
             f64::NAN
         } else {
@@ -93,7 +78,15 @@ pub(super) fn double_binary(
         } else {
             x.min(y)
         }),
-        BinaryOp::Atan2 => run!(f64::atan2),
+        // Vectorized<double>::atan2 (SLEEF) on the blocks, atan2 on the rest.
+        BinaryOp::Atan2 => super::walk::binary_walk::<f64>(
+            a,
+            b,
+            shape,
+            crate::tensor::settings::num_threads(),
+            crate::tensor::kernels::atan2_block,
+            f64::atan2,
+        ),
         BinaryOp::Hypot => run!(f64::hypot),
         BinaryOp::Copysign => run!(f64::copysign),
         BinaryOp::LogAddExp => run!(|x: f64, y: f64| {
