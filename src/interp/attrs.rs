@@ -27,6 +27,7 @@ pub(super) fn forbidden_attr(name: &str) -> bool {
                 | "__add__"
                 | "__iter__"
                 | "__contains__"
+                | "__version__"
         )
 }
 

@@ -20,6 +20,7 @@ def register(case, inp):
     walks(case)
     layer_norms(case)
     powers(case)
+    names(case)
 
 
 def products(case):
@@ -346,3 +347,17 @@ def powers(case):
                "print((x ** 1.37)[34990:35020].tolist())\nprint(torch.pow(x, y)[23325:23345].tolist())\n"
                "torch.set_num_threads(1)\n")
         case(G, f"pow/threads/{t}", ["torch.pow", "torch.atan2"], src)
+
+
+def names(case):
+    """Names learners print or call once: the version string, `clip` and `clamp_`, `torch.seed`."""
+    case(G, "names/version", ["torch.__version__"],
+         "v = torch.__version__\nprint(v.split('+')[0].split(' ')[0], v >= '2.0', isinstance(v, str))\n")
+    case(G, "names/clip", ["Tensor.clip", "torch.clamp_"],
+         "x = torch.tensor([[1.0, -2.0, 3.0], [0.5, 4.0, -0.25]])\n"
+         "print(x.clip(-1, 2), x.clip(min=0), x.clip(max=1.5), x.clip(torch.tensor([0.0, -1.0, 2.0])))\n"
+         "print(torch.clamp_(x, -1, 1), x)\ny = torch.arange(6).reshape(2, 3)\nprint(y.clip(1, 4), torch.clamp_(y, max=2))\n"
+         "x.clip()\n")
+    case(G, "names/seed", ["torch.seed", "torch.initial_seed"],
+         "s = torch.seed()\nprint(type(s).__name__, s >= 0, torch.initial_seed() == s)\n"
+         "torch.manual_seed(0)\nprint(torch.initial_seed(), torch.rand(2))\n")
