@@ -21,6 +21,7 @@ def register(case, inp):
     layer_norms(case)
     powers(case)
     names(case)
+    reduced_softmax(case)
 
 
 def products(case):
@@ -361,3 +362,19 @@ def names(case):
     case(G, "names/seed", ["torch.seed", "torch.initial_seed"],
          "s = torch.seed()\nprint(type(s).__name__, s >= 0, torch.initial_seed() == s)\n"
          "torch.manual_seed(0)\nprint(torch.initial_seed(), torch.rand(2))\n")
+
+
+def reduced_softmax(case):
+    """Softmax of float16 and bfloat16 over a dim that is not the last (`_vec_softmax` for reduced
+    types: float exps divided by the float sum on blocks of 16 columns, exps rounded to the type on the
+    other columns), with the columns shared among 1 to 3 threads."""
+    shapes = [("(2, 4)", 0), ("(3, 40)", 0), ("(2, 5, 37)", 1), ("(4, 3, 16)", 0), ("(2, 3, 20)", 1), ("(6, 50)", 0),
+              ("(2, 7, 3, 5)", 1)]
+    for dt in ["float16", "bfloat16"]:
+        for t in [1, 2, 3]:
+            src = f"torch.set_num_threads({t})\ntorch.manual_seed(0)\n"
+            for shape, d in shapes:
+                src += (f"x = (torch.randn{shape} * 4).to(torch.{dt})\n"
+                        f"print(torch.softmax(x, {d}).flatten().tolist())\n")
+            src += "torch.set_num_threads(1)\n"
+            case(G, f"softmax/{dt}/dims/{t}", ["torch.softmax", f"torch.{dt}"], src)

@@ -138,6 +138,87 @@ pub fn softmax_dim(data: &mut [f32], outer: usize, dim: usize, inner: usize, thr
     }
 }
 
+/// Softmax of half or bfloat16 over a dimension that is not the last one, on the values widened to
+/// float, in place (torch's `_vec_softmax` for reduced types): columns in blocks of 16 (one
+/// `Vectorized<Half>`) keep the SLEEF exps in float and divide by the float sum; the other columns
+/// (`tail_number`) store each glibc exp rounded to the type (`round`), then divide that by the sum.
+/// The parallel_for has grain 0: every thread gets a share of the columns, whatever their number.
+/// Results are left for the caller to round.
+pub fn softmax_dim_reduced(
+    data: &mut [f32],
+    (outer, dim, inner): (usize, usize, usize),
+    threads: usize,
+    round: fn(f32) -> f32,
+) {
+    const STEP: usize = 16;
+    let Some((outer, block)) = dim_shape(data.len(), outer, dim, inner) else {
+        return;
+    };
+    let total = outer * inner;
+    let chunks = thread_chunks(total, 1, threads.clamp(1, 1024));
+    let at = |o: usize, d: usize, i: usize| o * block + d * inner + i;
+    for (begin, end) in chunks {
+        let mut idx = begin;
+        while idx < end {
+            let (o, i) = (idx / inner, idx % inner);
+            if i + STEP <= inner && idx + STEP <= end {
+                let mut max = [0.0f32; STEP];
+                for (l, m) in max.iter_mut().enumerate() {
+                    *m = data[at(o, 0, i + l)];
+                }
+                for d in 1..dim {
+                    for (l, m) in max.iter_mut().enumerate() {
+                        *m = vmaximum(*m, data[at(o, d, i + l)]);
+                    }
+                }
+                let mut sum = [0.0f32; STEP];
+                for d in 0..dim {
+                    for l in 0..STEP {
+                        let p = at(o, d, i + l);
+                        let e = sleef_expf_u10(data[p] - max[l]);
+                        data[p] = e;
+                        sum[l] += e;
+                    }
+                }
+                for d in 0..dim {
+                    for (l, s) in sum.iter().enumerate() {
+                        data[at(o, d, i + l)] /= s;
+                    }
+                }
+                idx += STEP;
+            } else {
+                let tail = if idx + STEP > end {
+                    end - idx
+                } else {
+                    inner - i
+                };
+                for t in 0..tail {
+                    let (o, i) = ((idx + t) / inner, (idx + t) % inner);
+                    let mut max = data[at(o, 0, i)];
+                    for d in 1..dim {
+                        // std::max(a, b) is `a < b ? b : a`.
+                        let v = data[at(o, d, i)];
+                        if max < v {
+                            max = v;
+                        }
+                    }
+                    let mut sum = 0.0f32;
+                    for d in 0..dim {
+                        let p = at(o, d, i);
+                        let e = glibc_expf(data[p] - max);
+                        sum += e;
+                        data[p] = round(e);
+                    }
+                    for d in 0..dim {
+                        data[at(o, d, i)] /= sum;
+                    }
+                }
+                idx += tail;
+            }
+        }
+    }
+}
+
 /// Log-softmax over a dimension that is not the last one, in place (torch's
 /// `_vec_logsoftmax`); same layout as [`softmax_dim`]. Columns are processed in blocks
 /// of `CHUNK_SIZE = max(32768 / dim, 8)` rounded down to a multiple of 8; inside a

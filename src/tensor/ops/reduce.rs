@@ -413,6 +413,29 @@ impl Tensor {
         let d = wrap_dim(dim, n)?;
         match self.dtype() {
             DType::Float64 => return self.double_softmax(d, log),
+            r if r.is_reduced_float()
+                && !log
+                && d + 1 < n
+                && self.shape()[d + 1..].iter().product::<usize>() > 1 =>
+            {
+                // `_vec_softmax` for half and bfloat16: its own rounding of the exps.
+                let shape = self.shape().to_vec();
+                let outer: usize = shape[..d].iter().product();
+                let inner: usize = shape[d + 1..].iter().product();
+                let mut data = self.to_dtype(DType::Float32).contiguous().to_vec::<f32>();
+                let round: fn(f32) -> f32 = if r == DType::Float16 {
+                    |v| half::f16::from_f32(v).to_f32()
+                } else {
+                    |v| half::bf16::from_f32(v).to_f32()
+                };
+                kernels::softmax_dim_reduced(
+                    &mut data,
+                    (outer, shape[d], inner),
+                    crate::tensor::settings::num_threads(),
+                    round,
+                );
+                return Ok(Tensor::from_vec(data, &shape)?.to_dtype(r));
+            }
             r if r.is_reduced_float() => return self.widened(|x| x.softmax_values(dim, log)),
             _ => {}
         }
