@@ -367,7 +367,8 @@ def names(case):
 def reduced_softmax(case):
     """Softmax of float16 and bfloat16 over a dim that is not the last (`_vec_softmax` for reduced
     types: float exps divided by the float sum on blocks of 16 columns, exps rounded to the type on the
-    other columns), with the columns shared among 1 to 3 threads."""
+    other columns), with the columns shared among 1 to 3 threads; log-softmax over the last dim (the sum
+    and its log stored in the type)."""
     shapes = [("(2, 4)", 0), ("(3, 40)", 0), ("(2, 5, 37)", 1), ("(4, 3, 16)", 0), ("(2, 3, 20)", 1), ("(6, 50)", 0),
               ("(2, 7, 3, 5)", 1)]
     for dt in ["float16", "bfloat16"]:
@@ -378,3 +379,8 @@ def reduced_softmax(case):
                         f"print(torch.softmax(x, {d}).flatten().tolist())\n")
             src += "torch.set_num_threads(1)\n"
             case(G, f"softmax/{dt}/dims/{t}", ["torch.softmax", f"torch.{dt}"], src)
+        src = "torch.manual_seed(0)\n"
+        for n in [1, 3, 4, 8, 9, 15, 16, 17, 24, 31, 32, 33, 40, 100]:
+            src += f"x = (torch.randn(3, {n}) * 4).to(torch.{dt})\nprint(torch.log_softmax(x, -1).flatten().tolist())\n"
+        src += f"print(F.log_softmax((torch.randn(2, 3, 1) * 3).to(torch.{dt}), 1).flatten().tolist())\n"
+        case(G, f"log_softmax/{dt}/lastdim", ["torch.log_softmax", "torch.nn.functional.log_softmax", f"torch.{dt}"], src)

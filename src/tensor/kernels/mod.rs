@@ -100,8 +100,8 @@ pub use moments::{
 pub use sleef::{sleef_atan2f, sleef_powf, vec_exp, vec_log};
 pub use sleef_dd::{sleef_atan2, sleef_lgamma, sleef_pow};
 pub use softmax::{
-    log_softmax_dim, log_softmax_row, softmax_dim, softmax_dim_reduced, softmax_row,
-    softmax_row_lanes,
+    log_softmax_dim, log_softmax_row, log_softmax_row_reduced, softmax_dim, softmax_dim_reduced,
+    softmax_row, softmax_row_lanes,
 };
 pub use sum::{
     Block2d, CascadeFloat, Lanes, cascade_block_f32, cascade_block_f64, sum_inner, sum_inner_f64,

@@ -46,6 +46,65 @@ pub fn log_softmax_row(row: &mut [f32]) {
     }
 }
 
+/// `x.log_softmax(-1)` of one half or bfloat16 row (widened to float), in place: torch runs
+/// `serial_vec_log_softmax_lastdim_range` on the reduced type itself, so the sum of the SLEEF exps
+/// (`map_reduce_all` for reduced types: two float vectors per 16 elements, a masked tail, lanes
+/// summed in order below 16) is stored in the type (`round`), its SLEEF log too, and
+/// `x - max - log` is rounded once more by the caller.
+pub fn log_softmax_row_reduced(row: &mut [f32], round: fn(f32) -> f32) {
+    let n = row.len();
+    if n == 0 {
+        return;
+    }
+    let max_input = reduce_all(row, vmaximum);
+    let map = |x: f32| sleef_expf_u10(x - max_input);
+    // Lanes read past the row (a partial load) are 0, mapped like any other.
+    let lane = |i: usize| map(row.get(i).copied().unwrap_or(0.0));
+    let sum = if n < 2 * LANES {
+        let mut v: [f32; LANES] = std::array::from_fn(lane);
+        let used = if n > LANES {
+            for (l, x) in v.iter_mut().enumerate().take(n - LANES) {
+                *x += lane(LANES + l);
+            }
+            LANES
+        } else {
+            n
+        };
+        v[1..used].iter().fold(v[0], |acc, &x| acc + x)
+    } else {
+        let mut acc0: [f32; LANES] = std::array::from_fn(lane);
+        let mut acc1: [f32; LANES] = std::array::from_fn(|l| lane(LANES + l));
+        let full = n - n % (2 * LANES);
+        let mut d = 2 * LANES;
+        while d < full {
+            for l in 0..LANES {
+                acc0[l] += lane(d + l);
+                acc1[l] += lane(d + LANES + l);
+            }
+            d += 2 * LANES;
+        }
+        let rest = n - d;
+        if rest > LANES {
+            for (l, a) in acc0.iter_mut().enumerate() {
+                *a += lane(d + l);
+            }
+            for (l, a) in acc1.iter_mut().enumerate().take(rest - LANES) {
+                *a += lane(d + LANES + l);
+            }
+        } else {
+            for (l, a) in acc0.iter_mut().enumerate().take(rest) {
+                *a += lane(d + l);
+            }
+        }
+        let both: [f32; LANES] = std::array::from_fn(|l| acc0[l] + acc1[l]);
+        super::vec::hreduce(both, |a, b| a + b)
+    };
+    let log_sum = round(sleef_logf_u10(round(sum)));
+    for x in row.iter_mut() {
+        *x = *x - max_input - log_sum;
+    }
+}
+
 /// Checked number of complete `[outer, dim, inner]` blocks available in `len` items.
 fn dim_shape(len: usize, outer: usize, dim: usize, inner: usize) -> Option<(usize, usize)> {
     let block = dim.checked_mul(inner)?;

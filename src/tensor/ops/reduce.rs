@@ -436,6 +436,24 @@ impl Tensor {
                 );
                 return Ok(Tensor::from_vec(data, &shape)?.to_dtype(r));
             }
+            r if r.is_reduced_float() && log && d + 1 == n => {
+                // `serial_vec_log_softmax_lastdim_range` on the reduced type: its sum and log are
+                // stored in it.
+                let shape = self.shape().to_vec();
+                let x = self.to_dtype(DType::Float32).contiguous();
+                let mut data = x.to_vec::<f32>();
+                let round: fn(f32) -> f32 = if r == DType::Float16 {
+                    |v| half::f16::from_f32(v).to_f32()
+                } else {
+                    |v| half::bf16::from_f32(v).to_f32()
+                };
+                if shape[d] > 0 {
+                    for row in data.chunks_mut(shape[d]) {
+                        kernels::log_softmax_row_reduced(row, round);
+                    }
+                }
+                return Ok(Tensor::from_vec(data, &shape)?.to_dtype(r));
+            }
             r if r.is_reduced_float() => return self.widened(|x| x.softmax_values(dim, log)),
             _ => {}
         }
