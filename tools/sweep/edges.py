@@ -383,4 +383,10 @@ def reduced_softmax(case):
         for n in [1, 3, 4, 8, 9, 15, 16, 17, 24, 31, 32, 33, 40, 100]:
             src += f"x = (torch.randn(3, {n}) * 4).to(torch.{dt})\nprint(torch.log_softmax(x, -1).flatten().tolist())\n"
         src += f"print(F.log_softmax((torch.randn(2, 3, 1) * 3).to(torch.{dt}), 1).flatten().tolist())\n"
+        case(G, f"xlogy/{dt}", ["torch.xlogy", "torch.nn.functional.kl_div", f"torch.{dt}"],
+             f"torch.manual_seed(0)\nx = (torch.rand(40) * 3).to(torch.{dt})\ny = (torch.rand(40) * 5).to(torch.{dt})\n"
+             "print(torch.xlogy(x, y).tolist(), torch.xlogy(x, 2.5).tolist())\n"
+             "print(torch.xlogy(torch.tensor([0.0, 1.0, 2.0, 0.0], dtype=x.dtype), torch.tensor([0.0, float('nan'), 0.0, -1.0], dtype=x.dtype)).tolist())\n"
+             "p = torch.softmax(x.reshape(4, 10).float(), -1).to(x.dtype)\n"
+             "print(F.kl_div(torch.log_softmax(y.reshape(4, 10), -1), p, reduction='none').tolist())\n")
         case(G, f"log_softmax/{dt}/lastdim", ["torch.log_softmax", "torch.nn.functional.log_softmax", f"torch.{dt}"], src)

@@ -34,6 +34,25 @@ pub(super) fn reduced_binary(
     } else {
         b.as_tensor(compute).to_dtype(DType::Float32)
     };
+    // `x * std::log(y)` on the 16-bit type: c10's `log` of a Half returns a Half, so the log is
+    // rounded before the product.
+    if op == BinaryOp::Xlogy {
+        let round: fn(f32) -> f32 = if compute == DType::Float16 {
+            |v| half::f16::from_f32(v).to_f32()
+        } else {
+            |v| half::bf16::from_f32(v).to_f32()
+        };
+        let out = zip_map::<f32, f32>(&ta, &tb, shape, move |x, y| {
+            if y.is_nan() {
+                f32::NAN
+            } else if x == 0.0 {
+                0.0
+            } else {
+                x * round(y.ln())
+            }
+        })?;
+        return Ok(out.to_dtype(compute));
+    }
     let out = float_binary(op, &ta, &tb, shape)?;
     Ok(if out.dtype() == DType::Float32 {
         out.to_dtype(compute)
