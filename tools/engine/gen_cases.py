@@ -435,8 +435,6 @@ known("equal values: PyTorch's default sort/topk is not stable, the engine's sor
       ["sort/ties_long", "sort/ties_long_desc", "topk/k2_dim-1", "topk/k3_dim1_smallest", "topk/k4_dim1"])
 known("negative sizes: PyTorch raises, the engine counts them as 0", ["tril_indices/-1x3_off0"])
 # broadcast
-known("x ** tensor(0.5): the engine takes the square-root shortcut (sqrt(-0.) = -0.), PyTorch's tensor-exponent "
-      "kernel gives +0.", ["binary/pow_specials"])
 known("PyTorch has no integer kernel (NotImplementedError); the engine computes a result", ["round/int64"])
 known("int / float with rounding_mode='trunc': PyTorch keeps float32, the engine casts back to the int dtype",
       ["div_trunc/int_float"])
