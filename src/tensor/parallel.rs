@@ -303,21 +303,7 @@ pub fn for_ranges<U: Send, F>(out: &mut [U], ranges: &[(usize, usize)], f: F)
 where
     F: Fn(&mut [U]) + Sync,
 {
-    let len = out.len();
-    let valid = ranges.iter().all(|&(b, e)| b <= e && e <= len)
-        && ranges.windows(2).all(|w| w[0].1 <= w[1].0);
-    assert!(
-        valid,
-        "for_ranges: ranges out of order or outside the output"
-    );
-    let base = SharedMut(out.as_mut_ptr());
-    run_parts(ranges.len(), &|i| {
-        let (start, end) = ranges[i];
-        // SAFETY: the ranges were checked to be disjoint and inside `out`, each part runs once, and `out`
-        // stays borrowed until `run_parts` returns.
-        let chunk = unsafe { std::slice::from_raw_parts_mut(base.get().add(start), end - start) };
-        f(chunk);
-    });
+    for_ranges_at(out, ranges, |_, chunk| f(chunk));
 }
 
 /// [`for_ranges`] with each part's start: `f(start, part)`.
@@ -330,13 +316,13 @@ where
         && ranges.windows(2).all(|w| w[0].1 <= w[1].0);
     assert!(
         valid,
-        "for_ranges_at: ranges out of order or outside the output"
+        "for_ranges: ranges out of order or outside the output"
     );
     let base = SharedMut(out.as_mut_ptr());
     run_parts(ranges.len(), &|i| {
         let (start, end) = ranges[i];
-        // SAFETY: as in `for_ranges`: disjoint ranges inside `out`, each part once, `out` borrowed
-        // until `run_parts` returns.
+        // SAFETY: the ranges were checked to be disjoint and inside `out`, each part runs once, and `out`
+        // stays borrowed until `run_parts` returns.
         let chunk = unsafe { std::slice::from_raw_parts_mut(base.get().add(start), end - start) };
         f(start, chunk);
     });

@@ -114,109 +114,20 @@ fn dim_shape(len: usize, outer: usize, dim: usize, inner: usize) -> Option<(usiz
     Some((outer.min(len / block), block))
 }
 
-/// Softmax over a dimension that is not the last one, in place: `data` is a contiguous
-/// `[outer, dim, inner]` tensor normalised along the middle axis (torch's `_vec_softmax`
-/// for `softmax(dim)` with trailing size `inner > 1` or `dim` not last).
-///
-/// torch walks the `outer * inner` columns in `at::parallel_for` chunks (grain
-/// `32768 / dim`) and handles 8 neighbouring columns at once with SLEEF exp and a
-/// vector division when they fit in both the row and the thread's chunk, one column at
-/// a time with glibc `expf` otherwise; `threads` is `torch.get_num_threads()` (only
-/// matters when `outer * inner` exceeds the grain).
-#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
-pub fn softmax_dim(data: &mut [f32], outer: usize, dim: usize, inner: usize, threads: usize) {
-    let Some((outer, block)) = dim_shape(data.len(), outer, dim, inner) else {
-        return;
-    };
-    let total = outer * inner;
-    let grain = (GRAIN_SIZE / dim).max(1);
-    let chunks = if total <= grain {
-        vec![(0, total)]
-    } else {
-        thread_chunks(total, grain, threads.clamp(1, 1024))
-    };
-    let at = |o: usize, d: usize, i: usize| o * block + d * inner + i;
-    for (begin, end) in chunks {
-        let mut idx = begin;
-        while idx < end {
-            let (o, i) = (idx / inner, idx % inner);
-            if i + LANES <= inner && idx + LANES <= end {
-                let mut max = [0.0f32; LANES];
-                for (l, m) in max.iter_mut().enumerate() {
-                    *m = data[at(o, 0, i + l)];
-                }
-                for d in 1..dim {
-                    for (l, m) in max.iter_mut().enumerate() {
-                        *m = vmaximum(*m, data[at(o, d, i + l)]);
-                    }
-                }
-                let mut sum = [0.0f32; LANES];
-                for d in 0..dim {
-                    for l in 0..LANES {
-                        let p = at(o, d, i + l);
-                        let e = sleef_expf_u10(data[p] - max[l]);
-                        data[p] = e;
-                        sum[l] += e;
-                    }
-                }
-                for d in 0..dim {
-                    for (l, s) in sum.iter().enumerate() {
-                        data[at(o, d, i + l)] /= s;
-                    }
-                }
-                idx += LANES;
-            } else {
-                let tail = if idx + LANES > end {
-                    end - idx
-                } else {
-                    inner - i
-                };
-                for t in 0..tail {
-                    let (o, i) = ((idx + t) / inner, (idx + t) % inner);
-                    let mut max = data[at(o, 0, i)];
-                    for d in 1..dim {
-                        // std::max(a, b) is `a < b ? b : a`.
-                        let v = data[at(o, d, i)];
-                        if max < v {
-                            max = v;
-                        }
-                    }
-                    let mut sum = 0.0f32;
-                    for d in 0..dim {
-                        let p = at(o, d, i);
-                        data[p] = glibc_expf(data[p] - max);
-                        sum += data[p];
-                    }
-                    for d in 0..dim {
-                        data[at(o, d, i)] /= sum;
-                    }
-                }
-                idx += tail;
-            }
-        }
-    }
-}
-
-/// Softmax of half or bfloat16 over a dimension that is not the last one, on the values widened to
-/// float, in place (torch's `_vec_softmax` for reduced types): columns in blocks of 16 (one
-/// `Vectorized<Half>`) keep the SLEEF exps in float and divide by the float sum; the other columns
-/// (`tail_number`) store each glibc exp rounded to the type (`round`), then divide that by the sum.
-/// The parallel_for has grain 0: every thread gets a share of the columns, whatever their number.
-/// Results are left for the caller to round.
-pub fn softmax_dim_reduced(
+/// The loop of `_vec_softmax` over the `outer * inner` columns of `[outer, dim, inner]` blocks (`block`
+/// elements each), cut into `chunks`: `STEP` neighbouring columns at once with SLEEF exp kept and a
+/// division by the sum when they fit in both the row and the chunk, one column at a time with glibc
+/// `expf` otherwise, each exp passed through `round_tail` (the reduced types store it in the type) before
+/// the division.
+#[inline(always)]
+fn softmax_columns<const STEP: usize>(
     data: &mut [f32],
-    (outer, dim, inner): (usize, usize, usize),
-    threads: usize,
-    round: fn(f32) -> f32,
+    (block, dim, inner): (usize, usize, usize),
+    chunks: &[(usize, usize)],
+    round_tail: impl Fn(f32) -> f32,
 ) {
-    const STEP: usize = 16;
-    let Some((outer, block)) = dim_shape(data.len(), outer, dim, inner) else {
-        return;
-    };
-    let total = outer * inner;
-    let chunks = thread_chunks(total, 1, threads.clamp(1, 1024));
     let at = |o: usize, d: usize, i: usize| o * block + d * inner + i;
-    for (begin, end) in chunks {
+    for &(begin, end) in chunks {
         let mut idx = begin;
         while idx < end {
             let (o, i) = (idx / inner, idx % inner);
@@ -266,7 +177,7 @@ pub fn softmax_dim_reduced(
                         let p = at(o, d, i);
                         let e = glibc_expf(data[p] - max);
                         sum += e;
-                        data[p] = round(e);
+                        data[p] = round_tail(e);
                     }
                     for d in 0..dim {
                         data[at(o, d, i)] /= sum;
@@ -276,6 +187,50 @@ pub fn softmax_dim_reduced(
             }
         }
     }
+}
+
+/// Softmax over a dimension that is not the last one, in place: `data` is a contiguous
+/// `[outer, dim, inner]` tensor normalised along the middle axis (torch's `_vec_softmax`
+/// for `softmax(dim)` with trailing size `inner > 1` or `dim` not last).
+///
+/// torch walks the `outer * inner` columns in `at::parallel_for` chunks (grain
+/// `32768 / dim`) and handles 8 neighbouring columns at once with SLEEF exp and a
+/// vector division when they fit in both the row and the thread's chunk, one column at
+/// a time with glibc `expf` otherwise; `threads` is `torch.get_num_threads()` (only
+/// matters when `outer * inner` exceeds the grain).
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
+pub fn softmax_dim(data: &mut [f32], outer: usize, dim: usize, inner: usize, threads: usize) {
+    let Some((outer, block)) = dim_shape(data.len(), outer, dim, inner) else {
+        return;
+    };
+    let total = outer * inner;
+    let grain = (GRAIN_SIZE / dim).max(1);
+    let chunks = if total <= grain {
+        vec![(0, total)]
+    } else {
+        thread_chunks(total, grain, threads.clamp(1, 1024))
+    };
+    softmax_columns::<LANES>(data, (block, dim, inner), &chunks, |v| v);
+}
+
+/// Softmax of half or bfloat16 over a dimension that is not the last one, on the values widened to
+/// float, in place (torch's `_vec_softmax` for reduced types): columns in blocks of 16 (one
+/// `Vectorized<Half>`) keep the SLEEF exps in float and divide by the float sum; the other columns
+/// (`tail_number`) store each glibc exp rounded to the type (`round`), then divide that by the sum.
+/// The parallel_for has grain 0: every thread gets a share of the columns, whatever their number.
+/// Results are left for the caller to round.
+pub fn softmax_dim_reduced(
+    data: &mut [f32],
+    (outer, dim, inner): (usize, usize, usize),
+    threads: usize,
+    round: fn(f32) -> f32,
+) {
+    let Some((outer, block)) = dim_shape(data.len(), outer, dim, inner) else {
+        return;
+    };
+    let total = outer * inner;
+    let chunks = thread_chunks(total, 1, threads.clamp(1, 1024));
+    softmax_columns::<16>(data, (block, dim, inner), &chunks, round);
 }
 
 /// Log-softmax over a dimension that is not the last one, in place (torch's
