@@ -129,20 +129,25 @@ fn ldexp3(d: f32, q: i32) -> f32 {
     f32::from_bits((d.to_bits() as i32).wrapping_add(q.wrapping_shl(23)) as u32)
 }
 
+/// The argument reduction of SLEEF's float logs: `d = m * 2^e` with `m` in [0.75, 1.5), subnormal `d`
+/// scaled by 2^64 first.
+#[inline(always)]
+fn log_reduce(d: f32) -> (f32, i32) {
+    let tiny = d < f32::MIN_POSITIVE;
+    let d = if tiny {
+        d * (4_294_967_296.0f32 * 4_294_967_296.0f32)
+    } else {
+        d
+    };
+    let e = ilogb2k(d * (1.0f32 / 0.75f32));
+    let m = ldexp3(d, e.wrapping_neg());
+    (m, if tiny { e.wrapping_sub(64) } else { e })
+}
+
 /// `Sleef_logf8_u10` (`xlogf_u1`), i.e. torch's `Vectorized<float>::log()`.
 #[inline(always)]
-pub(super) fn sleef_logf_u10(d0: f32) -> f32 {
-    let tiny = d0 < f32::MIN_POSITIVE;
-    let d = if tiny {
-        d0 * (4_294_967_296.0f32 * 4_294_967_296.0f32)
-    } else {
-        d0
-    };
-    let mut e = ilogb2k(d * (1.0f32 / 0.75f32));
-    let m = ldexp3(d, e.wrapping_neg());
-    if tiny {
-        e = e.wrapping_sub(64);
-    }
+pub(super) fn sleef_logf_u10(d: f32) -> f32 {
+    let (m, e) = log_reduce(d);
     let ln2 = F2 {
         x: f32::from_bits(0x3f31_7218), // 0.69314718246459960938
         y: f32::from_bits(0xb102_e308), // -1.904654323148236017e-9
@@ -432,7 +437,7 @@ pub(super) fn sleef_cosf_u10_small(d: f32) -> f32 {
 
 /// `dfnormalize_vf2_vf2`.
 #[inline(always)]
-fn df_normalize(t: F2) -> F2 {
+pub(super) fn df_normalize(t: F2) -> F2 {
     let s = t.x + t.y;
     F2 {
         x: s,
@@ -457,17 +462,7 @@ fn ldexpk(x: f32, q: i32) -> f32 {
 /// `logkf`: log of a float as a float-float.
 #[inline(always)]
 fn logkf(d: f32) -> F2 {
-    let tiny = d < f32::MIN_POSITIVE;
-    let d = if tiny {
-        d * (4_294_967_296.0f32 * 4_294_967_296.0f32)
-    } else {
-        d
-    };
-    let mut e = ilogb2k(d * (1.0f32 / 0.75f32));
-    let m = ldexp3(d, e.wrapping_neg());
-    if tiny {
-        e = e.wrapping_sub(64);
-    }
+    let (m, e) = log_reduce(d);
     let x = df_div(df_add2_f_f(-1.0, m), df_add2_f_f(1.0, m));
     let x2 = df_squ(x);
     let mut t = f32::from_bits(0x3e76_168a); // 0.240320354700088500976562
@@ -516,7 +511,7 @@ fn mulsign(x: f32, y: f32) -> f32 {
 
 /// `vtruncate_vi2_vf` (`cvttps2dq`): out of range or NaN gives `i32::MIN`.
 #[inline(always)]
-fn cvt_trunc(x: f32) -> i32 {
+pub(super) fn cvt_trunc(x: f32) -> i32 {
     let r = x.trunc();
     if (-2_147_483_648.0..2_147_483_648.0).contains(&r) {
         r as i32

@@ -9,8 +9,8 @@
 #![allow(clippy::excessive_precision)]
 
 use super::sleef::{
-    F2, df_add_f2_f2, df_add2_f_f, df_add2_f2_f, df_add2_f2_f2, df_div, df_mul_f2_f, df_mul_f2_f2,
-    df_neg, df_scale, df_squ, pow2i,
+    F2, cvt_trunc, df_add_f2_f2, df_add2_f_f, df_add2_f2_f, df_add2_f2_f2, df_div, df_mul_f2_f,
+    df_mul_f2_f2, df_neg, df_normalize, df_scale, df_squ, pow2i,
 };
 use num_traits::Float;
 
@@ -30,12 +30,6 @@ fn f2(x: f32, y: f32) -> F2 {
     F2 { x, y }
 }
 
-/// `dfnormalize_vf2_vf2`.
-fn df_normalize(t: F2) -> F2 {
-    let s = t.x + t.y;
-    f2(s, (t.x - s) + t.y)
-}
-
 /// `dfmul_vf2_vf_vf` (FMA).
 fn df_mul_f_f(x: f32, y: f32) -> F2 {
     let s = x * y;
@@ -53,16 +47,6 @@ fn df_add2_f_f2(x: f32, y: F2) -> F2 {
 fn df_abs(x: F2) -> F2 {
     let sign = x.x.to_bits() & 0x8000_0000;
     f2(x.x.abs(), f32::from_bits(x.y.to_bits() ^ sign))
-}
-
-/// `vtruncate_vi2_vf` (`cvttps`): out of range or NaN gives `i32::MIN`.
-fn cvt_trunc(x: f32) -> i32 {
-    let r = x.trunc();
-    if (-2_147_483_648.0..2_147_483_648.0).contains(&r) {
-        r as i32
-    } else {
-        i32::MIN
-    }
 }
 
 /// `vilogbk_vi2_vf`.
