@@ -11,6 +11,7 @@
 # - Cells marked `python varies` (timings) are left out, as in the golden scripts.
 # Needs PyTorch: python3 -m venv .venv && .venv/bin/pip install torch numpy
 # TUTOR=path/to/transformer-tutor times that binary instead of building this checkout.
+# Arguments, if any, pick lessons by the start of their names: `benches/lessons.sh 03 11` times two.
 set -euo pipefail
 # Default threads mean what each side picks by itself.
 unset OMP_NUM_THREADS MKL_NUM_THREADS
@@ -58,6 +59,11 @@ echo "| lesson | tutor, 1 thread | PyTorch, 1 thread | ratio | tutor, default | 
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 for lesson in lessons/en/*.md; do
   name=$(basename "$lesson" .md)
+  if [ $# -gt 0 ]; then
+    picked=false
+    for want in "$@"; do [[ $name == "$want"* ]] && picked=true; done
+    $picked || continue
+  fi
   python3 tools/lesson_to_script.py "$lesson" "${SIZES[@]}" --only-known > "$work/default.py"
   { echo "import torch"; echo "torch.set_num_threads(1)"; cat "$work/default.py"; } > "$work/one.py"
   row="| $name"

@@ -4,6 +4,7 @@
 //! strides, not copied.
 
 use crate::tensor::error::{Result, TensorError};
+use crate::tensor::kernels;
 use crate::tensor::layout::broadcast_shapes;
 use crate::tensor::ops::elementwise::{BinaryOp, Operand, binary};
 use crate::tensor::parallel;
@@ -457,6 +458,9 @@ impl<'a> GemmPlan<'a> {
         if n == 0 || m == 0 || c.len() < self.batches * m * n {
             return true;
         }
+        if m == 1 || n == 1 {
+            return self.run_gemv(c, bias);
+        }
         // The deadline and interrupt are the calling thread's settings; the worker threads get them
         // through the closure.
         let run = settings::active();
@@ -523,6 +527,81 @@ impl<'a> GemmPlan<'a> {
                     add_bias_rows(rows, bias);
                 }
                 r += here;
+            }
+        });
+        !stopped.load(Ordering::Relaxed)
+    }
+}
+
+impl GemmPlan<'_> {
+    /// [`GemmPlan::run`] when A has one row or B one column: every element of C is a dot product of the
+    /// vector (A's row or B's column) with a row or column of the other operand, which
+    /// [`kernels::gemv::gemv`] reads in place, in the GEMM's order (the same bits as `sgemm`, without
+    /// packing the matrix first). The elements are split between threads.
+    fn run_gemv<E: Send>(&self, c: &mut [E], bias: Option<&[f32]>) -> bool {
+        let (m, k, n) = (self.m, self.k, self.n);
+        let (ra, rb) = (self.al.shape.len(), self.bl.shape.len());
+        let (ars, acs) = (self.al.strides[ra - 2], self.al.strides[ra - 1]);
+        let (brs, bcs) = (self.bl.strides[rb - 2], self.bl.strides[rb - 1]);
+        // Per batch: `len` outputs; output t is Σ_p u[p·us] · v[t·vt + p·vp].
+        let (len, us, vt, vp) = if n == 1 {
+            (m, brs, ars, acs)
+        } else {
+            (n, acs, bcs, brs)
+        };
+        let total = self.batches * len;
+        let run = settings::active();
+        let stopped = AtomicBool::new(false);
+        let fma = kernels::gemv::gemm_uses_fma();
+        // At least ~256k multiply-adds per thread, and the deadline looked at every ~64M.
+        let grain = ((1usize << 18) / k.max(1)).max(1);
+        let piece = (BLOCK_MACS / 16 / k.max(1)).max(1);
+        parallel::for_chunks(&mut c[..total], 1, grain, |start, chunk| {
+            // SAFETY: E is f32 or MaybeUninit<f32> (same layout); the zeros make every element an
+            // initialised f32 before the slice of f32 is formed.
+            let chunk = unsafe {
+                let ptr = chunk.as_mut_ptr().cast::<f32>();
+                std::ptr::write_bytes(ptr, 0, chunk.len());
+                std::slice::from_raw_parts_mut(ptr, chunk.len())
+            };
+            let mut u = Vec::with_capacity(k);
+            let mut u_batch = usize::MAX;
+            let mut o = start;
+            while o < start + chunk.len() {
+                if o > start && (stopped.load(Ordering::Relaxed) || run.must_stop()) {
+                    stopped.store(true, Ordering::Relaxed);
+                    return;
+                }
+                let (batch, t0) = (o / len, o % len);
+                let here = (len - t0).min(start + chunk.len() - o).min(piece);
+                let (u_at, v_at) = if n == 1 {
+                    (batch_offset(self.bl, batch), batch_offset(self.al, batch))
+                } else {
+                    (batch_offset(self.al, batch), batch_offset(self.bl, batch))
+                };
+                let (u_data, v_data) = if n == 1 {
+                    (self.b, self.a)
+                } else {
+                    (self.a, self.b)
+                };
+                if batch != u_batch {
+                    u.clear();
+                    u.extend(
+                        (0..k).map(|p| u_data.get(u_at + p * us).copied().unwrap_or(f32::NAN)),
+                    );
+                    u_batch = batch;
+                }
+                let out = &mut chunk[o - start..o - start + here];
+                let v = v_data.get(v_at + t0 * vt..).unwrap_or(&[]);
+                kernels::gemv::gemv(out, &u, v, vt, vp, fma);
+                if let Some(bias) = bias {
+                    // The bias has n elements: one per output when A is a row, one in all when B is a
+                    // column.
+                    for (i, y) in out.iter_mut().enumerate() {
+                        *y += bias[if n == 1 { 0 } else { t0 + i }];
+                    }
+                }
+                o += here;
             }
         });
         !stopped.load(Ordering::Relaxed)
