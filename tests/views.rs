@@ -314,6 +314,45 @@ proptest! {
     }
 
     #[test]
+    fn writes_and_copies_through_views_land_where_the_strides_say(
+        shape in prop::collection::vec(1usize..5, 1..4),
+        ops in prop::collection::vec(op_strategy(), 1..7),
+        seed in 0usize..1000,
+    ) {
+        let n: usize = shape.iter().product();
+        let data: Vec<i64> = (0..n as i64).collect();
+        let mut t = Tensor::from_vec(data.clone(), &shape).unwrap();
+        let mut r = Reference::from_shape_vec(IxDyn(&shape), data).unwrap();
+        for (i, op) in ops.iter().enumerate() {
+            let (t2, r2) = apply(&t, &r, op, seed + i)?;
+            t = t2;
+            r = r2;
+        }
+        let offsets: Vec<usize> = t.layout().offsets().collect();
+        let mut distinct = offsets.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        // "Non-overlapping" is only claimed where no two elements share a slot.
+        if t.layout().is_non_overlapping() {
+            prop_assert_eq!(distinct.len(), offsets.len(), "{:?}", t.layout());
+        }
+        // A copy keeps the values, and the strides where PyTorch's preserve_format keeps them.
+        let c = t.clone_preserve();
+        prop_assert_eq!(c.to_vec::<i64>(), values(&r));
+        prop_assert!(!c.shares_storage(&t));
+        // Writing row-major values through the view puts value i at the view's i-th offset (the last
+        // write wins where offsets repeat, as in a plain loop).
+        let before = t.storage_to_vec::<i64>();
+        let written: Vec<i64> = (0..offsets.len() as i64).map(|v| 1000 + v).collect();
+        t.copy_from(&Tensor::from_vec(written.clone(), t.shape()).unwrap()).unwrap();
+        let mut expected = before;
+        for (&off, &v) in offsets.iter().zip(&written) {
+            expected[off] = v;
+        }
+        prop_assert_eq!(t.storage_to_vec::<i64>(), expected, "{:?}", t.layout());
+    }
+
+    #[test]
     fn broadcast_binary_ops_agree_with_ndarray(
         (out, sa, sb) in broadcast_pair(),
         how_a in 0usize..3,
@@ -381,4 +420,43 @@ fn view_table_from_the_semantics_notes() {
         .expand(&[3, 4])
         .unwrap();
     assert_eq!(e.view(&[3, 2, 2]).unwrap().strides(), &[0, 2, 1]);
+}
+
+#[test]
+fn large_writes_through_strided_views_split_between_threads_land_in_place() {
+    // Above the parallel grain (32768 elements per part), so more than one thread writes when the
+    // settings allow it: `pe[:, 0::2] = ...` of the positional-encoding lesson, a transposed view, and an
+    // expanded view (its slots repeat, so one thread writes it in order).
+    let base =
+        || Tensor::from_vec((0..300 * 512).map(|v| v as f32).collect(), &[300, 512]).unwrap();
+    type View = Box<dyn Fn(&Tensor) -> Tensor>;
+    let cases: Vec<(&str, View)> = vec![
+        (
+            "even columns",
+            Box::new(|t| t.slice(1, Some(0), None, 2).unwrap()),
+        ),
+        ("transposed", Box::new(|t| t.transpose(0, 1).unwrap())),
+        (
+            "expanded",
+            Box::new(|t| {
+                t.slice(0, Some(0), Some(1), 1)
+                    .unwrap()
+                    .expand(&[300, 512])
+                    .unwrap()
+            }),
+        ),
+    ];
+    for (what, view) in cases {
+        let t = base();
+        let v = view(&t);
+        let offsets: Vec<usize> = v.layout().offsets().collect();
+        let written: Vec<f32> = (0..offsets.len()).map(|i| -(i as f32)).collect();
+        let mut expected = t.storage_to_vec::<f32>();
+        for (&off, &x) in offsets.iter().zip(&written) {
+            expected[off] = x;
+        }
+        v.copy_from(&Tensor::from_vec(written, v.shape()).unwrap())
+            .unwrap();
+        assert!(t.storage_to_vec::<f32>() == expected, "{what}");
+    }
 }

@@ -39,6 +39,34 @@ impl Layout {
                 .any(|(&size, &stride)| stride == 0 && size > 1)
     }
 
+    /// Whether no two elements of this view share a storage slot, proved from the strides alone: taken from
+    /// the smallest stride up, each dim's stride steps past everything the dims inside it reach. (A view
+    /// that fails this may still not overlap; the answer is only used to allow writing in parallel.)
+    pub fn is_non_overlapping(&self) -> bool {
+        let mut dims: Vec<(usize, usize)> = self
+            .shape
+            .iter()
+            .zip(&self.strides)
+            .filter(|&(&size, _)| size > 1)
+            .map(|(&size, &stride)| (stride, size))
+            .collect();
+        dims.sort_unstable();
+        let mut reach = 0usize;
+        for (stride, size) in dims {
+            if stride <= reach {
+                return false;
+            }
+            let Some(r) = (size - 1)
+                .checked_mul(stride)
+                .and_then(|x| x.checked_add(reach))
+            else {
+                return false;
+            };
+            reach = r;
+        }
+        true
+    }
+
     /// PyTorch's `is_contiguous` (c10/core/Contiguity.h): size-1 dims are skipped, numel 0 is contiguous.
     pub fn is_contiguous(&self) -> bool {
         if self.numel() == 0 {

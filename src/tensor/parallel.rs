@@ -261,6 +261,29 @@ impl<U> SharedMut<U> {
     }
 }
 
+/// Runs `f(start, end, dst)` over consecutive spans of `0..n` (at least `grain` items each), in parallel
+/// when `n` is large enough and more than one thread is allowed; every part gets the start of `dst`.
+/// For scattering writes, where part `i`'s elements are not one sub-slice.
+///
+/// # Safety
+/// `f` must only write elements of `dst` (indices below `dst.len()`), and no element may be written by two
+/// different spans.
+pub unsafe fn scatter_spans<U: Send, F>(dst: &mut [U], n: usize, grain: usize, f: F)
+where
+    F: Fn(usize, usize, *mut U) + Sync,
+{
+    let count = parts(n, grain);
+    if count <= 1 {
+        f(0, n, dst.as_mut_ptr());
+        return;
+    }
+    let per = n.div_ceil(count);
+    let base = SharedMut(dst.as_mut_ptr());
+    run_parts(n.div_ceil(per), &|i| {
+        f(i * per, ((i + 1) * per).min(n), base.get());
+    });
+}
+
 /// How many parts `items` units of work are cut into, given `grain` units as the smallest worthwhile part.
 pub fn parts(items: usize, grain: usize) -> usize {
     let threads = num_threads();

@@ -509,6 +509,9 @@ impl Tensor {
     /// `clone()`: a copy in a new storage, laid out as `memory_format=torch.preserve_format` lays it out
     /// (a transposed tensor's clone is transposed; [`Tensor::deep_copy`] is always row-major).
     pub fn clone_preserve(&self) -> Tensor {
+        if let Some(copy) = self.dense_copy(self.dtype()) {
+            return copy;
+        }
         let copy = self.deep_copy();
         match self.preserved_strides() {
             Some(strides) => copy.restrided(strides),
@@ -522,11 +525,46 @@ impl Tensor {
         if self.dtype() == dtype {
             return self.clone();
         }
+        if let Some(copy) = self.dense_copy(dtype) {
+            return copy;
+        }
         let copy = self.to_dtype(dtype);
         match self.preserved_strides() {
             Some(strides) => copy.restrided(strides),
             None => copy,
         }
+    }
+
+    /// A copy as `dtype` with this tensor's own strides, when they are not row-major but the view is
+    /// non-overlapping and dense: its elements then fill one stretch of storage, which is copied (and
+    /// converted) as it lies, in one pass, as PyTorch's `preserve_format` copy runs in memory order.
+    /// `None` for any other view.
+    fn dense_copy(&self, dtype: DType) -> Option<Tensor> {
+        let l = self.layout();
+        if l.strides == super::layout::contiguous_strides(&l.shape)
+            || !super::layout::is_non_overlapping_and_dense(&l.shape, &l.strides)
+        {
+            return None;
+        }
+        let stretch = Layout {
+            shape: vec![l.numel()],
+            strides: vec![1],
+            offset: l.offset,
+        };
+        let storage = self.storage.borrow();
+        let copy = with_dtype!(storage.dtype(), S => {
+            let data = S::slice(&storage)?;
+            if l.offset + l.numel() > data.len() {
+                return None;
+            }
+            with_dtype!(dtype, T => T_into(gather_as::<S, T>(data, &stretch)))
+        });
+        let layout = Layout {
+            shape: l.shape.clone(),
+            strides: l.strides.clone(),
+            offset: 0,
+        };
+        Some(Tensor::from_storage(copy, layout).with_axes(self.axes().clone()))
     }
 
     /// `to(dtype)`: the same tensor when the dtype already matches, else a converted copy.
@@ -588,7 +626,28 @@ impl Tensor {
                 }
                 return;
             }
-            for (off, &v) in self.layout().offsets().zip(values) {
+            let layout = self.layout();
+            if values.len() >= layout.numel()
+                && let Ok(runs) = Runs::new(&layout.shape, [layout], [data.len()])
+            {
+                // A view whose elements may share slots is written in order by one thread, so the
+                // last value wins as it does in a serial loop.
+                let grain = if layout.is_non_overlapping() {
+                    parallel::GRAIN
+                } else {
+                    usize::MAX
+                };
+                // SAFETY: `Runs::new` checked that every offset of the view is inside `data`, and the
+                // spans write disjoint slots: different positions of a non-overlapping view, or a
+                // single span.
+                unsafe {
+                    parallel::scatter_spans(data, layout.numel(), grain, |start, end, dst| {
+                        scatter_chunk(&runs, values, dst, start, end)
+                    });
+                }
+                return;
+            }
+            for (off, &v) in layout.offsets().zip(values) {
                 if let Some(slot) = data.get_mut(off) {
                     *slot = v;
                 }
@@ -744,6 +803,35 @@ fn gather_chunk<S: Element, T: Element, F: Fn(S) -> T>(
         written = pos - start + len;
     });
     written
+}
+
+/// Writes `values[start..end]` through the walk `runs` into `dst` (the inverse of [`gather_chunk`]).
+/// Compiled for several instruction sets and picked at run time (see `tools/portable/check.sh`).
+///
+/// # Safety
+/// Every offset `runs` visits is inside the storage `dst` points to, and `values` has at least `end`
+/// elements.
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
+unsafe fn scatter_chunk<T: Copy>(
+    runs: &Runs<1>,
+    values: &[T],
+    dst: *mut T,
+    start: usize,
+    end: usize,
+) {
+    runs.for_runs(start, end, |pos, len, [o], [st]| {
+        let src = &values[pos..pos + len];
+        // SAFETY: the caller's guarantee: offsets `o + i * st`, `i < len`, are inside the storage.
+        unsafe {
+            if st == 1 {
+                std::ptr::copy_nonoverlapping(src.as_ptr(), dst.add(o), len);
+            } else {
+                for (i, &v) in src.iter().enumerate() {
+                    *dst.add(o + i * st) = v;
+                }
+            }
+        }
+    });
 }
 
 #[cfg(test)]
