@@ -25,6 +25,11 @@ fn kernels(c: &mut Criterion) {
     c.bench_function("matmul [1024,512] @ [512,2048] (transposed view)", |b| {
         b.iter(|| a.matmul(&wt).expect("mm"))
     });
+    // A weight times one position's vector, as a per-position loop does: no packing (kernels::gemv).
+    let v = randn(&mut g, &[512]);
+    c.bench_function("mv [2048,512] @ [512]", |b| {
+        b.iter(|| w.matmul(&v).expect("mv"))
+    });
     let scores = randn(&mut g, &[8, 8, 128, 128]);
     c.bench_function("softmax [8,8,128,128] dim=-1", |b| {
         b.iter(|| scores.softmax(-1, false).expect("softmax"))

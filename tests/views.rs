@@ -460,3 +460,21 @@ fn large_writes_through_strided_views_split_between_threads_land_in_place() {
         assert!(t.storage_to_vec::<f32>() == expected, "{what}");
     }
 }
+
+#[test]
+fn ndarray_view_follows_layout_without_copy() {
+    let x = Tensor::from_vec((0..6).map(|v| v as f32).collect::<Vec<f32>>(), &[2, 3]).unwrap();
+    let e = x.unsqueeze(0).unwrap().expand(&[4, 2, 3]).unwrap();
+    let (shape, strides, sum) = e
+        .with_view::<f32, _>(|v| (v.shape().to_vec(), v.strides().to_vec(), v.sum()))
+        .unwrap();
+    assert_eq!(shape, vec![4, 2, 3]);
+    assert_eq!(strides, vec![0, 3, 1]);
+    assert_eq!(sum, 60.0);
+    let s = x.narrow(1, 1, 2).unwrap();
+    let got = s
+        .with_view::<f32, _>(|v| v.iter().copied().collect::<Vec<f32>>())
+        .unwrap();
+    assert_eq!(got, vec![1.0, 2.0, 4.0, 5.0]);
+    assert!(x.with_view::<i64, _>(|_| ()).is_err());
+}

@@ -11,7 +11,7 @@ use super::parallel;
 pub use super::scalar::Scalar;
 use super::settings::check_numel;
 use super::storage::{Element, Storage};
-use super::strided::Runs;
+use super::strided::{Runs, copy_chunk, gather_with, scatter_chunk};
 use super::sym::{self, Axes, Sym};
 
 #[derive(Clone, Debug)]
@@ -589,6 +589,10 @@ impl Tensor {
                 },
             }
         })?;
+        if src_b.dtype() == self.dtype() && !src_b.shares_storage(self) && self.copy_direct(&src_b)
+        {
+            return Ok(());
+        }
         // Read first (the source may alias the destination), then write.
         let dtype = self.dtype();
         with_dtype!(dtype, T => {
@@ -596,6 +600,34 @@ impl Tensor {
             self.write_values(&values);
         });
         Ok(())
+    }
+
+    /// [`Tensor::copy_from`] from `src` of this dtype and shape held in another storage: each element read
+    /// where it lies and written through this view in one pass, with no buffer between (split between
+    /// threads as [`Tensor::write_values`] is). False, with nothing written, if a layout cannot be walked.
+    fn copy_direct(&self, src: &Tensor) -> bool {
+        let dtype = self.dtype();
+        let mut dst_storage = self.storage.borrow_mut();
+        let src_storage = src.storage.borrow();
+        let (dl, sl) = (self.layout(), src.layout());
+        with_dtype!(dtype, T => {
+            let (Some(dst), Some(data)) = (T::slice_mut(&mut dst_storage), T::slice(&src_storage)) else {
+                return false;
+            };
+            let Ok(runs) = Runs::new(&dl.shape, [dl, sl], [dst.len(), data.len()]) else {
+                return false;
+            };
+            let grain = if dl.is_non_overlapping() { parallel::GRAIN } else { usize::MAX };
+            // SAFETY: `Runs::new` checked that every offset of both views is inside its storage, and the
+            // spans write disjoint slots of `dst` (different positions of a non-overlapping view, or a
+            // single span); `data` is another storage, so reading it does not race with the writes.
+            unsafe {
+                parallel::scatter_spans(dst, runs.numel(), grain, |start, end, out| {
+                    copy_chunk(&runs, data, out, start, end)
+                });
+            }
+            true
+        })
     }
 
     /// `fill_(value)`.
@@ -749,110 +781,4 @@ fn gather_as<S: Element, T: Element>(data: &[S], layout: &Layout) -> Vec<T> {
         };
     }
     gather_with::<S, T>(data, layout, convert::<S, T>)
-}
-
-/// The view's elements in row-major order, each passed through `f` (inlined: pass a closure), in
-/// contiguous runs that the compiler vectorises; large views are split between threads. Copies, dtype
-/// conversions and the elementwise unary ops all come through here.
-///
-/// Hand-written rather than ndarray's `Zip` over [`Tensor::with_view`] because it is faster here
-/// (benches/ndarray_paths, one thread, bit-identical results): copying `[8,128,8,64]` read through a
-/// `transpose(1, 2)` takes 124 µs against 538 µs for `Zip` into an uninitialised array and 522 µs for
-/// `map_collect`, and a toy `[1,2,7,4]` 0.40 µs against 1.06 µs. `Runs` merges the dims that are
-/// contiguous for every operand into one long run; ndarray's `Zip` keeps the innermost dim alone.
-pub(crate) fn gather_with<S: Element, T: Element>(
-    data: &[S],
-    layout: &Layout,
-    f: impl Fn(S) -> T + Sync,
-) -> Vec<T> {
-    let numel = layout.numel();
-    let Ok(runs) = Runs::new(&layout.shape, [layout], [data.len()]) else {
-        return layout
-            .offsets()
-            .map(|off| data.get(off).copied().map(&f).unwrap_or_default())
-            .collect();
-    };
-    parallel::build_vec(numel, 1, parallel::GRAIN, |start, chunk| {
-        gather_chunk(&runs, data, start, chunk, &f)
-    })
-}
-
-/// One chunk of [`gather_with`]: output positions `start..start + chunk.len()`; returns how many were
-/// written. Compiled for several instruction sets and picked at run time, so the copy loops use the CPU's
-/// widest vectors while the binary still runs on any x86-64 (see `tools/portable/check.sh`).
-#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
-fn gather_chunk<S: Element, T: Element, F: Fn(S) -> T>(
-    runs: &Runs<1>,
-    data: &[S],
-    start: usize,
-    chunk: &mut [std::mem::MaybeUninit<T>],
-    f: &F,
-) -> usize {
-    let mut written = 0;
-    runs.for_runs(start, start + chunk.len(), |pos, len, [o], [st]| {
-        let dst = &mut chunk[pos - start..pos - start + len];
-        if st == 1 {
-            for (d, &x) in dst.iter_mut().zip(&data[o..o + len]) {
-                d.write(f(x));
-            }
-        } else {
-            for (i, d) in dst.iter_mut().enumerate() {
-                d.write(f(data[o + i * st]));
-            }
-        }
-        written = pos - start + len;
-    });
-    written
-}
-
-/// Writes `values[start..end]` through the walk `runs` into `dst` (the inverse of [`gather_chunk`]).
-/// Compiled for several instruction sets and picked at run time (see `tools/portable/check.sh`).
-///
-/// # Safety
-/// Every offset `runs` visits is inside the storage `dst` points to, and `values` has at least `end`
-/// elements.
-#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
-unsafe fn scatter_chunk<T: Copy>(
-    runs: &Runs<1>,
-    values: &[T],
-    dst: *mut T,
-    start: usize,
-    end: usize,
-) {
-    runs.for_runs(start, end, |pos, len, [o], [st]| {
-        let src = &values[pos..pos + len];
-        // SAFETY: the caller's guarantee: offsets `o + i * st`, `i < len`, are inside the storage.
-        unsafe {
-            if st == 1 {
-                std::ptr::copy_nonoverlapping(src.as_ptr(), dst.add(o), len);
-            } else {
-                for (i, &v) in src.iter().enumerate() {
-                    *dst.add(o + i * st) = v;
-                }
-            }
-        }
-    });
-}
-
-#[cfg(test)]
-mod view_tests {
-    use super::*;
-
-    #[test]
-    fn ndarray_view_follows_layout_without_copy() {
-        let x = Tensor::from_vec((0..6).map(|v| v as f32).collect::<Vec<f32>>(), &[2, 3]).unwrap();
-        let e = x.unsqueeze(0).unwrap().expand(&[4, 2, 3]).unwrap();
-        let (shape, strides, sum) = e
-            .with_view::<f32, _>(|v| (v.shape().to_vec(), v.strides().to_vec(), v.sum()))
-            .unwrap();
-        assert_eq!(shape, vec![4, 2, 3]);
-        assert_eq!(strides, vec![0, 3, 1]);
-        assert_eq!(sum, 60.0);
-        let s = x.narrow(1, 1, 2).unwrap();
-        let got = s
-            .with_view::<f32, _>(|v| v.iter().copied().collect::<Vec<f32>>())
-            .unwrap();
-        assert_eq!(got, vec![1.0, 2.0, 4.0, 5.0]);
-        assert!(x.with_view::<i64, _>(|_| ()).is_err());
-    }
 }

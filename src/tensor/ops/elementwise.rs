@@ -394,7 +394,7 @@ pub fn zip_map<T: Element, U: Element>(
 pub fn map<T: Element, U: Element>(a: &Tensor, f: impl Fn(T) -> U + Sync) -> Result<Tensor> {
     let shape = a.shape().to_vec();
     check_numel(&shape)?;
-    let out = a.with_raw::<T, _>(|ad, al| crate::tensor::tensor::gather_with(ad, al, f))?;
+    let out = a.with_raw::<T, _>(|ad, al| crate::tensor::strided::gather_with(ad, al, f))?;
     Tensor::from_vec(out, &shape)
 }
 
