@@ -127,30 +127,15 @@ mod x86 {
     /// The CPU has AVX2 and FMA; `v[t * vt + p]` is readable for every `t < out.len()`, `p < u.len()`.
     #[target_feature(enable = "avx2,fma")]
     pub(super) unsafe fn rows(out: &mut [f32], u: &[f32], v: *const f32, vt: usize) {
-        let (n, k) = (out.len(), u.len());
-        let mut t = 0;
-        while t + 16 <= n {
-            // SAFETY: rows t..t + 16 are inside `v` (the caller's guarantee); stores inside `out`.
-            unsafe {
-                let sums = rows_n::<2>(u, v.add(t * vt), vt);
-                for (i, s) in sums.iter().enumerate() {
-                    _mm256_storeu_ps(out.as_mut_ptr().add(t + 8 * i), *s);
-                }
-            }
-            t += 16;
-        }
-        while t + 8 <= n {
-            // SAFETY: as above, for eight rows.
-            unsafe {
-                let [s] = rows_n::<1>(u, v.add(t * vt), vt);
-                _mm256_storeu_ps(out.as_mut_ptr().add(t), s);
-            }
-            t += 8;
-        }
-        for (i, o) in out.iter_mut().enumerate().skip(t) {
-            // SAFETY: row i < n, columns < k.
-            *o = blocks::<true>(k, |p| (u[p], unsafe { *v.add(i * vt + p) }));
-        }
+        let k = u.len();
+        // SAFETY (the three closures): rows t.. of `v` that `drive` asks for are below `out.len()`, so
+        // inside `v` (the caller's guarantee).
+        drive::<2>(
+            out,
+            |t| unsafe { rows_n::<2>(u, v.add(t * vt), vt) },
+            |t| unsafe { rows_n::<1>(u, v.add(t * vt), vt)[0] },
+            |i| blocks::<true>(k, |p| (u[p], unsafe { *v.add(i * vt + p) })),
+        );
     }
 
     /// The `8 N` sums of [`rows`] for the rows at `base`, `base + vt`, ...
@@ -204,6 +189,7 @@ mod x86 {
                 }
                 p += 1;
             }
+            // As in `in_blocks` (written out here: through a closure the tiles were not inlined).
             for (t, a) in total.iter_mut().zip(acc) {
                 *t = if start == 0 { a } else { _mm256_add_ps(*t, a) };
             }
@@ -277,30 +263,15 @@ mod x86 {
     /// The CPU has AVX2 and FMA; `v[t + p * vp]` is readable for every `t < out.len()`, `p < u.len()`.
     #[target_feature(enable = "avx2,fma")]
     pub(super) unsafe fn columns(out: &mut [f32], u: &[f32], v: *const f32, vp: usize) {
-        let (n, k) = (out.len(), u.len());
-        let mut t = 0;
-        while t + 64 <= n {
-            // SAFETY: outputs t..t + 64 are inside `v`'s rows; stores inside `out`.
-            unsafe {
-                let sums = columns_n::<8>(u, v.add(t), vp);
-                for (i, s) in sums.iter().enumerate() {
-                    _mm256_storeu_ps(out.as_mut_ptr().add(t + 8 * i), *s);
-                }
-            }
-            t += 64;
-        }
-        while t + 8 <= n {
-            // SAFETY: as above, for eight outputs.
-            unsafe {
-                let [s] = columns_n::<1>(u, v.add(t), vp);
-                _mm256_storeu_ps(out.as_mut_ptr().add(t), s);
-            }
-            t += 8;
-        }
-        for (i, o) in out.iter_mut().enumerate().skip(t) {
-            // SAFETY: output i < n, rows < k.
-            *o = blocks::<true>(k, |p| (u[p], unsafe { *v.add(i + p * vp) }));
-        }
+        let k = u.len();
+        // SAFETY (the three closures): outputs t.. that `drive` asks for are below `out.len()`, so
+        // inside `v`'s rows (the caller's guarantee).
+        drive::<8>(
+            out,
+            |t| unsafe { columns_n::<8>(u, v.add(t), vp) },
+            |t| unsafe { columns_n::<1>(u, v.add(t), vp)[0] },
+            |i| blocks::<true>(k, |p| (u[p], unsafe { *v.add(i + p * vp) })),
+        );
     }
 
     /// `8 N` outputs of [`columns`] starting at `base`.
@@ -309,12 +280,7 @@ mod x86 {
     /// As [`columns`], for these outputs.
     #[target_feature(enable = "avx2,fma")]
     unsafe fn columns_n<const N: usize>(u: &[f32], base: *const f32, vp: usize) -> [__m256; N] {
-        let k = u.len();
-        let mut total = [_mm256_setzero_ps(); N];
-        let mut start = 0;
-        while start < k {
-            let end = (start + KC).min(k);
-            let mut acc = [_mm256_setzero_ps(); N];
+        in_blocks::<N>(u.len(), |start, end, mut acc| {
             for (p, &x) in u.iter().enumerate().take(end).skip(start) {
                 let x = _mm256_set1_ps(x);
                 for (i, a) in acc.iter_mut().enumerate() {
@@ -323,12 +289,66 @@ mod x86 {
                     *a = _mm256_fmadd_ps(x, row, *a);
                 }
             }
+            acc
+        })
+    }
+
+    /// The element order of the module for `N` vectors of sums: `k` in blocks of [`KC`], each block's
+    /// accumulators (`block(start, end, zeros)`) from zero, the block sums added in order.
+    #[inline(always)]
+    fn in_blocks<const N: usize>(
+        k: usize,
+        mut block: impl FnMut(usize, usize, [__m256; N]) -> [__m256; N],
+    ) -> [__m256; N] {
+        // SAFETY: SSE is part of x86-64, and a zero `__m256` needs nothing more.
+        let zero = unsafe { _mm256_setzero_ps() };
+        let mut total = [zero; N];
+        let mut start = 0;
+        while start < k {
+            let end = (start + KC).min(k);
+            let acc = block(start, end, [zero; N]);
             for (t, a) in total.iter_mut().zip(acc) {
-                *t = if start == 0 { a } else { _mm256_add_ps(*t, a) };
+                // SAFETY: only inlined into the AVX2 kernels above.
+                *t = if start == 0 {
+                    a
+                } else {
+                    unsafe { _mm256_add_ps(*t, a) }
+                };
             }
             start = end;
         }
         total
+    }
+
+    /// Fills `out`: `8 N` outputs at a time from `wide(t)`, then eight from `narrow(t)`, then one from
+    /// `one(t)` (each gives the sums of the outputs from `t` on).
+    #[inline(always)]
+    fn drive<const N: usize>(
+        out: &mut [f32],
+        wide: impl Fn(usize) -> [__m256; N],
+        narrow: impl Fn(usize) -> __m256,
+        one: impl Fn(usize) -> f32,
+    ) {
+        let n = out.len();
+        let mut t = 0;
+        let store = |out: &mut [f32], t: usize, s: __m256| {
+            // SAFETY: `_mm256_storeu_ps` needs only AVX (the kernels above have it) and writes
+            // `out[t..t + 8]`, inside `out` wherever it is called.
+            unsafe { _mm256_storeu_ps(out[t..t + 8].as_mut_ptr(), s) }
+        };
+        while t + 8 * N <= n {
+            for (i, s) in wide(t).into_iter().enumerate() {
+                store(out, t + 8 * i, s);
+            }
+            t += 8 * N;
+        }
+        while t + 8 <= n {
+            store(out, t, narrow(t));
+            t += 8;
+        }
+        for (i, o) in out.iter_mut().enumerate().skip(t) {
+            *o = one(i);
+        }
     }
 }
 
