@@ -292,6 +292,27 @@ fn laid_out(r: &Reference, how: usize) -> Tensor {
     }
 }
 
+/// `ops` applied in turn to `0..n` laid out as `shape`, on the tensor and on the reference; with `check`,
+/// the two are compared after every step.
+fn chain(
+    shape: &[usize],
+    ops: &[Op],
+    seed: usize,
+    check: bool,
+) -> Result<(Tensor, Reference), TestCaseError> {
+    let n: usize = shape.iter().product();
+    let data: Vec<i64> = (0..n as i64).collect();
+    let mut t = Tensor::from_vec(data.clone(), shape).unwrap();
+    let mut r = Reference::from_shape_vec(IxDyn(shape), data).unwrap();
+    for (i, op) in ops.iter().enumerate() {
+        (t, r) = apply(&t, &r, op, seed + i)?;
+        if check {
+            assert_agrees(&t, &r, op)?;
+        }
+    }
+    Ok((t, r))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 400, .. ProptestConfig::default() })]
 
@@ -301,16 +322,7 @@ proptest! {
         ops in prop::collection::vec(op_strategy(), 1..7),
         seed in 0usize..1000,
     ) {
-        let n: usize = shape.iter().product();
-        let data: Vec<i64> = (0..n as i64).collect();
-        let mut t = Tensor::from_vec(data.clone(), &shape).unwrap();
-        let mut r = Reference::from_shape_vec(IxDyn(&shape), data).unwrap();
-        for (i, op) in ops.iter().enumerate() {
-            let (t2, r2) = apply(&t, &r, op, seed + i)?;
-            t = t2;
-            r = r2;
-            assert_agrees(&t, &r, op)?;
-        }
+        chain(&shape, &ops, seed, true)?;
     }
 
     #[test]
@@ -319,15 +331,7 @@ proptest! {
         ops in prop::collection::vec(op_strategy(), 1..7),
         seed in 0usize..1000,
     ) {
-        let n: usize = shape.iter().product();
-        let data: Vec<i64> = (0..n as i64).collect();
-        let mut t = Tensor::from_vec(data.clone(), &shape).unwrap();
-        let mut r = Reference::from_shape_vec(IxDyn(&shape), data).unwrap();
-        for (i, op) in ops.iter().enumerate() {
-            let (t2, r2) = apply(&t, &r, op, seed + i)?;
-            t = t2;
-            r = r2;
-        }
+        let (t, r) = chain(&shape, &ops, seed, false)?;
         let offsets: Vec<usize> = t.layout().offsets().collect();
         let mut distinct = offsets.clone();
         distinct.sort_unstable();
