@@ -374,37 +374,8 @@ fn gather_chunk<S: Element, T: Element, F: Fn(S) -> T>(
     written
 }
 
-/// Writes `values[start..end]` through the walk `runs` into `dst` (the inverse of [`gather_chunk`]).
-/// Compiled for several instruction sets and picked at run time (see `tools/portable/check.sh`).
-///
-/// # Safety
-/// Every offset `runs` visits is inside the storage `dst` points to, and `values` has at least `end`
-/// elements.
-#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
-pub(crate) unsafe fn scatter_chunk<T: Copy>(
-    runs: &Runs<1>,
-    values: &[T],
-    dst: *mut T,
-    start: usize,
-    end: usize,
-) {
-    runs.for_runs(start, end, |pos, len, [o], [st]| {
-        let src = &values[pos..pos + len];
-        // SAFETY: the caller's guarantee: offsets `o + i * st`, `i < len`, are inside the storage.
-        unsafe {
-            if st == 1 {
-                std::ptr::copy_nonoverlapping(src.as_ptr(), dst.add(o), len);
-            } else {
-                for (i, &v) in src.iter().enumerate() {
-                    *dst.add(o + i * st) = v;
-                }
-            }
-        }
-    });
-}
-
-/// Positions `start..end` of `Tensor::copy_direct`: operand 0 of `runs` is the destination (written
-/// through `dst`), operand 1 the source `data`. Compiled for several instruction sets and picked at run
+/// Positions `start..end` of a copy between two views (`Tensor::copy_from`, `write_values`): operand 0
+/// of `runs` is the destination (written through `dst`), operand 1 the source `data`. Compiled for several instruction sets and picked at run
 /// time (see `tools/portable/check.sh`).
 ///
 /// # Safety

@@ -11,7 +11,7 @@ use super::parallel;
 pub use super::scalar::Scalar;
 use super::settings::check_numel;
 use super::storage::{Element, Storage};
-use super::strided::{Runs, copy_chunk, gather_with, scatter_chunk};
+use super::strided::{Runs, copy_chunk, gather_with};
 use super::sym::{self, Axes, Sym};
 
 #[derive(Clone, Debug)]
@@ -609,24 +609,11 @@ impl Tensor {
         let dtype = self.dtype();
         let mut dst_storage = self.storage.borrow_mut();
         let src_storage = src.storage.borrow();
-        let (dl, sl) = (self.layout(), src.layout());
         with_dtype!(dtype, T => {
             let (Some(dst), Some(data)) = (T::slice_mut(&mut dst_storage), T::slice(&src_storage)) else {
                 return false;
             };
-            let Ok(runs) = Runs::new(&dl.shape, [dl, sl], [dst.len(), data.len()]) else {
-                return false;
-            };
-            let grain = if dl.is_non_overlapping() { parallel::GRAIN } else { usize::MAX };
-            // SAFETY: `Runs::new` checked that every offset of both views is inside its storage, and the
-            // spans write disjoint slots of `dst` (different positions of a non-overlapping view, or a
-            // single span); `data` is another storage, so reading it does not race with the writes.
-            unsafe {
-                parallel::scatter_spans(dst, runs.numel(), grain, |start, end, out| {
-                    copy_chunk(&runs, data, out, start, end)
-                });
-            }
-            true
+            write_through(dst, self.layout(), data, src.layout())
         })
     }
 
@@ -659,24 +646,7 @@ impl Tensor {
                 return;
             }
             let layout = self.layout();
-            if values.len() >= layout.numel()
-                && let Ok(runs) = Runs::new(&layout.shape, [layout], [data.len()])
-            {
-                // A view whose elements may share slots is written in order by one thread, so the
-                // last value wins as it does in a serial loop.
-                let grain = if layout.is_non_overlapping() {
-                    parallel::GRAIN
-                } else {
-                    usize::MAX
-                };
-                // SAFETY: `Runs::new` checked that every offset of the view is inside `data`, and the
-                // spans write disjoint slots: different positions of a non-overlapping view, or a
-                // single span.
-                unsafe {
-                    parallel::scatter_spans(data, layout.numel(), grain, |start, end, dst| {
-                        scatter_chunk(&runs, values, dst, start, end)
-                    });
-                }
+            if write_through(data, layout, values, &Layout::contiguous(&layout.shape)) {
                 return;
             }
             for (off, &v) in layout.offsets().zip(values) {
@@ -781,4 +751,28 @@ fn gather_as<S: Element, T: Element>(data: &[S], layout: &Layout) -> Vec<T> {
         };
     }
     gather_with::<S, T>(data, layout, convert::<S, T>)
+}
+
+/// Copies the view `sl` of `data` into the view `dl` of `dst` (same shape), element by element in one
+/// pass: split between threads when `dl` provably cannot overlap itself, else written in order by one
+/// thread, so the last value wins where slots repeat, as in a serial loop. False, with nothing written,
+/// if either view reaches outside its storage.
+fn write_through<T: Element>(dst: &mut [T], dl: &Layout, data: &[T], sl: &Layout) -> bool {
+    let Ok(runs) = Runs::new(&dl.shape, [dl, sl], [dst.len(), data.len()]) else {
+        return false;
+    };
+    let grain = if dl.is_non_overlapping() {
+        parallel::GRAIN
+    } else {
+        usize::MAX
+    };
+    // SAFETY: `Runs::new` checked that every offset of both views is inside its storage, and the spans
+    // write disjoint slots of `dst` (different positions of a non-overlapping view, or a single span);
+    // `data` is borrowed apart from `dst`, so reading it does not race with the writes.
+    unsafe {
+        parallel::scatter_spans(dst, runs.numel(), grain, |start, end, out| {
+            copy_chunk(&runs, data, out, start, end)
+        });
+    }
+    true
 }

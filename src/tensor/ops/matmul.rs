@@ -544,10 +544,16 @@ impl GemmPlan<'_> {
         let (ars, acs) = (self.al.strides[ra - 2], self.al.strides[ra - 1]);
         let (brs, bcs) = (self.bl.strides[rb - 2], self.bl.strides[rb - 1]);
         // Per batch: `len` outputs; output t is Σ_p u[p·us] · v[t·vt + p·vp].
+        // The vector's and the matrix's layout and data.
         let (len, us, vt, vp) = if n == 1 {
             (m, brs, ars, acs)
         } else {
             (n, acs, bcs, brs)
+        };
+        let ((ul, u_data), (vl, v_data)) = if n == 1 {
+            ((self.bl, self.b), (self.al, self.a))
+        } else {
+            ((self.al, self.a), (self.bl, self.b))
         };
         let total = self.batches * len;
         let run = settings::active();
@@ -574,16 +580,7 @@ impl GemmPlan<'_> {
                 }
                 let (batch, t0) = (o / len, o % len);
                 let here = (len - t0).min(start + chunk.len() - o).min(piece);
-                let (u_at, v_at) = if n == 1 {
-                    (batch_offset(self.bl, batch), batch_offset(self.al, batch))
-                } else {
-                    (batch_offset(self.al, batch), batch_offset(self.bl, batch))
-                };
-                let (u_data, v_data) = if n == 1 {
-                    (self.b, self.a)
-                } else {
-                    (self.a, self.b)
-                };
+                let (u_at, v_at) = (batch_offset(ul, batch), batch_offset(vl, batch));
                 if batch != u_batch {
                     u.clear();
                     u.extend(
