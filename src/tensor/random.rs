@@ -229,15 +229,15 @@ impl Generator {
         (hi << 32) | lo
     }
 
-    /// Appends `n` draws to `out`, each mapped by `f`, in chunks that stay in cache.
-    fn extend_mapped<T>(&mut self, out: &mut Vec<T>, n: usize, f: impl Fn(u32) -> T) {
+    /// Fills `out` with draws, each mapped by `f`, in chunks that stay in cache.
+    fn fill_mapped<T>(&mut self, out: &mut [T], f: impl Fn(u32) -> T) {
         let mut buf = [0u32; 2048];
-        let mut left = n;
-        while left > 0 {
-            let m = left.min(buf.len());
-            self.fill_u32(&mut buf[..m]);
-            out.extend(buf[..m].iter().map(|&u| f(u)));
-            left -= m;
+        for part in out.chunks_mut(buf.len()) {
+            let draws = &mut buf[..part.len()];
+            self.fill_u32(draws);
+            for (o, &u) in part.iter_mut().zip(draws.iter()) {
+                *o = f(u);
+            }
         }
     }
 
@@ -258,11 +258,16 @@ impl Generator {
     ///
     /// Returns an empty vector if `n` elements cannot be allocated.
     pub fn uniform_f32(&mut self, n: usize, from: f64, to: f64) -> Vec<f32> {
-        let Some(mut out) = alloc(n) else {
+        let Some(mut out) = zeroed(n) else {
             return Vec::new();
         };
-        fill_uniform(self, &mut out, n, from as f32, to as f32);
+        self.uniform_f32_into(&mut out, from, to);
         out
+    }
+
+    /// [`Generator::uniform_f32`] written into `out` (a contiguous tensor's storage, filled in place).
+    pub fn uniform_f32_into(&mut self, out: &mut [f32], from: f64, to: f64) {
+        fill_uniform(self, out, from as f32, to as f32);
     }
 
     /// One sample of `normal_distribution<double>(mean, std)`, including the
@@ -291,13 +296,23 @@ impl Generator {
     ///
     /// Returns an empty vector if `n` elements cannot be allocated.
     pub fn normal_f32(&mut self, n: usize, mean: f64, std: f64) -> Vec<f32> {
-        if n < 16 {
-            return self.normal_f32_serial(n, mean, std);
-        }
-        let Some(mut data) = alloc(n) else {
+        let Some(mut data) = zeroed(n) else {
             return Vec::new();
         };
-        self.extend_mapped(&mut data, n, |u| (u & 0x00ff_ffff) as f32 * F32_DIVISOR);
+        self.normal_f32_into(&mut data, mean, std);
+        data
+    }
+
+    /// [`Generator::normal_f32`] written into `data` (a contiguous tensor's storage, filled in place).
+    pub fn normal_f32_into(&mut self, data: &mut [f32], mean: f64, std: f64) {
+        let n = data.len();
+        if n < 16 {
+            for v in data.iter_mut() {
+                *v = self.normal_f64(mean, std) as f32;
+            }
+            return;
+        }
+        self.fill_mapped(data, |u| (u & 0x00ff_ffff) as f32 * F32_DIVISOR);
         let (mean, std) = (mean as f32, std as f32);
         // Each block of 16 is transformed on its own: the blocks are shared between the threads.
         let kernel = self.kernel;
@@ -312,7 +327,6 @@ impl Generator {
             }
             fill_16(self.kernel, tail, mean, std);
         }
-        data
     }
 
     /// The element-by-element `normal_` path, used by PyTorch for fewer than
@@ -557,10 +571,10 @@ fn next_state(s: &mut [u32; MT_N]) {
 /// on a build for baseline x86-64 the Avx2 kernel's `mul_add` would otherwise be a call to libm's `fmaf`
 /// for every element (same bits either way).
 #[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx", "aarch64+neon"))]
-fn fill_uniform(g: &mut Generator, out: &mut Vec<f32>, n: usize, from: f32, to: f32) {
+fn fill_uniform(g: &mut Generator, out: &mut [f32], from: f32, to: f32) {
     let range = to - from;
     let kernel = g.kernel;
-    g.extend_mapped(out, n, |u| {
+    g.fill_mapped(out, |u| {
         let x = (u & 0x00ff_ffff) as f32 * F32_DIVISOR;
         let v = match kernel {
             CpuKernel::Avx2 => x.mul_add(range, from),
@@ -589,6 +603,13 @@ fn temper_run(state: &[u32], out: &mut [u32]) {
 fn alloc<T>(n: usize) -> Option<Vec<T>> {
     let mut v = Vec::new();
     v.try_reserve_exact(n).ok()?;
+    Some(v)
+}
+
+/// `n` zeros, or `None` if they cannot be allocated.
+fn zeroed(n: usize) -> Option<Vec<f32>> {
+    let mut v = alloc(n)?;
+    v.resize(n, 0.0);
     Some(v)
 }
 

@@ -386,6 +386,22 @@ impl Tensor {
         })
     }
 
+    /// Runs `f` on the elements in row-major order as one slice of `T`: the storage itself when the
+    /// tensor is contiguous and of type `T` (nothing copied), else a converted copy. `f` must not write
+    /// to this tensor's storage (it is borrowed while `f` runs).
+    pub fn with_values<T: Element, R>(&self, f: impl FnOnce(&[T]) -> R) -> R {
+        if T::DTYPE == self.dtype() && self.is_contiguous() {
+            let storage = self.storage.borrow();
+            let start = self.layout().offset;
+            if let Some(values) =
+                T::slice(&storage).and_then(|d| d.get(start..start + self.numel()))
+            {
+                return f(values);
+            }
+        }
+        f(&self.to_vec::<T>())
+    }
+
     /// The raw storage as a contiguous vector of its own type (for memory-layout views).
     pub fn storage_to_vec<T: Element>(&self) -> Vec<T> {
         let storage = self.storage.borrow();
@@ -655,6 +671,24 @@ impl Tensor {
                 }
             }
         }
+    }
+
+    /// Fills this view with the values `fill` writes, in row-major order: straight into the storage when
+    /// the tensor is contiguous and of type `T` (no buffer: an in-place fill of a large weight needs no
+    /// second copy of it), else into a buffer then written through the view.
+    pub fn fill_values<T: Element>(&self, fill: impl FnOnce(&mut [T])) {
+        if T::DTYPE == self.dtype() && self.is_contiguous() {
+            let mut storage = self.storage.borrow_mut();
+            let (start, n) = (self.layout().offset, self.numel());
+            if let Some(dst) = T::slice_mut(&mut storage).and_then(|d| d.get_mut(start..start + n))
+            {
+                fill(dst);
+                return;
+            }
+        }
+        let mut values = vec![T::from_f64(0.0); self.numel()];
+        fill(&mut values);
+        self.write_values(&values);
     }
 
     /// Runs `f` with the raw storage slice (of element type `T`) and this tensor's layout.

@@ -14,12 +14,20 @@ pub fn uniform_(x: &Tensor, from: f64, to: f64, rng: &mut Generator) -> Result<(
         x.copy_from(&Tensor::from_vec(values, x.shape())?)?;
         return Ok(());
     }
+    if x.dtype() == DType::Float32 {
+        x.fill_values(|out: &mut [f32]| rng.uniform_f32_into(out, from, to));
+        return Ok(());
+    }
     let values = rng.uniform_f32(x.numel(), from, to);
     write_random(x, &values)
 }
 
 /// `x.normal_(mean, std)` on a float32 tensor. The draws are taken before the dtype is checked.
 pub fn normal_(x: &Tensor, mean: f64, std: f64, rng: &mut Generator) -> Result<()> {
+    if x.dtype() == DType::Float32 {
+        x.fill_values(|out: &mut [f32]| rng.normal_f32_into(out, mean, std));
+        return Ok(());
+    }
     let values = rng.normal_f32(x.numel(), mean, std);
     write_random(x, &values)
 }
@@ -97,32 +105,41 @@ fn fans(shape: &[usize]) -> (f64, f64) {
     (fan_in as f64, fan_out as f64)
 }
 
-/// Fills `x` in place (float32 values; a tensor of another dtype is left as it is).
+/// Fills `x` in place (float32 values; a tensor of another dtype is left as it is, its draws taken).
 pub fn init_(x: &Tensor, init: Init, rng: &mut Generator) -> Result<()> {
-    let n = x.numel();
-    let values: Vec<f32> = match init {
-        Init::Zeros => vec![0.0; n],
-        Init::Ones => vec![1.0; n],
-        Init::Constant(v) => vec![v as f32; n],
-        Init::Normal { mean, std } => rng.normal_f32(n, mean, std),
-        Init::Uniform { low, high } => rng.uniform_f32(n, low, high),
+    if x.dtype() != DType::Float32 {
+        // The draws still advance the generator, as they do in PyTorch before any dtype check.
+        let mut values = vec![0.0f32; x.numel()];
+        fill_init(&mut values, x.shape(), init, rng);
+        return Ok(());
+    }
+    x.fill_values(|out: &mut [f32]| fill_init(out, x.shape(), init, rng));
+    Ok(())
+}
+
+/// The values of `init` for a tensor of `shape`, written into `out`.
+fn fill_init(out: &mut [f32], shape: &[usize], init: Init, rng: &mut Generator) {
+    match init {
+        Init::Zeros => out.fill(0.0),
+        Init::Ones => out.fill(1.0),
+        Init::Constant(v) => out.fill(v as f32),
+        Init::Normal { mean, std } => rng.normal_f32_into(out, mean, std),
+        Init::Uniform { low, high } => rng.uniform_f32_into(out, low, high),
         Init::XavierUniform { gain } => {
-            let (fan_in, fan_out) = fans(x.shape());
+            let (fan_in, fan_out) = fans(shape);
             let std = gain * (2.0 / (fan_in + fan_out)).sqrt();
             let bound = 3f64.sqrt() * std;
-            rng.uniform_f32(n, -bound, bound)
+            rng.uniform_f32_into(out, -bound, bound)
         }
         Init::XavierNormal { gain } => {
-            let (fan_in, fan_out) = fans(x.shape());
+            let (fan_in, fan_out) = fans(shape);
             let std = gain * (2.0 / (fan_in + fan_out)).sqrt();
-            rng.normal_f32(n, 0.0, std)
+            rng.normal_f32_into(out, 0.0, std)
         }
         Init::KaimingUniform { a } => {
-            let (fan_in, _) = fans(x.shape());
+            let (fan_in, _) = fans(shape);
             let bound = kaiming_uniform_bound(fan_in as usize, a);
-            rng.uniform_f32(n, -bound, bound)
+            rng.uniform_f32_into(out, -bound, bound)
         }
-    };
-    x.write_values(&values);
-    Ok(())
+    }
 }

@@ -7,11 +7,31 @@ use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::wrap_dim;
 use crate::tensor::storage::Element;
 
-/// A tensor viewed as `rows` contiguous rows of `row_len` reduced elements, plus the output shape.
+/// A tensor viewed as `rows` contiguous rows of `row_len` reduced elements, plus the output shape. The
+/// rows are a contiguous tensor of `T`: the input itself where its reduced dims already lie innermost and
+/// in order (no copy: a reduction of a large tensor does not double the memory it needs), else a copy.
 pub(super) struct Rows<T> {
-    pub(super) data: Vec<T>,
+    values: Tensor,
     pub(super) row_len: usize,
     pub(super) out_shape: Vec<usize>,
+    element: std::marker::PhantomData<T>,
+}
+
+impl<T: Element> Rows<T> {
+    /// The rows of `moved` (the input with its reduced dims permuted innermost), read as `T`.
+    pub(super) fn new(moved: Tensor, row_len: usize, out_shape: Vec<usize>) -> Rows<T> {
+        let values = if moved.dtype() == T::DTYPE {
+            moved.contiguous()
+        } else {
+            moved.to_dtype(T::DTYPE)
+        };
+        Rows {
+            values,
+            row_len,
+            out_shape,
+            element: std::marker::PhantomData,
+        }
+    }
 }
 
 /// Which of `n` dims a reduction over `dims` reduces (`None` or empty: all of them), with PyTorch's
@@ -83,19 +103,20 @@ pub(super) fn rows<T: Element>(t: &Tensor, dims: Option<&[i64]>, keepdim: bool) 
         .filter(|&i| reduce[i])
         .map(|i| t.shape()[i])
         .product();
-    Ok(Rows {
-        data: moved.to_vec::<T>(),
+    Ok(Rows::new(
+        moved,
         row_len,
-        out_shape: reduced_shape(t.shape(), &reduce, keepdim),
-    })
+        reduced_shape(t.shape(), &reduce, keepdim),
+    ))
 }
 
-pub(super) fn for_each_row<T: Copy, U>(r: &Rows<T>, mut f: impl FnMut(&[T]) -> U) -> Vec<U> {
+pub(super) fn for_each_row<T: Element, U>(r: &Rows<T>, mut f: impl FnMut(&[T]) -> U) -> Vec<U> {
     let count: usize = r.out_shape.iter().product();
     if r.row_len == 0 {
         return (0..count).map(|_| f(&[])).collect();
     }
-    r.data.chunks(r.row_len).map(&mut f).collect()
+    r.values
+        .with_values(|data: &[T]| data.chunks(r.row_len).map(&mut f).collect())
 }
 
 /// `binary_kernel_reduce`'s fold of one output: serial below 32768 elements (or on one thread), else one

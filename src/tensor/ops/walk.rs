@@ -49,18 +49,12 @@ pub(super) fn iteration_rows<T: Element>(
     order.extend(perm.iter().rev().map(|&d| d as i64));
     let row_len: usize = (0..n).filter(|&d| reduce[d]).map(|d| shape[d]).product();
     let single = (0..n).all(|d| reduce[d] || shape[d] == 1);
-    let moved = t.permute(&order)?;
     // Half and bfloat16 are read as float (each element widened exactly), in the walk's order.
-    let moved = if moved.dtype() == T::DTYPE {
-        moved
-    } else {
-        moved.to_dtype(T::DTYPE)
-    };
-    let rows = Rows {
-        data: moved.to_vec::<T>(),
+    let rows = Rows::new(
+        t.permute(&order)?,
         row_len,
-        out_shape: reduced_shape(shape, &reduce, keepdim),
-    };
+        reduced_shape(shape, &reduce, keepdim),
+    );
     Ok((rows, run, run_stride == 1, single))
 }
 
