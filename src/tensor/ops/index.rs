@@ -140,8 +140,31 @@ fn nonzero_coords(mask: &Tensor) -> Vec<Vec<i64>> {
     coords
 }
 
-/// Output shape and the storage offset of every output element for advanced indexing.
-fn advanced_offsets(r: &Resolved) -> Result<(Vec<usize>, Vec<usize>)> {
+/// Where advanced indexing reads or writes: the output shape, and the output as blocks of the dims after
+/// the indexed ones (`inner`, the same storage offsets from every block's start), one block per index
+/// combination and leading element (`starts`, storage offsets in output order). An embedding lookup is
+/// one block per token, a row of the weight: an offset per row, not per element.
+struct Advanced {
+    shape: Vec<usize>,
+    starts: Vec<usize>,
+    inner: Vec<usize>,
+}
+
+impl Advanced {
+    /// Every storage offset, in output order.
+    fn offsets(&self) -> impl Iterator<Item = usize> + '_ {
+        self.starts
+            .iter()
+            .flat_map(|&s| self.inner.iter().map(move |&o| s + o))
+    }
+
+    /// Whether each block is one contiguous run of storage.
+    fn inner_is_run(&self) -> bool {
+        self.inner.iter().enumerate().all(|(i, &o)| o == i)
+    }
+}
+
+fn advanced_offsets(r: &Resolved) -> Result<Advanced> {
     let v = &r.view;
     let mut bshape: Vec<usize> = vec![];
     for (_, idx) in &r.advanced {
@@ -178,11 +201,9 @@ fn advanced_offsets(r: &Resolved) -> Result<(Vec<usize>, Vec<usize>)> {
     let mut out_shape: Vec<usize> = before.iter().map(|&d| v.shape()[d]).collect();
     out_shape.extend(&bshape);
     out_shape.extend(after.iter().map(|&d| v.shape()[d]));
-    let numel = check_numel(&out_shape)?;
     let bnumel: usize = bshape.iter().product();
     let before_numel: usize = before.iter().map(|&d| v.shape()[d]).product();
     let after_numel: usize = after.iter().map(|&d| v.shape()[d]).product();
-    let mut offsets = Vec::with_capacity(numel);
     let strides = v.strides();
     let unravel = |mut flat: usize, dims: &[usize]| -> usize {
         let mut off = 0;
@@ -193,7 +214,11 @@ fn advanced_offsets(r: &Resolved) -> Result<(Vec<usize>, Vec<usize>)> {
         }
         off
     };
-    for bi in 0..before_numel {
+    check_numel(&out_shape)?;
+    // No element, no block (the leading dims alone could be large for a tensor with a zero-size dim).
+    let blocks = if after_numel == 0 { 0 } else { before_numel };
+    let mut starts = Vec::with_capacity(blocks * bnumel);
+    for bi in 0..blocks {
         let before_off = unravel(bi, &before);
         for k in 0..bnumel {
             let mut adv_off = 0usize;
@@ -203,12 +228,15 @@ fn advanced_offsets(r: &Resolved) -> Result<(Vec<usize>, Vec<usize>)> {
                 let i = if i < 0 { i + size } else { i } as usize;
                 adv_off += i * strides[*dim];
             }
-            for ai in 0..after_numel {
-                offsets.push(v.storage_offset() + before_off + adv_off + unravel(ai, &after));
-            }
+            starts.push(v.storage_offset() + before_off + adv_off);
         }
     }
-    Ok((out_shape, offsets))
+    let inner = (0..after_numel).map(|ai| unravel(ai, &after)).collect();
+    Ok(Advanced {
+        shape: out_shape,
+        starts,
+        inner,
+    })
 }
 
 impl Tensor {
@@ -218,12 +246,24 @@ impl Tensor {
         if r.advanced.is_empty() {
             return Ok(r.view);
         }
-        let (shape, offsets) = advanced_offsets(&r)?;
+        let plan = advanced_offsets(&r)?;
         with_dtype!(self.dtype(), T => {
             let values: Vec<T> = r.view.with_raw::<T, _>(|data, _| {
-                offsets.iter().map(|&o| data.get(o).copied().unwrap_or_default()).collect()
+                let run = plan.inner.len();
+                if !plan.inner_is_run() {
+                    return plan.offsets().map(|o| data.get(o).copied().unwrap_or_default()).collect();
+                }
+                // Whole blocks copied as slices (a row of an embedding's weight).
+                let mut values = Vec::with_capacity(plan.starts.len() * run);
+                for &s in &plan.starts {
+                    match data.get(s..s + run) {
+                        Some(block) => values.extend_from_slice(block),
+                        None => values.extend((0..run).map(|_| T::default())),
+                    }
+                }
+                values
             })?;
-            Tensor::from_vec(values, &shape)
+            Tensor::from_vec(values, &plan.shape)
         })
     }
 
@@ -250,26 +290,30 @@ impl Tensor {
             let target: Vec<i64> = r.view.shape().iter().map(|&d| d as i64).collect();
             return r.view.copy_from(&value.reshape(&trimmed)?.expand(&target)?);
         }
-        let (shape, offsets) = if r.advanced.is_empty() {
+        let plan = if r.advanced.is_empty() {
             let v = &r.view;
-            let offsets = (0..v.numel())
-                .map(|i| v.storage_offset() + unravel_offset(i, v.shape(), v.strides()))
-                .collect();
-            (v.shape().to_vec(), offsets)
+            Advanced {
+                shape: v.shape().to_vec(),
+                starts: vec![v.storage_offset()],
+                inner: (0..v.numel())
+                    .map(|i| unravel_offset(i, v.shape(), v.strides()))
+                    .collect(),
+            }
         } else {
             advanced_offsets(&r)?
         };
-        let src = value.broadcast_to(&shape).map_err(|_| {
+        let shape = &plan.shape;
+        let src = value.broadcast_to(shape).map_err(|_| {
             TensorError::runtime(format!(
                 "shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}",
                 super::shape::shape_str(value.shape()),
-                super::shape::shape_str(&shape)
+                super::shape::shape_str(shape)
             ))
         })?;
         with_dtype!(self.dtype(), T => {
             let values = src.to_dtype(self.dtype()).to_vec::<T>();
             r.view.with_raw_mut::<T>(|data| {
-                for (&o, &v) in offsets.iter().zip(&values) {
+                for (o, &v) in plan.offsets().zip(&values) {
                     if let Some(slot) = data.get_mut(o) {
                         *slot = if accumulate { accumulate_one(*slot, v) } else { v };
                     }
