@@ -30,6 +30,17 @@ fn kernels(c: &mut Criterion) {
     c.bench_function("mv [2048,512] @ [512]", |b| {
         b.iter(|| w.matmul(&v).expect("mv"))
     });
+    // An embedding lookup at the paper's vocabulary: one row copied per token (ops::index).
+    let table = randn(&mut g, &[37000, 512]);
+    let ids: Vec<i64> = (0..8 * 128).map(|i| (i * 7919) % 37000).collect();
+    let ids = Tensor::from_vec(ids, &[8, 128]).expect("ids");
+    c.bench_function("embedding [8,128] ids into [37000,512]", |b| {
+        b.iter(|| transformer_tutor::tensor::ops::nn::embedding(&ids, &table).expect("emb"))
+    });
+    // A reduction reads its input in place when the reduced dims are innermost (ops::rows).
+    c.bench_function("max of [37000,512]", |b| {
+        b.iter(|| table.max_all(true).expect("max"))
+    });
     let scores = randn(&mut g, &[8, 8, 128, 128]);
     c.bench_function("softmax [8,8,128,128] dim=-1", |b| {
         b.iter(|| scores.softmax(-1, false).expect("softmax"))

@@ -161,11 +161,11 @@ impl Interpreter {
                 let obj = self.eval(&s.value, scope)?;
                 let index = self.eval_index(&s.slice, scope)?;
                 let cur = self.get_item(&obj, index.clone())?;
-                let new = self.inplace_op(a.op, cur.clone(), rhs)?;
-                // An in-place op (a tensor view's `+=`) already wrote through to `obj`.
-                if !super::ops::is_same(&cur, &new) {
-                    self.set_item(&obj, index, new)?;
-                }
+                let new = self.inplace_op(a.op, cur, rhs)?;
+                // Stored back even when the op worked in place, as Python does: `y[idx] += 1` updated a
+                // copy (advanced indexing), which only the store writes into `y`; a basic-index view was
+                // already written through, and storing it onto itself is a no-op (`copy_` of the same data).
+                self.set_item(&obj, index, new)?;
             }
             _ => {
                 return Err(exc(

@@ -605,6 +605,14 @@ impl Tensor {
                 },
             }
         })?;
+        if src_b.dtype() == self.dtype()
+            && src_b.shares_storage(self)
+            && src_b.layout() == self.layout()
+        {
+            // The same elements (`x[0] += 1` stores the view it updated back onto itself): nothing to
+            // copy, as in PyTorch's `copy_impl`.
+            return Ok(());
+        }
         if src_b.dtype() == self.dtype() && !src_b.shares_storage(self) && self.copy_direct(&src_b)
         {
             return Ok(());
