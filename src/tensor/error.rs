@@ -182,11 +182,6 @@ pub enum TensorError {
         classes: usize,
     },
 
-    /// The engine's class-index losses take `[N, C]` and `[C]` input (the interpreter reshapes PyTorch's
-    /// `[N, C, d...]` before calling them).
-    #[error("the tutor's nll_loss/cross_entropy expect input of shape [N, C] or [C]")]
-    LossInputNotBatched { op: &'static str, shape: Vec<usize> },
-
     /// An entry of an index tensor outside its dim (gather, scatter: a RuntimeError, unlike `t[i]`).
     #[error("index {index} is out of bounds for dimension {dim} with size {size}")]
     IndexOutOfBounds {

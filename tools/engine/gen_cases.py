@@ -404,8 +404,6 @@ known("PyTorch's CPU attention kernel orders the arithmetic differently from mat
                              "scale", "longer_keys", "causal_rectangular", "noncontiguous_q"]], LAST_BITS)
 known("a query whose keys are all masked: PyTorch's attention gives 0 (safe softmax), the engine's softmax of "
       "an all -inf row gives NaN", ["sdpa/fully_masked_row"])
-known("PyTorch refuses attn_mask together with is_causal=True; the engine applies both", ["sdpa/mask_and_causal"])
-known("1-D inputs: PyTorch checks the ranks first; the engine fails in transpose(-2, -1)", ["sdpa/err_1d"])
 known("MKL's sgemm (which accumulates the bias) rounds differently from the engine's GEMM then bias add "
       "(last bits)",
       ["linear/" + n for n in ["2d_bias", "2d_no_bias", "3d_bias", "1d_bias", "transposed_weight"]], LAST_BITS)
@@ -415,8 +413,6 @@ known("PyTorch refuses to write float noise into an int tensor; the engine retur
 known("PyTorch names a bool tensor CPUBoolType in this message; the engine says torch.BoolTensor",
       ["embedding/err_bool_indices"])
 # loss
-known("the engine takes [N, C] and [C] input (PyTorch also takes [N, C, d...]; the interpreter reshapes those)",
-      ["nll_loss/3d_input"])
 known("PyTorch broadcasts input and target before it reads reduction=; the engine's caller parses reduction= "
       "first", ["mse_loss/err_broadcast_and_reduction"])
 # index

@@ -22,6 +22,8 @@ def register(case, inp):
     powers(case)
     names(case)
     reduced_softmax(case)
+    spatial_losses(case)
+    attention_checks(case)
 
 
 def products(case):
@@ -390,3 +392,60 @@ def reduced_softmax(case):
              "p = torch.softmax(x.reshape(4, 10).float(), -1).to(x.dtype)\n"
              "print(F.kl_div(torch.log_softmax(y.reshape(4, 10), -1), p, reduction='none').tolist())\n")
         case(G, f"log_softmax/{dt}/lastdim", ["torch.log_softmax", "torch.nn.functional.log_softmax", f"torch.{dt}"], src)
+
+
+def spatial_losses(case):
+    """Class-index and probability losses over inputs with dims after the classes (`[N, C, d1, ...]`, a
+    sequence's logits transposed), with ATen's target checks for them (nll_loss_nd, nll_loss2d)."""
+    inputs = {
+        "n3": "torch.manual_seed(0)\nx = torch.randn(2, 3, 4)\n",
+        "n4": "torch.manual_seed(0)\nx = torch.randn(2, 3, 2, 2)\n",
+        "n5": "torch.manual_seed(0)\nx = torch.randn(1, 3, 2, 1, 2)\n",
+        "seq": "torch.manual_seed(0)\nx = torch.randn(2, 5, 7).transpose(1, 2)\n",
+        "wide": "torch.manual_seed(0)\nx = torch.randn(4, 11, 300)\n",
+    }
+    targets = {
+        "n3": ["torch.tensor([[0, 1, 2, 1], [2, 2, 0, -100]])", "torch.zeros(2, 5, dtype=torch.long)",
+               "torch.zeros(3, 4, dtype=torch.long)", "torch.zeros(2, 4, dtype=torch.int)", "torch.zeros(2, dtype=torch.long)",
+               "torch.full((2, 4), 3)", "torch.zeros(2, 4, 1, dtype=torch.long)", "torch.tensor(0)"],
+        "n4": ["torch.tensor([[[0, 1], [2, 1]], [[2, 2], [0, 1]]])", "torch.zeros(2, 2, dtype=torch.long)",
+               "torch.zeros(2, 2, 3, dtype=torch.long)", "torch.zeros(2, 2, 2, dtype=torch.int)", "torch.full((2, 2, 2), 5)"],
+        "n5": ["torch.zeros(1, 2, 1, 2, dtype=torch.long)", "torch.zeros(1, 2, 2, dtype=torch.long)"],
+        "seq": ["torch.tensor([[1, 2, 3, 0, 0], [4, 5, 6, 6, 0]])"],
+        "wide": ["torch.randint(0, 11, (4, 300))"],
+    }
+    for name, pre in inputs.items():
+        for k, t in enumerate(targets[name]):
+            for red in ["mean", "sum", "none"]:
+                case(G, f"spatial_nll/{name}/{k}/{red}", ["torch.nn.functional.nll_loss"],
+                     pre + f"show(F.nll_loss(x.log_softmax(1), {t}, reduction='{red}'))")
+                case(G, f"spatial_ce/{name}/{k}/{red}", ["torch.nn.functional.cross_entropy"],
+                     pre + f"show(F.cross_entropy(x, {t}, reduction='{red}'))")
+    t3 = "torch.tensor([[0, 1, 2, 1], [2, 2, 0, -100]])"
+    for k, extra in enumerate([", label_smoothing=0.1", ", weight=torch.tensor([1., 2., 3.])",
+                               ", weight=torch.tensor([1., 2., 3.]), label_smoothing=0.2, reduction='none'",
+                               ", weight=torch.tensor([1., 2., 3.]), label_smoothing=0.2", ", ignore_index=1, label_smoothing=0.3, reduction='sum'",
+                               ", weight=torch.ones(4)"]):
+        case(G, f"spatial_ce_options/{k}", ["torch.nn.functional.cross_entropy"],
+             inputs["n3"] + f"show(F.cross_entropy(x, {t3}{extra}))")
+    p = "p = torch.softmax(torch.randn(2, 3, 4), 1)\n"
+    for k, extra in enumerate(["", ", reduction='none'", ", reduction='sum'", ", label_smoothing=0.1, weight=torch.tensor([1., 2., 3.])"]):
+        case(G, f"spatial_ce_probs/{k}", ["torch.nn.functional.cross_entropy"],
+             inputs["n3"] + p + f"show(F.cross_entropy(x, p{extra}))")
+    for k, (a, b) in enumerate([("torch.tensor(1.)", "torch.tensor(0)"), ("torch.tensor(1.)", "torch.tensor([0])"),
+                                ("torch.tensor(1.)", "torch.tensor(0.5)")]):
+        case(G, f"loss_0d/ce/{k}", ["torch.nn.functional.cross_entropy"], f"show(F.cross_entropy({a}, {b}))")
+        case(G, f"loss_0d/nll/{k}", ["torch.nn.functional.nll_loss"], f"show(F.nll_loss({a}, {b}))")
+    case(G, "spatial_modules/0", ["torch.nn.CrossEntropyLoss", "torch.nn.NLLLoss"],
+         inputs["seq"] + "t = torch.tensor([[1, 2, 3, 0, 0], [4, 5, 6, 6, 0]])\n"
+         "show(nn.CrossEntropyLoss(ignore_index=0)(x, t))\nshow(nn.NLLLoss(reduction='none')(x.log_softmax(1), t))")
+
+
+def attention_checks(case):
+    """scaled_dot_product_attention's refusal of an explicit mask together with is_causal."""
+    pre = "torch.manual_seed(0)\nq = torch.randn(1, 2, 3, 4)\n"
+    for k, mask in enumerate(["torch.ones(3, 3, dtype=torch.bool)", "torch.zeros(3, 3)"]):
+        case(G, f"sdpa_causal_mask/{k}", ["torch.nn.functional.scaled_dot_product_attention"],
+             pre + f"show(F.scaled_dot_product_attention(q, q, q, attn_mask={mask}, is_causal=True))")
+    case(G, "sdpa_causal_mask/1d", ["torch.nn.functional.scaled_dot_product_attention"],
+         "q = torch.ones(3)\nshow(F.scaled_dot_product_attention(q, q, q, attn_mask=torch.ones(3), is_causal=True))")

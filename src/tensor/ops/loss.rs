@@ -95,8 +95,90 @@ pub fn nll_loss(log_probs: &Tensor, target: &Tensor, options: ClassLossOptions) 
         let loss = nll_loss(&input, &target, options)?;
         return if none { loss.reshape(&[]) } else { Ok(loss) };
     }
-    check_classes("nll_loss", log_probs, target)?;
-    nll("nll_loss", log_probs, target, &options)
+    nll_nd("nll_loss", log_probs, target, &options)
+}
+
+/// `nll_loss_nd`: a `[N, C]` input as it is; one with dims after the classes (`[N, C, d1, ..., dk]`, a
+/// sequence's logits transposed to put the classes second) after ATen's checks of its target
+/// (`[N, d1, ..., dk]`), as the `[N·d1·…·dk, C]` rows `nll_loss2d` walks in the same order with the same
+/// cascade of sums, so every bit is the 2-D kernel's; `'none'` keeps the target's shape.
+fn nll_nd(
+    op: &'static str,
+    log_probs: &Tensor,
+    target: &Tensor,
+    options: &ClassLossOptions,
+) -> Result<Tensor> {
+    if log_probs.ndim() < 3 {
+        check_classes(op, log_probs, target)?;
+        return nll(op, log_probs, target, options);
+    }
+    let shape = log_probs.shape();
+    let (n, c) = (shape[0], shape[1]);
+    let target_rows = target.shape().first().copied().unwrap_or(0);
+    if target_rows != n {
+        return Err(TensorError::LossBatchMismatch {
+            op,
+            input: n,
+            target: target_rows,
+        });
+    }
+    let weight_ok = options.weight.as_ref().is_none_or(|w| w.numel() == c);
+    let weight_error =
+        || TensorError::runtime("weight tensor should be defined either for all or no classes");
+    let sizes = |s: &[usize]| {
+        let parts: Vec<String> = s.iter().map(usize::to_string).collect();
+        format!("[{}]", parts.join(", "))
+    };
+    if shape.len() == 4 {
+        // `nll_loss2d`'s own checks.
+        if target.ndim() != 3 {
+            return Err(TensorError::runtime(format!(
+                "only batches of spatial targets supported (3D tensors) but got targets of dimension: {}",
+                target.ndim()
+            )));
+        }
+        if !weight_ok {
+            return Err(weight_error());
+        }
+        if target.shape()[1..] != shape[2..] {
+            return Err(TensorError::runtime(format!(
+                "size mismatch (got input: {} , target: {}",
+                sizes(shape),
+                sizes(target.shape())
+            )));
+        }
+    } else {
+        if target.ndim() == 0 || target.shape()[1..] != shape[2..] {
+            let mut expected = vec![n];
+            expected.extend(&shape[2..]);
+            return Err(TensorError::runtime(format!(
+                "Expected target size {}, got {}",
+                sizes(&expected),
+                sizes(target.shape())
+            )));
+        }
+        if !weight_ok {
+            return Err(weight_error());
+        }
+    }
+    check_target_dtype(target)?;
+    let rows = crate::tensor::ops::reorder::movedim(log_probs, 1, -1)?
+        .contiguous()
+        .reshape(&[-1, c as i64])?;
+    let flat = target.reshape(&[-1])?;
+    let loss = nll(op, &rows, &flat, options)?;
+    if options.reduction == Reduction::None {
+        let out: Vec<i64> = target.shape().iter().map(|&d| d as i64).collect();
+        return loss.reshape(&out);
+    }
+    Ok(loss)
+}
+
+/// A class weight shaped to broadcast along dim 1 of an input of `ndim` dims (`[1, C, 1, ..., 1]`).
+fn class_weight(w: &Tensor, ndim: usize) -> Result<Tensor> {
+    let mut shape = vec![1i64; ndim.max(2)];
+    shape[1] = w.numel() as i64;
+    w.reshape(&shape)
 }
 
 /// A `[C]` input with one class index (0-d, or 1-D of size 1) or `[C]` probabilities: the batch of one
@@ -144,11 +226,22 @@ pub fn cross_entropy(
         let loss = cross_entropy(&input, &batch_target, options)?;
         return if none { loss.reshape(&[]) } else { Ok(loss) };
     }
-    if logits.ndim() != 2 {
-        return Err(TensorError::LossInputNotBatched {
-            op: "cross_entropy",
-            shape: logits.shape().to_vec(),
-        });
+    if logits.ndim() == 0 {
+        // ATen takes a 0-d target for class probabilities, then finds no class dim to soften over.
+        if target.ndim() != 0 {
+            return Err(TensorError::Index(
+                "Dimension out of range (expected to be in range of [-1, 0], but got 1)".into(),
+            ));
+        }
+        if !target.dtype().is_floating_point() {
+            return Err(TensorError::runtime(format!(
+                "Expected floating point type for target with class probabilities, got {}",
+                target.dtype().scalar_type_name()
+            )));
+        }
+        return Err(TensorError::Index(
+            "Dimension specified as 1 but tensor has no dimensions".into(),
+        ));
     }
     // A target of the input's shape holds class probabilities (ATen's `cross_entropy_loss`).
     if target.shape() == logits.shape() {
@@ -166,8 +259,7 @@ pub fn cross_entropy(
         return prob_target(&logits.softmax(1, true)?, target, &options);
     }
     let log_probs = logits.softmax(1, true)?;
-    check_classes("cross_entropy", &log_probs, target)?;
-    let nll_loss = nll("cross_entropy", &log_probs, target, &options)?;
+    let nll_loss = nll_nd("cross_entropy", &log_probs, target, &options)?;
     let s = options.label_smoothing;
     if s <= 0.0 {
         return Ok(nll_loss);
@@ -175,7 +267,10 @@ pub fn cross_entropy(
     let c = log_probs.shape()[1];
     let mul = |a: &Tensor, b: Operand| binary(BinaryOp::Mul, Operand::Tensor(a), b);
     let weighted = match &options.weight {
-        Some(w) => mul(&log_probs, Operand::Tensor(w))?,
+        Some(w) => mul(
+            &log_probs,
+            Operand::Tensor(&class_weight(w, log_probs.ndim())?),
+        )?,
         None => log_probs.clone(),
     };
     let smooth = neg(&weighted.sum(Some(&[1]), false)?)?;
@@ -183,7 +278,7 @@ pub fn cross_entropy(
     let ignored: Vec<bool> = targets.iter().map(|&t| t == options.ignore_index).collect();
     let smooth = crate::tensor::ops::elementwise::masked_fill(
         &smooth,
-        &Tensor::from_vec(ignored.clone(), &[ignored.len()])?,
+        &Tensor::from_vec(ignored.clone(), target.shape())?,
         Scalar::Float(0.0),
     )?;
     let ret = match options.reduction {
@@ -230,7 +325,10 @@ fn neg(x: &Tensor) -> Result<Tensor> {
 /// `cross_entropy_loss_prob_target`: `-(log_probs * target [* weight])` summed over the classes, then
 /// reduced (the mean divides the total by the batch size).
 fn prob_target(log_probs: &Tensor, target: &Tensor, options: &ClassLossOptions) -> Result<Tensor> {
-    let (n, c) = (log_probs.shape()[0], log_probs.shape()[1]);
+    let c = log_probs.shape()[1];
+    // The mean divides by the number of class distributions (`numel / C`: the batch, times the
+    // positions of an input with dims after the classes).
+    let n = log_probs.numel().checked_div(c).unwrap_or(0);
     let s = options.label_smoothing;
     let target = if s > 0.0 {
         let kept = binary(
@@ -252,7 +350,12 @@ fn prob_target(log_probs: &Tensor, target: &Tensor, options: &ClassLossOptions) 
         Operand::Tensor(&target),
     )?;
     if let Some(w) = &options.weight {
-        product = binary(BinaryOp::Mul, Operand::Tensor(&product), Operand::Tensor(w))?;
+        let w = class_weight(w, product.ndim())?;
+        product = binary(
+            BinaryOp::Mul,
+            Operand::Tensor(&product),
+            Operand::Tensor(&w),
+        )?;
     }
     match options.reduction {
         Reduction::None => neg(&product.sum(Some(&[1]), false)?),
@@ -278,6 +381,11 @@ fn check_target(target: &Tensor) -> Result<()> {
             "0D or 1D target tensor expected, multi-target not supported",
         ));
     }
+    check_target_dtype(target)
+}
+
+/// The kernels' check of a class-index target's dtype.
+fn check_target_dtype(target: &Tensor) -> Result<()> {
     if target.dtype() != crate::tensor::DType::Int64 {
         return Err(TensorError::runtime(format!(
             "expected target dtype to be Long or Byte, but got {}",
@@ -289,11 +397,10 @@ fn check_target(target: &Tensor) -> Result<()> {
 
 /// What nll_loss checks of its input and target before computing.
 fn check_classes(op: &'static str, log_probs: &Tensor, target: &Tensor) -> Result<()> {
-    if log_probs.ndim() != 2 {
-        return Err(TensorError::LossInputNotBatched {
-            op,
-            shape: log_probs.shape().to_vec(),
-        });
+    if log_probs.ndim() == 0 {
+        return Err(TensorError::Value(
+            "Expected 1 or more dimensions (got 0)".into(),
+        ));
     }
     // `nll_loss_nd`'s batch check, then the meta function's target rank, then the kernel's dtype.
     // A 0-d target reads as batch size 0 there.

@@ -28,6 +28,19 @@ pub fn scaled_dot_product_attention(
     value: &Tensor,
     options: &AttentionOptions,
 ) -> Result<Tensor> {
+    // `validate_sdpa_input`'s rank check, then the math kernel's.
+    if [query, key, value].iter().any(|t| t.ndim() < 2) {
+        return Err(TensorError::AttentionRank {
+            query: query.shape().to_vec(),
+            key: key.shape().to_vec(),
+            value: value.shape().to_vec(),
+        });
+    }
+    if options.is_causal && options.attn_mask.is_some() {
+        return Err(TensorError::runtime(
+            "_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True",
+        ));
+    }
     let head_dim = *query.shape().last().unwrap_or(&1) as f64;
     let scale = options.scale.unwrap_or(1.0 / head_dim.sqrt());
     let scores = query.matmul(&key.transpose(-2, -1)?)?;
@@ -50,13 +63,6 @@ pub fn scaled_dot_product_attention(
     }
     if options.is_causal {
         let n = scores.ndim();
-        if n < 2 {
-            return Err(TensorError::AttentionRank {
-                query: query.shape().to_vec(),
-                key: key.shape().to_vec(),
-                value: value.shape().to_vec(),
-            });
-        }
         let (queries, keys) = (scores.shape()[n - 2], scores.shape()[n - 1]);
         let ones = Tensor::full(&[queries, keys], Scalar::Bool(true), DType::Bool)?;
         let future = unary(UnaryOp::Not, &ones.tri(0, true)?)?;
