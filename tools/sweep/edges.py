@@ -24,6 +24,7 @@ def register(case, inp):
     reduced_softmax(case)
     spatial_losses(case)
     attention_checks(case)
+    norm_tails(case)
 
 
 def products(case):
@@ -449,3 +450,13 @@ def attention_checks(case):
              pre + f"show(F.scaled_dot_product_attention(q, q, q, attn_mask={mask}, is_causal=True))")
     case(G, "sdpa_causal_mask/1d", ["torch.nn.functional.scaled_dot_product_attention"],
          "q = torch.ones(3)\nshow(F.scaled_dot_product_attention(q, q, q, attn_mask=torch.ones(3), is_causal=True))")
+
+
+def norm_tails(case):
+    """The vectorised 2-norm over a contiguous last dim at every tail length (the lanes, then the leftover
+    squares as GCC compiles them), float32 and float64, one output and one per row."""
+    for dtype in ["float32", "float64"]:
+        for n in range(1, 21):
+            pre = f"torch.manual_seed({n})\nx = torch.randn(6, {n}, dtype=torch.{dtype})\n"
+            case(G, f"norm_tail/{dtype}/{n}/rows", ["Tensor.norm"], pre + "show(x.norm(dim=1))")
+            case(G, f"norm_tail/{dtype}/{n}/all", ["Tensor.norm"], pre + "show(x[0].norm())")
