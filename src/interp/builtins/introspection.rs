@@ -142,6 +142,18 @@ pub(crate) fn type_of_value(interp: &mut Interpreter, v: &Value) -> PyResult<Val
             };
             type_object(names[((k & VIEW_KIND) as usize).min(2)], None)
         }
+        Value::Builtin(b) if b.type_qualname == Some("torch.Tensor") => {
+            type_object("torch._C._TensorMeta", None)
+        }
+        Value::Builtin(b) if b.type_qualname.is_some() => builtin(interp, "type"),
+        Value::Slice(_) => builtin(interp, "slice"),
+        // (The tutor runs `torch.nn.functional`'s Python functions as built-ins too, so `type(F.relu)`
+        // says builtin_function_or_method where Python says function.)
+        Value::Builtin(_) | Value::NativeMethod(_) => {
+            type_object("builtin_function_or_method", None)
+        }
+        Value::BoundMethod(_) => type_object("method", None),
+        Value::Ellipsis => type_object("ellipsis", None),
         _ => type_object("object", None),
     })
 }
