@@ -448,6 +448,12 @@ def attention_checks(case):
     for k, mask in enumerate(["torch.ones(3, 3, dtype=torch.bool)", "torch.zeros(3, 3)"]):
         case(G, f"sdpa_causal_mask/{k}", ["torch.nn.functional.scaled_dot_product_attention"],
              pre + f"show(F.scaled_dot_product_attention(q, q, q, attn_mask={mask}, is_causal=True))")
+    for shape in ["(3, 4)", "(2, 3, 4)", "(1, 2, 3, 4)", "(1, 1, 2, 3, 4)"]:
+        for extra in ["", ", is_causal=True"]:
+            case(G, f"sdpa_grad_fn/{shape}{extra}", ["torch.nn.functional.scaled_dot_product_attention"],
+                 f"q = torch.ones{shape}.requires_grad_()\nr = F.scaled_dot_product_attention(q, q, q{extra})\n"
+                 "print(r.requires_grad, r.grad_fn.name())\n"
+                 "with torch.no_grad():\n    print(F.scaled_dot_product_attention(q, q, q).grad_fn)")
     case(G, "sdpa_causal_mask/1d", ["torch.nn.functional.scaled_dot_product_attention"],
          "q = torch.ones(3)\nshow(F.scaled_dot_product_attention(q, q, q, attn_mask=torch.ones(3), is_causal=True))")
 

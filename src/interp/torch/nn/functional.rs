@@ -27,6 +27,9 @@ pub(super) enum Node {
     /// One node for an input of the given rank, another for any other (an unbatched input is
     /// squeezed back).
     ByRank(usize, &'static str, &'static str),
+    /// `scaled_dot_product_attention`: the CPU flash kernel's node for 4-D queries (3-D ones are
+    /// unsqueezed for it and squeezed back); the math path's last product otherwise.
+    Attention,
 }
 
 pub(super) struct FDef {
@@ -277,7 +280,7 @@ pub(super) static F_DEFS: &[FDef] = &[
                 &options,
             )?)
         },
-        Node::Own,
+        Node::Attention,
     ),
 ];
 
@@ -312,6 +315,15 @@ pub(super) fn f_dispatch(
         Node::ByRank(rank, batched, other) => Ok(super::super::autograd::mark(
             result,
             if input_ndim == rank { batched } else { other },
+        )),
+        Node::Attention => Ok(super::super::autograd::mark(
+            result,
+            match input_ndim {
+                4 => "ScaledDotProductFlashAttentionForCpuBackward0",
+                3 => "SqueezeBackward1",
+                2 => "MmBackward0",
+                _ => "UnsafeViewBackward0",
+            },
         )),
     }
 }
