@@ -307,9 +307,7 @@ impl Generator {
     pub fn normal_f32_into(&mut self, data: &mut [f32], mean: f64, std: f64) {
         let n = data.len();
         if n < 16 {
-            for v in data.iter_mut() {
-                *v = self.normal_f64(mean, std) as f32;
-            }
+            self.normal_f32_serial_into(data, mean, std);
             return;
         }
         self.fill_mapped(data, |u| (u & 0x00ff_ffff) as f32 * F32_DIVISOR);
@@ -332,16 +330,10 @@ impl Generator {
     /// The element-by-element `normal_` path, used by PyTorch for fewer than
     /// 16 elements and for non-contiguous float tensors (in which case the
     /// values are produced in TensorIterator order).
-    ///
-    /// Returns an empty vector if `n` elements cannot be allocated.
-    pub fn normal_f32_serial(&mut self, n: usize, mean: f64, std: f64) -> Vec<f32> {
-        let Some(mut out) = alloc(n) else {
-            return Vec::new();
-        };
-        for _ in 0..n {
-            out.push(self.normal_f64(mean, std) as f32);
+    fn normal_f32_serial_into(&mut self, out: &mut [f32], mean: f64, std: f64) {
+        for v in out.iter_mut() {
+            *v = self.normal_f64(mean, std) as f32;
         }
-        out
     }
 
     /// `torch.rand(..., dtype=torch.float64)`: `uniform_real_distribution<double>` (53 bits of a

@@ -125,10 +125,7 @@ fn nll_nd(
     let weight_ok = options.weight.as_ref().is_none_or(|w| w.numel() == c);
     let weight_error =
         || TensorError::runtime("weight tensor should be defined either for all or no classes");
-    let sizes = |s: &[usize]| {
-        let parts: Vec<String> = s.iter().map(usize::to_string).collect();
-        format!("[{}]", parts.join(", "))
-    };
+    let sizes = crate::tensor::ops::shape::shape_str;
     if shape.len() == 4 {
         // `nll_loss2d`'s own checks.
         if target.ndim() != 3 {
