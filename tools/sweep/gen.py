@@ -48,6 +48,7 @@ import stats  # noqa: E402
 import draws  # noqa: E402
 import edges  # noqa: E402
 import inplace  # noqa: E402
+import linalg  # noqa: E402
 import resample  # noqa: E402
 
 warnings.simplefilter("ignore")
@@ -1170,6 +1171,7 @@ def main():
     more_api.register(case, inp)
     edges.register(case, inp)
     inplace.register(case, inp)
+    linalg.register(case, inp)
     resample.register(case, inp)
     channels.register(case, inp)
     losses.register(case, inp)

@@ -242,6 +242,7 @@ pub(crate) fn method_node(
         "mm" => "MmBackward0",
         "bmm" => "BmmBackward0",
         "dot" => "DotBackward0",
+        "cross" => "LinalgCrossBackward0",
         "neg" => "NegBackward0",
         "abs" => "AbsBackward0",
         "exp" => "ExpBackward0",

@@ -5,6 +5,7 @@
 mod autograd;
 mod call;
 pub(crate) mod functions;
+mod linalg;
 mod nn;
 pub(crate) mod state;
 mod tensor;
@@ -30,6 +31,7 @@ pub fn install(interp: &mut Interpreter) {
     let (nn_module, functional) = nn::install(interp);
     let mut torch_attrs = torch;
     torch_attrs.insert("nn", nn_module.clone());
+    torch_attrs.insert("linalg", linalg::install(interp));
     // `torch.cuda`: the answers of a machine without a GPU, so model code that asks runs on the CPU.
     let cuda = Value::Module(Rc::new(Module {
         name: "torch.cuda",
@@ -90,6 +92,8 @@ pub fn exposed_names() -> Vec<String> {
         "torch.nn",
         "torch.nn.functional",
         "torch.nn.init",
+        "torch.nn.utils.rnn",
+        "torch.linalg",
         "torch.cuda",
         "torch.optim",
     ] {

@@ -396,3 +396,60 @@ pub fn movedim(x: &Tensor, source: &[i64], destination: &[i64]) -> Result<Tensor
         .collect();
     x.permute(&perm)
 }
+
+/// `torch.nn.utils.rnn.pad_sequence` (ATen's `pad_sequence`): the sequences, each `[len, *]`, stacked
+/// along a new batch dim (first with `batch_first`, else second) and padded to the longest with
+/// `padding_value`, on the right or the left. The result has the first sequence's dtype and trailing
+/// sizes; each sequence is copied into its slot as `copy_` copies (cast, broadcast).
+pub fn pad_sequence(
+    sequences: &[Tensor],
+    batch_first: bool,
+    padding_value: f64,
+    padding_side: &str,
+) -> Result<Tensor> {
+    let Some(first) = sequences.first() else {
+        return Err(TensorError::runtime("received an empty list of sequences"));
+    };
+    if first.ndim() == 0 {
+        return Err(TensorError::runtime(
+            "ArrayRef: invalid slice, N = 1; size = 0",
+        ));
+    }
+    let lengths = sequences
+        .iter()
+        .map(|s| match s.shape().first() {
+            Some(&n) => Ok(n),
+            None => Err(TensorError::NoDimensions {
+                op: "pad_sequence",
+                dim: 0,
+            }),
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let max_len = lengths.iter().copied().max().unwrap_or(0);
+    let mut shape = if batch_first {
+        vec![sequences.len(), max_len]
+    } else {
+        vec![max_len, sequences.len()]
+    };
+    shape.extend_from_slice(&first.shape()[1..]);
+    let out = Tensor::full(&shape, Scalar::Float(padding_value), first.dtype())?;
+    let left = match padding_side {
+        "left" => true,
+        "right" => false,
+        other => {
+            return Err(TensorError::runtime(format!(
+                "Expected padding_side to be one of left or right, but got {other}."
+            )));
+        }
+    };
+    for (i, (seq, &len)) in sequences.iter().zip(&lengths).enumerate() {
+        let start = if left { max_len - len } else { 0 } as i64;
+        let slot = if batch_first {
+            out.select(0, i as i64)?.narrow(0, start, len as i64)?
+        } else {
+            out.narrow(0, start, len as i64)?.select(1, i as i64)?
+        };
+        slot.copy_from(seq)?;
+    }
+    Ok(out)
+}

@@ -250,6 +250,71 @@ pub fn chain_matmul(matrices: &[Tensor]) -> Result<Tensor> {
             )));
         }
     }
+    multiply_chain(matrices)
+}
+
+/// `torch.linalg.multi_dot(tensors)`: ATen's `multi_dot`, a 1-D first tensor read as a row and a 1-D
+/// last one as a column (their dims dropped from the result), multiplied in the cheapest order.
+pub fn multi_dot(tensors: &[Tensor]) -> Result<Tensor> {
+    let n = tensors.len();
+    if n < 2 {
+        return Err(TensorError::runtime(format!(
+            "multi_dot(): expected at least 2 tensors but got {n}"
+        )));
+    }
+    let mut matrices = tensors.to_vec();
+    let mut out_shape = Vec::new();
+    match tensors[0].ndim() {
+        1 => matrices[0] = tensors[0].unsqueeze(0)?,
+        2 => out_shape.push(tensors[0].shape()[0] as i64),
+        d => {
+            return Err(TensorError::runtime(format!(
+                "multi_dot(): the first tensor must be 1D or 2D but got {d}D"
+            )));
+        }
+    }
+    match tensors[n - 1].ndim() {
+        1 => matrices[n - 1] = tensors[n - 1].unsqueeze(-1)?,
+        2 => out_shape.push(tensors[n - 1].shape()[1] as i64),
+        d => {
+            return Err(TensorError::runtime(format!(
+                "multi_dot(): the last tensor must be 1D or 2D but got {d}D"
+            )));
+        }
+    }
+    for (i, m) in tensors.iter().enumerate().take(n - 1).skip(1) {
+        if m.ndim() != 2 {
+            return Err(TensorError::runtime(format!(
+                "multi_dot(): tensor {i} must be 2D but got {}D",
+                m.ndim()
+            )));
+        }
+    }
+    let dtype = matrices[0].dtype();
+    for i in 1..n {
+        if matrices[i].dtype() != dtype {
+            return Err(TensorError::runtime(format!(
+                "multi_dot(): all tensors must have be the same dtype but tensor 0 is {} and tensor {i} {}",
+                dtype.cpp_name(),
+                matrices[i].dtype().cpp_name()
+            )));
+        }
+        if matrices[i - 1].shape()[1] != matrices[i].shape()[0] {
+            return Err(TensorError::runtime(format!(
+                "multi_dot(): tensors {} and {i} with shapes {} and {} cannot be multiplied",
+                i - 1,
+                super::shape::shape_str(tensors[i - 1].shape()),
+                super::shape::shape_str(tensors[i].shape())
+            )));
+        }
+    }
+    multiply_chain(&matrices)?.view(&out_shape)
+}
+
+/// The product of a chain of matrices whose sizes fit, in ATen's `multi_dot` order: the cost rule for
+/// three, the matrix-chain dynamic programme for more.
+fn multiply_chain(matrices: &[Tensor]) -> Result<Tensor> {
+    let n = matrices.len();
     match n {
         2 => matrices[0].mm(&matrices[1]),
         3 => {
@@ -375,23 +440,39 @@ pub fn cross(a: &Tensor, b: &Tensor, dim: Option<i64>) -> Result<Tensor> {
     );
     if la != 3 || lb != 3 {
         return Err(TensorError::runtime(format!(
-            "linalg.cross: inputs dimension {d} must have length 3. Got {la} and {lb}"
+            "linalg.cross: inputs dimension {} must have length 3. Got {la} and {lb}",
+            dim.unwrap_or(d as i64)
         )));
     }
     let target: Vec<i64> = shape.iter().map(|&s| s as i64).collect();
     let (a, b) = (a.expand(&target)?, b.expand(&target)?);
     let at = |t: &Tensor, i: i64| t.select(d as i64, i);
+    // ATen's `apply_cross` writes `a[i] * b[j] - a[j] * b[i]`, which GCC contracts in PyTorch's AVX2
+    // build: the second product rounded, then a fused multiply-subtract.
+    fn fused<F: num_traits::Float + crate::tensor::storage::Element>(
+        [p, q, s, t]: [&Tensor; 4],
+    ) -> Result<Tensor> {
+        let shape = p.shape().to_vec();
+        let (p, q, s, t) = (
+            p.to_vec::<F>(),
+            q.to_vec::<F>(),
+            s.to_vec::<F>(),
+            t.to_vec::<F>(),
+        );
+        let out: Vec<F> = (0..p.len())
+            .map(|k| p[k].mul_add(q[k], -(s[k] * t[k])))
+            .collect();
+        Tensor::from_vec(out, &shape)
+    }
     let part = |i: i64, j: i64| -> Result<Tensor> {
-        let l = binary(
-            BinaryOp::Mul,
-            Operand::Tensor(&at(&a, i)?),
-            Operand::Tensor(&at(&b, j)?),
-        )?;
-        let r = binary(
-            BinaryOp::Mul,
-            Operand::Tensor(&at(&a, j)?),
-            Operand::Tensor(&at(&b, i)?),
-        )?;
+        let (p, q, s, t) = (at(&a, i)?, at(&b, j)?, at(&a, j)?, at(&b, i)?);
+        match p.dtype() {
+            DType::Float32 => return fused::<f32>([&p, &q, &s, &t]),
+            DType::Float64 => return fused::<f64>([&p, &q, &s, &t]),
+            _ => {}
+        }
+        let l = binary(BinaryOp::Mul, Operand::Tensor(&p), Operand::Tensor(&q))?;
+        let r = binary(BinaryOp::Mul, Operand::Tensor(&s), Operand::Tensor(&t))?;
         sub(&l, &r)
     };
     let parts = [part(1, 2)?, part(2, 0)?, part(0, 1)?];

@@ -42,8 +42,16 @@ pub fn vector_norm(x: &Tensor, ord: f64, dims: Option<&[i64]>, keepdim: bool) ->
         }
     }
     // ATen's vectorised 2-norm runs when the reduced dims, coalesced, are the last and contiguous.
+    // TensorIterator moves the reduced dims innermost, so one reduced dim (of more than one element)
+    // with stride 1 is the contiguous last dim it vectorises over, whatever the other dims' order.
     let first_reduced = reduce.iter().position(|&b| b).unwrap_or(x.ndim());
-    let lastdim = x.is_contiguous() && reduce[first_reduced..].iter().all(|&b| b);
+    let mut long_reduced = (0..x.ndim()).filter(|&d| reduce[d] && x.shape()[d] > 1);
+    let one_unit_stride = match (long_reduced.next(), long_reduced.next()) {
+        (Some(d), None) => x.strides()[d] == 1,
+        _ => false,
+    };
+    let lastdim =
+        (x.is_contiguous() && reduce[first_reduced..].iter().all(|&b| b)) || one_unit_stride;
     // One output: `binary_kernel_reduce` splits the elements between the threads (one accumulator each,
     // combined in thread order); several outputs are shared out whole.
     let single = (0..x.ndim()).all(|d| reduce[d] || x.shape()[d] == 1);
@@ -166,4 +174,115 @@ fn scalar_text(v: f64) -> String {
         return format!("{}", v as i64);
     }
     format!("{v}")
+}
+
+/// ATen's `check_linalg_norm_dtype`: the `dtype=` of a norm is a float type the input widens to.
+pub fn check_norm_dtype(dtype: Option<DType>, input: DType, name: &str) -> Result<()> {
+    let Some(d) = dtype else {
+        return Ok(());
+    };
+    if !d.is_floating_point() {
+        return Err(TensorError::runtime(format!(
+            "{name}: dtype should be floating point or complex, but got {}",
+            d.scalar_type_name()
+        )));
+    }
+    if DType::promote(input, d) != d {
+        return Err(TensorError::runtime(format!(
+            "{name}: the dtype of the input ({}) should be convertible without narrowing to the specified dtype ({})",
+            input.scalar_type_name(),
+            d.scalar_type_name()
+        )));
+    }
+    Ok(())
+}
+
+/// The order of a matrix norm: `'fro'`, `'nuc'` or a number (1, -1, 2, -2, inf, -inf).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum MatrixOrd {
+    Fro,
+    Nuc,
+    Number(f64),
+}
+
+/// `torch.linalg.matrix_norm(A, ord, dim, keepdim, dtype=)` as ATen composes it: `'fro'` is the
+/// vector 2-norm over both dims; 1 and inf (and their negatives) the largest (smallest) vector 1-norm
+/// of the columns or rows. The spectral norms (2, -2, `'nuc'`) need singular values, which the tutor
+/// does not compute.
+pub fn matrix_norm(
+    a: &Tensor,
+    ord: MatrixOrd,
+    dims: &[i64],
+    keepdim: bool,
+    dtype: Option<DType>,
+) -> Result<Tensor> {
+    const NAME: &str = "linalg.matrix_norm";
+    if let MatrixOrd::Number(p) = ord
+        && ![1.0, 2.0, f64::INFINITY].contains(&p.abs())
+    {
+        return Err(TensorError::runtime(format!(
+            "{NAME}: Order {} not supported.",
+            scalar_text(p)
+        )));
+    }
+    if a.ndim() < 2 {
+        return Err(TensorError::runtime(format!(
+            "{NAME}: The input tensor A must have at least 2 dimensions."
+        )));
+    }
+    let spectral = matches!(ord, MatrixOrd::Nuc)
+        || ord == MatrixOrd::Number(2.0)
+        || ord == MatrixOrd::Number(-2.0);
+    if !a.dtype().is_floating_point() {
+        return Err(TensorError::NotImplemented(format!(
+            "{NAME}: Expected a floating point or complex tensor as input. Got {}",
+            a.dtype().scalar_type_name()
+        )));
+    }
+    if spectral && a.dtype().is_reduced_float() {
+        return Err(TensorError::runtime(format!(
+            "{NAME}: Low precision dtypes not supported. Got {}",
+            a.dtype().scalar_type_name()
+        )));
+    }
+    if dims.len() != 2 {
+        return Err(TensorError::runtime(format!(
+            "{NAME}: dim must be a 2-tuple. Got {}",
+            dims.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        )));
+    }
+    let (d0, d1) = (wrap_dim(dims[0], a.ndim())?, wrap_dim(dims[1], a.ndim())?);
+    if d0 == d1 {
+        return Err(TensorError::runtime(format!(
+            "{NAME}: dims must be different. Got ({d0}, {d1})"
+        )));
+    }
+    check_norm_dtype(dtype, a.dtype(), NAME)?;
+    // ATen casts inside the reduction, walking the input's own layout.
+    let x = match dtype {
+        Some(d) => a.to_dtype_preserve(d),
+        None => a.clone(),
+    };
+    match ord {
+        MatrixOrd::Fro => vector_norm(&x, 2.0, Some(&[d0 as i64, d1 as i64]), keepdim),
+        MatrixOrd::Number(p) if p.abs() == 1.0 || p.abs() == f64::INFINITY => {
+            // The inf-norm is the 1-norm of the transpose.
+            let (first, mut second) = if p.abs() == 1.0 { (d0, d1) } else { (d1, d0) };
+            if !keepdim && first < second {
+                second -= 1;
+            }
+            let sums = vector_norm(&x, 1.0, Some(&[first as i64]), keepdim)?;
+            if p > 0.0 && sums.shape()[second] == 0 {
+                // PyTorch 2.15 gives 0 for the largest of no sums (and refuses the smallest).
+                return sums.sum(Some(&[second as i64]), keepdim);
+            }
+            super::reduce::amax(&sums, &[second as i64], keepdim, p > 0.0)
+        }
+        _ => Err(TensorError::NotImplemented(format!(
+            "{NAME}: the 2-norm, -2-norm and nuclear norm need singular values, which the tutor does not compute"
+        ))),
+    }
 }

@@ -35,6 +35,7 @@ mod module;
 mod params;
 mod repr;
 mod resize;
+mod rnn_utils;
 mod transformer;
 mod utility;
 
@@ -386,6 +387,7 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
     }));
     interp.modules.insert("torch.nn.init", init_module.clone());
     nn_attrs.insert("init", init_module);
+    nn_attrs.insert("utils", rnn_utils::install(interp));
     let named = native_class("namedtuple", "namedtuple", vec![], &[]);
     state(interp).nn_classes.insert("namedtuple", named);
 

@@ -84,7 +84,17 @@ pub(super) static DEFS: &[Def] = &[
     Def::both(
         "matrix_power",
         &["matrix_power(Tensor input, int n, *, Tensor out=None)"],
-        |_, c| t(linalg::matrix_power(&c.this()?, c.int(1)?)?),
+        |interp, c| {
+            let (x, n) = (c.this()?, c.int(1)?);
+            let r = Value::Tensor(linalg::matrix_power(&x, n)?);
+            Ok(
+                if super::super::autograd::recording_tensors(interp, &[&x]) {
+                    super::super::autograd::mark(r, super::super::linalg::power_node(&x, n))
+                } else {
+                    r
+                },
+            )
+        },
     ),
     Def::both(
         "cross",
