@@ -210,6 +210,7 @@ pub(super) fn attr(d: &Rc<Descriptor>, name: &str) -> PyResult<Value> {
                     })))
                 }),
                 type_qualname: None,
+                python: false,
             })))
         }
         _ => Err(exc(

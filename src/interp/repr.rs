@@ -137,6 +137,7 @@ impl Interpreter {
             Value::Function(f) => format!("<function {}>", f.name),
             Value::Builtin(b) => match b.type_qualname {
                 Some(q) => format!("<class '{q}'>"),
+                None if b.python => format!("<function {}>", b.name),
                 None => format!("<built-in function {}>", b.name),
             },
             Value::NativeMethod(m) => match &m.0 {

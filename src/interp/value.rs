@@ -224,6 +224,9 @@ pub struct Builtin {
     /// For a built-in that is a type (`int`, `torch.Tensor`): its qualified name, printed as
     /// `<class '...'>`.
     pub type_qualname: Option<&'static str>,
+    /// A function its library writes in Python (`F.relu`, `torch.nn.init.normal_`): `type()` says
+    /// `function` and it prints as `<function relu>`, as a cell's own functions do.
+    pub python: bool,
 }
 
 impl Builtin {
@@ -232,6 +235,7 @@ impl Builtin {
             name,
             func: Box::new(func),
             type_qualname: None,
+            python: false,
         }
     }
 }
@@ -663,6 +667,7 @@ impl Value {
             Value::Size(_) => "Size".into(),
             Value::DType(_) => "dtype".into(),
             Value::Function(_) => "function".into(),
+            Value::Builtin(b) if b.python => "function".into(),
             Value::Builtin(_) => "builtin_function_or_method".into(),
             Value::NativeMethod(_) => "builtin_function_or_method".into(),
             Value::BoundMethod(_) => "method".into(),

@@ -25,6 +25,7 @@ def register(case, inp):
     spatial_losses(case)
     attention_checks(case)
     norm_tails(case)
+    function_types(case)
 
 
 def products(case):
@@ -466,3 +467,25 @@ def norm_tails(case):
             pre = f"torch.manual_seed({n})\nx = torch.randn(6, {n}, dtype=torch.{dtype})\n"
             case(G, f"norm_tail/{dtype}/{n}/rows", ["Tensor.norm"], pre + "show(x.norm(dim=1))")
             case(G, f"norm_tail/{dtype}/{n}/all", ["Tensor.norm"], pre + "show(x[0].norm())")
+
+
+def function_types(case):
+    """type() of every exposed function of torch, torch.nn.functional, torch.nn.init, torch.linalg and
+    torch.nn.utils.rnn: `function` where PyTorch writes it in Python, else `builtin_function_or_method`."""
+    import inspect
+    from pathlib import Path
+
+    import torch
+    import torch.nn.utils.rnn  # noqa: F401
+
+    exposed = (Path(__file__).resolve().parents[2] / "tests" / "data" / "sweep" / "exposed.txt").read_text().split()
+    for module in ["torch.nn.functional", "torch.nn.init", "torch.linalg", "torch.nn.utils.rnn", "torch"]:
+        owner = eval(module)
+        names = sorted(n.rpartition(".")[2] for n in exposed if n.rpartition(".")[0] == module)
+        names = [n for n in names if inspect.isfunction(getattr(owner, n, None))
+                 or inspect.isbuiltin(getattr(owner, n, None))]
+        for k in range(0, len(names), 40):
+            chunk = names[k:k + 40]
+            case(G, f"function_types/{module}/{k // 40}", [f"{module}.{n}" for n in chunk],
+                 f"import torch.nn.utils.rnn\nfor n in {chunk!r}:\n"
+                 f"    print(n, type(getattr({module}, n)).__name__)")

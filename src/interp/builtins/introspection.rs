@@ -147,8 +147,7 @@ pub(crate) fn type_of_value(interp: &mut Interpreter, v: &Value) -> PyResult<Val
         }
         Value::Builtin(b) if b.type_qualname.is_some() => builtin(interp, "type"),
         Value::Slice(_) => builtin(interp, "slice"),
-        // (The tutor runs `torch.nn.functional`'s Python functions as built-ins too, so `type(F.relu)`
-        // says builtin_function_or_method where Python says function.)
+        Value::Builtin(b) if b.python => type_object("function", None),
         Value::Builtin(_) | Value::NativeMethod(_) => {
             type_object("builtin_function_or_method", None)
         }

@@ -77,6 +77,7 @@ pub fn type_object_with(
         name: qualname.rsplit('.').next().unwrap_or(qualname),
         func: Box::new(func),
         type_qualname: Some(qualname),
+        python: false,
     }))
 }
 
@@ -90,6 +91,20 @@ pub fn builtin_with(
         name,
         func: Box::new(func),
         type_qualname: None,
+        python: false,
+    }))
+}
+
+/// A built-in that stands for a function its library writes in Python (see [`Builtin::python`]).
+pub fn python_function(
+    name: &'static str,
+    func: impl Fn(&mut Interpreter, Args) -> PyResult<Value> + 'static,
+) -> Value {
+    Value::Builtin(Rc::new(Builtin {
+        name,
+        func: Box::new(func),
+        type_qualname: None,
+        python: true,
     }))
 }
 
@@ -123,6 +138,7 @@ fn new_type_object(qualname: &'static str, ctor: Option<NativeFn>) -> Value {
         name,
         func,
         type_qualname: Some(qualname),
+        python: false,
     }))
 }
 

@@ -72,6 +72,7 @@ pub fn install(interp: &mut Interpreter) {
     }));
     torch_attrs.insert("optim", optim.clone());
     interp.modules.insert("torch.optim", optim);
+    mark_python_functions("torch", &mut torch_attrs);
     let torch_value = Value::Module(Rc::new(Module {
         name: "torch",
         attrs: torch_attrs,
@@ -79,6 +80,31 @@ pub fn install(interp: &mut Interpreter) {
     interp.modules.insert("torch", torch_value);
     interp.modules.insert("torch.nn", nn_module);
     interp.modules.insert("torch.nn.functional", functional);
+}
+
+/// The exposed names PyTorch writes in Python, generated from PyTorch by
+/// `tools/engine/python_functions.py`.
+static PYTHON_FUNCTIONS: &str = include_str!("python_functions.txt");
+
+/// Makes the built-ins of `module` that PyTorch writes in Python answer `type()` and `repr()` as Python
+/// functions (`<class 'function'>`, `<function relu>`).
+fn mark_python_functions(module: &str, attrs: &mut std::collections::HashMap<&'static str, Value>) {
+    for line in PYTHON_FUNCTIONS.lines().filter(|l| !l.starts_with('#')) {
+        let Some((owner, name)) = line.rsplit_once('.') else {
+            continue;
+        };
+        if owner != module {
+            continue;
+        }
+        if let Some((&key, Value::Builtin(b))) = attrs.get_key_value(name)
+            && !b.python
+        {
+            let inner = Rc::clone(b);
+            let wrapped =
+                crate::interp::builtins::python_function(key, move |i, a| (inner.func)(i, a));
+            attrs.insert(key, wrapped);
+        }
+    }
 }
 
 /// Every name the torch modules expose, sorted: `torch.X`, `torch.nn.X`, `torch.nn.functional.X`,

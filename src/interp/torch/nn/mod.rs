@@ -381,6 +381,7 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
     for (&name, p) in initializers::INIT_TABLE.iter() {
         init_attrs.insert(name, builtin_with(name, move |i, a| init_fn(i, p, a)));
     }
+    super::mark_python_functions("torch.nn.init", &mut init_attrs);
     let init_module = Value::Module(Rc::new(Module {
         name: "torch.nn.init",
         attrs: init_attrs,
@@ -396,6 +397,7 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
         let node = *node;
         f_attrs.insert(n, builtin_with(n, move |i, a| f_dispatch(i, p, node, a)));
     }
+    super::mark_python_functions("torch.nn.functional", &mut f_attrs);
     let functional = Value::Module(Rc::new(Module {
         name: "torch.nn.functional",
         attrs: f_attrs,

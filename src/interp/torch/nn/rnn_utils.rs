@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use crate::interp::Interpreter;
 use crate::interp::args::{Dialect, Sig};
-use crate::interp::builtins::builtin_with;
+use crate::interp::builtins::python_function;
 use crate::interp::error::{ExcKind, PyResult, Unwind, exc};
 use crate::interp::value::{Args, Module, Value};
 use crate::tensor::Tensor;
@@ -28,7 +28,10 @@ static PAD_NATIVE: Sig = Sig::torch(
 pub(super) fn install(interp: &mut Interpreter) -> Value {
     let rnn = Value::Module(Rc::new(Module {
         name: "torch.nn.utils.rnn",
-        attrs: HashMap::from([("pad_sequence", builtin_with("pad_sequence", pad_sequence))]),
+        attrs: HashMap::from([(
+            "pad_sequence",
+            python_function("pad_sequence", pad_sequence),
+        )]),
     }));
     let utils = Value::Module(Rc::new(Module {
         name: "torch.nn.utils",
