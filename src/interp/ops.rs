@@ -497,17 +497,17 @@ impl Interpreter {
             (Value::DType(a), Value::DType(b)) => a == b,
             (Value::Range(a, b, c), Value::Range(x, y, z)) => (a, b, c) == (x, y, z),
             // Values of the standard library's native types (a namedtuple, a deque) compare as their
-            // type says.
-            (Value::Native(_) | Value::Instance(_), _)
-            | (_, Value::Native(_) | Value::Instance(_))
+            // type says; a tensor compares elementwise and the result's truth is the answer, as
+            // `PyObject_RichCompareBool` asks it after `is` (so `t in [u]` with two-element tensors
+            // raises PyTorch's "ambiguous" error).
+            (Value::Native(_) | Value::Instance(_) | Value::Tensor(_), _)
+            | (_, Value::Native(_) | Value::Instance(_) | Value::Tensor(_))
                 if !is_same(l, r)
                     && let Some(ty) = self.operator_type(l, r)
                     && let Some(v) = ty.compare(self, CmpOp::Eq, l, r)? =>
             {
                 self.truthy(&v)?
             }
-            // Native values (tensors) compare by identity here: this is only reached for `in` and
-            // container equality, where Python tries `is` first; `==` on tensors is elementwise.
             _ => is_same(l, r),
         })
     }

@@ -26,6 +26,7 @@ def register(case, inp):
     attention_checks(case)
     norm_tails(case)
     function_types(case)
+    grad_nodes(case)
 
 
 def products(case):
@@ -489,3 +490,36 @@ def function_types(case):
             case(G, f"function_types/{module}/{k // 40}", [f"{module}.{n}" for n in chunk],
                  f"import torch.nn.utils.rnn\nfor n in {chunk!r}:\n"
                  f"    print(n, type(getattr({module}, n)).__name__)")
+
+
+def grad_nodes(case):
+    """The grad_fn of ops whose result a learner prints while a parameter requires grad: sorts and
+    selections, amax/amin, where, flips and rolls, the transpose properties, norms and dropout (MulBackward0
+    on the CPU, or the input itself, its own node kept, outside training)."""
+    pre = "y = torch.arange(6.).view(2, 3).requires_grad_() * 2\nw = torch.ones(2, 3, 4, requires_grad=True) * 2\n"
+    calls = {
+        "Tensor.T": "y.T", "Tensor.mT": "w.mT", "Tensor.H": "y.H", "Tensor.mH": "y.mH",
+        "Tensor.sort": "y.sort(descending=True).values", "Tensor.msort": "y.msort()", "Tensor.topk": "y.topk(2).values",
+        "Tensor.kthvalue": "y.kthvalue(1).values", "Tensor.median": "y.median()", "Tensor.nanmedian": "y.nanmedian()",
+        "Tensor.mode": "y.mode().values", "Tensor.amax": "y.amax(dim=0)", "Tensor.amin": "y.amin(1)",
+        "Tensor.logsumexp": "y.logsumexp(1)", "torch.where": "torch.where(y > 1, y, 0.)", "Tensor.roll": "y.roll(1)",
+        "Tensor.flip": "y.flip(0)", "Tensor.fliplr": "y.fliplr()", "Tensor.flipud": "y.flipud()",
+        "Tensor.rot90": "y.rot90()", "Tensor.cumprod": "y.cumprod(0)", "Tensor.cummax": "y.cummax(0).values",
+        "Tensor.cummin": "y.cummin(0).values", "Tensor.nansum": "y.nansum()", "Tensor.norm": "y.norm(dim=-1)",
+        "torch.norm": "torch.norm(y, p='fro')", "torch.nn.functional.dropout": "F.dropout(y, 0.5, training=False)",
+        "torch.nn.RMSNorm": "nn.RMSNorm(3)(y)",
+    }
+    for k, (op, call) in enumerate(calls.items()):
+        case(G, f"grad_nodes/{op}/{k}", [op],
+             pre + f"r = {call}\nprint(r.requires_grad, r.is_leaf, r.grad_fn.name())\n"
+             f"with torch.no_grad():\n    print({call}.requires_grad)")
+    case(G, "grad_nodes/median_dim", ["Tensor.median"], pre + "print(y.median(dim=0).values.grad_fn.name())")
+    case(G, "grad_nodes/dropout", ["torch.nn.functional.dropout"],
+         pre + "torch.manual_seed(0)\nr = F.dropout(y, 0.5)\nprint(r, r is y)\nprint(F.dropout(y, 0.0) is y, "
+         "F.dropout(y, training=False) is y)\nd = nn.Dropout(0.2)\nprint(d(y).grad_fn.name())\nd.eval()\n"
+         "print(d(y).grad_fn.name())")
+    case(G, "grad_nodes/in_list", ["torch.ones"],
+         "a = torch.ones(2)\nb = torch.ones(2)\nc = torch.tensor(1.)\nprint(a in [a], c in [torch.tensor(1.)], "
+         "3 in [torch.tensor(3)], [c] == [torch.tensor(1.)], [c, c].count(torch.tensor(1.)))\n"
+         "for f in [lambda: a in [b], lambda: (a,) == (b,), lambda: [b, a].index(a), lambda: torch.tensor([]) in [torch.tensor([])]]:\n"
+         "    try:\n        print(f())\n    except RuntimeError as e:\n        print('RuntimeError:', e)")

@@ -152,7 +152,7 @@ pub(super) static DEFS: &[Def] = &[
 
 /// `where(condition)` is `nonzero(condition, as_tuple=True)`; otherwise `input` where the condition
 /// holds, `other` elsewhere (either may be a number).
-fn where_(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
+fn where_(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
     let cond = c.tensor(0)?;
     if c.which() == 0 {
         let cols = gather::nonzero_tuple(&cond)?;
@@ -169,7 +169,19 @@ fn where_(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
         Operand::Tensor(x) if c.which() == 2 || c.which() == 4 => Operand::Scalar(x.item()?),
         other => other,
     };
-    t(elementwise::where_(&cond, oa, ob)?)
+    let result = Value::Tensor(elementwise::where_(&cond, oa, ob)?);
+    let inputs: Vec<&Tensor> = [&a, &b]
+        .into_iter()
+        .filter_map(|v| match v {
+            Value::Tensor(x) => Some(x),
+            _ => None,
+        })
+        .collect();
+    Ok(if recording_tensors(interp, &inputs) {
+        super::super::autograd::mark(result, "WhereBackward0")
+    } else {
+        result
+    })
 }
 
 /// `torch.broadcast_shapes(*shapes)` (PyTorch's `_refs._broadcast_shapes`, then `torch.Size`): ints and

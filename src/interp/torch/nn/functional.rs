@@ -221,7 +221,8 @@ pub(super) static F_DEFS: &[FDef] = &[
         "dropout",
         "dropout(input, p=0.5, training=True, inplace=False)",
         dropout,
-        Node::Fixed("NativeDropoutBackward0"),
+        // ATen's CPU `_dropout`: the input times a scaled Bernoulli mask.
+        Node::Fixed("MulBackward0"),
     ),
     cpp(
         "linear",
@@ -304,8 +305,11 @@ pub(super) fn f_dispatch(
     };
     let has_bias = matches!(node, Node::Linear) && matches!(call.value(2), Some(Value::Tensor(_)));
     let result = (p.def.run)(interp, &call)?;
+    let unchanged =
+        matches!(call.value(0), Some(input) if crate::interp::ops::is_same(&input, &result));
     match node {
-        _ if !record => Ok(result),
+        // An op that returned its input (dropout outside training) leaves its grad_fn as it was.
+        _ if !record || unchanged => Ok(result),
         Node::Own => Ok(result),
         Node::Linear => Ok(super::super::autograd::mark(
             result,
@@ -408,6 +412,11 @@ fn dropout(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
         None => Value::Bool(true),
     };
     let b = DROPOUT.bind(Args::new(vec![arg(c, 0), Value::Float(prob), training]))?;
+    let x = b.tensor(0)?;
+    if prob == 0.0 || !b.bool(2)? || x.numel() == 0 {
+        // ATen's `_dropout` returns its input itself then.
+        return Ok(arg(c, 0));
+    }
     t(tnn::dropout(
         &b.tensor(0)?,
         prob,

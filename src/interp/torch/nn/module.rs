@@ -527,11 +527,12 @@ fn native_forward_node(inst: &Instance, input_ndim: usize) -> Option<&'static st
         "Embedding" => "EmbeddingBackward0",
         "EmbeddingBag" => "EmbeddingBagBackward0",
         "LayerNorm" => "NativeLayerNormBackward0",
+        "RMSNorm" => "MulBackward0",
         "Dropout" => {
             if !training(inst) || float_attr(inst, "p") == 0.0 {
                 return None;
             }
-            "NativeDropoutBackward0"
+            "MulBackward0"
         }
         "ReLU" => "ReluBackward0",
         "LeakyReLU" => "LeakyReluBackward0",

@@ -22,7 +22,9 @@ pub(super) static PROPERTIES: &[(&str, Getter)] = &[
     }),
     ("dtype", |_, t| Ok(Value::DType(t.dtype()))),
     ("T", transposed),
-    ("mT", |_, t| Ok(Value::Tensor(t.mt()?.detach()))),
+    ("mT", |interp, t| {
+        graded(interp, t, t.mt()?, "TransposeBackward0")
+    }),
     // Real tensors: the conjugate transposes are the transposes.
     ("mH", |interp, t| {
         if t.ndim() == 0 {
@@ -41,10 +43,10 @@ pub(super) static PROPERTIES: &[(&str, Getter)] = &[
                 ),
             ));
         }
-        Ok(Value::Tensor(t.mt()?.detach()))
+        graded(interp, t, t.mt()?, "TransposeBackward0")
     }),
     ("H", |interp, t| match t.ndim() {
-        2 => Ok(Value::Tensor(t.mt()?.detach())),
+        2 => graded(interp, t, t.mt()?, "TransposeBackward0"),
         0 => {
             interp.warnings.push(
                 "UserWarning: Tensor.H is deprecated on 0-D tensors. Consider using x.conj()."
@@ -109,7 +111,18 @@ fn transposed(interp: &mut Interpreter, t: &Tensor) -> PyResult<Value> {
             "UserWarning: The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated".into(),
         );
     }
-    Ok(Value::Tensor(t.permute(&dims)?.detach()))
+    graded(interp, t, t.permute(&dims)?, "PermuteBackward0")
+}
+
+/// A view property's result (`x.T`, `x.mT`): with the view's grad_fn when `t` requires grad and grad
+/// mode is on, else as a view made under `no_grad`.
+fn graded(interp: &Interpreter, t: &Tensor, view: Tensor, node: &'static str) -> PyResult<Value> {
+    Ok(if super::super::autograd::recording_tensors(interp, &[t]) {
+        super::super::autograd::mark(Value::Tensor(view), node)
+    } else {
+        // Under no_grad a view of a tensor that requires grad still requires it (no grad_fn).
+        super::super::autograd::mark_no_grad_view(interp, t, Value::Tensor(view.detach()))
+    })
 }
 
 pub(crate) fn tensor_setattr(
