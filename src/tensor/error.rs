@@ -17,6 +17,15 @@ fn ishape_list(shape: &[i64]) -> String {
 }
 
 /// `torch.FloatTensor`-style names, as PyTorch's older argument checks print them.
+/// How `checkScalarTypes` names an index tensor's type: c10 prints bool's as `CPUBoolType`, the
+/// others as their legacy tensor type (`torch.FloatTensor`).
+fn embedding_index_type(dtype: DType) -> String {
+    match dtype {
+        DType::Bool => "CPUBoolType".into(),
+        d => format!("torch.{}Tensor", legacy_tensor_type(d)),
+    }
+}
+
 fn legacy_tensor_type(dtype: DType) -> &'static str {
     dtype.scalar_type_name()
 }
@@ -225,8 +234,8 @@ pub enum TensorError {
 
     /// An embedding lookup with indices that are not int64/int32.
     #[error(
-        "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got torch.{}Tensor instead (while checking arguments for embedding)",
-        legacy_tensor_type(*.dtype)
+        "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got {} instead (while checking arguments for embedding)",
+        embedding_index_type(*.dtype)
     )]
     EmbeddingIndexDtype { dtype: DType },
 

@@ -27,6 +27,7 @@ def register(case, inp):
     norm_tails(case)
     function_types(case)
     grad_nodes(case)
+    learner_errors(case)
 
 
 def products(case):
@@ -456,6 +457,19 @@ def attention_checks(case):
                  f"q = torch.ones{shape}.requires_grad_()\nr = F.scaled_dot_product_attention(q, q, q{extra})\n"
                  "print(r.requires_grad, r.grad_fn.name())\n"
                  "with torch.no_grad():\n    print(F.scaled_dot_product_attention(q, q, q).grad_fn)")
+    # A query row with every key masked attends to nothing: zeros (ATen's `_safe_softmax`), at every rank.
+    # (Equal scores keep the other rows exact: PyTorch's flash kernel is not bit-exact otherwise.)
+    for shape in ["(2, 2)", "(1, 2, 2)", "(1, 1, 2, 2)", "(1, 1, 1, 2, 2)"]:
+        for k, mask in enumerate(["torch.tensor([[False, False], [True, True]])",
+                                  "torch.tensor([[float('-inf'), float('-inf')], [0.0, 0.0]])",
+                                  "torch.tensor([[True, False], [False, False]])"]):
+            case(G, f"sdpa_masked_row/{shape}/{k}", ["torch.nn.functional.scaled_dot_product_attention"],
+                 f"torch.manual_seed(0)\nq = torch.ones{shape}\nv = torch.randn{shape}\n"
+                 f"show(F.scaled_dot_product_attention(q, q, v, attn_mask={mask}))")
+    case(G, "sdpa_masked_row/nan", ["torch.nn.functional.scaled_dot_product_attention"],
+         "q = torch.tensor([[1.0, float('nan')], [1.0, 2.0]])\nshow(F.scaled_dot_product_attention(q, q, q))")
+    case(G, "sdpa_masked_row/half", ["torch.nn.functional.scaled_dot_product_attention"],
+         "q = torch.ones(1, 2, 2).half()\nshow(F.scaled_dot_product_attention(q, q, q, attn_mask=torch.tensor([[False, False], [True, True]])))")
     case(G, "sdpa_causal_mask/1d", ["torch.nn.functional.scaled_dot_product_attention"],
          "q = torch.ones(3)\nshow(F.scaled_dot_product_attention(q, q, q, attn_mask=torch.ones(3), is_causal=True))")
 
@@ -523,3 +537,27 @@ def grad_nodes(case):
          "3 in [torch.tensor(3)], [c] == [torch.tensor(1.)], [c, c].count(torch.tensor(1.)))\n"
          "for f in [lambda: a in [b], lambda: (a,) == (b,), lambda: [b, a].index(a), lambda: torch.tensor([]) in [torch.tensor([])]]:\n"
          "    try:\n        print(f())\n    except RuntimeError as e:\n        print('RuntimeError:', e)")
+
+
+def learner_errors(case):
+    """Errors fresh learner scripts made: mm of a non-matrix, an embedding looked up with a bool index."""
+    for k, (a, b) in enumerate([("torch.ones(2, 3, 4)", "torch.ones(4, 2)"), ("torch.ones(2, 4)", "torch.ones(4, 2, 1)"),
+                                ("torch.ones(4)", "torch.ones(4, 2)"), ("torch.tensor(1.0)", "torch.ones(1, 2)")]):
+        case(G, f"mm_rank/{k}", ["torch.mm"], f"show(torch.mm({a}, {b}))")
+        case(G, f"mm_rank/{k}/method", ["Tensor.mm"], f"show({a}.mm({b}))")
+    for k, idx in enumerate(["torch.tensor([True])", "torch.tensor([1], dtype=torch.uint8)", "torch.tensor([1.0])",
+                             "torch.tensor([1], dtype=torch.int16)"]):
+        case(G, f"embedding_index/{k}", ["torch.nn.Embedding"],
+             f"torch.manual_seed(0)\nshow(nn.Embedding(3, 2)({idx}))")
+        case(G, f"embedding_index/{k}/F", ["torch.nn.functional.embedding"],
+             f"show(F.embedding({idx}, torch.ones(3, 2)))")
+    case(G, "sequential_ordered_dict", ["torch.nn.Sequential"],
+         "from collections import OrderedDict\ntorch.manual_seed(0)\n"
+         "m = nn.Sequential(OrderedDict([('fc', nn.Linear(2, 3)), ('act', nn.ReLU()), ('out', nn.Linear(3, 1))]))\n"
+         "print(m)\nprint(m.fc, m[1], len(m))\nprint([n for n, _ in m.named_children()])\nshow(m(torch.ones(1, 2)))")
+    case(G, "named_modules", ["torch.nn.Sequential"],
+         "torch.manual_seed(0)\nshared = nn.Linear(2, 2)\n"
+         "m = nn.Sequential(shared, nn.Sequential(nn.ReLU(), shared), nn.ModuleList([nn.Tanh()]))\n"
+         "print([n for n, _ in m.named_modules()])\nprint([n for n, _ in m.named_modules(prefix='model')])\n"
+         "print([n for n, _ in m.named_modules(remove_duplicate=False)])\nprint(len(list(m.modules())))\n"
+         "print([type(x).__name__ for x in m.modules()])")

@@ -15,7 +15,7 @@ use super::value::{Args, Module, Value};
 
 mod bisect;
 mod collections;
-pub(crate) use collections::{mapping_entries, ordered_dict};
+pub(crate) use collections::{is_ordered_dict, mapping_entries, ordered_dict};
 mod copy;
 mod dataclasses;
 mod enums;

@@ -150,10 +150,16 @@ impl Tensor {
     /// `mm`: 2-D × 2-D.
     pub fn mm(&self, other: &Tensor) -> Result<Tensor> {
         if self.ndim() != 2 {
-            return Err(TensorError::runtime("self must be a matrix"));
+            return Err(TensorError::runtime(format!(
+                "mm: self must be a matrix, got {}-D tensor",
+                self.ndim()
+            )));
         }
         if other.ndim() != 2 {
-            return Err(TensorError::runtime("mat2 must be a matrix"));
+            return Err(TensorError::runtime(format!(
+                "mm: mat2 must be a matrix, got {}-D tensor",
+                other.ndim()
+            )));
         }
         if self.shape()[1] != other.shape()[0] {
             return Err(TensorError::runtime(format!(

@@ -68,7 +68,34 @@ pub fn scaled_dot_product_attention(
         let future = unary(UnaryOp::Not, &ones.tri(0, true)?)?;
         scores = masked_fill(&scores, &future, Scalar::Float(f64::NEG_INFINITY))?;
     }
-    scores.softmax(-1, false)?.matmul(value)
+    let probs = zero_masked_rows(&scores, scores.softmax(-1, false)?)?;
+    probs.matmul(value)
+}
+
+/// ATen's `_safe_softmax`, which the attention kernels use: a query whose every score is `-inf` (all its
+/// keys masked) attends to nothing, so its row is zeros rather than softmax's NaN. Only a row with a NaN
+/// can be one, so rows are looked at only then.
+fn zero_masked_rows(scores: &Tensor, probs: Tensor) -> Result<Tensor> {
+    let nan = unary(UnaryOp::IsNan, &probs)?;
+    if !nan.to_vec::<bool>().contains(&true) {
+        return Ok(probs);
+    }
+    let neg_inf = binary(
+        BinaryOp::Eq,
+        Operand::Tensor(scores),
+        Operand::Scalar(Scalar::Float(f64::NEG_INFINITY)),
+    )?;
+    let open = unary(UnaryOp::Not, &neg_inf)?.sum(Some(&[-1]), true)?;
+    let masked = binary(
+        BinaryOp::Eq,
+        Operand::Tensor(&open),
+        Operand::Scalar(Scalar::Int(0)),
+    )?;
+    super::masked::where_(
+        &masked,
+        Operand::Scalar(Scalar::Float(0.0)),
+        Operand::Tensor(&probs),
+    )
 }
 
 /// `F.linear(x, weight, bias)`: `x @ weightᵀ (+ bias)`. With a bias PyTorch runs `addmm`, and a shape

@@ -73,6 +73,11 @@ pub(crate) fn dict_like(v: &Value) -> Option<&DictLike> {
     }
 }
 
+/// Whether `v` is an `OrderedDict` (as `isinstance(v, OrderedDict)` asks).
+pub(crate) fn is_ordered_dict(v: &Value) -> bool {
+    dict_like(v).is_some_and(|d| d.flavor == Flavor::OrderedDict)
+}
+
 /// The entries of a dict, an `OrderedDict` or a `defaultdict`, in order; `None` for anything else.
 pub(crate) fn mapping_entries(v: &Value) -> Option<Vec<(Value, Value)>> {
     match v {

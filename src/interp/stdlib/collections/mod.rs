@@ -42,7 +42,7 @@ pub(super) fn namedtuple_class(
 }
 
 /// `type(v)` for a value of this module: the class the module holds, so `type(c) is Counter`.
-pub(crate) use dicts::{mapping_entries, ordered_dict};
+pub(crate) use dicts::{is_ordered_dict, mapping_entries, ordered_dict};
 
 pub(crate) fn class_named(interp: &super::super::Interpreter, name: &str) -> Value {
     match interp.modules.get("collections") {

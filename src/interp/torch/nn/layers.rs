@@ -463,7 +463,20 @@ pub(super) fn sequential_init(_: &mut Interpreter, args: Args) -> PyResult<Value
     let inst = this(&args)?;
     let b = SEQUENTIAL_INIT.bind(args)?;
     inst.set("training", Value::Bool(true));
-    for (i, m) in b.varargs().iter().enumerate() {
+    let given = b.varargs();
+    // `Sequential(OrderedDict([("fc", layer), ...]))` names its layers.
+    if let [single] = given.as_slice()
+        && crate::interp::stdlib::is_ordered_dict(single)
+    {
+        for (key, m) in crate::interp::stdlib::mapping_entries(single).unwrap_or_default() {
+            check_child(&key, &m)?;
+            if let Value::Str(name) = &key {
+                inst.set(name, m);
+            }
+        }
+        return Ok(Value::None);
+    }
+    for (i, m) in given.iter().enumerate() {
         check_child(&Value::str(&i.to_string()), m)?;
         inst.set(&i.to_string(), m.clone());
     }

@@ -93,6 +93,7 @@ pub(crate) fn install(interp: &mut Interpreter) -> (Value, Value) {
             ("children", m_children),
             ("named_children", m_named_children),
             ("modules", m_modules),
+            ("named_modules", m_named_modules),
             ("eval", m_eval),
             ("train", m_train),
             ("zero_grad", m_zero_grad),
