@@ -197,6 +197,15 @@ impl Interpreter {
             Value::Builtin(b) if b.name == "float" && name == "fromhex" => Ok(
                 super::builtins::builtin("fromhex", super::builtins::float_fromhex),
             ),
+            // `torch.Tensor.add`, `hasattr(torch.Tensor, "shape")`: the tensor type's methods and
+            // properties, unbound (a method is then called with its tensor first).
+            Value::Builtin(b)
+                if b.type_qualname == Some("torch.Tensor")
+                    && let Some(ty) = self.engine_types.tensor
+                    && ty.attribute_names(obj).iter().any(|n| n == name) =>
+            {
+                Ok(Value::NativeMethod(Rc::new((obj.clone(), Rc::from(name)))))
+            }
             Value::Builtin(b)
                 if b.type_qualname.is_some() && super::types::has_unbound_method(b.name, name) =>
             {

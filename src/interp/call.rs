@@ -79,6 +79,37 @@ impl Interpreter {
             _ if super::types::is_builtin_type(&recv) => {
                 super::types::call_method(self, &recv, name, args)
             }
+            Value::Builtin(b)
+                if b.type_qualname == Some("torch.Tensor")
+                    && let Some(ty) = self.engine_types.tensor =>
+            {
+                let mut args = args;
+                let this = if args.pos.is_empty() {
+                    None
+                } else {
+                    Some(args.pos.remove(0))
+                };
+                match this {
+                    Some(t @ Value::Tensor(_)) if ty.has_method(&t, name) => {
+                        ty.call_method(self, &t, name, args)
+                    }
+                    Some(Value::Tensor(_)) => Err(exc(
+                        ExcKind::TypeError,
+                        format!("'getset_descriptor' object is not callable (torch.Tensor.{name})"),
+                    )),
+                    Some(other) => Err(exc(
+                        ExcKind::TypeError,
+                        format!(
+                            "descriptor '{name}' for 'torch._C.TensorBase' objects doesn't apply to a '{}' object",
+                            other.type_name()
+                        ),
+                    )),
+                    None => Err(exc(
+                        ExcKind::TypeError,
+                        format!("unbound method TensorBase.{name}() needs an argument"),
+                    )),
+                }
+            }
             Value::Builtin(b) if b.type_qualname.is_some() => {
                 super::types::call_unbound(self, b.name, name, args)
             }

@@ -410,8 +410,6 @@ known("MKL's sgemm (which accumulates the bias) rounds differently from the engi
 known("PyTorch draws the mask in the input's memory order (empty_like keeps the transposed strides); the "
       "engine draws in row-major order", ["dropout/transposed"])
 known("PyTorch refuses to write float noise into an int tensor; the engine returns float32", ["dropout/int64"])
-known("PyTorch names a bool tensor CPUBoolType in this message; the engine says torch.BoolTensor",
-      ["embedding/err_bool_indices"])
 # loss
 known("PyTorch broadcasts input and target before it reads reduction=; the engine's caller parses reduction= "
       "first", ["mse_loss/err_broadcast_and_reduction"])

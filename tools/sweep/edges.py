@@ -561,3 +561,14 @@ def learner_errors(case):
          "print([n for n, _ in m.named_modules()])\nprint([n for n, _ in m.named_modules(prefix='model')])\n"
          "print([n for n, _ in m.named_modules(remove_duplicate=False)])\nprint(len(list(m.modules())))\n"
          "print([type(x).__name__ for x in m.modules()])")
+    for k, opts in enumerate(["max_norm=1.0", "max_norm=0.5, norm_type=1.0", "padding_idx=0, max_norm=2",
+                              "scale_grad_by_freq=True, sparse=True", "norm_type=3"]):
+        case(G, f"embedding_max_norm/{k}", ["torch.nn.Embedding"],
+             f"torch.manual_seed(0)\ne = nn.Embedding(5, 3, {opts})\nprint(e)\nidx = torch.tensor([[0, 2], [2, 4]])\n"
+             "with torch.no_grad():\n    show(e(idx))\nshow(e.weight.detach())\nprint(e.weight.norm(dim=1))")
+    case(G, "tensor_type_attrs", ["Tensor.add", "Tensor.abs", "Tensor.sum", "Tensor.relu"],
+         "t = torch.tensor([1., -2.])\nprint(hasattr(torch.Tensor, 'add'), hasattr(torch.Tensor, 'shape'), "
+         "hasattr(torch.Tensor, 'nope'))\nprint(torch.Tensor.add(t, 1), torch.Tensor.abs(t), torch.Tensor.sum(t, dim=0))\n"
+         "f = torch.Tensor.relu\nprint(f(t))\nfor g in [lambda: torch.Tensor.add(3, 1), lambda: torch.Tensor.add()]:\n"
+         "    try:\n        print(g())\n    except TypeError as e:\n        print('TypeError', e)\n"
+         "print(sorted(n for n in ['view', 'reshape', 'T', 'foo'] if hasattr(torch.Tensor, n)))")

@@ -292,6 +292,15 @@ pub(super) fn embedding_init(interp: &mut Interpreter, args: Args) -> PyResult<V
         "padding_idx",
         padding.map(Value::int).unwrap_or(Value::None),
     );
+    // Kept as given, as PyTorch keeps them: `max_norm` renormalises the looked-up rows in `forward`.
+    for (i, name) in [
+        (4, "max_norm"),
+        (5, "norm_type"),
+        (6, "scale_grad_by_freq"),
+        (7, "sparse"),
+    ] {
+        inst.set(name, b.value_or_default(i)?);
+    }
     inst.set(
         "weight",
         param(Tensor::from_vec(w, &[n as usize, d as usize])?.with_axes(sym::axes(syms))),
@@ -313,6 +322,11 @@ pub(super) fn embedding_forward(_: &mut Interpreter, args: Args) -> PyResult<Val
             ));
         }
     };
+    // `F.embedding(..., max_norm)`: the rows the input names are scaled down in place first.
+    if let Some(max_norm) = inst.get("max_norm").filter(|v| !matches!(v, Value::None)) {
+        let norm_type = inst.get("norm_type").unwrap_or(Value::Float(2.0));
+        super::bags::renorm(&w, &idx, &max_norm, &norm_type)?;
+    }
     Ok(Value::Tensor(tnn::embedding(&idx, &w)?))
 }
 

@@ -53,6 +53,31 @@ pub(super) fn native_extra_repr(inst: &Instance) -> String {
             if let Some(Value::Int(p, _)) = inst.get("padding_idx") {
                 s.push_str(&format!(", padding_idx={p}"));
             }
+            let text = |name: &str| super::utility::str_of(inst.get(name));
+            if !matches!(inst.get("max_norm"), None | Some(Value::None)) {
+                s.push_str(&format!(", max_norm={}", text("max_norm")));
+            }
+            let two = match inst.get("norm_type") {
+                None => true,
+                Some(Value::Float(f)) => f == 2.0,
+                Some(Value::Int(n, _)) => n == 2,
+                Some(_) => false,
+            };
+            if !two {
+                s.push_str(&format!(", norm_type={}", text("norm_type")));
+            }
+            if !matches!(
+                inst.get("scale_grad_by_freq"),
+                None | Some(Value::Bool(false))
+            ) {
+                s.push_str(&format!(
+                    ", scale_grad_by_freq={}",
+                    text("scale_grad_by_freq")
+                ));
+            }
+            if !matches!(inst.get("sparse"), None | Some(Value::Bool(false))) {
+                s.push_str(", sparse=True");
+            }
             s
         }
         Some("LayerNorm") => format!(
