@@ -37,6 +37,7 @@ mod repr;
 mod resize;
 mod rnn_utils;
 mod transformer;
+mod tree;
 mod utility;
 
 use functional::*;
@@ -52,6 +53,7 @@ pub(crate) use module::{
 pub(crate) use repr::module_repr;
 use repr::*;
 use transformer::*;
+use tree::*;
 
 pub(super) fn native_class(
     name: &str,
