@@ -87,12 +87,7 @@ pub fn builtin_with(
     name: &'static str,
     func: impl Fn(&mut Interpreter, Args) -> PyResult<Value> + 'static,
 ) -> Value {
-    Value::Builtin(Rc::new(Builtin {
-        name,
-        func: Box::new(func),
-        type_qualname: None,
-        python: false,
-    }))
+    closure_builtin(name, func, false)
 }
 
 /// A built-in that stands for a function its library writes in Python (see [`Builtin::python`]).
@@ -100,11 +95,19 @@ pub fn python_function(
     name: &'static str,
     func: impl Fn(&mut Interpreter, Args) -> PyResult<Value> + 'static,
 ) -> Value {
+    closure_builtin(name, func, true)
+}
+
+fn closure_builtin(
+    name: &'static str,
+    func: impl Fn(&mut Interpreter, Args) -> PyResult<Value> + 'static,
+    python: bool,
+) -> Value {
     Value::Builtin(Rc::new(Builtin {
         name,
         func: Box::new(func),
         type_qualname: None,
-        python: true,
+        python,
     }))
 }
 

@@ -1,6 +1,7 @@
 //! A module's tree: `children`, `named_children`, `modules` and `named_modules`, each walking the
 //! registered submodules in the order they were set, as `nn.Module` does.
 
+use std::collections::HashSet;
 use std::rc::Rc;
 
 use crate::interp::Interpreter;
@@ -40,14 +41,11 @@ fn walk_modules(
     inst: &Rc<Instance>,
     prefix: String,
     dedup: bool,
-    seen: &mut Vec<*const Instance>,
+    seen: &mut HashSet<*const Instance>,
     out: &mut Vec<(String, Rc<Instance>)>,
 ) {
-    if dedup {
-        if seen.contains(&Rc::as_ptr(inst)) {
-            return;
-        }
-        seen.push(Rc::as_ptr(inst));
+    if dedup && !seen.insert(Rc::as_ptr(inst)) {
+        return;
     }
     out.push((prefix.clone(), Rc::clone(inst)));
     for (name, c) in children(inst) {
@@ -65,7 +63,7 @@ pub(super) fn m_modules(interp: &mut Interpreter, args: Args) -> PyResult<Value>
     let (inst, b) = bind(&SIG, args)?;
     let dedup = interp.truthy(&b.value_or_default(1)?)?;
     let mut out = Vec::new();
-    walk_modules(&inst, String::new(), dedup, &mut Vec::new(), &mut out);
+    walk_modules(&inst, String::new(), dedup, &mut HashSet::new(), &mut out);
     Ok(Value::list(
         out.into_iter().map(|(_, m)| Value::Instance(m)).collect(),
     ))
@@ -86,7 +84,7 @@ pub(super) fn m_named_modules(interp: &mut Interpreter, args: Args) -> PyResult<
     };
     let dedup = interp.truthy(&b.value_or_default(3)?)?;
     let mut out = Vec::new();
-    walk_modules(&inst, prefix, dedup, &mut Vec::new(), &mut out);
+    walk_modules(&inst, prefix, dedup, &mut HashSet::new(), &mut out);
     Ok(Value::list(
         out.into_iter()
             .map(|(k, m)| Value::tuple(vec![Value::str(&k), Value::Instance(m)]))
