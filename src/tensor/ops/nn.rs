@@ -76,8 +76,7 @@ pub fn scaled_dot_product_attention(
 /// keys masked) attends to nothing, so its row is zeros rather than softmax's NaN. Only a row with a NaN
 /// can be one, so rows are looked at only then.
 fn zero_masked_rows(scores: &Tensor, probs: Tensor) -> Result<Tensor> {
-    let nan = unary(UnaryOp::IsNan, &probs)?;
-    if !nan.to_vec::<bool>().contains(&true) {
+    if !has_nan(&probs)? {
         return Ok(probs);
     }
     let neg_inf = binary(
@@ -96,6 +95,21 @@ fn zero_masked_rows(scores: &Tensor, probs: Tensor) -> Result<Tensor> {
         Operand::Scalar(Scalar::Float(0.0)),
         Operand::Tensor(&probs),
     )
+}
+
+/// Whether any element is NaN. Float32 (every forward at the paper's sizes) is scanned in place;
+/// other dtypes go through `isnan`.
+fn has_nan(t: &Tensor) -> Result<bool> {
+    if t.dtype() == DType::Float32 {
+        return t.with_raw::<f32, _>(|data, layout| {
+            let start = layout.offset;
+            match data.get(start..start + layout.numel()) {
+                Some(run) if layout.is_contiguous() => run.iter().any(|v| v.is_nan()),
+                _ => t.to_vec::<f32>().iter().any(|v| v.is_nan()),
+            }
+        });
+    }
+    Ok(unary(UnaryOp::IsNan, t)?.to_vec::<bool>().contains(&true))
 }
 
 /// `F.linear(x, weight, bias)`: `x @ weightᵀ (+ bias)`. With a bias PyTorch runs `addmm`, and a shape
