@@ -49,6 +49,7 @@ import draws  # noqa: E402
 import edges  # noqa: E402
 import inplace  # noqa: E402
 import linalg  # noqa: E402
+import einsum  # noqa: E402
 import resample  # noqa: E402
 
 warnings.simplefilter("ignore")
@@ -1172,6 +1173,7 @@ def main():
     edges.register(case, inp)
     inplace.register(case, inp)
     linalg.register(case, inp)
+    einsum.register(case, inp)
     resample.register(case, inp)
     channels.register(case, inp)
     losses.register(case, inp)

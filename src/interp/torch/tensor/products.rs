@@ -1,15 +1,105 @@
 //! `tensordot`, `inner`, `vdot`, `kron`, `baddbmm` and the BLAS-shaped extras (`addmv`, `addr`,
 //! `addbmm`, `matrix_power`, `cross`), as functions and methods.
 
+use crate::interp::Interpreter;
 use crate::interp::args::Dialect;
 use crate::interp::error::{ExcKind, PyResult, exc};
 use crate::interp::value::Value;
-use crate::tensor::ops::{linalg, products};
+use crate::tensor::ops::{einsum, linalg, products};
 use crate::tensor::{Scalar, Tensor};
 
+use super::super::autograd;
 use super::super::call::Def;
 use super::math::t;
 use crate::interp::args::seq_items;
+
+/// `torch.einsum(*args)` as `torch/functional.py` reads its arguments: an equation and tensors, the
+/// tensors as one list, or the sublist format (`einsum(x, [0, 1], y, [1, 2], [0, 2])`, `...` as
+/// `Ellipsis`), then ATen's einsum and the `grad_fn` of its last op.
+fn einsum_call(interp: &Interpreter, args: &[Value]) -> PyResult<Value> {
+    if args.len() < 2 {
+        return Err(exc(
+            ExcKind::ValueError,
+            "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list",
+        ));
+    }
+    let (equation, operands): (Value, Vec<Value>) = if let Value::Tensor(_) = &args[0] {
+        let subscripts = |v: &Value| -> PyResult<String> {
+            let mut out = String::new();
+            for item in seq_items(v) {
+                match item {
+                    Value::Ellipsis => out.push_str("..."),
+                    Value::Int(n, _) if (0..26).contains(&n) => out.push((b'A' + n as u8) as char),
+                    Value::Int(n, _) if (26..52).contains(&n) => {
+                        out.push((b'a' + (n - 26) as u8) as char)
+                    }
+                    _ => {
+                        return Err(exc(
+                            ExcKind::ValueError,
+                            "einsum(): subscript in subscript list is not within the valid range [0, 52)",
+                        ));
+                    }
+                }
+            }
+            Ok(out)
+        };
+        let inputs: Vec<String> = args[1..]
+            .iter()
+            .step_by(2)
+            .map(&subscripts)
+            .collect::<PyResult<_>>()?;
+        let mut equation = inputs.join(",");
+        let operands: Vec<Value> = if args.len() % 2 == 1 {
+            equation.push_str("->");
+            equation.push_str(&subscripts(&args[args.len() - 1])?);
+            args[..args.len() - 1].iter().step_by(2).cloned().collect()
+        } else {
+            args.iter().step_by(2).cloned().collect()
+        };
+        (Value::Str(equation.into()), operands)
+    } else {
+        (args[0].clone(), args[1..].to_vec())
+    };
+    let items = match operands.as_slice() {
+        [one @ (Value::List(_) | Value::Tuple(_))] => seq_items(one),
+        _ => operands,
+    };
+    let Value::Str(eq) = &equation else {
+        return Err(exc(
+            ExcKind::TypeError,
+            format!(
+                "einsum(): argument 'equation' (position 1) must be str, not {}",
+                equation.type_name()
+            ),
+        ));
+    };
+    let mut tensors = Vec::with_capacity(items.len());
+    for (i, v) in items.into_iter().enumerate() {
+        match v {
+            Value::Tensor(x) => tensors.push(x),
+            other => {
+                return Err(exc(
+                    ExcKind::TypeError,
+                    format!(
+                        "expected Tensor as element {i} in argument 1, but got {}",
+                        other.type_name()
+                    ),
+                ));
+            }
+        }
+    }
+    let out = einsum::einsum(eq, &tensors)?;
+    let inputs: Vec<&Tensor> = tensors.iter().collect();
+    let mut v = Value::Tensor(out.result);
+    if autograd::recording_tensors(interp, &inputs) {
+        v = autograd::mark(v, out.node);
+    }
+    if let [only] = tensors.as_slice() {
+        autograd::mark_view_of_leaf(only, &v);
+        v = autograd::mark_no_grad_view(interp, only, v);
+    }
+    Ok(v)
+}
 
 /// One side of `tensordot`'s `dims=([…], […])`: a sequence of ints (the C++ op's `int[]`; a bare
 /// int is its TypeError).
@@ -109,35 +199,8 @@ pub(super) static DEFS: &[Def] = &[
             t(linalg::cross(&c.this()?, &c.tensor(1)?, dim)?)
         },
     ),
-    Def::python("einsum", "einsum(*args)", Dialect::PyDef, |_, c| {
-        let args = c.varargs();
-        let Some(Value::Str(eq)) = args.first() else {
-            return Err(exc(
-                ExcKind::ValueError,
-                "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list",
-            ));
-        };
-        let rest = &args[1..];
-        let items = match rest {
-            [one @ (Value::List(_) | Value::Tuple(_))] => seq_items(one),
-            _ => rest.to_vec(),
-        };
-        let mut operands = Vec::with_capacity(items.len());
-        for v in items {
-            match v {
-                Value::Tensor(x) => operands.push(x),
-                other => {
-                    return Err(exc(
-                        ExcKind::TypeError,
-                        format!(
-                            "einsum(): argument 'tensors' (position 2) must be tuple of Tensors, not {}",
-                            other.type_name()
-                        ),
-                    ));
-                }
-            }
-        }
-        t(products::einsum(eq, &operands)?)
+    Def::python("einsum", "einsum(*args)", Dialect::PyDef, |interp, c| {
+        einsum_call(interp, &c.varargs())
     }),
     Def::python(
         "tensordot",
