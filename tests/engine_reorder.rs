@@ -34,7 +34,7 @@ fn run(c: &Case) -> Outcome {
         }
         "argsort" => sort::argsort(&c.t("x"), c.i("dim"), c.b("descending"))?,
         "topk" => {
-            let s = sort::topk(&c.t("x"), c.i("k"), c.i("dim"), c.b("largest"))?;
+            let s = sort::topk(&c.t("x"), c.i("k"), c.i("dim"), c.b("largest"), true)?;
             return Ok(Output::Tensors(vec![s.values, s.indices]));
         }
         other => panic!("{}: no dispatcher for {other}", c.name),

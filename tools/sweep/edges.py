@@ -28,6 +28,9 @@ def register(case, inp):
     function_types(case)
     grad_nodes(case)
     learner_errors(case)
+    tie_breaks(case)
+    quoted_defaults(case)
+    reduction_grad_nodes(case)
 
 
 def products(case):
@@ -572,3 +575,45 @@ def learner_errors(case):
          "f = torch.Tensor.relu\nprint(f(t))\nfor g in [lambda: torch.Tensor.add(3, 1), lambda: torch.Tensor.add()]:\n"
          "    try:\n        print(g())\n    except TypeError as e:\n        print('TypeError', e)\n"
          "print(sorted(n for n in ['view', 'reshape', 'T', 'foo'] if hasattr(torch.Tensor, n)))")
+
+
+def tie_breaks(case):
+    """Which index comes out among equal values: topk runs libstdc++'s partial_sort (k * 64 <= n) or
+    nth_element + sort, mode runs std::sort; rows of few distinct values (and NaN) with every path."""
+    for n in [4, 7, 16, 17, 40, 70, 130, 300]:
+        for seed in [1, 2]:
+            pre = (f"g = torch.Generator().manual_seed({seed * 100 + n})\n"
+                   f"x = torch.randint(0, 4, ({n},), generator=g).float()\n")
+            if seed == 2:
+                pre += "x[::5] = float('nan')\n"
+            for k in sorted({1, 2, 3, n // 2, n - 1, n}):
+                for largest in [True, False]:
+                    case(G, f"topk_ties/{n}/{seed}/{k}/{largest}", ["torch.topk"],
+                         pre + f"show(torch.topk(x, {k}, largest={largest}))")
+            case(G, f"topk_ties/{n}/{seed}/unsorted", ["Tensor.topk"],
+                 pre + f"show(x.topk({max(1, n // 3)}, sorted=False))")
+            case(G, f"mode_ties/{n}/{seed}", ["torch.mode"], pre + "show(torch.mode(x))")
+    pre = "g = torch.Generator().manual_seed(9)\nx = torch.randint(0, 3, (5, 40), generator=g)\n"
+    case(G, "topk_ties/rows", ["Tensor.topk"], pre + "show(x.topk(6, dim=1))\nshow(x.topk(2, dim=0, largest=False))")
+    case(G, "mode_ties/rows", ["Tensor.mode"], pre + "show(x.mode(1))\nshow(x.mode(0))\nshow(x.bool().mode(1))")
+    case(G, "mode_ties/signed_zero", ["torch.mode"], "x = torch.tensor([0.0, -0.0, 1.0, -0.0, 0.0] * 5)\nshow(torch.mode(x))")
+    case(G, "multinomial/ties", ["torch.multinomial"],
+         "g = torch.Generator().manual_seed(1)\nshow(torch.multinomial(torch.ones(10), 5, generator=g))")
+
+
+def quoted_defaults(case):
+    """String defaults print with double quotes in PyTorch's 'invalid combination' errors."""
+    case(G, "quoted_default/quantile", ["torch.quantile"],
+         "show(torch.quantile(torch.ones(3), 0.5, None, False, 'lower'))")
+    case(G, "quoted_default/nanquantile", ["torch.nanquantile"],
+         "show(torch.nanquantile(torch.ones(3), 0.5, 0, True, 'lower'))")
+
+
+def reduction_grad_nodes(case):
+    """aminmax records AminmaxBackward0 on both results; quantile ends in a squeeze."""
+    pre = "x = torch.arange(12.0).reshape(3, 4).requires_grad_()\n"
+    for k, call in enumerate(["torch.aminmax(x)", "x.aminmax(dim=1)", "torch.aminmax(x, dim=0, keepdim=True)"]):
+        case(G, f"grad_nodes/aminmax/{k}", ["torch.aminmax"], pre + f"r = {call}\nshow(r)\nprint(r.min.grad_fn.name(), r.max.grad_fn.name())")
+    for k, call in enumerate(["torch.quantile(x, 0.3)", "x.quantile(torch.tensor([0.2, 0.7]), dim=1)",
+                              "torch.nanquantile(x, 0.5, 0, True, interpolation='nearest')", "x.nanquantile(0.25, -1)"]):
+        case(G, f"grad_nodes/quantile/{k}", ["torch.quantile"], pre + f"r = {call}\nshow(r)\nprint(r.grad_fn.name())")

@@ -128,7 +128,7 @@ fn gumbel_trick(probs: &Tensor, n: usize, shape: &[usize], rng: &mut Generator) 
     let picked = if n == 1 {
         ratio.argmax(Some(-1), true, true)?
     } else {
-        crate::tensor::ops::sort::topk(&ratio, n as i64, -1, true)?.indices
+        crate::tensor::ops::sort::topk(&ratio, n as i64, -1, true, true)?.indices
     };
     picked.reshape(&shape.iter().map(|&d| d as i64).collect::<Vec<_>>())
 }

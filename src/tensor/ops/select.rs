@@ -10,6 +10,7 @@
 use std::cmp::Ordering;
 
 use super::sort::total;
+use super::stl;
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::wrap_dim;
 use crate::tensor::storage::Element;
@@ -201,17 +202,33 @@ pub fn mode(x: &Tensor, dim: i64, keepdim: bool) -> Result<Picked> {
     let values = with_dtype!(x.dtype(), T => {
         let all = moved.to_vec::<T>();
         let mut out = Vec::new();
+        // ATen's `mode_kernel_impl`: `std::sort` of (value, index) pairs by `value <`, then the
+        // longest run of `==` values, reported at its last pair (libstdc++'s introsort decides
+        // which index that is among equal values; NaN compares unequal to everything).
+        let lt = |a: T, b: T| {
+            if T::DTYPE.is_floating_point() {
+                a.to_f64() < b.to_f64()
+            } else {
+                a.to_i64() < b.to_i64()
+            }
+        };
+        let ne = |a: T, b: T| {
+            if T::DTYPE.is_floating_point() {
+                a.to_f64() != b.to_f64()
+            } else {
+                a.to_i64() != b.to_i64()
+            }
+        };
         for row in all.chunks(n) {
-            let mut order: Vec<usize> = (0..n).collect();
-            order.sort_by(|&a, &b| total(row[a], row[b]));
-            let (mut best, mut best_at, mut best_freq, mut run) = (row[order[0]], order[0], 0usize, 0usize);
+            let mut pairs: Vec<(T, usize)> = row.iter().copied().zip(0..).collect();
+            stl::sort(&mut pairs, &|a: &(T, usize), b: &(T, usize)| lt(a.0, b.0));
+            let (mut best, mut best_at, mut best_freq, mut run) = (pairs[0].0, 0usize, 0usize, 0usize);
             for i in 0..n {
                 run += 1;
-                let last = i == n - 1 || total(row[order[i]], row[order[i + 1]]) != Ordering::Equal;
-                if last {
+                if i == n - 1 || ne(pairs[i].0, pairs[i + 1].0) {
                     if run > best_freq {
-                        best = row[order[i]];
-                        best_at = order[i];
+                        best = pairs[i].0;
+                        best_at = pairs[i].1;
                         best_freq = run;
                     }
                     run = 0;

@@ -1,8 +1,9 @@
-//! `sort`, `argsort` and `topk` along one dim. Rows are sorted by their float32 values with a stable
-//! sort, so equal values keep their original order (in both directions).
+//! `sort`, `argsort` and `topk` along one dim. `sort` is stable, so equal values keep their original
+//! order (in both directions); `topk` selects as ATen does, with libstdc++'s algorithms (`stl`).
 
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::layout::wrap_dim;
+use crate::tensor::ops::stl;
 use crate::tensor::{DType, Tensor};
 
 /// Sorted values (in the input's dtype) and the int64 positions they came from.
@@ -22,13 +23,46 @@ pub fn argsort(x: &Tensor, dim: i64, descending: bool) -> Result<Tensor> {
     Ok(sort_rows(x, dim, descending, None)?.indices)
 }
 
-/// `x.topk(k, dim, largest)`: the first `k` of each row sorted by size (largest first unless
-/// `largest` is false); `k` is clamped to the row length.
-pub fn topk(x: &Tensor, k: i64, dim: i64, largest: bool) -> Result<Sorted> {
-    sort_rows(x, dim, largest, Some(k))
+/// `x.topk(k, dim, largest, sorted)`: the `k` largest (or smallest) of each row, chosen as ATen's
+/// `topk_impl_loop` chooses them: `std::partial_sort` of `(value, index)` pairs when `k * 64` is at
+/// most the row's length, else `std::nth_element` and (when `sorted`) `std::sort` of the first
+/// `k - 1`, so among equal values the same indices come out as in PyTorch. NaN counts as largest.
+pub fn topk(x: &Tensor, k: i64, dim: i64, largest: bool, sorted: bool) -> Result<Sorted> {
+    sort_rows(x, dim, largest, Some((k, sorted)))
 }
 
-fn sort_rows(x: &Tensor, dim: i64, descending: bool, k: Option<i64>) -> Result<Sorted> {
+/// One row of [`topk`]: the first `k` pairs of `queue` once ATen's algorithm has run.
+fn topk_row<T: crate::tensor::storage::Element>(
+    row: &[T],
+    k: usize,
+    largest: bool,
+    sorted: bool,
+) -> Vec<(T, usize)> {
+    use std::cmp::Ordering;
+    let mut queue: Vec<(T, usize)> = row.iter().copied().zip(0..).collect();
+    if k == 0 {
+        return Vec::new();
+    }
+    let want = if largest {
+        Ordering::Greater
+    } else {
+        Ordering::Less
+    };
+    let less = |a: &(T, usize), b: &(T, usize)| total(a.0, b.0) == want;
+    if k * 64 <= queue.len() {
+        stl::partial_sort(&mut queue, k, &less);
+    } else {
+        stl::nth_element(&mut queue, k - 1, &less);
+        if sorted {
+            stl::sort(&mut queue[..k - 1], &less);
+        }
+    }
+    queue.truncate(k);
+    queue
+}
+
+fn sort_rows(x: &Tensor, dim: i64, descending: bool, topk: Option<(i64, bool)>) -> Result<Sorted> {
+    let k = topk.map(|t| t.0);
     let d = wrap_dim(dim, x.ndim())? as i64;
     let moved = x.transpose(d, -1)?;
     let n = moved.shape().last().copied().unwrap_or(1);
@@ -59,6 +93,13 @@ fn sort_rows(x: &Tensor, dim: i64, descending: bool, k: Option<i64>) -> Result<S
         let values = moved.to_vec::<T>();
         let mut out_values: Vec<T> = Vec::new();
         for row in values.chunks(n.max(1)) {
+            if let Some((_, sorted)) = topk {
+                for (v, i) in topk_row(row, take, descending, sorted) {
+                    out_values.push(v);
+                    out_indices.push(i as i64);
+                }
+                continue;
+            }
             let mut order: Vec<usize> = (0..row.len()).collect();
             // Stable, NaN above everything (last ascending, first descending), -0.0 equal to 0.0.
             order.sort_by(|&a, &b| {

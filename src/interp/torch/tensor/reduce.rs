@@ -359,7 +359,7 @@ pub(super) static DEFS: &[Def] = &[
             "topk(Tensor input, SymInt k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor[2] out=None)",
         ],
         |interp, c| {
-            let sorted = sort::topk(&c.this()?, c.int(1)?, c.int(2)?, c.bool(3)?)?;
+            let sorted = sort::topk(&c.this()?, c.int(1)?, c.int(2)?, c.bool(3)?, c.bool(4)?)?;
             Ok(values_indices(
                 interp,
                 "topk",
