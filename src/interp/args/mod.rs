@@ -348,7 +348,15 @@ impl Signature {
             out.push_str(p.name);
             if let Some(d) = p.default {
                 out.push_str(" = ");
-                out.push_str(d);
+                // ATen's schemas quote string defaults with `"` (`str interpolation = "linear"`).
+                match d.strip_prefix('\'').and_then(|r| r.strip_suffix('\'')) {
+                    Some(text) => {
+                        out.push('"');
+                        out.push_str(text);
+                        out.push('"');
+                    }
+                    None => out.push_str(d),
+                }
             }
         }
         out.push(')');

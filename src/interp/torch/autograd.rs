@@ -36,8 +36,11 @@ pub(crate) fn mark(v: Value, name: &'static str) -> Value {
         Value::Tensor(t) if t.dtype().is_floating_point() => Value::Tensor(t.with_grad_fn(name)),
         Value::Tuple(items) => Value::tuple(items.iter().map(|x| mark(x.clone(), name)).collect()),
         Value::Instance(inst) if inst.class().has_native("namedtuple") => {
-            if let Some(v) = inst.get("values") {
-                inst.set("values", mark(v, name));
+            // `values` of sort/topk/max(dim)/..., `min` and `max` of aminmax (indices are ints).
+            for field in ["values", "min", "max"] {
+                if let Some(v) = inst.get(field) {
+                    inst.set(field, mark(v, name));
+                }
             }
             Value::Instance(inst)
         }
@@ -355,6 +358,7 @@ pub(crate) fn method_node(
         "amin" => "AminBackward0",
         "aminmax" => "AminmaxBackward0",
         "logsumexp" => "LogsumexpBackward0",
+        "quantile" | "nanquantile" => "SqueezeBackward4",
         "roll" => "RollBackward0",
         "flip" | "fliplr" | "flipud" => "FlipBackward0",
         "rot90" => "Rot90Backward0",
