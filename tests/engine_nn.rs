@@ -15,6 +15,7 @@ fn run(c: &Case) -> Outcome {
                 attn_mask: mask.as_ref(),
                 is_causal: c.has_arg("is_causal") && c.b("is_causal"),
                 scale: c.opt_f("scale"),
+                enable_gqa: false,
             };
             nn::scaled_dot_product_attention(&c.t("q"), &c.t("k"), &c.t("v"), &options)?
         }

@@ -31,6 +31,7 @@ def register(case, inp):
     tie_breaks(case)
     quoted_defaults(case)
     reduction_grad_nodes(case)
+    sdpa_checks(case)
 
 
 def products(case):
@@ -617,3 +618,26 @@ def reduction_grad_nodes(case):
     for k, call in enumerate(["torch.quantile(x, 0.3)", "x.quantile(torch.tensor([0.2, 0.7]), dim=1)",
                               "torch.nanquantile(x, 0.5, 0, True, interpolation='nearest')", "x.nanquantile(0.25, -1)"]):
         case(G, f"grad_nodes/quantile/{k}", ["torch.quantile"], pre + f"r = {call}\nshow(r)\nprint(r.grad_fn.name())")
+
+
+def sdpa_checks(case):
+    """scaled_dot_product_attention's checks before it computes: the mask's dtype, a mask of fewer than
+    two dims for 4-D inputs (the CPU flash kernel reads its size(-2)), grouped-query attention."""
+    op = ["torch.nn.functional.scaled_dot_product_attention"]
+    pre = "q = torch.arange(64.0).reshape(1, 2, 4, 8) / 17 - 1\nm1 = torch.tensor([True, True, False, False])\n"
+    for k, call in enumerate([
+            "q, q, q, attn_mask=m1", "q, q, q, attn_mask=torch.tensor(True)", "q, q, q, attn_mask=torch.zeros(4)",
+            "q[0], q[0], q[0], attn_mask=m1", "q, q[:, :1], q[:, :1], attn_mask=m1",
+            "q, torch.cat([q, q]), torch.cat([q, q]), attn_mask=m1", "q, q, q, attn_mask=torch.zeros(4, requires_grad=True)",
+            "q[..., :0], q[..., :0], q[..., :0], attn_mask=m1", "q[:, :, :0], q, q, attn_mask=m1",
+            "q.transpose(-1, -2).contiguous().transpose(-1, -2), q, q, attn_mask=m1",
+            "q, q, q, attn_mask=m1.double()", "q, q, q, attn_mask=m1.long()", "q.double(), q.double(), q.double(), attn_mask=m1",
+            "q.double(), q.double(), q.double(), attn_mask=torch.zeros(4, 4).double()",
+            "q, q, q, attn_mask=torch.zeros(4, 4).half()", "q, q, q, attn_mask=m1, is_causal=True",
+            "q.repeat(1, 2, 1, 1), q, q, enable_gqa=True", "q.repeat(1, 2, 1, 1), q, q",
+            "q.repeat(1, 2, 1, 1), q[:, :1], q, enable_gqa=True", "torch.cat([q, q[:, :1]], 1), q, q, enable_gqa=True",
+            "q.repeat(1, 2, 1, 1)[0], q[0], q[0], enable_gqa=True", "q, q, q, enable_gqa=True",
+            "q.repeat(1, 2, 1, 1), q, q, attn_mask=torch.ones(4, 4).bool().tril(), enable_gqa=True",
+            "q[0, 0], q[0, 0], q[0, 0], enable_gqa=True"]):
+        case(G, f"sdpa_checks/{k}", op, pre + f"show(F.scaled_dot_product_attention({call}))")
+    case(G, "sdpa_checks/dropout", op, pre + "torch.manual_seed(0)\nshow(F.scaled_dot_product_attention(q, q, q, dropout_p=0.5))")

@@ -18,6 +18,8 @@ pub struct AttentionOptions<'a> {
     pub is_causal: bool,
     /// The factor applied to `q @ kᵀ`; `1 / sqrt(head_dim)` when absent.
     pub scale: Option<f64>,
+    /// Grouped-query attention: key and value heads are repeated to the query's head count.
+    pub enable_gqa: bool,
 }
 
 /// `F.scaled_dot_product_attention(q, k, v)`: `softmax(q @ kᵀ · scale + mask) @ v`, computed as those
@@ -36,11 +38,23 @@ pub fn scaled_dot_product_attention(
             value: value.shape().to_vec(),
         });
     }
+    if let Some(mask) = options.attn_mask {
+        let dt = mask.dtype();
+        if !(dt == DType::Bool || dt == DType::Float32 || dt == query.dtype()) {
+            return Err(TensorError::runtime(format!(
+                "Expected attn_mask dtype to be bool or float or to match query dtype, but got attn_mask.dtype: {} and  query.dtype: {} instead.",
+                dt.cpp_name(),
+                query.dtype().cpp_name()
+            )));
+        }
+    }
     if options.is_causal && options.attn_mask.is_some() {
         return Err(TensorError::runtime(
             "_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True",
         ));
     }
+    check_flash_mask(query, key, value, options.attn_mask)?;
+    let (key, value) = &grouped_heads(query, key, value, options.enable_gqa)?;
     let head_dim = *query.shape().last().unwrap_or(&1) as f64;
     let scale = options.scale.unwrap_or(1.0 / head_dim.sqrt());
     let scores = query.matmul(&key.transpose(-2, -1)?)?;
@@ -70,6 +84,57 @@ pub fn scaled_dot_product_attention(
     }
     let probs = zero_masked_rows(&scores, scores.softmax(-1, false)?)?;
     probs.matmul(value)
+}
+
+/// The CPU flash kernel's eligibility checks read `attn_mask.size(-2)` when query, key and value are
+/// 4-D, of one batch size, with a nonzero head dim and sequence lengths, and the mask does not require
+/// grad: a mask of fewer than two dims then fails there with an `IndexError` (a 1-D padding mask
+/// for 4-D inputs), before any broadcasting.
+fn check_flash_mask(q: &Tensor, k: &Tensor, v: &Tensor, mask: Option<&Tensor>) -> Result<()> {
+    let Some(mask) = mask else { return Ok(()) };
+    if mask.ndim() >= 2 || mask.requires_grad() || [q, k, v].iter().any(|t| t.ndim() != 4) {
+        return Ok(());
+    }
+    let (qs, ks, vs) = (q.shape(), k.shape(), v.shape());
+    let same_batch = qs[0] == ks[0] && qs[0] == vs[0];
+    let nonempty = qs[3] > 0 && qs[2] > 0 && ks[2] > 0 && vs[2] > 0;
+    if !same_batch || !nonempty {
+        return Ok(());
+    }
+    Err(TensorError::Index(if mask.ndim() == 0 {
+        "Dimension specified as -2 but tensor has no dimensions".into()
+    } else {
+        "Dimension out of range (expected to be in range of [-1, 0], but got -2)".into()
+    }))
+}
+
+/// ATen's `pre_process_group_query_attention_input`: with `enable_gqa`, key and value heads (dim -3)
+/// must divide the query's and are repeated (`repeat_interleave`) up to it.
+fn grouped_heads(q: &Tensor, k: &Tensor, v: &Tensor, gqa: bool) -> Result<(Tensor, Tensor)> {
+    let heads = |t: &Tensor| t.shape()[t.ndim() - 3];
+    if !gqa {
+        return Ok((k.clone(), v.clone()));
+    }
+    if let Some(t) = [q, k, v].into_iter().find(|t| t.ndim() < 3) {
+        let n = t.ndim();
+        return Err(TensorError::Index(format!(
+            "Dimension out of range (expected to be in range of [-{n}, {}], but got -3)",
+            n - 1
+        )));
+    }
+    let (hq, hk, hv) = (heads(q), heads(k), heads(v));
+    if hk == 0 || hv == 0 || hq % hk != 0 || hq % hv != 0 {
+        return Err(TensorError::runtime(
+            "Number of heads in key and value must divide the number of heads in query",
+        ));
+    }
+    if hq == hk && hk == hv {
+        return Ok((k.clone(), v.clone()));
+    }
+    Ok((
+        super::reorder::repeat_interleave(k, hq / hk, Some(-3))?,
+        super::reorder::repeat_interleave(v, hq / hv, Some(-3))?,
+    ))
 }
 
 /// ATen's `_safe_softmax`, which the attention kernels use: a query whose every score is `-inf` (all its

@@ -269,10 +269,18 @@ pub(super) static F_DEFS: &[FDef] = &[
         ],
         |_, c| {
             let mask = c.opt_tensor(3)?;
+            if c.float(4)? > 0.0 {
+                // PyTorch drops attention weights whenever dropout_p > 0, in training or not.
+                return Err(exc(
+                    ExcKind::NotImplementedError,
+                    "scaled_dot_product_attention with dropout_p > 0: the tutor does not draw attention dropout (PyTorch applies it whatever the module's mode); pass dropout_p=0.0, or dropout_p=p if self.training else 0.0",
+                ));
+            }
             let options = tnn::AttentionOptions {
                 attn_mask: mask.as_ref(),
                 is_causal: c.bool(5)?,
                 scale: c.opt_float(6)?,
+                enable_gqa: c.bool(7)?,
             };
             t(tnn::scaled_dot_product_attention(
                 &c.tensor(0)?,

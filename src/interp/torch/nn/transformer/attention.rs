@@ -705,6 +705,7 @@ pub(super) fn mha_core(
                 attn_mask: attn_mask.as_ref(),
                 is_causal,
                 scale: None,
+                enable_gqa: false,
             },
         )?
     };
