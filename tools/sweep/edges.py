@@ -32,6 +32,7 @@ def register(case, inp):
     quoted_defaults(case)
     reduction_grad_nodes(case)
     sdpa_checks(case)
+    special_namespace(case)
 
 
 def products(case):
@@ -641,3 +642,44 @@ def sdpa_checks(case):
             "q[0, 0], q[0, 0], q[0, 0], enable_gqa=True"]):
         case(G, f"sdpa_checks/{k}", op, pre + f"show(F.scaled_dot_product_attention({call}))")
     case(G, "sdpa_checks/dropout", op, pre + "torch.manual_seed(0)\nshow(F.scaled_dot_product_attention(q, q, q, dropout_p=0.5))")
+
+
+def special_namespace(case):
+    """torch.special: the aliases of torch functions on a few inputs each, and entr/ndtr over dtypes,
+    special values, 0-d, empty and non-contiguous inputs, and their grad_fn."""
+    xs = {
+        "f": "torch.tensor([-2.5, -1.0, -0.0, 0.0, 0.3, 0.5, 1.0, 2.0, 7.5, float('inf'), float('-inf'), float('nan')])",
+        "p": "torch.tensor([0.0, 1e-30, 0.05, 0.25, 0.5, 0.75, 0.99, 1.0])",
+        "i": "torch.tensor([-2, 0, 1, 3])",
+        "d": "torch.tensor([-1.5, 0.0, 0.3, 2.0, 5.0], dtype=torch.float64)",
+        "h": "torch.tensor([-1.5, 0.0, 0.3, 2.0, 5.0, 3.0]).half()",
+        "b": "torch.tensor([-1.5, 0.0, 0.3, 2.0, 5.0, 3.0]).bfloat16()",
+        "t": "torch.arange(12.0).reshape(3, 4).t() / 5 - 0.4",
+        "z": "torch.tensor(0.7)",
+        "e": "torch.zeros(0, 3)",
+    }
+    S = "torch.special."
+    one = ["expit", "logit", "erf", "erfc", "erfinv", "exp2", "expm1", "log1p", "gammaln", "digamma", "psi", "i0",
+           "sinc", "round", "entr", "ndtr"]
+    for name in one:
+        for key in (["f", "p", "i", "d", "t", "z"] if name not in ("entr", "ndtr") else list(xs)):
+            case(G, f"special/{name}/{key}", [S + name], f"x = {xs[key]}\nshow({S}{name}(x))")
+    for key in ["f", "p", "t"]:
+        pre = f"x = {xs[key]}\n"
+        case(G, f"special/softmax/{key}", [S + "softmax"], pre + f"show({S}softmax(x, 0))")
+        case(G, f"special/log_softmax/{key}", [S + "log_softmax"], pre + f"show({S}log_softmax(x, -1))")
+        case(G, f"special/logsumexp/{key}", [S + "logsumexp"], pre + f"show({S}logsumexp(x, 0, keepdim=True))")
+        case(G, f"special/xlogy/{key}", [S + "xlogy"], pre + f"show({S}xlogy(x, x + 1))")
+        case(G, f"special/gammainc/{key}", [S + "gammainc"], pre + f"show({S}gammainc(x.abs() + 0.5, x.abs()))")
+        case(G, f"special/gammaincc/{key}", [S + "gammaincc"], pre + f"show({S}gammaincc(x.abs() + 0.5, x.abs()))")
+        case(G, f"special/polygamma/{key}", [S + "polygamma"], pre + f"show({S}polygamma(1, x.abs() + 0.5))")
+        case(G, f"special/multigammaln/{key}", [S + "multigammaln"], pre + f"show({S}multigammaln(x.abs() + 2, 2))")
+    case(G, "special/round/decimals", [S + "round"], f"show({S}round(torch.tensor([1.2345, -2.5]), decimals=2))")
+    pre = "x = torch.tensor([0.2, 0.7, 1.5], requires_grad=True)\n"
+    for name in ["entr", "ndtr", "expit"]:
+        case(G, f"special/{name}/grad", [S + name], pre + f"r = {S}{name}(x)\nshow(r)\nprint(r.grad_fn.name())")
+    case(G, "special/entr/error", [S + "entr"], f"show({S}entr(3))")
+    case(G, "special/ndtr/keyword", [S + "ndtr"], f"show({S}ndtr(input=torch.tensor([0.5])))")
+    case(G, "special/entr/entropy", [S + "entr"],
+         "p = torch.softmax(torch.tensor([[2.0, 1.0, 0.1], [0.0, 0.0, 0.0]]), -1)\n"
+         f"show({S}entr(p).sum(-1))\nshow(-(p * p.log()).sum(-1))")

@@ -7,6 +7,7 @@ mod call;
 pub(crate) mod functions;
 mod linalg;
 mod nn;
+mod special;
 pub(crate) mod state;
 mod tensor;
 mod types;
@@ -32,6 +33,8 @@ pub fn install(interp: &mut Interpreter) {
     let mut torch_attrs = torch;
     torch_attrs.insert("nn", nn_module.clone());
     torch_attrs.insert("linalg", linalg::install(interp));
+    let special = special::install(interp, &torch_attrs);
+    torch_attrs.insert("special", special);
     // `torch.cuda`: the answers of a machine without a GPU, so model code that asks runs on the CPU.
     let cuda = Value::Module(Rc::new(Module {
         name: "torch.cuda",
@@ -120,6 +123,7 @@ pub fn exposed_names() -> Vec<String> {
         "torch.nn.init",
         "torch.nn.utils.rnn",
         "torch.linalg",
+        "torch.special",
         "torch.cuda",
         "torch.optim",
     ] {

@@ -11,7 +11,7 @@ use crate::tensor::ops::elementwise::{
     self, binary, binary_inplace, clamp, masked_fill, masked_fill_inplace,
 };
 use crate::tensor::ops::{matmul, pointwise};
-use crate::tensor::{BinaryOp, Operand, Scalar, Tensor};
+use crate::tensor::{BinaryOp, DType, Operand, Scalar, Tensor};
 
 use super::super::call::{Call, Def};
 use super::ops::{operand, tensor_binop};
@@ -467,8 +467,24 @@ pub(super) static DEFS: &[Def] = &[
             "round(Tensor input, *, int decimals, Tensor out=None)",
         ],
         |_, c| {
+            let x = c.this()?;
             let decimals = if c.which() == 1 { c.int(1)? } else { 0 };
-            t(pointwise::round_decimals(&c.this()?, decimals)?)
+            // With `decimals` given ATen runs its float kernels, which integers (and bools) lack.
+            if (c.which() == 1 && !x.dtype().is_floating_point()) || x.dtype() == DType::Bool {
+                let kernel = if decimals == 0 {
+                    "round_vml_cpu"
+                } else {
+                    "round_cpu"
+                };
+                return Err(exc(
+                    ExcKind::NotImplementedError,
+                    format!(
+                        "\"{kernel}\" not implemented for '{}'",
+                        x.dtype().scalar_type_name()
+                    ),
+                ));
+            }
+            t(pointwise::round_decimals(&x, decimals)?)
         },
     ),
     Def::both(
