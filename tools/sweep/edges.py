@@ -33,6 +33,7 @@ def register(case, inp):
     reduction_grad_nodes(case)
     sdpa_checks(case)
     special_namespace(case)
+    rounding(case)
 
 
 def products(case):
@@ -683,3 +684,14 @@ def special_namespace(case):
     case(G, "special/entr/entropy", [S + "entr"],
          "p = torch.softmax(torch.tensor([[2.0, 1.0, 0.1], [0.0, 0.0, 0.0]]), -1)\n"
          f"show({S}entr(p).sum(-1))\nshow(-(p * p.log()).sum(-1))")
+
+
+def rounding(case):
+    """round and round_ with and without decimals over dtypes: integers keep their values without
+    decimals and raise ATen's missing-kernel error with them; bools raise either way."""
+    for dt in ["float32", "float64", "int64", "int32", "uint8", "bool", "float16"]:
+        pre = f"x = torch.tensor([1.26, -2.5, 3.5, 0.0]).to(torch.{dt})\n"
+        for k, kw in enumerate(["", "decimals=0", "decimals=1", "decimals=-1"]):
+            case(G, f"round/{dt}/{k}", ["torch.round"], pre + f"show(torch.round(x{', ' + kw if kw else ''}))")
+            case(G, f"round_/{dt}/{k}", ["Tensor.round_"], pre + f"r = x.round_({kw})\nshow(x)\nsame(r, x)")
+        case(G, f"round_/{dt}/torch", ["torch.round_"], pre + "torch.round_(x)\nshow(x)")

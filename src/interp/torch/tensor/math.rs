@@ -218,6 +218,26 @@ fn clamp_into(c: &Call, value: Tensor) -> PyResult<Value> {
     t(x)
 }
 
+/// `round`'s refusals: with `decimals` given ATen runs its float kernels, which integers lack; bools
+/// have no kernel either way.
+fn check_round(x: &Tensor, with_decimals: bool, decimals: i64) -> PyResult<()> {
+    if (with_decimals && !x.dtype().is_floating_point()) || x.dtype() == DType::Bool {
+        let kernel = if decimals == 0 {
+            "round_vml_cpu"
+        } else {
+            "round_cpu"
+        };
+        return Err(exc(
+            ExcKind::NotImplementedError,
+            format!(
+                "\"{kernel}\" not implemented for '{}'",
+                x.dtype().scalar_type_name()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// A `Scalar` or 0-d `Tensor` bound (clamp's, lerp's number weight): its number.
 fn bound_scalar(c: &Call, i: usize) -> PyResult<Option<Scalar>> {
     match c.value(i) {
@@ -469,22 +489,23 @@ pub(super) static DEFS: &[Def] = &[
         |_, c| {
             let x = c.this()?;
             let decimals = if c.which() == 1 { c.int(1)? } else { 0 };
-            // With `decimals` given ATen runs its float kernels, which integers (and bools) lack.
-            if (c.which() == 1 && !x.dtype().is_floating_point()) || x.dtype() == DType::Bool {
-                let kernel = if decimals == 0 {
-                    "round_vml_cpu"
-                } else {
-                    "round_cpu"
-                };
-                return Err(exc(
-                    ExcKind::NotImplementedError,
-                    format!(
-                        "\"{kernel}\" not implemented for '{}'",
-                        x.dtype().scalar_type_name()
-                    ),
-                ));
-            }
+            check_round(&x, c.which() == 1, decimals)?;
             t(pointwise::round_decimals(&x, decimals)?)
+        },
+    ),
+    Def::both(
+        "round_",
+        &[
+            "round_(Tensor input)",
+            "round_(Tensor input, *, int decimals)",
+        ],
+        |_, c| {
+            let x = c.this()?;
+            let decimals = if c.which() == 1 { c.int(1)? } else { 0 };
+            check_round(&x, c.which() == 1, decimals)?;
+            let rounded = pointwise::round_decimals(&x, decimals)?;
+            x.copy_from(&rounded)?;
+            t(x)
         },
     ),
     Def::both(
