@@ -119,54 +119,30 @@ fn entr(x: &Tensor) -> crate::tensor::Result<Tensor> {
         x.to_dtype(DType::default_for(crate::tensor::dtype::Category::Float))
     };
     let out = match x.dtype() {
-        DType::Float64 => map::<f64, f64>(&x, |v| {
-            if v.is_nan() {
-                v
-            } else if v > 0.0 {
-                -v * v.ln()
-            } else if v == 0.0 {
-                0.0
-            } else {
-                f64::NEG_INFINITY
-            }
-        }),
-        DType::Float32 => map::<f32, f32>(&x, entr_f32),
+        DType::Float64 => map::<f64, f64>(&x, |v| entr_value(v, |l| l)),
+        DType::Float32 => map::<f32, f32>(&x, |v| entr_value(v, |l| l)),
         DType::Float16 => map::<half::f16, half::f16>(&x, |v| {
-            half_entr(v.to_f32(), |f| half::f16::from_f32(f).to_f32())
-                .map_or(v, half::f16::from_f32)
+            half::f16::from_f32(entr_value(v.to_f32(), |l| half::f16::from_f32(l).to_f32()))
         }),
         _ => map::<half::bf16, half::bf16>(&x, |v| {
-            half_entr(v.to_f32(), |f| half::bf16::from_f32(f).to_f32())
-                .map_or(v, half::bf16::from_f32)
+            half::bf16::from_f32(entr_value(v.to_f32(), |l| half::bf16::from_f32(l).to_f32()))
         }),
     }?;
     // TensorIterator lays the result out as the input (a transposed input gives a transposed result).
     Ok(follow_inputs(out, &[&Operand::Tensor(&x)]))
 }
 
-/// `entr` of a half or bfloat16 value: `log` is taken in float and rounded to the type, then
-/// `-x * log` in float, rounded once more by the caller (`None` for NaN, which stays as it is).
-fn half_entr(v: f32, round: impl Fn(f32) -> f32) -> Option<f32> {
-    if v.is_nan() {
-        None
-    } else if v > 0.0 {
-        Some(-v * round(v.ln()))
-    } else if v == 0.0 {
-        Some(0.0)
-    } else {
-        Some(f32::NEG_INFINITY)
-    }
-}
-
-fn entr_f32(v: f32) -> f32 {
+/// One element of `entr`; `round_log` rounds `log(v)` to the tensor's type (half types compute in
+/// float and round the log before the product, the caller rounds the result).
+fn entr_value<F: num_traits::Float>(v: F, round_log: impl Fn(F) -> F) -> F {
     if v.is_nan() {
         v
-    } else if v > 0.0 {
-        -v * v.ln()
-    } else if v == 0.0 {
-        0.0
+    } else if v > F::zero() {
+        -v * round_log(v.ln())
+    } else if v == F::zero() {
+        F::zero()
     } else {
-        f32::NEG_INFINITY
+        F::neg_infinity()
     }
 }
 

@@ -250,7 +250,6 @@ pub fn einsum(equation: &str, operands: &[Tensor]) -> Result<Einsum> {
     let mut ell_sizes = vec![1usize; ell_num_dim];
     let mut dim_counts = vec![0usize; al.num_dim];
     let mut ops: VecDeque<Tensor> = VecDeque::with_capacity(operands.len());
-    let mut node = "";
     for (i, (operand, labels)) in operands.iter().zip(&parsed.op_labels).enumerate() {
         let mut op = operand.clone();
         let mut permutation: Vec<Option<usize>> = vec![None; al.num_dim];
@@ -318,8 +317,9 @@ pub fn einsum(equation: &str, operands: &[Tensor]) -> Result<Einsum> {
             });
         }
         ops.push_back(op.permute(&order)?);
-        node = "PermuteBackward0";
     }
+    // Every operand was permuted; a single one is returned as that view.
+    let mut node = "PermuteBackward0";
 
     // Contract left to right, summing each dim as soon as no later operand has it.
     while ops.len() > 1 {

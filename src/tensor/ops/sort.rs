@@ -39,10 +39,10 @@ fn topk_row<T: crate::tensor::storage::Element>(
     sorted: bool,
 ) -> Vec<(T, usize)> {
     use std::cmp::Ordering;
-    let mut queue: Vec<(T, usize)> = row.iter().copied().zip(0..).collect();
     if k == 0 {
         return Vec::new();
     }
+    let mut queue: Vec<(T, usize)> = row.iter().copied().zip(0..).collect();
     let want = if largest {
         Ordering::Greater
     } else {
