@@ -103,6 +103,16 @@ impl DType {
         }
     }
 
+    /// `finfo(dtype).max`, the largest finite value of a float dtype (`f64::MAX` for the others).
+    pub fn finfo_max(self) -> f64 {
+        match self {
+            DType::Float32 => f64::from(f32::MAX),
+            DType::Float16 => 65504.0,
+            DType::BFloat16 => f64::from(half::bf16::MAX),
+            _ => f64::MAX,
+        }
+    }
+
     /// The C++ type's name as c10's `TypeMeta` prints it in some of ATen's messages (`float`, `long int`).
     pub fn cpp_name(self) -> &'static str {
         match self {

@@ -336,6 +336,29 @@ impl Generator {
         }
     }
 
+    /// `n` draws of `normal_distribution<double>(mean, std)` one after another: ATen's `normal_` on a
+    /// tensor that is not contiguous or has fewer than 16 elements.
+    pub fn normal_serial_f64(&mut self, n: usize, mean: f64, std: f64) -> Vec<f64> {
+        (0..n).map(|_| self.normal_f64(mean, std)).collect()
+    }
+
+    /// `normal_fill` for float16 / bfloat16 (`n >= 16`): in float, each block of 16 draws its own
+    /// uniforms just before its Box-Muller step (float32 draws all of them first), and the last 16
+    /// values are redrawn when 16 does not divide `n`. The caller rounds to the half type.
+    pub fn normal_f32_blockwise(&mut self, n: usize, mean: f64, std: f64) -> Vec<f32> {
+        let whole = n - n % 16;
+        let mut data = self.normal_f32(whole, mean, std);
+        if whole < n {
+            data.resize(n, 0.0);
+            let tail = &mut data[n - 16..];
+            for v in tail.iter_mut() {
+                *v = self.unit_f32();
+            }
+            fill_16(self.kernel, tail, mean as f32, std as f32);
+        }
+        data
+    }
+
     /// `torch.rand(..., dtype=torch.float64)`: `uniform_real_distribution<double>` (53 bits of a
     /// 64-bit draw), scaled as the float32 version is.
     pub fn uniform_f64(&mut self, n: usize, from: f64, to: f64) -> Vec<f64> {

@@ -51,6 +51,7 @@ import inplace  # noqa: E402
 import linalg  # noqa: E402
 import einsum  # noqa: E402
 import resample  # noqa: E402
+import fills  # noqa: E402
 
 warnings.simplefilter("ignore")
 torch.set_num_threads(1)
@@ -1179,6 +1180,7 @@ def main():
     losses.register(case, inp)
     stats.register(case, inp)
     draws.register(case, inp)
+    fills.register(case, inp)
     swept = set()
     changed = []
     total = 0

@@ -28,6 +28,9 @@ pub fn exponential_(x: &Tensor, lambda: f64, rng: &mut Generator) -> Result<()> 
             cpp_double(lambda)
         )));
     }
+    if x.numel() == 0 {
+        return Ok(());
+    }
     check_no_overlap(x)?;
     if !x.dtype().is_floating_point() {
         return Err(TensorError::runtime(format!(

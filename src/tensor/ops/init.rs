@@ -4,36 +4,136 @@
 use crate::tensor::DType;
 use crate::tensor::Tensor;
 use crate::tensor::error::{Result, TensorError};
+use crate::tensor::ops::elementwise::check_no_overlap;
 use crate::tensor::random::{Generator, kaiming_uniform_bound};
 
-/// `x.uniform_(from, to)` on a float32 or float64 tensor (`uniform_real_distribution<double>` for
-/// the latter, as `torch.rand(dtype=torch.float64)`). The draws are taken before the dtype is checked.
+/// The dtypes ATen's float draws dispatch over (`AT_DISPATCH_FLOATING_TYPES_AND2(Half, BFloat16)`),
+/// named by the kernel whose dispatch refuses the others.
+fn float_draws(x: &Tensor, kernel: &str) -> Result<()> {
+    if x.dtype().is_floating_point() {
+        return Ok(());
+    }
+    Err(TensorError::NotImplemented(format!(
+        "\"{kernel}\" not implemented for '{}'",
+        x.dtype().scalar_type_name()
+    )))
+}
+
+/// Writes `values` (one draw per element, in draw order) into `x` in the order TensorIterator walks
+/// it: memory order, so a transposed tensor takes its draws column by column.
+fn fill_drawn<T: crate::tensor::Element>(x: &Tensor, values: Vec<T>) -> Result<()> {
+    let n = values.len();
+    super::random_int::fill_in_memory_order(x, &Tensor::from_vec(values, &[n])?)
+}
+
+/// `x.uniform_(from, to)`: `uniform_real_distribution` of the tensor's own type, one draw per element
+/// in TensorIterator order (float64 takes 53 bits of a 64-bit draw, float32 24 bits, the half types
+/// 11 and 8 bits of a 32-bit draw). The dtype and range are checked before anything is drawn.
 pub fn uniform_(x: &Tensor, from: f64, to: f64, rng: &mut Generator) -> Result<()> {
-    if x.dtype() == DType::Float64 {
-        let values = rng.uniform_f64(x.numel(), from, to);
-        x.copy_from(&Tensor::from_vec(values, x.shape())?)?;
+    float_draws(x, "check_uniform_bounds")?;
+    let cpp = super::activation::cpp_double;
+    let max = x.dtype().finfo_max();
+    for (v, name) in [(from, "from"), (to, "to")] {
+        if !(v >= -max && v <= max) {
+            return Err(TensorError::runtime(format!(
+                "{name} is out of bounds for {}",
+                x.dtype().cpp_name()
+            )));
+        }
+    }
+    if from > to {
+        return Err(TensorError::runtime(format!(
+            "uniform_ expects to return a [from, to) range, but found from={} > to={}",
+            cpp(from),
+            cpp(to)
+        )));
+    }
+    if to - from > max {
+        return Err(TensorError::runtime(format!(
+            "uniform_ expects to-from <= std::numeric_limits<{}>::max(), but found to={} and from={} which result in to-from to exceed the limit",
+            x.dtype().scalar_type_name(),
+            cpp(to),
+            cpp(from)
+        )));
+    }
+    if x.numel() == 0 {
         return Ok(());
     }
-    if x.dtype() == DType::Float32 {
-        x.fill_values(|out: &mut [f32]| rng.uniform_f32_into(out, from, to));
-        return Ok(());
+    check_no_overlap(x)?;
+    let n = x.numel();
+    match x.dtype() {
+        DType::Float32 if x.is_contiguous() => {
+            x.fill_values(|out: &mut [f32]| rng.uniform_f32_into(out, from, to));
+            Ok(())
+        }
+        DType::Float32 => fill_drawn(x, rng.uniform_f32(n, from, to)),
+        DType::Float64 => fill_drawn(x, rng.uniform_f64(n, from, to)),
+        half => {
+            // Drawn in float (the op-math type), rounded to the half type; a value that rounded up
+            // to `to` becomes `from`.
+            let drawn = Tensor::from_vec(rng.uniform_f32(n, from, to), &[n])?.to_dtype(half);
+            let bounds = Tensor::from_vec(vec![from as f32, to as f32], &[2])?.to_dtype(half);
+            let (lo, hi) = match bounds.to_vec::<f64>()[..] {
+                [lo, hi] => (lo, hi),
+                _ => (from, to),
+            };
+            let values: Vec<f64> = drawn
+                .to_vec::<f64>()
+                .into_iter()
+                .map(|v| if v == hi { lo } else { v })
+                .collect();
+            super::random_int::fill_in_memory_order(
+                x,
+                &Tensor::from_vec(values, &[n])?.to_dtype(half),
+            )
+        }
     }
-    let values = rng.uniform_f32(x.numel(), from, to);
-    write_random(x, &values)
 }
 
-/// `x.normal_(mean, std)` on a float32 tensor. The draws are taken before the dtype is checked.
+/// `x.normal_(mean, std)`: ATen's `normal_kernel`. A contiguous tensor of 16 or more elements takes
+/// `normal_fill` (uniforms for the whole tensor, then Box-Muller on blocks of 16); any other tensor one
+/// `normal_distribution<double>` draw per element in TensorIterator order, rounded to its dtype.
 pub fn normal_(x: &Tensor, mean: f64, std: f64, rng: &mut Generator) -> Result<()> {
-    if x.dtype() == DType::Float32 {
-        x.fill_values(|out: &mut [f32]| rng.normal_f32_into(out, mean, std));
+    if std.is_nan() || std < 0.0 {
+        return Err(TensorError::runtime(format!(
+            "normal expects std >= 0.0, but found std {}",
+            super::activation::cpp_double(std)
+        )));
+    }
+    if x.numel() == 0 {
         return Ok(());
     }
-    let values = rng.normal_f32(x.numel(), mean, std);
-    write_random(x, &values)
+    float_draws(x, "normal_kernel_cpu")?;
+    check_no_overlap(x)?;
+    let n = x.numel();
+    let vectorised = n >= 16 && x.is_contiguous();
+    match x.dtype() {
+        DType::Float32 if vectorised => {
+            x.fill_values(|out: &mut [f32]| rng.normal_f32_into(out, mean, std));
+            Ok(())
+        }
+        DType::Float64 if vectorised => fill_drawn(x, rng.normal_f64_vec(n, mean, std)),
+        DType::Float64 => fill_drawn(x, rng.normal_serial_f64(n, mean, std)),
+        d if vectorised => fill_drawn(
+            x,
+            Tensor::from_vec(rng.normal_f32_blockwise(n, mean, std), &[n])?
+                .to_dtype(d)
+                .to_vec::<f64>(),
+        ),
+        d => {
+            // `static_cast<scalar_t>(double)`: through float, then to the half type.
+            let values: Vec<f32> = rng
+                .normal_serial_f64(n, mean, std)
+                .iter()
+                .map(|&v| v as f32)
+                .collect();
+            super::random_int::fill_in_memory_order(x, &Tensor::from_vec(values, &[n])?.to_dtype(d))
+        }
+    }
 }
 
-/// `x.bernoulli_(p)`: one `bernoulli_distribution<double>(p)` draw per element, in order, written in
-/// the tensor's own dtype.
+/// `x.bernoulli_(p)`: one `bernoulli_distribution<double>(p)` draw per element, in TensorIterator
+/// order, written in the tensor's own dtype.
 pub fn bernoulli_(x: &Tensor, p: f64, rng: &mut Generator) -> Result<()> {
     if !(0.0..=1.0).contains(&p) {
         // C++'s stream formatting of the double (`p=2`, `p=1.5`).
@@ -41,8 +141,48 @@ pub fn bernoulli_(x: &Tensor, p: f64, rng: &mut Generator) -> Result<()> {
             "bernoulli_ expects p to be in [0, 1], but got p={p}"
         )));
     }
+    check_no_overlap(x)?;
     let values = rng.bernoulli_f32(x.numel(), p);
-    x.copy_from(&Tensor::from_vec(values, x.shape())?.to_dtype(x.dtype()))
+    let n = values.len();
+    super::random_int::fill_in_memory_order(x, &Tensor::from_vec(values, &[n])?.to_dtype(x.dtype()))
+}
+
+/// `x.bernoulli_(probs)`: the probabilities broadcast to `x`, one draw per element in the order
+/// TensorIterator walks `x` — `bernoulli_distribution<double>` for float64 probabilities, `<float>`
+/// for the others — written in `x`'s dtype.
+pub fn bernoulli_probs_(x: &Tensor, probs: &Tensor, rng: &mut Generator) -> Result<()> {
+    check_no_overlap(x)?;
+    if !probs.dtype().is_floating_point() {
+        return Err(TensorError::NotImplemented(format!(
+            "\"bernoulli_tensor_cpu_p_\" not implemented for '{}'",
+            probs.dtype().scalar_type_name()
+        )));
+    }
+    // The broadcast probabilities are read in `x`'s walk order: draw k goes to the element that
+    // order visits k-th.
+    let n = x.numel();
+    let walk =
+        super::random_int::laid_out_like(x, &Tensor::from_vec((0..n as i64).collect(), &[n])?)?
+            .to_vec::<i64>();
+    let p = probs.broadcast_to(x.shape())?.to_vec::<f64>();
+    let mut ordered = vec![0.0f64; n];
+    for (logical, &k) in walk.iter().enumerate() {
+        if let Some(slot) = ordered.get_mut(k as usize) {
+            *slot = p[logical];
+        }
+    }
+    let dtype = if probs.dtype() == DType::Float64 {
+        DType::Float64
+    } else {
+        DType::Float32
+    };
+    let values = bernoulli_probs(
+        &Tensor::from_vec(ordered, &[n])?.to_dtype(dtype),
+        &[n],
+        dtype,
+        rng,
+    )?;
+    super::random_int::fill_in_memory_order(x, &values.to_dtype(x.dtype()))
 }
 
 /// `torch.bernoulli(probs)` / `x.bernoulli_(probs)`: one `bernoulli_distribution<float>` draw per
@@ -73,16 +213,6 @@ pub fn bernoulli_probs(
     Ok(Tensor::from_vec(values, shape)?.to_dtype(dtype))
 }
 
-fn write_random(x: &Tensor, values: &[f32]) -> Result<()> {
-    if x.dtype() != DType::Float32 {
-        return Err(TensorError::runtime(
-            "random fills need a float tensor in the tutor",
-        ));
-    }
-    x.write_values(values);
-    Ok(())
-}
-
 /// One of `torch.nn.init`'s in-place initialisers.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Init {
@@ -105,41 +235,37 @@ fn fans(shape: &[usize]) -> (f64, f64) {
     (fan_in as f64, fan_out as f64)
 }
 
-/// Fills `x` in place (float32 values; a tensor of another dtype is left as it is, its draws taken).
+/// Fills `x` in place as `torch.nn.init` does: the constants with `fill_`, the random ones with
+/// `uniform_` / `normal_` of the bound or std computed from the fans (so the draws, their order and
+/// the dtype checks are those of the tensor's own `uniform_` / `normal_`).
 pub fn init_(x: &Tensor, init: Init, rng: &mut Generator) -> Result<()> {
-    if x.dtype() != DType::Float32 {
-        // The draws still advance the generator, as they do in PyTorch before any dtype check.
-        let mut values = vec![0.0f32; x.numel()];
-        fill_init(&mut values, x.shape(), init, rng);
-        return Ok(());
-    }
-    x.fill_values(|out: &mut [f32]| fill_init(out, x.shape(), init, rng));
-    Ok(())
-}
-
-/// The values of `init` for a tensor of `shape`, written into `out`.
-fn fill_init(out: &mut [f32], shape: &[usize], init: Init, rng: &mut Generator) {
+    let shape = x.shape();
     match init {
-        Init::Zeros => out.fill(0.0),
-        Init::Ones => out.fill(1.0),
-        Init::Constant(v) => out.fill(v as f32),
-        Init::Normal { mean, std } => rng.normal_f32_into(out, mean, std),
-        Init::Uniform { low, high } => rng.uniform_f32_into(out, low, high),
+        Init::Zeros => fill_constant(x, 0.0),
+        Init::Ones => fill_constant(x, 1.0),
+        Init::Constant(v) => fill_constant(x, v),
+        Init::Normal { mean, std } => normal_(x, mean, std, rng),
+        Init::Uniform { low, high } => uniform_(x, low, high, rng),
         Init::XavierUniform { gain } => {
             let (fan_in, fan_out) = fans(shape);
             let std = gain * (2.0 / (fan_in + fan_out)).sqrt();
             let bound = 3f64.sqrt() * std;
-            rng.uniform_f32_into(out, -bound, bound)
+            uniform_(x, -bound, bound, rng)
         }
         Init::XavierNormal { gain } => {
             let (fan_in, fan_out) = fans(shape);
             let std = gain * (2.0 / (fan_in + fan_out)).sqrt();
-            rng.normal_f32_into(out, 0.0, std)
+            normal_(x, 0.0, std, rng)
         }
         Init::KaimingUniform { a } => {
             let (fan_in, _) = fans(shape);
             let bound = kaiming_uniform_bound(fan_in as usize, a);
-            rng.uniform_f32_into(out, -bound, bound)
+            uniform_(x, -bound, bound, rng)
         }
     }
+}
+
+fn fill_constant(x: &Tensor, v: f64) -> Result<()> {
+    x.fill(crate::tensor::Scalar::Float(v));
+    Ok(())
 }

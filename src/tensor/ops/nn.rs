@@ -276,12 +276,13 @@ pub fn dropout(x: &Tensor, p: f64, training: bool, rng: &mut Generator) -> Resul
     if !training || p == 0.0 {
         return Ok(x.clone());
     }
-    if x.dtype().is_floating_point() && x.dtype() != DType::Float32 {
-        return dropout_other_float(x, p, rng);
+    if x.dtype() == DType::Float32 && x.is_contiguous() {
+        // The same draws and products as `dropout_variant`, fused over one run of memory.
+        let values = x.to_vec::<f32>();
+        let kept = rng.dropout_f32(&values, p);
+        return Ok(Tensor::from_vec(kept, x.shape())?.with_axes_of(x));
     }
-    let values = x.to_dtype(DType::Float32).to_vec::<f32>();
-    let kept = rng.dropout_f32(&values, p);
-    Ok(Tensor::from_vec(kept, x.shape())?.with_axes_of(x))
+    dropout_variant(x, p, training, false, false, rng)
 }
 
 /// `input * 0`, what ATen's dropouts return for `p == 1` (NaN and inf stay NaN).
@@ -293,47 +294,13 @@ fn times_zero(x: &Tensor) -> Result<Tensor> {
     )
 }
 
-/// ATen's `_dropout_impl` on a float64, float16 or bfloat16 tensor: `input * 0` for `p == 1`; else a
-/// noise tensor of the input's dtype takes `bernoulli_(1 - p)` (the same `bernoulli_distribution<double>`
-/// draw per element as float32, whatever the dtype), is divided by `1 - p` in its opmath type (double
-/// for float64, float for the half types, rounded back once), and multiplies the input.
-fn dropout_other_float(x: &Tensor, p: f64, rng: &mut Generator) -> Result<Tensor> {
-    if x.numel() == 0 {
-        return Ok(x.clone());
-    }
-    if p == 1.0 {
-        return times_zero(x);
-    }
-    let draws = rng.bernoulli_f32(x.numel(), 1.0 - p);
-    let noise = if x.dtype() == DType::Float64 {
-        let keep = 1.0 - p;
-        let values: Vec<f64> = draws.iter().map(|&d| f64::from(d) / keep).collect();
-        Tensor::from_vec(values, x.shape())?
-    } else {
-        let keep = (1.0 - p) as f32;
-        let values: Vec<f32> = draws.iter().map(|&d| d / keep).collect();
-        Tensor::from_vec(values, x.shape())?.to_dtype(x.dtype())
-    };
-    Ok(binary(BinaryOp::Mul, Operand::Tensor(x), Operand::Tensor(&noise))?.with_axes_of(x))
-}
-
-/// The training-time float32 check of the feature and alpha dropouts: their noise arithmetic in the other
-/// float types (`add`, `mul_`, `div_` in the noise's dtype) is not ported yet.
-fn float32_training(x: &Tensor, what: &str) -> Result<()> {
-    if x.dtype() != DType::Float32 {
-        return Err(TensorError::NotImplemented(format!(
-            "{what} in training on {} tensors is not in the tutor yet (float32 is)",
-            x.dtype()
-        )));
-    }
-    Ok(())
-}
-
-/// ATen's `_dropout_impl` for `feature_dropout`, `alpha_dropout` and `feature_alpha_dropout`: the
-/// input itself when not training (or `p == 0`, or empty), `input * 0` for `p == 1`; else a noise of
-/// `bernoulli_(1 - p)` draws — one per channel (`(N, C, 1, ...)`) for the feature forms — scaled by
-/// `1 / (1 - p)`, or, for the alpha forms, `input · noise·a + (noise - 1)·alpha·a + alpha·a·p` with
-/// SELU's `alpha` and `a = 1 / sqrt((alpha²·p + 1)(1 - p))`, each step rounded to float.
+/// ATen's `_dropout_impl`, behind `dropout`, `feature_dropout`, `alpha_dropout` and
+/// `feature_alpha_dropout`: the input itself when not training (or `p == 0`, or empty), `input * 0`
+/// for `p == 1`; else a noise tensor of the input's dtype — laid out as the input (`empty_like`), or
+/// one value per channel (`(N, C, 1, ...)`) for the feature forms — takes `bernoulli_(1 - p)` in the
+/// order TensorIterator walks it and is divided by `1 - p`; the alpha forms instead give
+/// `input · noise·a + (noise - 1)·alpha·a + alpha·a·p` with SELU's `alpha` and
+/// `a = 1 / sqrt((alpha²·p + 1)(1 - p))`. Each step is one op of the input's dtype.
 pub fn dropout_variant(
     x: &Tensor,
     p: f64,
@@ -353,47 +320,55 @@ pub fn dropout_variant(
             "Feature dropout requires at least 2 dimensions in the input".to_string(),
         ));
     }
-    float32_training(
-        x,
-        if alpha {
-            "alpha_dropout"
-        } else {
-            "feature_dropout"
-        },
-    )?;
-    let noise_shape: Vec<usize> = if feature {
-        x.shape()
+    let noise = if feature {
+        let shape: Vec<usize> = x
+            .shape()
             .iter()
             .enumerate()
             .map(|(i, &d)| if i < 2 { d } else { 1 })
-            .collect()
+            .collect();
+        Tensor::zeros(&shape, x.dtype())?
     } else {
-        x.shape().to_vec()
+        super::random_int::laid_out_like(x, &Tensor::zeros(&[x.numel()], x.dtype())?)?
     };
-    let n: usize = noise_shape.iter().product();
-    let mut noise = rng.bernoulli_f32(n, 1.0 - p);
-    let shift = if alpha {
-        const ALPHA: f64 = 1.7580993408473766;
-        let a = 1.0 / ((ALPHA * ALPHA * p + 1.0) * (1.0 - p)).sqrt();
-        let (scale, offset) = ((ALPHA * a) as f32, (ALPHA * a * p) as f32);
-        let b: Vec<f32> = noise.iter().map(|&v| (v + -1.0) * scale + offset).collect();
-        for v in &mut noise {
-            *v *= a as f32;
+    super::init::bernoulli_(&noise, 1.0 - p, rng)?;
+    let scalar =
+        |op, t: &Tensor, v: f64| binary(op, Operand::Tensor(t), Operand::Scalar(Scalar::Float(v)));
+    if !alpha {
+        // `noise.div_(1 - p)`: in place, so an integer noise cannot take the float quotient.
+        if !x.dtype().is_floating_point() {
+            let quotient = DType::default_for(crate::tensor::dtype::Category::Float);
+            super::elementwise::check_cast(quotient, x.dtype())?;
         }
-        Some(Tensor::from_vec(b, &noise_shape)?)
-    } else {
-        let keep = (1.0 - p) as f32;
-        for v in &mut noise {
-            *v /= keep;
-        }
-        None
-    };
-    let noise = Tensor::from_vec(noise, &noise_shape)?;
-    let out = binary(BinaryOp::Mul, Operand::Tensor(x), Operand::Tensor(&noise))?;
-    match shift {
-        Some(b) => binary(BinaryOp::Add, Operand::Tensor(&out), Operand::Tensor(&b)),
-        None => Ok(out),
+        let noise = scalar(BinaryOp::Div, &noise, 1.0 - p)?;
+        return binary(BinaryOp::Mul, Operand::Tensor(x), Operand::Tensor(&noise));
     }
+    const ALPHA: f64 = 1.7580993408473766;
+    let a = 1.0 / ((ALPHA * ALPHA * p + 1.0) * (1.0 - p)).sqrt();
+    let shifted = binary(
+        BinaryOp::Add,
+        Operand::Tensor(&noise),
+        Operand::Scalar(Scalar::Int(-1)),
+    )?;
+    let b = scalar(
+        BinaryOp::Add,
+        &scalar(BinaryOp::Mul, &shifted, ALPHA * a)?,
+        ALPHA * a * p,
+    )?;
+    let noise = scalar(BinaryOp::Mul, &noise, a)?;
+    let out = binary(BinaryOp::Mul, Operand::Tensor(x), Operand::Tensor(&noise))?;
+    binary(BinaryOp::Add, Operand::Tensor(&out), Operand::Tensor(&b))
+}
+
+/// A training-mode kernel the tutor has for float32 only.
+fn float32_training(x: &Tensor, what: &str) -> Result<()> {
+    if x.dtype() != DType::Float32 {
+        return Err(TensorError::NotImplemented(format!(
+            "{what} in training on {} tensors is not in the tutor yet (float32 is)",
+            x.dtype()
+        )));
+    }
+    Ok(())
 }
 
 /// `torch.rrelu(x, lower, upper, training=True)` (`_rrelu_with_noise_train`): each element at or

@@ -41,39 +41,17 @@ fn requires_grad(c: &Call, without_generator: usize) -> PyResult<bool> {
     c.requires_grad(without_generator + usize::from(c.which().is_multiple_of(2)))
 }
 
-/// Draws `n` floats of `dtype`: float32 and float64 as PyTorch draws them; half and bfloat16 are not
-/// drawn (their own uniform transformation is not reproduced), rather than drawn some other way.
+/// Draws `n` values of `dtype` into a fresh contiguous tensor with `uniform_(0, 1)` or `normal_(0, 1)`
+/// (their dtype checks name ATen's kernels for an integer or bool dtype).
 fn draw(interp: &mut Interpreter, dtype: DType, n: usize, normal: bool) -> PyResult<Tensor> {
+    let out = Tensor::zeros(&[n], dtype)?;
     let rng = &mut state(interp).rng;
-    Ok(match (dtype, normal) {
-        (DType::Float32, true) => Tensor::from_vec(rng.normal_f32(n, 0.0, 1.0), &[n])?,
-        (DType::Float32, false) => Tensor::from_vec(rng.uniform_f32(n, 0.0, 1.0), &[n])?,
-        (DType::Float64, true) => Tensor::from_vec(rng.normal_f64_vec(n, 0.0, 1.0), &[n])?,
-        (DType::Float64, false) => Tensor::from_vec(rng.uniform_f64(n, 0.0, 1.0), &[n])?,
-        (d, _) if d.is_floating_point() => {
-            return Err(exc(
-                ExcKind::NotImplementedError,
-                format!(
-                    "random {} draws are not in the tutor yet (float32 and float64 are)",
-                    d
-                ),
-            ));
-        }
-        (d, _) => {
-            return Err(exc(
-                ExcKind::NotImplementedError,
-                format!(
-                    "\"{}\" not implemented for '{}'",
-                    if normal {
-                        "normal_kernel_cpu"
-                    } else {
-                        "check_uniform_bounds"
-                    },
-                    d.scalar_type_name()
-                ),
-            ));
-        }
-    })
+    if normal {
+        crate::tensor::ops::init::normal_(&out, 0.0, 1.0, rng)?;
+    } else {
+        crate::tensor::ops::init::uniform_(&out, 0.0, 1.0, rng)?;
+    }
+    Ok(out)
 }
 
 /// `rand`/`randn`: floats of the shape at 0.
@@ -95,23 +73,17 @@ fn floats_like(interp: &mut Interpreter, c: &Call, normal: bool) -> PyResult<Val
     let x = c.tensor(0)?;
     let dtype_at = 2 + usize::from(c.which().is_multiple_of(2));
     let dtype = c.dtype(dtype_at)?.unwrap_or(x.dtype());
-    if !dtype.is_floating_point() {
-        return Err(exc(
-            ExcKind::NotImplementedError,
-            format!(
-                "\"{}\" not implemented for '{}'",
-                if normal {
-                    "normal_kernel_cpu"
-                } else {
-                    "check_uniform_bounds"
-                },
-                dtype.scalar_type_name()
-            ),
-        ));
+    // `empty_like(x)` (laid out as `x` is, `preserve_format`), then `uniform_` / `normal_` on it: a
+    // transposed result is not contiguous, so `normal_` takes its element-by-element path.
+    let n = x.numel();
+    let out = crate::tensor::ops::random_int::laid_out_like(&x, &Tensor::zeros(&[n], dtype)?)?
+        .with_axes_of(&x);
+    let rng = &mut state(interp).rng;
+    if normal {
+        crate::tensor::ops::init::normal_(&out, 0.0, 1.0, rng)?;
+    } else {
+        crate::tensor::ops::init::uniform_(&out, 0.0, 1.0, rng)?;
     }
-    let v = draw(interp, dtype, x.numel(), normal)?;
-    // The draws fill memory in order, and the result is laid out as `x` is (`preserve_format`).
-    let out = crate::tensor::ops::random_int::laid_out_like(&x, &v)?.with_axes_of(&x);
     set_requires_grad(&out, requires_grad(c, 6)?)?;
     t(out)
 }

@@ -336,13 +336,7 @@ pub(super) static DEFS: &[Def] = &[
         |interp, c| {
             let x = c.this()?;
             if c.which() == 0 {
-                let out = init::bernoulli_probs(
-                    &c.tensor(1)?,
-                    x.shape(),
-                    x.dtype(),
-                    &mut state(interp).rng,
-                )?;
-                x.copy_from(&out)?;
+                init::bernoulli_probs_(&x, &c.tensor(1)?, &mut state(interp).rng)?;
             } else {
                 init::bernoulli_(&x, c.float(1)?, &mut state(interp).rng)?;
             }

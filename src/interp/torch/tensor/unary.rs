@@ -62,12 +62,7 @@ fn nan_to_num(_: &mut Interpreter, c: &Call) -> PyResult<Value> {
         return t(x.clone_preserve());
     }
     // The type's largest finite value by default (`finfo(dtype).max`).
-    let max = match x.dtype() {
-        DType::Float64 => f64::MAX,
-        DType::Float16 => 65504.0,
-        DType::BFloat16 => f64::from(half::bf16::MAX),
-        _ => f64::from(f32::MAX),
-    };
+    let max = x.dtype().finfo_max();
     let nan = c.opt_float(1)?.unwrap_or(0.0);
     let posinf = c.opt_float(2)?.unwrap_or(max);
     let neginf = c.opt_float(3)?.unwrap_or(-max);
