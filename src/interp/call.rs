@@ -142,6 +142,9 @@ impl Interpreter {
                 s.vars.insert(Rc::from("__self__"), this);
             }
         }
+        if let Some(sites) = &f.generator {
+            return self.make_generator(f, sites, scope);
+        }
         self.frames.push(FrameCtx {
             function: Rc::clone(&f.name),
             file: Rc::clone(&f.file),

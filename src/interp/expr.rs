@@ -157,22 +157,7 @@ impl Interpreter {
                 })?;
                 Ok(Value::list(out))
             }
-            Expr::GeneratorExp(c) => {
-                // Generators are evaluated eagerly (enough for sum(...), list(...), any(...)).
-                let mut out = Vec::new();
-                let inner = self.comp_scope(scope);
-                self.comprehension(&c.generators, 0, &inner, &mut |me, s| {
-                    let v = me.eval(&c.elt, s)?;
-                    out.push(v);
-                    Ok(())
-                })?;
-                Ok(Value::Iterator(Rc::new(RefCell::new(
-                    super::value::Iter::Seq {
-                        items: Rc::new(out.into()),
-                        pos: 0,
-                    },
-                ))))
-            }
+            Expr::GeneratorExp(c) => self.make_gen_exp(c, scope),
             Expr::SetComp(c) => {
                 let mut d = Dict::default();
                 let inner = self.comp_scope(scope);

@@ -24,6 +24,7 @@ impl Interpreter {
                 step: *c,
             },
             Value::Iterator(_) => return Ok(v.clone()),
+            _ if let Some(it) = self.user_iter(v)? => return Ok(it),
             _ => Iter::Seq {
                 items: Rc::new(self.collect_iter(v)?.into()),
                 pos: 0,
@@ -108,6 +109,7 @@ impl Interpreter {
                 }
                 out
             }
+            Value::Instance(_) if let Some(it) = self.user_iter(v)? => self.collect_iter(&it)?,
             _ if let Some(ty) = self.native_type(v) => ty.iterate(self, v)?,
             // A class whose native base iterates it (`for c in Color`).
             Value::Class(c) if let Some(ty) = c.slots() => ty.class_iterate(self, c)?,
@@ -118,5 +120,63 @@ impl Interpreter {
                 )));
             }
         })
+    }
+
+    /// The iterator of an instance whose class defines `__iter__` in Python: what `__iter__` returns,
+    /// an iterator itself (a generator, `iter(list)`) or an object with `__next__`, asked for items
+    /// until it raises StopIteration.
+    fn user_iter(&mut self, v: &Value) -> PyResult<Option<Value>> {
+        if !matches!(v, Value::Instance(_)) {
+            return Ok(None);
+        }
+        let method = match self.get_attr(v, "__iter__") {
+            Ok(m @ Value::BoundMethod(_)) => m,
+            _ => return Ok(None),
+        };
+        if !matches!(&method, Value::BoundMethod(b) if matches!(b.1, Value::Function(_))) {
+            return Ok(None);
+        }
+        let it = self.call_value(method, super::value::Args::new(vec![]))?;
+        match &it {
+            Value::Iterator(_) => Ok(Some(it)),
+            Value::Instance(_) => {
+                let next = self.get_attr(&it, "__next__").map_err(|_| {
+                    type_error(format!(
+                        "iter() returned non-iterator of type '{}'",
+                        it.type_name()
+                    ))
+                })?;
+                Ok(Some(Value::Iterator(Rc::new(RefCell::new(Iter::Lazy(
+                    Box::new(NextCalls { next }),
+                ))))))
+            }
+            other => Err(type_error(format!(
+                "iter() returned non-iterator of type '{}'",
+                other.type_name()
+            ))),
+        }
+    }
+}
+
+/// An object with `__next__`, iterated by calling it until it raises StopIteration.
+struct NextCalls {
+    next: Value,
+}
+
+impl super::value::LazyIter for NextCalls {
+    fn type_name(&self) -> &'static str {
+        "iterator"
+    }
+
+    fn next(&mut self, interp: &mut Interpreter) -> PyResult<Option<Value>> {
+        match interp.call_value(self.next.clone(), super::value::Args::new(vec![])) {
+            Ok(v) => Ok(Some(v)),
+            Err(super::error::Unwind::Exception(e))
+                if e.kind == super::error::ExcKind::StopIteration =>
+            {
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
     }
 }

@@ -14,6 +14,7 @@ mod descriptors;
 pub mod error;
 mod exceptions;
 mod expr;
+mod generator;
 mod items;
 mod iterate;
 pub mod native;

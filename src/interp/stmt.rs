@@ -353,6 +353,17 @@ impl Interpreter {
 
     pub(super) fn exec_try(&mut self, t: &ast::StmtTry, scope: &ScopeRef) -> PyResult<()> {
         let result = self.exec_block(&t.body, scope);
+        self.finish_try(t, scope, result)
+    }
+
+    /// A `try` statement after its body ended with `result`: the matching handler, or the `else`
+    /// block, then the `finally` block.
+    pub(super) fn finish_try(
+        &mut self,
+        t: &ast::StmtTry,
+        scope: &ScopeRef,
+        result: PyResult<()>,
+    ) -> PyResult<()> {
         let result = match result {
             Err(Unwind::Exception(e)) => {
                 let exc_value = self.materialize_exception(&e)?;
@@ -562,6 +573,11 @@ impl Interpreter {
             Rc::clone(scope)
         };
         let is_global = Rc::ptr_eq(&scope, &self.globals);
+        let generator = if expr_body.is_none() {
+            super::generator::yield_sites(&body)
+        } else {
+            None
+        };
         Ok(Value::Function(Rc::new(Function {
             name: Rc::from(name),
             params,
@@ -573,6 +589,7 @@ impl Interpreter {
             defining_class: RefCell::new(None),
             file,
             line_index: lines,
+            generator,
         })))
     }
 

@@ -189,6 +189,8 @@ pub struct Function {
     pub defining_class: RefCell<Option<Rc<Class>>>,
     pub file: Rc<str>,
     pub line_index: Rc<super::source::LineIndex>,
+    /// For a generator function (its body has `yield`): the statements a `yield` is in.
+    pub generator: Option<Rc<super::generator::YieldSites>>,
 }
 
 impl Function {

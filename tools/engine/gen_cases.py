@@ -407,9 +407,6 @@ known("a query whose keys are all masked: PyTorch's attention gives 0 (safe soft
 known("MKL's sgemm (which accumulates the bias) rounds differently from the engine's GEMM then bias add "
       "(last bits)",
       ["linear/" + n for n in ["2d_bias", "2d_no_bias", "3d_bias", "1d_bias", "transposed_weight"]], LAST_BITS)
-known("PyTorch draws the mask in the input's memory order (empty_like keeps the transposed strides); the "
-      "engine draws in row-major order", ["dropout/transposed"])
-known("PyTorch refuses to write float noise into an int tensor; the engine returns float32", ["dropout/int64"])
 # loss
 known("PyTorch broadcasts input and target before it reads reduction=; the engine's caller parses reduction= "
       "first", ["mse_loss/err_broadcast_and_reduction"])

@@ -34,6 +34,7 @@ def register(case, inp):
     sdpa_checks(case)
     special_namespace(case)
     rounding(case)
+    tensor_data(case)
 
 
 def products(case):
@@ -695,3 +696,15 @@ def rounding(case):
             case(G, f"round/{dt}/{k}", ["torch.round"], pre + f"show(torch.round(x{', ' + kw if kw else ''}))")
             case(G, f"round_/{dt}/{k}", ["Tensor.round_"], pre + f"r = x.round_({kw})\nshow(x)\nsame(r, x)")
         case(G, f"round_/{dt}/torch", ["torch.round_"], pre + "torch.round_(x)\nshow(x)")
+
+
+def tensor_data(case):
+    """torch.tensor of data that is not numbers: what PyTorch's dtype inference and size walk raise (a str
+    at the top, a str as the first item of a list, a str later, None, dict, set, a generator, an object)."""
+    for k, data in enumerate([
+        "None", "[None]", "{1: 2}", "(x for x in [1])", "['a']", "'a'", "[1, 'a']", "object()", "[1, None]",
+        "{1, 2}", "[[1], ['a']]", "[['a']]", "[[1, 2], [None, 3]]", "[1, [2]]", "[[1], 2]", "range(3)",
+        "[range(2), range(2)]", "[(1, 2), [3, 4]]", "[True, 2.5]", "[[]]", "[[], []]", "[]",
+    ]):
+        case("edges", f"tensor_data/{k}", ["torch.tensor"], f"show(torch.tensor({data}))")
+

@@ -38,6 +38,7 @@ def register(case, inp):
     likes(case)
     dropouts(case)
     errors(case)
+    attention(case)
 
 
 def inplace(case):
@@ -91,3 +92,54 @@ def errors(case):
     ]):
         op = "Tensor.uniform_" if "uniform_" in src else "Tensor.normal_" if "normal_" in src else "Tensor.bernoulli_"
         case(G, f"errors/{k}", [op], SEED + src)
+
+
+SDPA = "torch.nn.functional.scaled_dot_product_attention"
+QKV = ("q = torch.randn(2, 3, 4, 5)\nk = torch.randn(2, 3, 6, 5)\nv = torch.randn(2, 3, 6, 5)\n")
+
+
+def attention(case):
+    """Attention dropout, which PyTorch draws on its math path whenever dropout_p > 0 (in training or
+    not), and the modules that pass their dropout to it in training mode."""
+    for k, src in enumerate([
+        "show(F.scaled_dot_product_attention(q, k, v, dropout_p=0.3))",
+        "show(F.scaled_dot_product_attention(q, k, v, None, 0.5))",
+        "show(F.scaled_dot_product_attention(q[0], k[0], v[0], dropout_p=0.2))",
+        "show(F.scaled_dot_product_attention(q[0, 0], k[0, 0], v[0, 0], dropout_p=0.2))",
+        "show(F.scaled_dot_product_attention(q.unsqueeze(0), k.unsqueeze(0), v.unsqueeze(0), dropout_p=0.2))",
+        "show(F.scaled_dot_product_attention(q, k, v, attn_mask=torch.rand(4, 6) > 0.3, dropout_p=0.4))",
+        "show(F.scaled_dot_product_attention(q, k, v, attn_mask=torch.randn(2, 1, 4, 6), dropout_p=0.4))",
+        "show(F.scaled_dot_product_attention(q, k[:, :, :4], v[:, :, :4], is_causal=True, dropout_p=0.25))",
+        "show(F.scaled_dot_product_attention(q, k, v, dropout_p=0.3, scale=0.7))",
+        "show(F.scaled_dot_product_attention(q, k, v, dropout_p=0.3, scale=-0.7))",
+        "show(F.scaled_dot_product_attention(q, k[:, :1], v[:, :1], dropout_p=0.3, enable_gqa=True))",
+        "m = torch.ones(4, 6, dtype=torch.bool)\nm[1] = False\nshow(F.scaled_dot_product_attention(q, k, v, attn_mask=m, dropout_p=0.3))",
+        "show(F.scaled_dot_product_attention(q.double(), k.double(), v.double(), dropout_p=0.3))",
+        "show(F.scaled_dot_product_attention(q.half(), k.half(), v.half(), dropout_p=0.3))",
+        "show(F.scaled_dot_product_attention(q.bfloat16(), k.bfloat16(), v.bfloat16(), dropout_p=0.3))",
+        "show(F.scaled_dot_product_attention(q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), dropout_p=0.3))",
+        "show(F.scaled_dot_product_attention(q, k, v, dropout_p=1.0))",
+        "F.scaled_dot_product_attention(q, k, v, dropout_p=1.5)",
+        "F.scaled_dot_product_attention(q, k, v, dropout_p=-0.5)",
+        "show(F.scaled_dot_product_attention(q[0], k[0], v[0], dropout_p=-0.5))",
+        "F.scaled_dot_product_attention(q, k, v, attn_mask=torch.ones(3, 3, 4, 6, dtype=torch.bool), dropout_p=0.5)",
+        "F.scaled_dot_product_attention(q, k, v, attn_mask=torch.ones(4, 6, dtype=torch.bool), is_causal=True, dropout_p=0.5)",
+        "q.requires_grad_()\nr = F.scaled_dot_product_attention(q, k, v, dropout_p=0.3)\nprint(r.grad_fn.name())",
+        "q.requires_grad_()\nr = F.scaled_dot_product_attention(q[0], k[0], v[0], dropout_p=0.3)\nprint(r.grad_fn.name())",
+        "out = [F.scaled_dot_product_attention(q, k, v, dropout_p=0.1) for _ in range(3)]\nshow(out[2])",
+    ]):
+        case(G, f"sdpa_dropout/{k}", [SDPA], SEED + QKV + src + AFTER)
+    x = "x = torch.randn(2, 3, 8)\n"
+    for k, (ops, src) in enumerate([
+        (["torch.nn.MultiheadAttention"], "m = nn.MultiheadAttention(8, 2, dropout=0.5, batch_first=True)\nshow(m(x, x, x))"),
+        (["torch.nn.MultiheadAttention"], "m = nn.MultiheadAttention(8, 2, dropout=0.5)\nshow(m(x, x, x, need_weights=False)[0])"),
+        (["torch.nn.MultiheadAttention"], "m = nn.MultiheadAttention(8, 2, dropout=0.5, batch_first=True)\nshow(m(x, x, x, need_weights=False)[0])"),
+        (["torch.nn.MultiheadAttention"], "m = nn.MultiheadAttention(8, 2, dropout=0.5, batch_first=True)\nmask = nn.Transformer.generate_square_subsequent_mask(3)\nshow(m(x, x, x, attn_mask=mask, need_weights=False, is_causal=True)[0])"),
+        (["torch.nn.TransformerEncoderLayer"], "l = nn.TransformerEncoderLayer(8, 2, 16, batch_first=True)\nshow(l(x))"),
+        (["torch.nn.TransformerEncoderLayer"], "l = nn.TransformerEncoderLayer(8, 2, 16)\nshow(l(x))"),
+        (["torch.nn.TransformerEncoderLayer"], "l = nn.TransformerEncoderLayer(8, 2, 16, dropout=0.3, batch_first=True, norm_first=True)\nshow(l(x))"),
+        (["torch.nn.TransformerEncoderLayer"], "l = nn.TransformerEncoderLayer(8, 2, 16, batch_first=True)\nshow(l(x, src_key_padding_mask=torch.tensor([[False, False, True], [False, False, False]])))"),
+        (["torch.nn.TransformerDecoderLayer"], "l = nn.TransformerDecoderLayer(8, 2, 16, batch_first=True)\nshow(l(x, x.flip(1), tgt_is_causal=True, tgt_mask=nn.Transformer.generate_square_subsequent_mask(3)))"),
+        (["torch.nn.TransformerEncoder", "torch.nn.TransformerEncoderLayer"], "e = nn.TransformerEncoder(nn.TransformerEncoderLayer(8, 2, 16, batch_first=True), 2, enable_nested_tensor=False)\nshow(e(x))"),
+    ]):
+        case(G, f"modules_training/{k}", ops, SEED + x + src + AFTER)

@@ -153,6 +153,10 @@ pub(crate) fn type_of_value(interp: &mut Interpreter, v: &Value) -> PyResult<Val
         }
         Value::BoundMethod(_) => type_object("method", None),
         Value::Ellipsis => type_object("ellipsis", None),
+        Value::Iterator(it) => match it.try_borrow().as_deref() {
+            Ok(crate::interp::value::Iter::Lazy(l)) => type_object(l.type_name(), None),
+            _ => type_object("object", None),
+        },
         _ => type_object("object", None),
     })
 }

@@ -333,22 +333,28 @@ fn extreme(interp: &mut Interpreter, a: Bound, largest: bool) -> PyResult<Value>
     }
 }
 
+/// `any` / `all`: items are taken one at a time, and the first that decides ends the walk (a generator
+/// is not run past it).
 fn any(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
-    for v in interp.collect_iter(&a.arg(0)?)? {
-        if interp.truthy(&v)? {
+    first_with_truth(interp, &a.arg(0)?, true)
+}
+
+fn all(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
+    first_with_truth(interp, &a.arg(0)?, false).map(|found| match found {
+        Value::Bool(b) => Value::Bool(!b),
+        other => other,
+    })
+}
+
+/// Whether some item of `iterable` has truth value `wanted`.
+fn first_with_truth(interp: &mut Interpreter, iterable: &Value, wanted: bool) -> PyResult<Value> {
+    let it = interp.iter(iterable)?;
+    while let Some(v) = interp.next(&it)? {
+        if interp.truthy(&v)? == wanted {
             return Ok(Value::Bool(true));
         }
     }
     Ok(Value::Bool(false))
-}
-
-fn all(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
-    for v in interp.collect_iter(&a.arg(0)?)? {
-        if !interp.truthy(&v)? {
-            return Ok(Value::Bool(false));
-        }
-    }
-    Ok(Value::Bool(true))
 }
 
 /// Whether `v` is a lazy iterator (`itertools.count()`), which `zip` and `map` must not exhaust.

@@ -213,6 +213,7 @@ fn wraps(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
                     defining_class: RefCell::new(f.defining_class.borrow().clone()),
                     file: Rc::clone(&f.file),
                     line_index: Rc::clone(&f.line_index),
+                    generator: f.generator.clone(),
                 })))
             }
             _ => Ok(wrapper),

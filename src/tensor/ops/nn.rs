@@ -30,29 +30,7 @@ pub fn scaled_dot_product_attention(
     value: &Tensor,
     options: &AttentionOptions,
 ) -> Result<Tensor> {
-    // `validate_sdpa_input`'s rank check, then the math kernel's.
-    if [query, key, value].iter().any(|t| t.ndim() < 2) {
-        return Err(TensorError::AttentionRank {
-            query: query.shape().to_vec(),
-            key: key.shape().to_vec(),
-            value: value.shape().to_vec(),
-        });
-    }
-    if let Some(mask) = options.attn_mask {
-        let dt = mask.dtype();
-        if !(dt == DType::Bool || dt == DType::Float32 || dt == query.dtype()) {
-            return Err(TensorError::runtime(format!(
-                "Expected attn_mask dtype to be bool or float or to match query dtype, but got attn_mask.dtype: {} and  query.dtype: {} instead.",
-                dt.cpp_name(),
-                query.dtype().cpp_name()
-            )));
-        }
-    }
-    if options.is_causal && options.attn_mask.is_some() {
-        return Err(TensorError::runtime(
-            "_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True",
-        ));
-    }
+    validate_attention(query, key, value, options)?;
     check_flash_mask(query, key, value, options.attn_mask)?;
     let (key, value) = &grouped_heads(query, key, value, options.enable_gqa)?;
     let head_dim = *query.shape().last().unwrap_or(&1) as f64;
@@ -84,6 +62,111 @@ pub fn scaled_dot_product_attention(
     }
     let probs = zero_masked_rows(&scores, scores.softmax(-1, false)?)?;
     probs.matmul(value)
+}
+
+/// `validate_sdpa_input`'s checks (rank, the mask's dtype) and the explicit-mask-with-causal refusal.
+fn validate_attention(
+    query: &Tensor,
+    key: &Tensor,
+    value: &Tensor,
+    options: &AttentionOptions,
+) -> Result<()> {
+    if [query, key, value].iter().any(|t| t.ndim() < 2) {
+        return Err(TensorError::AttentionRank {
+            query: query.shape().to_vec(),
+            key: key.shape().to_vec(),
+            value: value.shape().to_vec(),
+        });
+    }
+    if let Some(mask) = options.attn_mask {
+        let dt = mask.dtype();
+        if !(dt == DType::Bool || dt == DType::Float32 || dt == query.dtype()) {
+            return Err(TensorError::runtime(format!(
+                "Expected attn_mask dtype to be bool or float or to match query dtype, but got attn_mask.dtype: {} and  query.dtype: {} instead.",
+                dt.cpp_name(),
+                query.dtype().cpp_name()
+            )));
+        }
+    }
+    if options.is_causal && options.attn_mask.is_some() {
+        return Err(TensorError::runtime(
+            "_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True",
+        ));
+    }
+    Ok(())
+}
+
+/// ATen's `_scaled_dot_product_attention_math`, the CPU path `scaled_dot_product_attention` takes when
+/// `dropout_p > 0`: float16 and bfloat16 inputs widened to float; q and kᵀ each scaled by the square
+/// root of the scale (q by its negative when the scale is negative); their product; the mask (a bool
+/// one turned into 0 / -inf, or the causal lower triangle) added in place; `_safe_softmax`; dropout of
+/// the weights (`at::dropout`, `p == 1` zeroing them without a draw); the product with v, rounded back
+/// to the input's dtype.
+pub fn attention_math(
+    query: &Tensor,
+    key: &Tensor,
+    value: &Tensor,
+    options: &AttentionOptions,
+    dropout_p: f64,
+    rng: &mut Generator,
+) -> Result<Tensor> {
+    validate_attention(query, key, value, options)?;
+    let origin = query.dtype();
+    let widen = |t: &Tensor| {
+        if matches!(origin, DType::Float16 | DType::BFloat16) {
+            t.to_dtype(DType::Float32)
+        } else {
+            t.clone()
+        }
+    };
+    let (q, k, v) = (widen(query), widen(key), widen(value));
+    let head_dim = *q.shape().last().unwrap_or(&1) as f64;
+    let negative = options.scale.is_some_and(|s| s < 0.0);
+    let factor = options.scale.map_or(1.0 / head_dim.sqrt(), f64::abs).sqrt();
+    let times = |t: &Tensor, f: f64| {
+        binary(
+            BinaryOp::Mul,
+            Operand::Tensor(t),
+            Operand::Scalar(Scalar::Float(f)),
+        )
+    };
+    let q = times(&q, if negative { 0.0 - factor } else { factor })?;
+    let additive = |bool_mask: &Tensor| -> Result<Tensor> {
+        let hidden = unary(UnaryOp::Not, bool_mask)?;
+        masked_fill(
+            &Tensor::zeros(bool_mask.shape(), origin)?,
+            &hidden,
+            Scalar::Float(f64::NEG_INFINITY),
+        )
+    };
+    let mask = if options.is_causal {
+        let (l, s) = (q.shape()[q.ndim() - 2], k.shape()[k.ndim() - 2]);
+        Some(additive(
+            &Tensor::full(&[l, s], Scalar::Bool(true), DType::Bool)?.tri(0, true)?,
+        )?)
+    } else {
+        match options.attn_mask {
+            Some(m) if m.dtype() == DType::Bool => Some(additive(m)?),
+            Some(m) => Some(m.clone()),
+            None => None,
+        }
+    };
+    let (k, v) = &grouped_heads(&q, &k, &v, options.enable_gqa)?;
+    let scores = q.matmul(&times(&k.transpose(-2, -1)?, factor)?)?;
+    if let Some(m) = &mask {
+        super::elementwise::binary_inplace(BinaryOp::Add, &scores, Operand::Tensor(m))?;
+    }
+    let mut weights = zero_masked_rows(&scores, scores.softmax(-1, false)?)?;
+    if dropout_p > 0.0 {
+        if dropout_p > 1.0 {
+            return Err(TensorError::runtime(format!(
+                "dropout probability has to be between 0 and 1, but got {}",
+                super::activation::cpp_double(dropout_p)
+            )));
+        }
+        weights = dropout(&weights, dropout_p, true, rng)?;
+    }
+    Ok(weights.matmul(v)?.to_dtype(origin))
 }
 
 /// The CPU flash kernel's eligibility checks read `attn_mask.size(-2)` when query, key and value are

@@ -62,6 +62,21 @@ pub(crate) fn tensor_from_value(v: &Value, dtype: Option<DType>) -> PyResult<Ten
                 ExcKind::ValueError,
                 format!("too many dimensions '{}'", v.type_name()),
             )),
+            // The sizes come from the first item at each level: once a number has been seen at
+            // this depth, a sequence here is an item PyTorch cannot store.
+            Some(_) if depth == shape.len() && !out.is_empty() => Err(
+                if out
+                    .iter()
+                    .all(|s| matches!(s, Scalar::Int(_) | Scalar::Bool(_)))
+                {
+                    type_error(format!(
+                        "'{}' object cannot be interpreted as an integer",
+                        v.type_name()
+                    ))
+                } else {
+                    type_error(format!("must be real number, not {}", v.type_name()))
+                },
+            ),
             Some(items) => {
                 if depth == shape.len() {
                     shape.push(items.len());
@@ -89,10 +104,7 @@ pub(crate) fn tensor_from_value(v: &Value, dtype: Option<DType>) -> PyResult<Ten
             }
             None => {
                 if depth != shape.len() && !shape.is_empty() {
-                    return Err(type_error(format!(
-                        "not a sequence (found {} where a list was expected)",
-                        v.type_name()
-                    )));
+                    return Err(type_error("not a sequence"));
                 }
                 // A tensor inside the data is one number (`float(t)`), as PyTorch 2.15 reads it.
                 let s = match v {
@@ -103,8 +115,17 @@ pub(crate) fn tensor_from_value(v: &Value, dtype: Option<DType>) -> PyResult<Ten
                         ));
                     }
                     Value::Tensor(t) => t.item()?,
-                    other => value_to_scalar(other).ok_or_else(|| {
-                        type_error(format!("new(): invalid data type '{}'", other.type_name()))
+                    other => value_to_scalar(other).ok_or_else(|| match other {
+                        // A str is a sequence to PyTorch: as the first item of a list, its sizes
+                        // recurse into its characters without end.
+                        Value::Str(_) if depth > 0 && out.is_empty() => {
+                            exc(ExcKind::ValueError, "too many dimensions 'str'")
+                        }
+                        Value::Str(_) => type_error("new(): invalid data type 'str'"),
+                        _ => exc(
+                            ExcKind::RuntimeError,
+                            format!("Could not infer dtype of {}", other.type_name()),
+                        ),
                     })?,
                 };
                 out.push(s);

@@ -267,27 +267,37 @@ pub(super) static F_DEFS: &[FDef] = &[
         &[
             "scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, *, float? scale=None, bool enable_gqa=False)",
         ],
-        |_, c| {
+        |interp, c| {
             let mask = c.opt_tensor(3)?;
-            if c.float(4)? > 0.0 {
-                // PyTorch drops attention weights whenever dropout_p > 0, in training or not.
-                return Err(exc(
-                    ExcKind::NotImplementedError,
-                    "scaled_dot_product_attention with dropout_p > 0: the tutor does not draw attention dropout (PyTorch applies it whatever the module's mode); pass dropout_p=0.0, or dropout_p=p if self.training else 0.0",
-                ));
-            }
             let options = tnn::AttentionOptions {
                 attn_mask: mask.as_ref(),
                 is_causal: c.bool(5)?,
                 scale: c.opt_float(6)?,
                 enable_gqa: c.bool(7)?,
             };
-            t(tnn::scaled_dot_product_attention(
-                &c.tensor(0)?,
-                &c.tensor(1)?,
-                &c.tensor(2)?,
-                &options,
-            )?)
+            let (q, k, v) = (c.tensor(0)?, c.tensor(1)?, c.tensor(2)?);
+            let dropout_p = c.float(4)?;
+            if dropout_p > 0.0 {
+                // PyTorch drops attention weights whenever dropout_p > 0, in training or not, on
+                // its math path.
+                return t(tnn::attention_math(
+                    &q,
+                    &k,
+                    &v,
+                    &options,
+                    dropout_p,
+                    &mut state(interp).rng,
+                )?);
+            }
+            if dropout_p < 0.0 && [&q, &k, &v].iter().all(|t| matches!(t.ndim(), 3 | 4)) {
+                // A negative probability is not "> 0", so the flash kernel is picked (3-D inputs
+                // gain a batch dim for it), and it refuses any nonzero one.
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    "scaled_dot_product_attention_flash_attention: Currently do not support dropout > 0",
+                ));
+            }
+            t(tnn::scaled_dot_product_attention(&q, &k, &v, &options)?)
         },
         Node::Attention,
     ),
@@ -331,6 +341,10 @@ pub(super) fn f_dispatch(
         Node::Attention => Ok(super::super::autograd::mark(
             result,
             match input_ndim {
+                // With dropout the math path's last op is a 4-D matmul.
+                4 if matches!(call.value(4), Some(Value::Float(p)) if p > 0.0) => {
+                    "UnsafeViewBackward0"
+                }
                 4 => "ScaledDotProductFlashAttentionForCpuBackward0",
                 3 => "SqueezeBackward1",
                 2 => "MmBackward0",

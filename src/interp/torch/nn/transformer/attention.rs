@@ -695,7 +695,19 @@ pub(super) fn mha_core(
     let k = k.view(&[bsz as i64, num_heads, src_len as i64, head_dim as i64])?;
     let v = v.view(&[bsz as i64, num_heads, src_len as i64, head_dim as i64])?;
     let out = if dropout_p > 0.0 {
-        attention_with_dropout(interp, &q, &k, &v, attn_mask.as_ref(), dropout_p, is_causal)?
+        tnn::attention_math(
+            &q,
+            &k,
+            &v,
+            &tnn::AttentionOptions {
+                attn_mask: attn_mask.as_ref(),
+                is_causal,
+                scale: None,
+                enable_gqa: false,
+            },
+            dropout_p,
+            &mut state(interp).rng,
+        )?
     } else {
         tnn::scaled_dot_product_attention(
             &q,
@@ -718,53 +730,6 @@ pub(super) fn mha_core(
         return Ok((out.squeeze(Some(&[1]))?, None));
     }
     Ok((out, None))
-}
-
-/// ATen's `_scaled_dot_product_attention_math`, the CPU path when dropout is on: q and k each scaled
-/// by the square root of the scale, the product, the mask, a softmax that gives 0 for all-masked rows,
-/// dropout, then the product with v.
-fn attention_with_dropout(
-    interp: &mut Interpreter,
-    q: &Tensor,
-    k: &Tensor,
-    v: &Tensor,
-    mask: Option<&Tensor>,
-    p: f64,
-    is_causal: bool,
-) -> PyResult<Tensor> {
-    let head_dim = q.shape()[q.ndim() - 1] as f64;
-    let factor = (1.0 / head_dim.sqrt()).sqrt();
-    let scale = |t: &Tensor| {
-        binary(
-            BinaryOp::Mul,
-            Operand::Tensor(t),
-            Operand::Scalar(Scalar::Float(factor)),
-        )
-    };
-    let qs = scale(q)?;
-    let kt = scale(&k.transpose(-2, -1)?)?;
-    let mut scores = qs.matmul(&kt)?;
-    if is_causal {
-        let (l, s) = (scores.shape()[2], scores.shape()[3]);
-        let ones = Tensor::full(&[l, s], Scalar::Bool(true), DType::Bool)?;
-        let future = crate::tensor::ops::elementwise::unary(
-            crate::tensor::ops::elementwise::UnaryOp::Not,
-            &ones.tri(0, true)?,
-        )?;
-        scores = masked_fill(&scores, &future, Scalar::Float(f64::NEG_INFINITY))?;
-    }
-    if let Some(m) = mask {
-        scores = binary(BinaryOp::Add, Operand::Tensor(&scores), Operand::Tensor(m))?;
-    }
-    let attn = scores.softmax(-1, false)?;
-    // `_safe_softmax`: rows that were all -inf give 0 rather than nan.
-    let all_masked = crate::tensor::ops::elementwise::unary(
-        crate::tensor::ops::elementwise::UnaryOp::IsNan,
-        &attn,
-    )?;
-    let attn = masked_fill(&attn, &all_masked, Scalar::Float(0.0))?;
-    let attn = tnn::dropout(&attn, p, true, &mut state(interp).rng)?;
-    Ok(attn.matmul(v)?)
 }
 
 /// A `static_k` / `static_v`, checked as `(bsz * num_heads, S, head_dim)`.
