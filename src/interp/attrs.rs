@@ -26,6 +26,7 @@ pub(super) fn forbidden_attr(name: &str) -> bool {
                 | "__eq__"
                 | "__add__"
                 | "__iter__"
+                | "__next__"
                 | "__contains__"
                 | "__version__"
         )

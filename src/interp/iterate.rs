@@ -34,6 +34,11 @@ impl Interpreter {
     }
 
     pub fn next(&mut self, it: &Value) -> PyResult<Option<Value>> {
+        if let Value::Instance(_) = it
+            && let Ok(next) = self.get_attr(it, "__next__")
+        {
+            return NextCalls { next }.call(self);
+        }
         let Value::Iterator(it) = it else {
             return Err(type_error(format!(
                 "'{}' object is not an iterator",
@@ -169,6 +174,13 @@ impl super::value::LazyIter for NextCalls {
     }
 
     fn next(&mut self, interp: &mut Interpreter) -> PyResult<Option<Value>> {
+        self.call(interp)
+    }
+}
+
+impl NextCalls {
+    /// One call of `__next__`: its value, or `None` when it raises StopIteration.
+    fn call(&self, interp: &mut Interpreter) -> PyResult<Option<Value>> {
         match interp.call_value(self.next.clone(), super::value::Args::new(vec![])) {
             Ok(v) => Ok(Some(v)),
             Err(super::error::Unwind::Exception(e))

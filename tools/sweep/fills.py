@@ -39,6 +39,7 @@ def register(case, inp):
     dropouts(case)
     errors(case)
     attention(case)
+    initializers(case)
 
 
 def inplace(case):
@@ -143,3 +144,44 @@ def attention(case):
         (["torch.nn.TransformerEncoder", "torch.nn.TransformerEncoderLayer"], "e = nn.TransformerEncoder(nn.TransformerEncoderLayer(8, 2, 16, batch_first=True), 2, enable_nested_tensor=False)\nshow(e(x))"),
     ]):
         case(G, f"modules_training/{k}", ops, SEED + x + src + AFTER)
+
+
+def initializers(case):
+    """torch.nn.init's fills: on transposed weights and slices (the draws follow memory order), with a
+    `generator=` (drawn from it, the default generator untouched), float64, and eye_."""
+    inits = {
+        "normal_": "nn.init.normal_(w{g})", "normal_ms": "nn.init.normal_(w, 0.5, 2.0{g})",
+        "uniform_": "nn.init.uniform_(w, -1, 1{g})", "xavier_uniform_": "nn.init.xavier_uniform_(w{g})",
+        "xavier_normal_": "nn.init.xavier_normal_(w, gain=2.0{g})",
+        "kaiming_uniform_": "nn.init.kaiming_uniform_(w, a=5 ** 0.5{g})", "eye_": "nn.init.eye_(w)",
+        "constant_": "nn.init.constant_(w, 0.25)", "zeros_": "nn.init.zeros_(w)",
+    }
+    weights = {"c": "torch.empty(4, 6)", "c20": "torch.empty(5, 4)", "t": "torch.empty(6, 4).t()",
+               "t20": "torch.empty(4, 5).t()", "slice": "torch.zeros(6, 8)[1:5, ::2]",
+               "f64": "torch.empty(4, 6, dtype=torch.float64)", "i64": "torch.zeros(2, 3, dtype=torch.long)"}
+    for name, expr in inits.items():
+        fn = "torch.nn.init." + name.split("_ms")[0].rstrip("_") + "_"
+        for wk, w in weights.items():
+            for gk, g in [("", ""), ("g", ", generator=gen")]:
+                if gk and "{g}" not in expr:
+                    continue
+                src = (f"gen = torch.Generator().manual_seed(7)\nw = {w}\nr = {expr.format(g=g)}\nshow(w)\nsame(r, w)"
+                       + AFTER)
+                case(G, f"init/{name}/{wk}/{gk or 'default'}", [fn], SEED + src)
+    for k, src in enumerate([
+        "nn.init.eye_(torch.empty(3))", "nn.init.eye_(torch.empty(2, 2, 2))", "show(nn.init.eye_(torch.empty(0, 3)))",
+        "w = nn.Linear(4, 4).weight\nnn.init.eye_(w)\nshow(w)",
+        "w = nn.Linear(6, 4).weight\nwith torch.no_grad():\n    nn.init.eye_(w.data[:2, 1:5])\nshow(w)",
+    ]):
+        case(G, f"init/eye_extra/{k}", ["torch.nn.init.eye_"], SEED + src + AFTER)
+    for k, src in enumerate([
+        "x = torch.ones(2, 6)\nr = F.dropout(x, 0.25, True, True)\nshow(x)\nsame(r, x)",
+        "x = torch.ones(2, 6)\nr = F.dropout(x, p=0.5, inplace=True)\nshow(x)\nsame(r, x)",
+        "x = torch.ones(6, 2).t()\nr = F.dropout(x, 0.5, inplace=True)\nshow(x)\nsame(r, x)",
+        "x = torch.ones(2, 6)\nr = F.dropout(x, 0.5, False, True)\nshow(x)\nsame(r, x)",
+        "x = torch.ones(2, 6)\nr = F.dropout(x, 1.0, inplace=True)\nshow(x)\nsame(r, x)",
+        "x = torch.ones(2, 6, dtype=torch.float64)\nr = F.dropout(x, 0.5, inplace=True)\nshow(x)\nsame(r, x)",
+        "x = torch.ones(2, 3, 4)\nr = nn.Dropout(0.5, inplace=True)(x)\nshow(x)\nsame(r, x)",
+    ]):
+        case(G, f"dropout_inplace_effect/{k}", ["torch.nn.functional.dropout"] + (["torch.nn.Dropout"] if "nn.Dropout" in src else []),
+             SEED + src + AFTER)

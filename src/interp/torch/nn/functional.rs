@@ -439,10 +439,11 @@ fn dropout(interp: &mut Interpreter, c: &Call) -> PyResult<Value> {
         // ATen's `_dropout` returns its input itself then.
         return Ok(arg(c, 0));
     }
-    t(tnn::dropout(
-        &b.tensor(0)?,
-        prob,
-        b.bool(2)?,
-        &mut state(interp).rng,
-    )?)
+    let out = tnn::dropout(&x, prob, b.bool(2)?, &mut state(interp).rng)?;
+    if interp.truthy(&arg(c, 3))? {
+        // `inplace=True`: ATen's `_dropout<true>` multiplies the input by the noise in place.
+        x.copy_from(&out)?;
+        return Ok(arg(c, 0));
+    }
+    t(out)
 }

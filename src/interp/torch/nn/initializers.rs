@@ -45,6 +45,19 @@ static DEFS: &[Def] = &[
             apply(i, c, Init::XavierNormal { gain })
         },
     ),
+    Def::python("eye_", "eye_(tensor)", Dialect::PyDef, |_, c| {
+        // `torch.eye(*tensor.shape, out=tensor)`: zeros, then ones on the main diagonal.
+        let t = c.tensor(0)?;
+        if t.ndim() != 2 {
+            return Err(exc(
+                ExcKind::ValueError,
+                "Only tensors with 2 dimensions are supported",
+            ));
+        }
+        t.fill(crate::tensor::Scalar::Int(0));
+        crate::tensor::ops::reorder::diagonal(&t, 0, 0, 1)?.fill(crate::tensor::Scalar::Int(1));
+        Ok(Value::Tensor(t))
+    }),
     Def::python("zeros_", "zeros_(tensor)", Dialect::PyDef, |i, c| {
         apply(i, c, Init::Zeros)
     }),
@@ -109,6 +122,10 @@ pub(super) fn init_fn(
     p: &'static Prepared,
     args: crate::interp::value::Args,
 ) -> PyResult<Value> {
+    // `generator=g`: the draws come from `g`, the default generator left where it was.
+    let generator = crate::interp::torch::tensor::python::generator_arg(&args);
     let call = p.bind_function(args)?;
-    (p.def.run)(interp, &call)
+    crate::interp::torch::tensor::python::with_generator(interp, generator.as_ref(), |interp| {
+        (p.def.run)(interp, &call)
+    })
 }

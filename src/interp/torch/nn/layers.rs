@@ -463,12 +463,13 @@ pub(super) fn dropout_forward(interp: &mut Interpreter, args: Args) -> PyResult<
     let inst = this(&args)?;
     let x = forward_input(&DROPOUT_FORWARD, "dropout", args)?;
     let prob = float_attr(&inst, "p");
-    Ok(Value::Tensor(tnn::dropout(
-        &x,
-        prob,
-        training(&inst),
-        &mut state(interp).rng,
-    )?))
+    let out = tnn::dropout(&x, prob, training(&inst), &mut state(interp).rng)?;
+    if matches!(inst.get("inplace"), Some(Value::Bool(true))) && !out.shares_storage(&x) {
+        // `Dropout(p, inplace=True)`: the input itself takes the dropped values.
+        x.copy_from(&out)?;
+        return Ok(Value::Tensor(x));
+    }
+    Ok(Value::Tensor(out))
 }
 
 static SEQUENTIAL_INIT: Sig = def("Sequential.__init__(self, *args)");

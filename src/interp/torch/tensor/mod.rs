@@ -14,7 +14,7 @@ mod math;
 pub(crate) mod ops;
 mod products;
 mod props;
-mod python;
+pub(crate) mod python;
 mod reduce;
 mod scatter;
 mod select;
