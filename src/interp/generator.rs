@@ -412,14 +412,8 @@ impl Generator {
                 }
             }
             resuming = false;
-            match self.block(interp, &f.body, depth + 1) {
-                Ok(Step::Yield(v)) => return Ok(Step::Yield(v)),
-                Ok(Step::Done) | Err(Unwind::Continue) => self.path.truncate(depth + 1),
-                Err(Unwind::Break) => {
-                    self.path.truncate(depth + 1);
-                    return Ok(Step::Done);
-                }
-                Err(e) => return Err(e),
+            if let Some(stop) = self.loop_pass(interp, &f.body, depth)? {
+                return Ok(stop);
             }
         }
     }
@@ -441,15 +435,31 @@ impl Generator {
                 }
             }
             resuming = false;
-            match self.block(interp, &w.body, depth + 1) {
-                Ok(Step::Yield(v)) => return Ok(Step::Yield(v)),
-                Ok(Step::Done) | Err(Unwind::Continue) => self.path.truncate(depth + 1),
-                Err(Unwind::Break) => {
-                    self.path.truncate(depth + 1);
-                    return Ok(Step::Done);
-                }
-                Err(e) => return Err(e),
+            if let Some(stop) = self.loop_pass(interp, &w.body, depth)? {
+                return Ok(stop);
             }
+        }
+    }
+
+    /// One pass through the body of the loop at `depth`: `Some` when the loop stops there (at a
+    /// `yield`, or `break`), `None` when it goes round again (the body ran out, or `continue`).
+    fn loop_pass(
+        &mut self,
+        interp: &mut Interpreter,
+        body: &[Stmt],
+        depth: usize,
+    ) -> PyResult<Option<Step>> {
+        match self.block(interp, body, depth + 1) {
+            Ok(Step::Yield(v)) => Ok(Some(Step::Yield(v))),
+            Ok(Step::Done) | Err(Unwind::Continue) => {
+                self.path.truncate(depth + 1);
+                Ok(None)
+            }
+            Err(Unwind::Break) => {
+                self.path.truncate(depth + 1);
+                Ok(Some(Step::Done))
+            }
+            Err(e) => Err(e),
         }
     }
 

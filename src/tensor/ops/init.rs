@@ -114,20 +114,16 @@ pub fn normal_(x: &Tensor, mean: f64, std: f64, rng: &mut Generator) -> Result<(
         }
         DType::Float64 if vectorised => fill_drawn(x, rng.normal_f64_vec(n, mean, std)),
         DType::Float64 => fill_drawn(x, rng.normal_serial_f64(n, mean, std)),
-        d if vectorised => fill_drawn(
-            x,
-            Tensor::from_vec(rng.normal_f32_blockwise(n, mean, std), &[n])?
-                .to_dtype(d)
-                .to_vec::<f64>(),
-        ),
-        d => {
-            // `static_cast<scalar_t>(double)`: through float, then to the half type.
+        // The half types: float values, rounded once as they are written.
+        _ if vectorised => fill_drawn(x, rng.normal_f32_blockwise(n, mean, std)),
+        _ => {
+            // `static_cast<scalar_t>(double)`: through float, then to the tensor's type.
             let values: Vec<f32> = rng
                 .normal_serial_f64(n, mean, std)
                 .iter()
                 .map(|&v| v as f32)
                 .collect();
-            super::random_int::fill_in_memory_order(x, &Tensor::from_vec(values, &[n])?.to_dtype(d))
+            fill_drawn(x, values)
         }
     }
 }

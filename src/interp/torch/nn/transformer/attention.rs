@@ -694,32 +694,16 @@ pub(super) fn mha_core(
     let q = q.view(&[bsz as i64, num_heads, tgt_len as i64, head_dim as i64])?;
     let k = k.view(&[bsz as i64, num_heads, src_len as i64, head_dim as i64])?;
     let v = v.view(&[bsz as i64, num_heads, src_len as i64, head_dim as i64])?;
+    let options = tnn::AttentionOptions {
+        attn_mask: attn_mask.as_ref(),
+        is_causal,
+        scale: None,
+        enable_gqa: false,
+    };
     let out = if dropout_p > 0.0 {
-        tnn::attention_math(
-            &q,
-            &k,
-            &v,
-            &tnn::AttentionOptions {
-                attn_mask: attn_mask.as_ref(),
-                is_causal,
-                scale: None,
-                enable_gqa: false,
-            },
-            dropout_p,
-            &mut state(interp).rng,
-        )?
+        tnn::attention_math(&q, &k, &v, &options, dropout_p, &mut state(interp).rng)?
     } else {
-        tnn::scaled_dot_product_attention(
-            &q,
-            &k,
-            &v,
-            &tnn::AttentionOptions {
-                attn_mask: attn_mask.as_ref(),
-                is_causal,
-                scale: None,
-                enable_gqa: false,
-            },
-        )?
+        tnn::scaled_dot_product_attention(&q, &k, &v, &options)?
     };
     let out = out
         .permute(&[2, 0, 1, 3])?
