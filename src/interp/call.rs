@@ -121,13 +121,29 @@ impl Interpreter {
         }
     }
 
-    pub(crate) fn call_function(&mut self, f: &Rc<Function>, args: Args) -> PyResult<Value> {
+    /// The recursion limit, checked before a Python function's frame is entered.
+    pub(super) fn check_depth(&self) -> PyResult<()> {
         if self.frames.len() >= self.limits.max_depth {
             return Err(exc(
                 ExcKind::RecursionError,
                 "maximum recursion depth exceeded",
             ));
         }
+        Ok(())
+    }
+
+    /// Enters `f`'s frame (for tracebacks); the caller pops it.
+    pub(super) fn push_frame(&mut self, f: &Function) {
+        self.frames.push(FrameCtx {
+            function: Rc::clone(&f.name),
+            file: Rc::clone(&f.file),
+            lines: Rc::clone(&f.line_index),
+            call_offset: self.current_offset,
+        });
+    }
+
+    pub(crate) fn call_function(&mut self, f: &Rc<Function>, args: Args) -> PyResult<Value> {
+        self.check_depth()?;
         let scope = function_scope(f);
         self.bind_args(f, args, &scope)?;
         if let Some(class) = f.defining_class.borrow().as_ref() {
@@ -145,12 +161,7 @@ impl Interpreter {
         if let Some(sites) = &f.generator {
             return self.make_generator(f, sites, scope);
         }
-        self.frames.push(FrameCtx {
-            function: Rc::clone(&f.name),
-            file: Rc::clone(&f.file),
-            lines: Rc::clone(&f.line_index),
-            call_offset: self.current_offset,
-        });
+        self.push_frame(f);
         let result = match &f.expr_body {
             Some(e) => self.eval(e, &scope),
             None => match self.exec_block(&f.body, &scope) {

@@ -26,6 +26,9 @@ use super::value::{Function, LazyIter, Value};
 #[derive(Debug, Default)]
 pub struct YieldSites {
     stmts: HashSet<usize>,
+    /// The source offset of a `yield` the tutor cannot suspend at, found when the function is defined
+    /// and raised when it is called.
+    unsupported_at: Option<usize>,
 }
 
 impl YieldSites {
@@ -69,7 +72,11 @@ fn expr_yields(e: &Expr) -> bool {
 pub fn yield_sites(body: &[Stmt]) -> Option<Rc<YieldSites>> {
     let mut sites = YieldSites::default();
     mark(body, &mut sites);
-    (!sites.stmts.is_empty()).then(|| Rc::new(sites))
+    if sites.stmts.is_empty() {
+        return None;
+    }
+    sites.unsupported_at = unsupported(body, &sites);
+    Some(Rc::new(sites))
 }
 
 fn mark(body: &[Stmt], sites: &mut YieldSites) {
@@ -197,7 +204,7 @@ impl Interpreter {
         sites: &Rc<YieldSites>,
         scope: ScopeRef,
     ) -> PyResult<Value> {
-        if let Some(offset) = unsupported(&f.body, sites) {
+        if let Some(offset) = sites.unsupported_at {
             let line = f.line_index.line_of(offset);
             return Err(exc(
                 ExcKind::NotImplementedError,
@@ -214,9 +221,7 @@ impl Interpreter {
             path: Vec::new(),
             finished: false,
         };
-        Ok(Value::Iterator(Rc::new(std::cell::RefCell::new(
-            super::value::Iter::Lazy(Box::new(generator)),
-        ))))
+        Ok(Value::lazy(generator))
     }
 }
 
@@ -229,18 +234,8 @@ impl LazyIter for Generator {
         if self.finished {
             return Ok(None);
         }
-        if interp.frames.len() >= interp.limits.max_depth {
-            return Err(exc(
-                ExcKind::RecursionError,
-                "maximum recursion depth exceeded",
-            ));
-        }
-        interp.frames.push(super::FrameCtx {
-            function: Rc::clone(&self.func.name),
-            file: Rc::clone(&self.func.file),
-            lines: Rc::clone(&self.func.line_index),
-            call_offset: interp.current_offset,
-        });
+        interp.check_depth()?;
+        interp.push_frame(&self.func);
         let body = Rc::clone(&self.func.body);
         let result = self.block(interp, &body, 0);
         interp.frames.pop();
@@ -519,9 +514,7 @@ impl Interpreter {
             iters: first,
             finished: false,
         };
-        Ok(Value::Iterator(Rc::new(std::cell::RefCell::new(
-            super::value::Iter::Lazy(Box::new(gen_exp)),
-        ))))
+        Ok(Value::lazy(gen_exp))
     }
 }
 

@@ -151,9 +151,7 @@ impl Interpreter {
                         it.type_name()
                     ))
                 })?;
-                Ok(Some(Value::Iterator(Rc::new(RefCell::new(Iter::Lazy(
-                    Box::new(NextCalls { next }),
-                ))))))
+                Ok(Some(Value::lazy(NextCalls { next })))
             }
             other => Err(type_error(format!(
                 "iter() returned non-iterator of type '{}'",

@@ -597,6 +597,11 @@ impl std::ops::Deref for SizeValue {
 }
 
 impl Value {
+    /// An iterator that computes each item when asked ([`Iter::Lazy`]).
+    pub fn lazy(state: impl LazyIter + 'static) -> Value {
+        Value::Iterator(Rc::new(RefCell::new(Iter::Lazy(Box::new(state)))))
+    }
+
     /// A `torch.Size` of plain sizes.
     pub fn size(dims: Vec<usize>) -> Value {
         Value::Size(Rc::new(SizeValue { dims, axes: None }))

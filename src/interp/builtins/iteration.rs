@@ -96,7 +96,7 @@ fn enumerate(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
         None => 0,
     };
     if is_lazy(&source) {
-        return Ok(lazy(Enumerate {
+        return Ok(Value::lazy(Enumerate {
             source,
             next: start,
         }));
@@ -174,7 +174,7 @@ fn map(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
 fn filter(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let f = a.arg(0)?;
     if is_lazy(&a.arg(1)?) {
-        return Ok(lazy(Filter {
+        return Ok(Value::lazy(Filter {
             func: f,
             source: a.arg(1)?,
         }));
@@ -388,12 +388,6 @@ impl LazyIter for LazyZip {
     }
 }
 
-fn lazy(state: impl LazyIter + 'static) -> Value {
-    Value::Iterator(std::rc::Rc::new(std::cell::RefCell::new(Iter::Lazy(
-        Box::new(state),
-    ))))
-}
-
 /// `enumerate` over a lazy iterator.
 struct Enumerate {
     source: Value,
@@ -445,10 +439,8 @@ fn lazily(interp: &mut Interpreter, func: Option<Value>, sources: Vec<Value>) ->
     for v in &sources {
         iters.push(interp.iter(v)?);
     }
-    Ok(Value::Iterator(std::rc::Rc::new(std::cell::RefCell::new(
-        Iter::Lazy(Box::new(LazyZip {
-            func,
-            sources: iters,
-        })),
-    ))))
+    Ok(Value::lazy(LazyZip {
+        func,
+        sources: iters,
+    }))
 }

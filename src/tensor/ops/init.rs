@@ -1,14 +1,13 @@
 //! In-place fills: the random ones of a tensor (`uniform_`, `normal_`) and the initialisers of
 //! `torch.nn.init` (`torch/nn/init.py`: fans, gains and bounds computed in double, as Python does).
 
-use crate::tensor::DType;
-use crate::tensor::Tensor;
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::ops::elementwise::check_no_overlap;
 use crate::tensor::random::{Generator, kaiming_uniform_bound};
+use crate::tensor::{DType, Element, Scalar, Tensor};
 
-/// The dtypes ATen's float draws dispatch over (`AT_DISPATCH_FLOATING_TYPES_AND2(Half, BFloat16)`),
-/// named by the kernel whose dispatch refuses the others.
+/// The dtypes ATen's float kernels dispatch over (`AT_DISPATCH_FLOATING_TYPES_AND2(Half, BFloat16)`),
+/// named by the kernel whose dispatch refuses the others (`t` is the tensor it dispatches on).
 fn float_draws(x: &Tensor, kernel: &str) -> Result<()> {
     if x.dtype().is_floating_point() {
         return Ok(());
@@ -21,7 +20,7 @@ fn float_draws(x: &Tensor, kernel: &str) -> Result<()> {
 
 /// Writes `values` (one draw per element, in draw order) into `x` in the order TensorIterator walks
 /// it: memory order, so a transposed tensor takes its draws column by column.
-fn fill_drawn<T: crate::tensor::Element>(x: &Tensor, values: Vec<T>) -> Result<()> {
+fn fill_drawn<T: Element>(x: &Tensor, values: Vec<T>) -> Result<()> {
     let n = values.len();
     super::random_int::fill_in_memory_order(x, &Tensor::from_vec(values, &[n])?)
 }
@@ -71,21 +70,17 @@ pub fn uniform_(x: &Tensor, from: f64, to: f64, rng: &mut Generator) -> Result<(
         half => {
             // Drawn in float (the op-math type), rounded to the half type; a value that rounded up
             // to `to` becomes `from`.
-            let drawn = Tensor::from_vec(rng.uniform_f32(n, from, to), &[n])?.to_dtype(half);
-            let bounds = Tensor::from_vec(vec![from as f32, to as f32], &[2])?.to_dtype(half);
-            let (lo, hi) = match bounds.to_vec::<f64>()[..] {
-                [lo, hi] => (lo, hi),
-                _ => (from, to),
-            };
-            let values: Vec<f64> = drawn
-                .to_vec::<f64>()
+            let round = |v: f32| crate::with_dtype!(half, T => Scalar::Float(f64::from(v)).cast::<T>().to_f64());
+            let (lo, hi) = (round(from as f32), round(to as f32));
+            let values: Vec<f64> = rng
+                .uniform_f32(n, from, to)
                 .into_iter()
-                .map(|v| if v == hi { lo } else { v })
+                .map(|v| match round(v) {
+                    r if r == hi => lo,
+                    r => r,
+                })
                 .collect();
-            super::random_int::fill_in_memory_order(
-                x,
-                &Tensor::from_vec(values, &[n])?.to_dtype(half),
-            )
+            fill_drawn(x, values)
         }
     }
 }
@@ -148,12 +143,7 @@ pub fn bernoulli_(x: &Tensor, p: f64, rng: &mut Generator) -> Result<()> {
 /// for the others — written in `x`'s dtype.
 pub fn bernoulli_probs_(x: &Tensor, probs: &Tensor, rng: &mut Generator) -> Result<()> {
     check_no_overlap(x)?;
-    if !probs.dtype().is_floating_point() {
-        return Err(TensorError::NotImplemented(format!(
-            "\"bernoulli_tensor_cpu_p_\" not implemented for '{}'",
-            probs.dtype().scalar_type_name()
-        )));
-    }
+    float_draws(probs, "bernoulli_tensor_cpu_p_")?;
     // The broadcast probabilities are read in `x`'s walk order: draw k goes to the element that
     // order visits k-th.
     let n = x.numel();
@@ -189,12 +179,7 @@ pub fn bernoulli_probs(
     dtype: DType,
     rng: &mut Generator,
 ) -> Result<Tensor> {
-    if !probs.dtype().is_floating_point() {
-        return Err(TensorError::NotImplemented(format!(
-            "\"bernoulli_tensor_cpu_p_\" not implemented for '{}'",
-            probs.dtype().scalar_type_name()
-        )));
-    }
+    float_draws(probs, "bernoulli_tensor_cpu_p_")?;
     let p = probs.broadcast_to(shape)?.to_vec::<f64>();
     if p.iter().any(|v| !(0.0..=1.0).contains(v)) {
         return Err(TensorError::runtime(
@@ -262,6 +247,6 @@ pub fn init_(x: &Tensor, init: Init, rng: &mut Generator) -> Result<()> {
 }
 
 fn fill_constant(x: &Tensor, v: f64) -> Result<()> {
-    x.fill(crate::tensor::Scalar::Float(v));
+    x.fill(Scalar::Float(v));
     Ok(())
 }

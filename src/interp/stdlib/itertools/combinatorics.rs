@@ -7,7 +7,6 @@ use super::super::super::args::Bound;
 use super::super::super::convert::index_of;
 use super::super::super::error::{PyResult, type_error, value_error};
 use super::super::super::value::{LazyIter, Value};
-use super::lazy;
 
 /// Tuples of `pool` items at `indices` (the first `r`).
 fn pick(pool: &[Value], indices: &[usize]) -> Value {
@@ -82,7 +81,7 @@ pub(super) fn product(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     for _ in 0..times {
         pools.extend(base.iter().cloned());
     }
-    Ok(lazy(Product {
+    Ok(Value::lazy(Product {
         indices: vec![0; pools.len()],
         pools,
         first: true,
@@ -160,7 +159,7 @@ pub(super) fn permutations(interp: &mut Interpreter, a: Bound) -> PyResult<Value
     let pool = interp.collect_iter(&a.arg(0)?)?;
     let n = pool.len();
     let r = r_of(a.value(1))?.unwrap_or(n);
-    Ok(lazy(Permutations {
+    Ok(Value::lazy(Permutations {
         indices: (0..n).collect(),
         cycles: (0..r.min(n)).map(|i| n - i).collect(),
         pool,
@@ -221,7 +220,7 @@ impl LazyIter for Combinations {
 fn combos(interp: &mut Interpreter, a: Bound, replace: bool) -> PyResult<Value> {
     let pool = interp.collect_iter(&a.arg(0)?)?;
     let r = r_of(a.value(1))?.unwrap_or(0);
-    Ok(lazy(Combinations {
+    Ok(Value::lazy(Combinations {
         indices: if replace {
             vec![0; r]
         } else {

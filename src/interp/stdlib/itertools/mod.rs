@@ -17,15 +17,11 @@ use super::super::builtins::{Def, seq_iter};
 use super::super::convert::index_of;
 use super::super::error::{PyResult, type_error, value_error};
 use super::super::native::{NativeObject, NativeType};
-use super::super::value::{Args, Iter, LazyIter, Value};
+use super::super::value::{Args, LazyIter, Value};
 
 mod combinatorics;
 
 use combinatorics::{combinations, combinations_with_replacement, permutations, product};
-
-pub(super) fn lazy(state: impl LazyIter + 'static) -> Value {
-    Value::Iterator(Rc::new(RefCell::new(Iter::Lazy(Box::new(state)))))
-}
 
 pub(super) static DEFS: [Def; 19] = [
     Def::new("count(start=0, step=1)", Clinic, count),
@@ -120,7 +116,7 @@ fn count(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
     if !is_number(&start) || !is_number(&step) {
         return Err(type_error("a number is required"));
     }
-    Ok(lazy(Count { next: start, step }))
+    Ok(Value::lazy(Count { next: start, step }))
 }
 
 struct Cycle {
@@ -155,7 +151,7 @@ impl LazyIter for Cycle {
 
 fn cycle(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let source = interp.iter(&a.arg(0)?)?;
-    Ok(lazy(Cycle {
+    Ok(Value::lazy(Cycle {
         source: Some(source),
         saved: Vec::new(),
         pos: 0,
@@ -197,7 +193,7 @@ fn repeat(_: &mut Interpreter, a: Bound) -> PyResult<Value> {
         ),
         None => None,
     };
-    Ok(lazy(Repeat {
+    Ok(Value::lazy(Repeat {
         object: a.arg(0)?,
         left,
     }))
@@ -233,7 +229,7 @@ impl LazyIter for Chain {
 
 fn chain_from_iterable(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let sources = interp.iter(&a.arg(0)?)?;
-    Ok(lazy(Chain {
+    Ok(Value::lazy(Chain {
         sources,
         current: None,
     }))
@@ -275,7 +271,7 @@ impl NativeType for ChainClassType {
             let _ = k;
             return Err(type_error("chain() takes no keyword arguments"));
         }
-        Ok(lazy(Chain {
+        Ok(Value::lazy(Chain {
             sources: seq_iter(args.pos),
             current: None,
         }))
@@ -356,7 +352,7 @@ fn islice(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
         )?;
         (0, stop, 1)
     };
-    Ok(lazy(Islice {
+    Ok(Value::lazy(Islice {
         source,
         next: start,
         stop,
@@ -407,7 +403,7 @@ fn zip_longest(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     for v in a.varargs() {
         sources.push(Some(interp.iter(&v)?));
     }
-    Ok(lazy(ZipLongest {
+    Ok(Value::lazy(ZipLongest {
         active: sources.len(),
         sources,
         fill,
@@ -448,7 +444,7 @@ impl LazyIter for Accumulate {
 fn accumulate(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let source = interp.iter(&a.arg(0)?)?;
     let not_none = |v: Option<Value>| v.filter(|v| !matches!(v, Value::None));
-    Ok(lazy(Accumulate {
+    Ok(Value::lazy(Accumulate {
         source,
         func: not_none(a.value(1)),
         total: None,
@@ -522,7 +518,7 @@ impl LazyIter for GroupBy {
                 break;
             }
         }
-        let group = lazy(Group {
+        let group = Value::lazy(Group {
             items: items.into_iter(),
             generation: Rc::clone(&self.generation),
             mine: self.generation.get(),
@@ -533,7 +529,7 @@ impl LazyIter for GroupBy {
 
 fn groupby(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let source = interp.iter(&a.arg(0)?)?;
-    Ok(lazy(GroupBy {
+    Ok(Value::lazy(GroupBy {
         source,
         key: a.value(1).filter(|v| !matches!(v, Value::None)),
         pending: None,
@@ -562,7 +558,7 @@ impl LazyIter for Starmap {
 
 fn starmap(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let source = interp.iter(&a.arg(1)?)?;
-    Ok(lazy(Starmap {
+    Ok(Value::lazy(Starmap {
         func: a.arg(0)?,
         source,
     }))
@@ -615,7 +611,7 @@ impl LazyIter for While {
 
 fn while_(interp: &mut Interpreter, a: Bound, take: bool) -> PyResult<Value> {
     let source = interp.iter(&a.arg(1)?)?;
-    Ok(lazy(While {
+    Ok(Value::lazy(While {
         pred: a.arg(0)?,
         source,
         take,
@@ -648,7 +644,7 @@ impl LazyIter for FilterFalse {
 
 fn filterfalse(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let source = interp.iter(&a.arg(1)?)?;
-    Ok(lazy(FilterFalse {
+    Ok(Value::lazy(FilterFalse {
         func: a.value(0).filter(|v| !matches!(v, Value::None)),
         source,
     }))
@@ -681,7 +677,7 @@ impl LazyIter for Compress {
 fn compress(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let data = interp.iter(&a.arg(0)?)?;
     let selectors = interp.iter(&a.arg(1)?)?;
-    Ok(lazy(Compress { data, selectors }))
+    Ok(Value::lazy(Compress { data, selectors }))
 }
 
 struct Pairwise {
@@ -711,7 +707,7 @@ impl LazyIter for Pairwise {
 
 fn pairwise(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     let source = interp.iter(&a.arg(0)?)?;
-    Ok(lazy(Pairwise { source, last: None }))
+    Ok(Value::lazy(Pairwise { source, last: None }))
 }
 
 /// The items `tee`'s iterators share: each reads the buffer at its own position.
@@ -769,7 +765,7 @@ fn tee(interp: &mut Interpreter, a: Bound) -> PyResult<Value> {
     Ok(Value::tuple(
         (0..n)
             .map(|_| {
-                lazy(Tee {
+                Value::lazy(Tee {
                     shared: Rc::clone(&shared),
                     pos: 0,
                 })

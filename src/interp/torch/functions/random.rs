@@ -45,13 +45,19 @@ fn requires_grad(c: &Call, without_generator: usize) -> PyResult<bool> {
 /// (their dtype checks name ATen's kernels for an integer or bool dtype).
 fn draw(interp: &mut Interpreter, dtype: DType, n: usize, normal: bool) -> PyResult<Tensor> {
     let out = Tensor::zeros(&[n], dtype)?;
+    fill_unit(interp, &out, normal)?;
+    Ok(out)
+}
+
+/// `out.normal_()` or `out.uniform_()`: standard normals or uniforms in `[0, 1)`.
+fn fill_unit(interp: &mut Interpreter, out: &Tensor, normal: bool) -> PyResult<()> {
     let rng = &mut state(interp).rng;
     if normal {
-        crate::tensor::ops::init::normal_(&out, 0.0, 1.0, rng)?;
+        crate::tensor::ops::init::normal_(out, 0.0, 1.0, rng)?;
     } else {
-        crate::tensor::ops::init::uniform_(&out, 0.0, 1.0, rng)?;
+        crate::tensor::ops::init::uniform_(out, 0.0, 1.0, rng)?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// `rand`/`randn`: floats of the shape at 0.
@@ -78,12 +84,7 @@ fn floats_like(interp: &mut Interpreter, c: &Call, normal: bool) -> PyResult<Val
     let n = x.numel();
     let out = crate::tensor::ops::random_int::laid_out_like(&x, &Tensor::zeros(&[n], dtype)?)?
         .with_axes_of(&x);
-    let rng = &mut state(interp).rng;
-    if normal {
-        crate::tensor::ops::init::normal_(&out, 0.0, 1.0, rng)?;
-    } else {
-        crate::tensor::ops::init::uniform_(&out, 0.0, 1.0, rng)?;
-    }
+    fill_unit(interp, &out, normal)?;
     set_requires_grad(&out, requires_grad(c, 6)?)?;
     t(out)
 }
