@@ -52,6 +52,7 @@ import linalg  # noqa: E402
 import einsum  # noqa: E402
 import resample  # noqa: E402
 import fills  # noqa: E402
+import attention  # noqa: E402
 
 warnings.simplefilter("ignore")
 torch.set_num_threads(1)
@@ -1181,6 +1182,7 @@ def main():
     stats.register(case, inp)
     draws.register(case, inp)
     fills.register(case, inp)
+    attention.register(case, inp)
     swept = set()
     changed = []
     total = 0

@@ -64,6 +64,7 @@ pub mod activation;
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 mod binary;
+pub mod flash;
 pub mod gemv;
 mod glibc;
 pub mod igamma;

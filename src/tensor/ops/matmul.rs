@@ -2,6 +2,9 @@
 //! products call `matrixmultiply::sgemm` (the GEMM ndarray itself uses; it picks its AVX-512, AVX2+FMA,
 //! AVX or SSE2 kernel at run time) on strided views of the operands: a transposed operand is passed with its
 //! strides, not copied.
+//!
+//! Long because the products' paths stay together: the rank dispatch, ATen's small-`bmm` loop, the
+//! threaded GEMM plan and the matrix-vector path, whose roundings must agree with each other.
 
 use crate::tensor::error::{Result, TensorError};
 use crate::tensor::kernels;
@@ -54,7 +57,7 @@ impl Tensor {
                         other.shape()[0]
                     )));
                 }
-                let r = mm_raw(&self.unsqueeze(0)?, &other.unsqueeze(1)?)?;
+                let r = gemm(&self.unsqueeze(0)?, &other.unsqueeze(1)?)?;
                 r.reshape(&[])
             }
             (2, 1) => {
@@ -77,7 +80,7 @@ impl Tensor {
                         "addmv input tensors must have the same dtype, but got {v}, {m}, and {v}"
                     )));
                 }
-                mm_raw(self, &other.unsqueeze(1)?)?.squeeze(Some(&[-1]))
+                gemm(self, &other.unsqueeze(1)?)?.squeeze(Some(&[-1]))
             }
             (1, 2) => self.unsqueeze(0)?.mm(other)?.squeeze(Some(&[0])),
             (2, 2) => self.mm(other),
@@ -171,7 +174,7 @@ impl Tensor {
             )));
         }
         check_same_dtype(self, other)?;
-        mm_raw(self, other)
+        gemm(self, other)
     }
 
     /// `self @ other + bias`, what `F.linear` and `torch.addmm` compute. For float32 operands, a 2-D `other`
@@ -256,9 +259,14 @@ pub(crate) fn cpp_type_name(d: DType) -> &'static str {
     d.cpp_name()
 }
 
-fn mm_raw(a: &Tensor, b: &Tensor) -> Result<Tensor> {
-    let (m, n) = (a.shape()[0], b.shape()[1]);
-    batched_product(a, b, &[m, n])
+/// `a @ b` for operands with the same batch dims (`[.., m, k]`, `[.., k, n]`) as a GEMM, never by `bmm`'s
+/// small-product loop: `mm`, and the flash attention kernel's `cpublas::gemm` calls.
+pub(crate) fn gemm(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+    let mut shape = a.shape().to_vec();
+    if let (Some(last), Some(&n)) = (shape.last_mut(), b.shape().last()) {
+        *last = n;
+    }
+    batched_product(a, b, &shape)
 }
 
 /// ATen's `bmm_out_or_baddbmm_` computes products with `k * m * n < 400` (per batch) in its own

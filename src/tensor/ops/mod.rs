@@ -1,6 +1,7 @@
 //! Tensor operations, one file per family.
 
 pub mod activation;
+pub mod attention;
 pub mod batch_norm;
 pub mod compose;
 pub mod conv;

@@ -340,18 +340,38 @@ pub(super) fn f_dispatch(
         )),
         Node::Attention => Ok(super::super::autograd::mark(
             result,
-            match input_ndim {
-                // With dropout the math path's last op is a 4-D matmul.
-                4 if matches!(call.value(4), Some(Value::Float(p)) if p > 0.0) => {
-                    "UnsafeViewBackward0"
-                }
-                4 => "ScaledDotProductFlashAttentionForCpuBackward0",
-                3 => "SqueezeBackward1",
-                2 => "MmBackward0",
-                _ => "UnsafeViewBackward0",
+            match (takes_flash(&call), input_ndim) {
+                // 3-D inputs gain a batch dim for either kernel, squeezed off its result.
+                (_, 3) => "SqueezeBackward1",
+                (true, _) => "ScaledDotProductFlashAttentionForCpuBackward0",
+                // The math path's last op is `matmul(weights, v)`.
+                (false, 2) => "MmBackward0",
+                (false, _) => "UnsafeViewBackward0",
             },
         )),
     }
+}
+
+/// Whether `scaled_dot_product_attention` ran the CPU flash kernel for this call (no dropout, and the
+/// inputs [`tnn::flash_eligible`] accepts), which decides its result's grad_fn.
+fn takes_flash(call: &crate::interp::torch::call::Call<'_>) -> bool {
+    let tensor = |i: usize| match call.value(i) {
+        Some(Value::Tensor(t)) => Some(t),
+        _ => None,
+    };
+    if matches!(call.value(4), Some(Value::Float(p)) if p > 0.0) {
+        return false;
+    }
+    let (Some(q), Some(k), Some(v)) = (tensor(0), tensor(1), tensor(2)) else {
+        return false;
+    };
+    let mask = tensor(3);
+    let options = tnn::AttentionOptions {
+        attn_mask: mask.as_ref(),
+        enable_gqa: matches!(call.value(7), Some(Value::Bool(true))),
+        ..Default::default()
+    };
+    tnn::flash_eligible(&q, &k, &v, &options)
 }
 
 pub(super) fn linear_node(input_ndim: usize, has_bias: bool) -> &'static str {
