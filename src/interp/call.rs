@@ -4,6 +4,8 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use rustpython_parser::ast::Ranged;
+
 use super::error::{ExcKind, PyResult, Unwind, exc, type_error};
 use super::stmt::{ScopeRef, function_scope};
 use super::value::{Args, Class, Dict, Function, Instance, Value};
@@ -163,7 +165,15 @@ impl Interpreter {
         }
         self.push_frame(f);
         let result = match &f.expr_body {
-            Some(e) => self.eval(e, &scope),
+            // A lambda's body is its line (warnings and tracebacks inside it name it); the caller's
+            // line is back in force once it returns.
+            Some(e) => {
+                let caller = self.current_offset;
+                self.current_offset = usize::from(e.range().start());
+                let value = self.eval(e, &scope);
+                self.current_offset = caller;
+                value
+            }
             None => match self.exec_block(&f.body, &scope) {
                 Ok(()) => Ok(Value::None),
                 Err(Unwind::Return(v)) => Ok(v),

@@ -33,7 +33,7 @@ mod string;
 mod textwrap;
 mod time;
 mod typing;
-mod warnings;
+pub(crate) mod warnings;
 
 pub(crate) use typing::{builtin_generic, is_generic_builtin};
 

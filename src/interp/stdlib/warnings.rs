@@ -215,6 +215,17 @@ fn warn(interp: &mut Interpreter, args: Args) -> PyResult<Value> {
     Ok(Value::None)
 }
 
+/// A warning ATen raises from C++ (`TORCH_WARN`): shown, filtered and recorded as `warnings.warn(text,
+/// category)` called from the line being run, which is where PyTorch's warning handler attributes it.
+pub(crate) fn warn_from_cpp(interp: &mut Interpreter, category: &str, text: &str) -> PyResult<()> {
+    let class = warning_class(interp, category)?;
+    warn(
+        interp,
+        Args::new(vec![Value::str(text), Value::Class(class)]),
+    )?;
+    Ok(())
+}
+
 /// `file:line: Category: text` and the source line under it, as `warnings.formatwarning` writes.
 fn format_warning(text: &str, category: &str, file: &str, line: usize, source: &str) -> String {
     let mut out = format!("{file}:{line}: {category}: {text}");

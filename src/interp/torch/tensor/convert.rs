@@ -125,7 +125,34 @@ pub(super) static DEFS: &[Def] = &[
         &[
             "backward(Tensor input, Tensor? gradient=None, bool? retain_graph=None, bool create_graph=False, Tensor[]? inputs=None)",
         ],
-        |_, _| {
+        |_, c| {
+            // The checks autograd makes before computing anything come first, with its messages.
+            let x = c.this()?;
+            if !x.requires_grad() && x.grad_fn().is_none() {
+                return Err(exc(
+                    ExcKind::RuntimeError,
+                    "element 0 of tensors does not require grad and does not have a grad_fn",
+                ));
+            }
+            match c.opt_tensor(1)? {
+                None if x.numel() != 1 => {
+                    return Err(exc(
+                        ExcKind::RuntimeError,
+                        "grad can be implicitly created only for scalar outputs",
+                    ));
+                }
+                Some(g) if g.shape() != x.shape() => {
+                    return Err(exc(
+                        ExcKind::RuntimeError,
+                        format!(
+                            "Mismatch in shape: grad_output[0] has a shape of {} and output[0] has a shape of {}.",
+                            crate::tensor::format::format_size(g.shape()),
+                            crate::tensor::format::format_size(x.shape())
+                        ),
+                    ));
+                }
+                _ => {}
+            }
             Err(exc(
                 ExcKind::NotImplementedError,
                 "backward(): the tutor runs forward passes only (it records grad_fn names so printouts match, but computes no gradients)",

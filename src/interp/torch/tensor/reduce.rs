@@ -79,7 +79,30 @@ macro_rules! spread_mean_sigs {
     };
 }
 
-fn spread(c: &Call, std: bool, with_mean: bool) -> PyResult<Value> {
+/// ATen's `std_var_out` warns when the correction leaves no degrees of freedom: the input's elements per
+/// output element (`input numel divided by output numel`, an empty output counting as one) at most the
+/// correction.
+fn warn_no_dof(
+    interp: &mut Interpreter,
+    name: &str,
+    x: &Tensor,
+    out: &Tensor,
+    correction: f64,
+) -> PyResult<()> {
+    let factor = x.numel() as f64 / out.numel().max(1) as f64;
+    if factor - correction > 0.0 {
+        return Ok(());
+    }
+    crate::interp::stdlib::warnings::warn_from_cpp(
+        interp,
+        "UserWarning",
+        &format!(
+            "{name}(): degrees of freedom is <= 0. Correction should be strictly less than the reduction factor (input numel divided by output numel). (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1927.)"
+        ),
+    )
+}
+
+fn spread(interp: &mut Interpreter, c: &Call, std: bool, with_mean: bool) -> PyResult<Value> {
     let x = c.this()?;
     if with_mean && !x.dtype().is_floating_point() {
         return Err(exc(
@@ -91,8 +114,10 @@ fn spread(c: &Call, std: bool, with_mean: bool) -> PyResult<Value> {
         ));
     }
     let (dims, correction, keep) = spread_args(c)?;
+    let name = if std { "std" } else { "var" };
     if with_mean {
         let (s, m) = x.var_mean(dims.as_deref(), correction, keep, std)?;
+        warn_no_dof(interp, &format!("{name}_mean"), &x, &s, correction)?;
         return Ok(Value::tuple(vec![Value::Tensor(s), Value::Tensor(m)]));
     }
     let s = if std {
@@ -100,6 +125,7 @@ fn spread(c: &Call, std: bool, with_mean: bool) -> PyResult<Value> {
     } else {
         x.var(dims.as_deref(), correction, keep)?
     };
+    warn_no_dof(interp, name, &x, &s, correction)?;
     t(s)
 }
 
@@ -231,13 +257,15 @@ pub(super) static DEFS: &[Def] = &[
             _ => t(input_as(c, 3)?.prod(Some(&[c.int(1)?]), c.bool(2)?)?),
         },
     ),
-    Def::both("std", spread_sigs!("std"), |_, c| spread(c, true, false)),
-    Def::both("var", spread_sigs!("var"), |_, c| spread(c, false, false)),
-    Def::function("std_mean", spread_mean_sigs!("std_mean"), |_, c| {
-        spread(c, true, true)
+    Def::both("std", spread_sigs!("std"), |i, c| spread(i, c, true, false)),
+    Def::both("var", spread_sigs!("var"), |i, c| {
+        spread(i, c, false, false)
     }),
-    Def::function("var_mean", spread_mean_sigs!("var_mean"), |_, c| {
-        spread(c, false, true)
+    Def::function("std_mean", spread_mean_sigs!("std_mean"), |i, c| {
+        spread(i, c, true, true)
+    }),
+    Def::function("var_mean", spread_mean_sigs!("var_mean"), |i, c| {
+        spread(i, c, false, true)
     }),
     extreme_def!("max", true),
     extreme_def!("min", false),
