@@ -35,24 +35,6 @@ pub struct RowState<T> {
     pub sum: T,
 }
 
-impl RowState<f32> {
-    pub fn new_f32() -> Self {
-        RowState {
-            max: f32::NEG_INFINITY,
-            sum: 0.0,
-        }
-    }
-}
-
-impl RowState<f64> {
-    pub fn new_f64() -> Self {
-        RowState {
-            max: f64::NEG_INFINITY,
-            sum: 0.0,
-        }
-    }
-}
-
 /// `Vectorized<float>::exp_u20` (vec256_float.h) on one lane: `x = n·ln2 + r`, a degree-5 polynomial
 /// in `r` by fused multiply-adds, times `2^(n-1)`, times 2. Below `ln(FLT_MIN)` it gives 0; a NaN
 /// lane is clamped to `ln(FLT_MAX)` by `min_ps`, as the intrinsics do.

@@ -136,19 +136,22 @@ fn weights_times_values<T>(
 fn weights_times_values_f32(
     e: Vec<f32>,
     vblk: &Tensor,
-    (b, h, l, kb, d): (usize, usize, usize, usize, usize),
+    g: FlashGeometry,
+    kb: usize,
     q_split: usize,
     dst: &mut [f32],
 ) -> Result<()> {
+    let FlashGeometry { b, h, l, d, .. } = g;
     let block_rows = |i: usize| {
         let m0 = i / q_split * q_split;
         q_split.min(l - m0)
     };
     let plain = |i: usize| d < 12 || block_rows(i) < 4;
-    let any_fused = (0..l).any(|i| !plain(i));
-    let v = vblk.contiguous().to_vec::<f32>();
-    weights_times_values(&e, &v, (kb, d, l), plain, dst);
-    if any_fused {
+    if (0..l).any(plain) {
+        let v = vblk.contiguous().to_vec::<f32>();
+        weights_times_values(&e, &v, (kb, d, l), plain, dst);
+    }
+    if (0..l).any(|i| !plain(i)) {
         let fused =
             super::matmul::gemm(&Tensor::from_vec(e, &[b, h, l, kb])?, vblk)?.to_vec::<f32>();
         for (r, (o, f)) in dst
@@ -198,7 +201,7 @@ trait Accum:
     const ZERO: Self;
     const ONE: Self;
     fn scale(s: f64) -> Self;
-    fn fresh() -> kernels::flash::RowState<Self>;
+    const NEG_INFINITY: Self;
     fn block(
         qk: &mut [Self],
         limit: usize,
@@ -222,9 +225,7 @@ impl Accum for f32 {
     fn scale(s: f64) -> f32 {
         s as f32
     }
-    fn fresh() -> kernels::flash::RowState<f32> {
-        kernels::flash::RowState::new_f32()
-    }
+    const NEG_INFINITY: f32 = f32::NEG_INFINITY;
     fn block(
         qk: &mut [f32],
         limit: usize,
@@ -242,7 +243,7 @@ impl Accum for f32 {
         q_split: usize,
         dst: &mut [f32],
     ) -> Result<()> {
-        weights_times_values_f32(e, vblk, (g.b, g.h, g.l, kb, g.d), q_split, dst)
+        weights_times_values_f32(e, vblk, g, kb, q_split, dst)
     }
 }
 
@@ -252,9 +253,7 @@ impl Accum for f64 {
     fn scale(s: f64) -> f64 {
         s
     }
-    fn fresh() -> kernels::flash::RowState<f64> {
-        kernels::flash::RowState::new_f64()
-    }
+    const NEG_INFINITY: f64 = f64::NEG_INFINITY;
     fn block(
         qk: &mut [f64],
         limit: usize,
@@ -307,7 +306,11 @@ fn flash_rows<T: Accum>(
     };
     let mask = mask.map(|m| m.to_vec::<T>());
     let scale = T::scale(scale);
-    let mut states = vec![T::fresh(); rows];
+    let fresh = kernels::flash::RowState {
+        max: T::NEG_INFINITY,
+        sum: T::ZERO,
+    };
+    let mut states = vec![fresh; rows];
     let mut dst = vec![T::ZERO; rows * d];
     for n in (0..s).step_by(FLASH_KV_BLOCK) {
         let kb = FLASH_KV_BLOCK.min(s - n);
@@ -363,6 +366,17 @@ fn flash_rows<T: Accum>(
     Tensor::from_vec(dst, &[b, h, l, d])
 }
 
+/// A bool mask (`True` = may attend) as the additive mask both kernels add: 0 where true, `-inf` where
+/// false, in `dtype` (`convert_boolean_attn_mask`).
+fn additive_mask(bool_mask: &Tensor, dtype: DType) -> Result<Tensor> {
+    let hidden = unary(UnaryOp::Not, bool_mask)?;
+    masked_fill(
+        &Tensor::zeros(bool_mask.shape(), dtype)?,
+        &hidden,
+        Scalar::Float(f64::NEG_INFINITY),
+    )
+}
+
 /// Keys per block of the CPU flash kernel (`kv_split_size`).
 const FLASH_KV_BLOCK: usize = 512;
 
@@ -407,12 +421,7 @@ pub fn flash_attention(
         None => None,
         Some(m) => {
             let additive = if m.dtype() == DType::Bool {
-                let hidden = unary(UnaryOp::Not, m)?;
-                masked_fill(
-                    &Tensor::zeros(m.shape(), wide)?,
-                    &hidden,
-                    Scalar::Float(f64::NEG_INFINITY),
-                )?
+                additive_mask(m, wide)?
             } else {
                 m.to_dtype(wide)
             };
@@ -552,14 +561,7 @@ fn math_path(
         )
     };
     let q = times(&q, if negative { 0.0 - factor } else { factor })?;
-    let additive = |bool_mask: &Tensor| -> Result<Tensor> {
-        let hidden = unary(UnaryOp::Not, bool_mask)?;
-        masked_fill(
-            &Tensor::zeros(bool_mask.shape(), origin)?,
-            &hidden,
-            Scalar::Float(f64::NEG_INFINITY),
-        )
-    };
+    let additive = |bool_mask: &Tensor| additive_mask(bool_mask, origin);
     let mask = if options.is_causal {
         let (l, s) = (q.shape()[q.ndim() - 2], k.shape()[k.ndim() - 2]);
         Some(additive(
